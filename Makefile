@@ -1,0 +1,46 @@
+# iconchooser: `make run` and `make test` work on a fresh Debian machine (as root, or with sudo).
+
+SWIFT       ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+PREFIX      ?= /usr/local
+CONFIG      ?= debug
+BIN_DIR      = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
+# System packages the build and the tests need (checked with dpkg, installed with apt only if missing).
+APT_PACKAGES = pkg-config libpng-dev libncurses-dev tmux python3 python3-png
+SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: run test build deps install assets bench clean
+
+run: build
+	"$(BIN_DIR)/iconchooser"
+
+test: deps
+	$(SWIFT) build
+	$(SWIFT) test
+
+build: deps
+	$(SWIFT) build -c $(CONFIG)
+
+# Installs only what is missing, so a machine that has everything needs no network and no root.
+deps:
+	@if command -v dpkg >/dev/null 2>&1; then \
+	  missing=""; \
+	  for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	  if [ -n "$$missing" ]; then \
+	    echo "Installing:$$missing"; \
+	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	  fi; \
+	fi
+
+install: deps
+	$(SWIFT) build -c release
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/iconchooser/demo/App Icons"
+	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/iconchooser" "$(DESTDIR)$(PREFIX)/bin/iconchooser"
+	install -m 0644 Assets/Info.plist "$(DESTDIR)$(PREFIX)/share/iconchooser/demo/Info.plist"
+	install -m 0644 Assets/App\ Icons/*.png "$(DESTDIR)$(PREFIX)/share/iconchooser/demo/App Icons/"
+
+# Regenerates the demo app's PNGs (they are committed; this is only needed after changing the drawing code).
+assets:
+	python3 Assets/make-demo-icons.py
+
+clean:
+	rm -rf .build

@@ -1,0 +1,203 @@
+import Crypto
+import Foundation
+
+/// Where the chosen alternate name is kept, as iOS keeps it for an app. The manager
+/// validates what a store returns against the catalog; a store only keeps a name.
+public protocol ChoiceStore: Sendable {
+    /// The stored name (nil = primary) and any problem met reading it. Never throws:
+    /// an unreadable state means the primary icon, with a warning.
+    func load() -> StoredChoice
+    func save(_ name: String?) throws(StateError)
+}
+
+public struct StoredChoice: Equatable, Sendable {
+    public var name: String?
+    public var warnings: [CatalogWarning]
+
+    public init(name: String?, warnings: [CatalogWarning] = []) {
+        self.name = name
+        self.warnings = warnings
+    }
+}
+
+/// A state write that did not happen; the previous state is untouched.
+public struct StateError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "\(TextSanitizer.clean(path)): cannot save the icon choice: \(reason)" }
+}
+
+/// The state file's contents. Versioned so a later format can tell old files apart.
+struct StateFile: Codable, Equatable {
+    var version: Int
+    var alternateIconName: String?
+}
+
+/// One small JSON file per app, written atomically and durably: a temporary file in
+/// the same folder, fsync, rename over the old one, fsync the folder, all under an
+/// exclusive lock on a separate `.lock` file so concurrent writers take turns. A
+/// reader never sees a half-written file. A bad file is reported, never deleted.
+public struct FileChoiceStore: ChoiceStore {
+    public static let maximumSize = 64 * 1024
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    public func load() -> StoredChoice {
+        let data: Data
+        do {
+            data = try BoundedFile.read(path, limit: Self.maximumSize)
+        } catch {
+            switch error {
+            case .notFound:
+                return StoredChoice(name: nil)
+            case .tooLarge(let bytes):
+                return primary(because: "is \(bytes) bytes, more than a state file can be (\(Self.maximumSize))")
+            case .notARegularFile(let kind):
+                return primary(because: "is \(kind), not a state file")
+            case .system(let reason):
+                return primary(because: "cannot be read (\(reason))")
+            }
+        }
+        guard let state = try? JSONDecoder().decode(StateFile.self, from: data) else {
+            return primary(because: "is not a valid state file (left as it is)")
+        }
+        return StoredChoice(name: state.alternateIconName)
+    }
+
+    private func primary(because problem: String) -> StoredChoice {
+        StoredChoice(name: nil, warnings: [CatalogWarning(subject: path,
+            message: "\(problem); using the primary icon")])
+    }
+
+    public func save(_ name: String?) throws(StateError) {
+        var data = (try? Self.encoder.encode(StateFile(version: 1, alternateIconName: name))) ?? Data()
+        data.append(0x0A)
+        let folder = (path as NSString).deletingLastPathComponent.isEmpty
+            ? "." : (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch where !BoundedFile.isDirectory(folder) {
+            // (Another writer creating the same folder at the same moment is not a failure.)
+            throw failure("cannot create the folder \(folder) (\(Self.reason(error)))")
+        } catch {}
+        let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lock >= 0 else { throw failure("cannot open the lock file (\(BoundedFile.errnoMessage()))") }
+        defer { close(lock) }
+        while flock(lock, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw failure("cannot lock (\(BoundedFile.errnoMessage()))") }
+        }
+        defer { flock(lock, LOCK_UN) }
+        try replaceContents(with: data, folder: folder)
+    }
+
+    private func replaceContents(with data: Data, folder: String) throws(StateError) {
+        var existing = stat()
+        let mode: mode_t = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o600
+        var template = Array("\(folder)/.\((path as NSString).lastPathComponent).XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw failure("cannot create a temporary file in \(folder) (\(BoundedFile.errnoMessage()))") }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var committed = false
+        defer { if !committed { unlink(temporary) } }
+        let written = data.withUnsafeBytes { raw -> Bool in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 { if errno == EINTR { continue }; return false }
+                offset += n
+            }
+            return true
+        }
+        let synced = written && fchmod(fd, mode) == 0 && fsync(fd) == 0
+        let error = BoundedFile.errnoMessage()
+        close(fd)
+        guard synced else { throw failure("cannot write \(temporary) (\(error))") }
+        guard rename(temporary, path) == 0 else { throw failure("cannot replace the file (\(BoundedFile.errnoMessage()))") }
+        committed = true
+        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directory >= 0 {
+            fsync(directory)
+            close(directory)
+        }
+    }
+
+    private func failure(_ reason: String) -> StateError {
+        StateError(path: path, reason: reason)
+    }
+
+    private static func reason(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return BoundedFile.errnoMessage(Int32(underlying.code))
+        }
+        return nsError.localizedDescription
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+
+    /// `$XDG_STATE_HOME/iconchooser/KEY.json`, else `~/.local/state/iconchooser/KEY.json`.
+    public static func defaultPath(for catalog: AppIconCatalog, environment: [String: String]) -> String {
+        let base: String
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
+            base = xdg
+        } else {
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            base = (home as NSString).appendingPathComponent(".local/state")
+        }
+        let key = stateKey(bundleIdentifier: catalog.bundleIdentifier, plistPath: catalog.plistPath)
+        return ((base as NSString).appendingPathComponent("iconchooser") as NSString)
+            .appendingPathComponent("\(key).json")
+    }
+
+    /// A file name that cannot leave the state folder: the bundle identifier with anything
+    /// but letters, digits, `.`, `_` and `-` replaced; when there is no usable identifier
+    /// (missing, or an unexpanded `$(PRODUCT_BUNDLE_IDENTIFIER)`), one derived from the
+    /// plist's absolute path so two such apps never share a choice.
+    public static func stateKey(bundleIdentifier: String?, plistPath: String) -> String {
+        if let identifier = bundleIdentifier, !identifier.contains("$") {
+            let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+            var key = String(identifier.map { allowed.contains($0) ? $0 : "_" }.prefix(120))
+            while key.hasPrefix(".") { key.removeFirst() }
+            if !key.isEmpty && key.contains(where: { $0.isLetter || $0.isNumber }) { return key }
+        }
+        let absolute = URL(fileURLWithPath: plistPath).standardizedFileURL.path
+        let digest = SHA256.hash(data: Data(absolute.utf8)).map { String(format: "%02x", $0) }.joined()
+        return "path-" + digest.prefix(24)
+    }
+}
+
+/// Keeps the choice in memory: for tests and for sessions that must not touch disk.
+public final class MemoryChoiceStore: ChoiceStore, @unchecked Sendable {
+    private let lock = NSLock()
+    private var name: String?
+    private let failure: StateError?
+
+    /// `failing`: every save throws it, as a read-only disk would.
+    public init(name: String? = nil, failing: StateError? = nil) {
+        self.name = name
+        self.failure = failing
+    }
+
+    public func load() -> StoredChoice {
+        lock.withLock { StoredChoice(name: name) }
+    }
+
+    public func save(_ name: String?) throws(StateError) {
+        if let failure { throw failure }
+        lock.withLock { self.name = name }
+    }
+}

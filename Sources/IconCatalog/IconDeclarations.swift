@@ -1,0 +1,147 @@
+import Foundation
+
+/// An icon as the plist declares it, before any file is looked up.
+public struct DeclaredIcon: Equatable, Sendable {
+    public let name: String?
+    public let ordinal: Int?
+    /// `CFBundleIconFiles` entries as written (strings only), before `--define` expansion.
+    public let iconFiles: [String]
+    public let prerendered: Bool?
+}
+
+/// Turns one idiom's `CFBundleIcons` dictionary into declared icons in chooser order.
+/// Pure: it reads only the dictionary it is given. Anything malformed becomes a
+/// warning naming its key, and the rest is still returned.
+public enum IconDeclarations {
+    public struct Result: Sendable {
+        public let iconsKey: String
+        public let icons: [DeclaredIcon]
+        public let warnings: [CatalogWarning]
+    }
+
+    /// The key to read for `idiom`: `CFBundleIcons~ipad` on iPad when present (never merged
+    /// with the plain key), else `CFBundleIcons`.
+    public static func iconsKey(in plist: [String: Any], idiom: Idiom) -> String {
+        if idiom == .pad, plist[Idiom.pad.iconsKey] != nil { return Idiom.pad.iconsKey }
+        return Idiom.phone.iconsKey
+    }
+
+    public static func parse(_ plist: [String: Any], idiom: Idiom, path: String) throws(CatalogError) -> Result {
+        let key = iconsKey(in: plist, idiom: idiom)
+        guard let value = plist[key] else { throw .missingIcons(path: path, key: key) }
+        guard let icons = value as? [String: Any] else {
+            throw .wrongType(path: path, key: key, expected: "a dictionary", found: PlistValue.typeName(value))
+        }
+        var warnings: [CatalogWarning] = []
+        let primary = parsePrimary(icons["CFBundlePrimaryIcon"], keyPath: "\(key).CFBundlePrimaryIcon", warnings: &warnings)
+        var alternates: [DeclaredIcon] = []
+        let alternatesKey = "\(key).CFBundleAlternateIcons"
+        if let raw = icons["CFBundleAlternateIcons"] {
+            if let entries = raw as? [String: Any] {
+                for (name, entry) in entries {
+                    if let icon = parseAlternate(name: name, entry, keyPath: "\(alternatesKey).\(name)", warnings: &warnings) {
+                        alternates.append(icon)
+                    }
+                }
+            } else {
+                warnings.append(CatalogWarning(subject: alternatesKey,
+                    message: "is \(PlistValue.typeName(raw)), expected a dictionary; no alternates read"))
+            }
+        }
+        return Result(iconsKey: key, icons: [primary] + chooserOrder(alternates), warnings: warnings.sorted { $0.subject < $1.subject })
+    }
+
+    /// Alternates with an integer ordinal first (ascending), then the rest; names break ties.
+    public static func chooserOrder(_ alternates: [DeclaredIcon]) -> [DeclaredIcon] {
+        alternates.sorted { a, b in
+            switch (a.ordinal, b.ordinal) {
+            case let (x?, y?) where x != y: return x < y
+            case (.some, nil): return true
+            case (nil, .some): return false
+            default: return nameOrder(a.name ?? "", b.name ?? "")
+            }
+        }
+    }
+
+    /// Case-insensitive, then exact, so the order never depends on dictionary order.
+    static func nameOrder(_ a: String, _ b: String) -> Bool {
+        switch a.compare(b, options: [.caseInsensitive]) {
+        case .orderedAscending: return true
+        case .orderedDescending: return false
+        case .orderedSame: return a < b
+        }
+    }
+
+    private static func parsePrimary(_ raw: Any?, keyPath: String, warnings: inout [CatalogWarning]) -> DeclaredIcon {
+        guard let raw else {
+            return DeclaredIcon(name: nil, ordinal: nil, iconFiles: [], prerendered: nil)
+        }
+        guard let entry = raw as? [String: Any] else {
+            warnings.append(CatalogWarning(subject: keyPath,
+                message: "is \(PlistValue.typeName(raw)), expected a dictionary; the primary icon has no files"))
+            return DeclaredIcon(name: nil, ordinal: nil, iconFiles: [], prerendered: nil)
+        }
+        var files: [String] = []
+        if let rawFiles = entry["CFBundleIconFiles"] {
+            files = iconFiles(rawFiles, keyPath: "\(keyPath).CFBundleIconFiles", warnings: &warnings) ?? []
+        } else if entry["CFBundleIconName"] != nil {
+            warnings.append(CatalogWarning(subject: keyPath,
+                message: "has only CFBundleIconName (an asset-catalog icon), no CFBundleIconFiles to show"))
+        }
+        return DeclaredIcon(name: nil, ordinal: nil, iconFiles: files,
+                            prerendered: prerendered(entry, keyPath: keyPath, warnings: &warnings))
+    }
+
+    private static func parseAlternate(name: String, _ raw: Any, keyPath: String,
+                                       warnings: inout [CatalogWarning]) -> DeclaredIcon? {
+        guard let entry = raw as? [String: Any] else {
+            warnings.append(CatalogWarning(subject: keyPath,
+                message: "is \(PlistValue.typeName(raw)), expected a dictionary; skipped"))
+            return nil
+        }
+        guard let rawFiles = entry["CFBundleIconFiles"] else {
+            warnings.append(CatalogWarning(subject: keyPath, message: "has no CFBundleIconFiles; skipped"))
+            return nil
+        }
+        guard let files = iconFiles(rawFiles, keyPath: "\(keyPath).CFBundleIconFiles", warnings: &warnings) else {
+            return nil
+        }
+        var ordinal: Int?
+        if let rawOrdinal = entry["ordinal"] {
+            ordinal = PlistValue.integer(rawOrdinal)
+            if ordinal == nil {
+                warnings.append(CatalogWarning(subject: "\(keyPath).ordinal",
+                    message: "is \(PlistValue.typeName(rawOrdinal)), expected an integer; ordered by name"))
+            }
+        }
+        return DeclaredIcon(name: name, ordinal: ordinal, iconFiles: files,
+                            prerendered: prerendered(entry, keyPath: keyPath, warnings: &warnings))
+    }
+
+    /// The string entries of `CFBundleIconFiles`, or nil when the value is no array at all.
+    private static func iconFiles(_ raw: Any, keyPath: String, warnings: inout [CatalogWarning]) -> [String]? {
+        guard let array = raw as? [Any] else {
+            warnings.append(CatalogWarning(subject: keyPath,
+                message: "is \(PlistValue.typeName(raw)), expected an array of file names; skipped"))
+            return nil
+        }
+        var files: [String] = []
+        for (index, element) in array.enumerated() {
+            if let file = element as? String {
+                files.append(file)
+            } else {
+                warnings.append(CatalogWarning(subject: "\(keyPath)[\(index)]",
+                    message: "is \(PlistValue.typeName(element)), expected a file name; ignored"))
+            }
+        }
+        return files
+    }
+
+    private static func prerendered(_ entry: [String: Any], keyPath: String, warnings: inout [CatalogWarning]) -> Bool? {
+        guard let raw = entry["UIPrerenderedIcon"] else { return nil }
+        if let flag = PlistValue.boolean(raw) { return flag }
+        warnings.append(CatalogWarning(subject: "\(keyPath).UIPrerenderedIcon",
+            message: "is \(PlistValue.typeName(raw)), expected a boolean"))
+        return nil
+    }
+}

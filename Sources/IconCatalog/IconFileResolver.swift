@@ -1,0 +1,145 @@
+import Foundation
+
+/// Looks up `CFBundleIconFiles` entries the way iOS finds them in an app bundle:
+/// `NAME` matches `NAME.png`, `NAME@2x.png`, `NAME@3x.png` and their `~ipad` forms,
+/// preferring the `~ipad` forms on iPad. Entries that could reach outside the app's
+/// folder are never read.
+public struct IconFileResolver: Sendable {
+    public let searchRoot: String
+    public let idiom: Idiom
+    public let defines: [String: String]
+    let index: FileIndex
+
+    /// Set when the folder held more entries than are looked at.
+    public var searchWasTruncated: Bool { index.truncated }
+
+    public init(searchRoot: String, idiom: Idiom, defines: [String: String]) {
+        self.searchRoot = searchRoot
+        self.idiom = idiom
+        self.defines = defines
+        self.index = FileIndex(root: searchRoot)
+    }
+
+    /// Files found for one icon's entries, after `--define` expansion; problems go to `warnings`.
+    public func resolve(_ entries: [String], subject: String,
+                        warnings: inout [CatalogWarning]) -> (iconFiles: [String], images: [IconImage]) {
+        var expanded: [String] = []
+        var images: [IconImage] = []
+        var seen = Set<String>()
+        for entry in entries {
+            let file = Self.expand(entry, defines: defines)
+            expanded.append(file)
+            if let problem = Self.unsafeReason(file) {
+                warnings.append(CatalogWarning(subject: subject,
+                    message: "file entry “\(file)” \(problem); never read"))
+                continue
+            }
+            let paths = candidateNames(for: file).compactMap { names in
+                names.lazy.compactMap { index.files[$0]?.first }.first
+            }
+            if paths.isEmpty {
+                let inCatalog = candidateNames(for: file).joined().compactMap { index.assetCatalogFiles[$0]?.first }
+                if let found = inCatalog.first {
+                    warnings.append(CatalogWarning(subject: subject,
+                        message: "“\(file)” is only inside an asset catalog (\(found)); iOS looks for alternate icon files outside it"))
+                } else {
+                    warnings.append(CatalogWarning(subject: subject,
+                        message: "no file found for “\(file)” under \(searchRoot)"))
+                }
+                continue
+            }
+            for path in paths where seen.insert(path).inserted {
+                if let image = Self.readImage(path, warnings: &warnings) { images.append(image) }
+            }
+        }
+        return (expanded, images)
+    }
+
+    /// For each scale (1×, 2×, 3×), the file names to try, best first.
+    func candidateNames(for entry: String) -> [[String]] {
+        let base = entry.lowercased().hasSuffix(".png") ? String(entry.dropLast(4)) : entry
+        let devices = idiom == .pad ? ["~ipad", ""] : ["", "~ipad"]
+        return ["", "@2x", "@3x"].map { scale in devices.map { "\(base)\(scale)\($0).png" } }
+    }
+
+    /// Expands `$(NAME)` and `${NAME}` for each defined NAME; undefined variables stay as written.
+    public static func expand(_ entry: String, defines: [String: String]) -> String {
+        guard !defines.isEmpty, entry.contains("$") else { return entry }
+        return entry.replacing(/\$(?:\((\w+)\)|\{(\w+)\})/) { match in
+            let name = String(match.output.1 ?? match.output.2 ?? "")
+            return defines[name] ?? String(match.output.0)
+        }
+    }
+
+    /// Why an entry must not be used as a file name, or nil when it is a plain name.
+    public static func unsafeReason(_ entry: String) -> String? {
+        if entry.isEmpty { return "is empty" }
+        if entry.hasPrefix("/") { return "is an absolute path" }
+        if entry.contains("/") || entry.contains("\\") { return "contains a path separator" }
+        if entry.contains("..") { return "contains “..”" }
+        if TextSanitizer.containsUnsafe(entry) { return "contains control or bidi characters" }
+        return nil
+    }
+
+    static func readImage(_ path: String, warnings: inout [CatalogWarning]) -> IconImage? {
+        do {
+            let header = try BoundedFile.readPrefix(path, count: 64)
+            guard let size = PNGHeader.size(of: header) else {
+                warnings.append(CatalogWarning(subject: path, message: "not a PNG image; ignored"))
+                return nil
+            }
+            return IconImage(path: path, width: size.width, height: size.height)
+        } catch {
+            let reason: String
+            switch error {
+            case .notFound: reason = "disappeared while reading"
+            case .notARegularFile(let kind): reason = "is \(kind), not an image file"
+            case .tooLarge: reason = "too large"
+            case .system(let message): reason = message
+            }
+            warnings.append(CatalogWarning(subject: path, message: "\(reason); ignored"))
+            return nil
+        }
+    }
+}
+
+/// Every file name under a folder, walked once and with bounds (depth, entry count,
+/// no symbolic links to folders), so a huge or looping tree cannot stall a listing.
+struct FileIndex: Sendable {
+    static let maximumDepth = 6
+    static let maximumEntries = 20_000
+
+    /// File name → paths outside asset catalogs, shallowest first.
+    private(set) var files: [String: [String]] = [:]
+    /// File name → paths inside `*.xcassets` folders, which iOS never searches for alternates.
+    private(set) var assetCatalogFiles: [String: [String]] = [:]
+    private(set) var truncated = false
+
+    init(root: String) {
+        var seen = 0
+        var queue: [(path: String, depth: Int, inAssetCatalog: Bool)] = [(root, 0, false)]
+        while !queue.isEmpty {
+            let folder = queue.removeFirst()
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { continue }
+            for name in names.sorted() where !name.hasPrefix(".") {
+                seen += 1
+                if seen > Self.maximumEntries { truncated = true; return }
+                let path = folder.path == "." ? name : (folder.path as NSString).appendingPathComponent(name)
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                let type = info.st_mode & S_IFMT
+                if type == S_IFDIR {
+                    if folder.depth < Self.maximumDepth {
+                        queue.append((path, folder.depth + 1, folder.inAssetCatalog || name.hasSuffix(".xcassets")))
+                    }
+                } else {
+                    if folder.inAssetCatalog {
+                        assetCatalogFiles[name, default: []].append(path)
+                    } else {
+                        files[name, default: []].append(path)
+                    }
+                }
+            }
+        }
+    }
+}

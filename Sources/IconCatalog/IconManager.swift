@@ -1,0 +1,68 @@
+import Foundation
+
+/// Why `setAlternateIconName` refused; the stored choice is left as it was.
+public enum IconManagerError: Error, Equatable, Sendable, CustomStringConvertible {
+    case alternateIconsNotSupported(plist: String, iconsKey: String)
+    case unknownIcon(name: String, plist: String, validNames: [String])
+    case cannotSave(StateError)
+
+    public var description: String {
+        switch self {
+        case .alternateIconsNotSupported(let plist, let key):
+            return "\(TextSanitizer.clean(plist)): the app declares no alternate icons in \(key)"
+        case .unknownIcon(let name, let plist, let valid):
+            let names = valid.map(TextSanitizer.clean).joined(separator: ", ")
+            return "\(TextSanitizer.clean(plist)): no alternate icon named “\(TextSanitizer.clean(name))”; "
+                + "valid names: \(names) (or --primary)"
+        case .cannotSave(let error):
+            return error.description
+        }
+    }
+}
+
+/// UIKit's alternate-icon API (`supportsAlternateIcons`, `alternateIconName`,
+/// `setAlternateIconName(_:)`) over a catalog and a store, so the chooser, the CLI and
+/// the SSH server all change icons exactly as an iOS app does.
+public struct IconManager: Sendable {
+    public let catalog: AppIconCatalog
+    public let store: any ChoiceStore
+
+    public init(catalog: AppIconCatalog, store: any ChoiceStore) {
+        self.catalog = catalog
+        self.store = store
+    }
+
+    public var supportsAlternateIcons: Bool { catalog.supportsAlternateIcons }
+
+    /// The current alternate's name, nil for the primary icon.
+    public var alternateIconName: String? { currentChoice().name }
+
+    /// The stored name checked against the catalog: a name the plist no longer declares
+    /// reads as the primary icon, with a warning.
+    public func currentChoice() -> StoredChoice {
+        var stored = store.load()
+        if let name = stored.name, catalog.alternate(named: name) == nil {
+            stored.warnings.append(CatalogWarning(subject: (store as? FileChoiceStore)?.path ?? "state",
+                message: "remembers “\(name)”, which \(catalog.plistPath) no longer declares; using the primary icon"))
+            stored.name = nil
+        }
+        return stored
+    }
+
+    /// Makes `name` (nil = primary) the current icon and persists it.
+    public func setAlternateIconName(_ name: String?) async throws(IconManagerError) {
+        if let name {
+            guard supportsAlternateIcons else {
+                throw .alternateIconsNotSupported(plist: catalog.plistPath, iconsKey: catalog.iconsKey)
+            }
+            guard catalog.alternate(named: name) != nil else {
+                throw .unknownIcon(name: name, plist: catalog.plistPath, validNames: catalog.alternateNames)
+            }
+        }
+        do {
+            try store.save(name)
+        } catch {
+            throw .cannotSave(error)
+        }
+    }
+}

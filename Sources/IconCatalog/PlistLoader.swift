@@ -1,0 +1,73 @@
+import Foundation
+
+/// Finds and reads an app's Info.plist (XML or binary) through Foundation, after
+/// bounding what Foundation will be asked to do.
+public enum PlistLoader {
+    /// Real Info.plists are a few KB; anything this large is not one.
+    public static let maximumFileSize = 8 * 1024 * 1024
+
+    /// `path` itself when it names a file, or the `Info.plist` inside it when it names a folder.
+    public static func locate(_ path: String) throws(CatalogError) -> String {
+        guard let kind = BoundedFile.kind(of: path) else { throw .notFound(path: path) }
+        guard kind == "a directory" else { return path }
+        let inside = (path as NSString).appendingPathComponent("Info.plist")
+        guard BoundedFile.kind(of: inside) != nil else { throw .noInfoPlist(directory: path) }
+        return inside
+    }
+
+    /// The plist's top-level dictionary.
+    public static func load(_ path: String) throws(CatalogError) -> [String: Any] {
+        let data: Data
+        do {
+            data = try BoundedFile.read(path, limit: maximumFileSize)
+        } catch {
+            switch error {
+            case .notFound: throw .notFound(path: path)
+            case .notARegularFile(let kind): throw .notARegularFile(path: path, kind: kind)
+            case .tooLarge(let bytes): throw .tooLarge(path: path, bytes: bytes, limit: maximumFileSize)
+            case .system(let reason): throw .unreadable(path: path, reason: reason)
+            }
+        }
+        return try parse(data, path: path)
+    }
+
+    /// Parses plist bytes; `path` only names the source in errors.
+    public static func parse(_ data: Data, path: String) throws(CatalogError) -> [String: Any] {
+        guard !data.isEmpty else { throw .emptyFile(path: path) }
+        if BinaryPlistGuard.isBinaryPlist(data) {
+            do {
+                try BinaryPlistGuard.check(data)
+            } catch {
+                throw error.isCorrupt ? .notAPlist(path: path, reason: error.reason)
+                    : .tooComplex(path: path, reason: error.reason)
+            }
+        }
+        if !BinaryPlistGuard.isBinaryPlist(data), looksLikeXMLWithoutPlistRoot(data) {
+            throw .notAPlist(path: path, reason: "XML without a <plist> root element, a fragment rather than a property list")
+        }
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw .notAPlist(path: path, reason: foundationReason(error))
+        }
+        guard let dictionary = object as? [String: Any] else { throw .notADictionary(path: path) }
+        return dictionary
+    }
+
+    /// Foundation accepts a bare `<dict>` fragment; a real plist file always has a `<plist>` root.
+    private static func looksLikeXMLWithoutPlistRoot(_ data: Data) -> Bool {
+        let head = String(decoding: data.prefix(4096), as: UTF8.self)
+        let trimmed = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        guard trimmed.hasPrefix("<") else { return false }
+        return !head.contains("<plist")
+    }
+
+    /// Foundation's errors nest the useful sentence in NSDebugDescription; keep it to one line.
+    private static func foundationReason(_ error: Error) -> String {
+        let info = (error as NSError).userInfo
+        let text = (info[NSDebugDescriptionErrorKey] as? String) ?? (error as NSError).localizedDescription
+        let oneLine = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return String(TextSanitizer.clean(oneLine).prefix(200))
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Foundation hands plist values back as `Any`; these helpers say what a value really
+/// is, so a wrong type can be reported in the plist's own words. Booleans need care:
+/// on Linux `<true/>` arrives as a Swift `Bool` while `<integer>1</integer>` is an
+/// NSNumber that also casts to `Bool`; on Darwin booleans are NSNumbers of type "c".
+enum PlistValue {
+    /// "a string", "an integer", "a boolean", ... as a plist editor would call it.
+    static func typeName(_ value: Any) -> String {
+        if isBoolean(value) { return "a boolean" }
+        if let number = value as? NSNumber { return isInteger(number) ? "an integer" : "a real number" }
+        switch value {
+        case is String: return "a string"
+        case is [Any]: return "an array"
+        case is [String: Any]: return "a dictionary"
+        case is Data: return "data"
+        case is Date: return "a date"
+        default: return "an unknown value"
+        }
+    }
+
+    /// The value as an integer, only when the plist stored an `<integer>` (not a real, string or boolean).
+    static func integer(_ value: Any) -> Int? {
+        guard !isBoolean(value), let number = value as? NSNumber, isInteger(number) else { return nil }
+        return number.intValue
+    }
+
+    /// The value as a boolean, only when the plist stored `<true/>` or `<false/>`.
+    static func boolean(_ value: Any) -> Bool? {
+        guard isBoolean(value) else { return nil }
+        return (value as? Bool) ?? (value as? NSNumber)?.boolValue
+    }
+
+    private static func isBoolean(_ value: Any) -> Bool {
+        if type(of: value) == Bool.self { return true }
+        guard let number = value as? NSNumber else { return false }
+        return String(cString: number.objCType) == "c"
+    }
+
+    private static func isInteger(_ number: NSNumber) -> Bool {
+        ["s", "i", "l", "q", "S", "I", "L", "Q"].contains(String(cString: number.objCType))
+    }
+}

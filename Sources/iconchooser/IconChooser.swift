@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// The `iconchooser` command: a thin layer over IconCatalog (and, for pictures, IconArt).
+@main
+struct IconChooser: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "iconchooser",
+        abstract: "Choose an iOS app's alternate icon from the terminal.",
+        discussion: """
+            Reads an app's Info.plist (CFBundleIcons, CFBundleAlternateIcons) and its icon files, \
+            and keeps the chosen alternate icon the way UIKit's setAlternateIconName(_:) does. \
+            Without --app, the bundled demo app "Colourful" is used.
+
+            Exit status: 0 success; 1 the operation failed; 2 the app cannot be read.
+            """,
+        subcommands: [List.self, Current.self, SetIcon.self],
+        defaultSubcommand: List.self
+    )
+}
