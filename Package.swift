@@ -12,21 +12,35 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
+        // libpng through pkg-config; the simplified API reports errors without longjmp.
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
         // Pure model: plist → catalog, file resolution, IconManager and its state store. Foundation only.
         .target(
             name: "IconCatalog",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")]
         ),
+        // PNG → RGBA bitmap → resampled → cells.
+        .target(name: "IconArt", dependencies: ["CPNG", "IconCatalog"]),
+        // `iconchooser lint`: rules as pure functions over the parsed plist, a file index and image facts.
+        .target(name: "IconLint", dependencies: ["IconCatalog", "IconArt"]),
         .executableTarget(
             name: "iconchooser",
             dependencies: [
                 "IconCatalog",
+                "IconArt",
+                "IconLint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Temporary folders, plist builders and the corpus location, shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "TestSupport"]),
+        .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TestSupport"]),
+        .testTarget(name: "IconArtTests", dependencies: ["IconArt"], exclude: ["reference_decode.py"]),
         // Drives the built `iconchooser` binary through Process (and tmux for the screen).
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]

@@ -13,6 +13,12 @@ public struct CatalogOptions: Sendable {
         self.iconsDirectory = iconsDirectory
         self.defines = defines
     }
+
+    /// The folder searched for icon files: `iconsDirectory`, else the plist's own folder.
+    public func searchRoot(forPlist plistPath: String) -> String {
+        let root = iconsDirectory ?? (plistPath as NSString).deletingLastPathComponent
+        return root.isEmpty ? "." : root
+    }
 }
 
 /// Reads an app (an Info.plist, or a folder holding one) into an `AppIconCatalog`.
@@ -28,8 +34,7 @@ public enum CatalogReader {
                                options: CatalogOptions) throws(CatalogError) -> AppIconCatalog {
         let declared = try IconDeclarations.parse(plist, idiom: options.idiom, path: plistPath)
         var warnings = declared.warnings
-        let root = options.iconsDirectory ?? (plistPath as NSString).deletingLastPathComponent
-        let resolver = IconFileResolver(searchRoot: root.isEmpty ? "." : root, idiom: options.idiom,
+        let resolver = IconFileResolver(searchRoot: options.searchRoot(forPlist: plistPath), idiom: options.idiom,
                                         defines: options.defines)
         let icons = declared.icons.map { icon in
             let subject = icon.name.map { "\(declared.iconsKey).CFBundleAlternateIcons.\($0)" }

@@ -8,16 +8,46 @@ public struct IconFileResolver: Sendable {
     public let searchRoot: String
     public let idiom: Idiom
     public let defines: [String: String]
-    let index: FileIndex
+    public let index: FileIndex
 
     /// Set when the folder held more entries than are looked at.
     public var searchWasTruncated: Bool { index.truncated }
 
     public init(searchRoot: String, idiom: Idiom, defines: [String: String]) {
+        self.init(searchRoot: searchRoot, idiom: idiom, defines: defines, index: FileIndex(root: searchRoot))
+    }
+
+    /// A resolver over an index already walked, so several idioms can share one walk of the folder.
+    public init(searchRoot: String, idiom: Idiom, defines: [String: String], index: FileIndex) {
         self.searchRoot = searchRoot
         self.idiom = idiom
         self.defines = defines
-        self.index = FileIndex(root: searchRoot)
+        self.index = index
+    }
+
+    /// Where one (already expanded) file entry's images are.
+    public enum Lookup: Equatable, Sendable {
+        /// The entry must not be used as a file name; `reason` says why ("contains “..”").
+        case unsafe(reason: String)
+        /// One path per scale found (1×, 2×, 3×, in that order), each the best device form.
+        case found([String])
+        /// No file outside asset catalogs, but this one inside an `.xcassets` folder.
+        case onlyInAssetCatalog(String)
+        case notFound
+    }
+
+    /// Looks one entry up in the index without reading any file.
+    public func lookup(_ file: String) -> Lookup {
+        if let problem = Self.unsafeReason(file) { return .unsafe(reason: problem) }
+        let candidates = candidateNames(for: file)
+        let paths = candidates.compactMap { names in
+            names.lazy.compactMap { index.files[$0]?.first }.first
+        }
+        if !paths.isEmpty { return .found(paths) }
+        if let inCatalog = candidates.joined().lazy.compactMap({ index.assetCatalogFiles[$0]?.first }).first {
+            return .onlyInAssetCatalog(inCatalog)
+        }
+        return .notFound
     }
 
     /// Files found for one icon's entries, after `--define` expansion; problems go to `warnings`.
@@ -29,34 +59,27 @@ public struct IconFileResolver: Sendable {
         for entry in entries {
             let file = Self.expand(entry, defines: defines)
             expanded.append(file)
-            if let problem = Self.unsafeReason(file) {
+            switch lookup(file) {
+            case .unsafe(let problem):
                 warnings.append(CatalogWarning(subject: subject,
                     message: "file entry “\(file)” \(problem); never read"))
-                continue
-            }
-            let paths = candidateNames(for: file).compactMap { names in
-                names.lazy.compactMap { index.files[$0]?.first }.first
-            }
-            if paths.isEmpty {
-                let inCatalog = candidateNames(for: file).joined().compactMap { index.assetCatalogFiles[$0]?.first }
-                if let found = inCatalog.first {
-                    warnings.append(CatalogWarning(subject: subject,
-                        message: "“\(file)” is only inside an asset catalog (\(found)); iOS looks for alternate icon files outside it"))
-                } else {
-                    warnings.append(CatalogWarning(subject: subject,
-                        message: "no file found for “\(file)” under \(searchRoot)"))
+            case .onlyInAssetCatalog(let found):
+                warnings.append(CatalogWarning(subject: subject,
+                    message: "“\(file)” is only inside an asset catalog (\(found)); iOS looks for alternate icon files outside it"))
+            case .notFound:
+                warnings.append(CatalogWarning(subject: subject,
+                    message: "no file found for “\(file)” under \(searchRoot)"))
+            case .found(let paths):
+                for path in paths where seen.insert(path).inserted {
+                    if let image = Self.readImage(path, warnings: &warnings) { images.append(image) }
                 }
-                continue
-            }
-            for path in paths where seen.insert(path).inserted {
-                if let image = Self.readImage(path, warnings: &warnings) { images.append(image) }
             }
         }
         return (expanded, images)
     }
 
     /// For each scale (1×, 2×, 3×), the file names to try, best first.
-    func candidateNames(for entry: String) -> [[String]] {
+    public func candidateNames(for entry: String) -> [[String]] {
         let base = entry.lowercased().hasSuffix(".png") ? String(entry.dropLast(4)) : entry
         let devices = idiom == .pad ? ["~ipad", ""] : ["", "~ipad"]
         return ["", "@2x", "@3x"].map { scale in devices.map { "\(base)\(scale)\($0).png" } }
@@ -65,11 +88,25 @@ public struct IconFileResolver: Sendable {
     /// Expands `$(NAME)` and `${NAME}` for each defined NAME; undefined variables stay as written.
     public static func expand(_ entry: String, defines: [String: String]) -> String {
         guard !defines.isEmpty, entry.contains("$") else { return entry }
-        return entry.replacing(/\$(?:\((\w+)\)|\{(\w+)\})/) { match in
+        return entry.replacing(variable) { match in
             let name = String(match.output.1 ?? match.output.2 ?? "")
             return defines[name] ?? String(match.output.0)
         }
     }
+
+    /// The names of the `$(NAME)` / `${NAME}` variables still in `entry`, in order, each once.
+    public static func unexpandedVariables(in entry: String) -> [String] {
+        guard entry.contains("$") else { return [] }
+        var names: [String] = []
+        for match in entry.matches(of: variable) {
+            let name = String(match.output.1 ?? match.output.2 ?? "")
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
+    /// `$(NAME)` or `${NAME}`, as Xcode writes build settings into an Info.plist.
+    private static var variable: Regex<(Substring, Substring?, Substring?)> { /\$(?:\((\w+)\)|\{(\w+)\})/ }
 
     /// Why an entry must not be used as a file name, or nil when it is a plain name.
     public static func unsafeReason(_ entry: String) -> String? {
@@ -105,17 +142,19 @@ public struct IconFileResolver: Sendable {
 
 /// Every file name under a folder, walked once and with bounds (depth, entry count,
 /// no symbolic links to folders), so a huge or looping tree cannot stall a listing.
-struct FileIndex: Sendable {
-    static let maximumDepth = 6
-    static let maximumEntries = 20_000
+/// Public so `lint` can walk a folder once and check every idiom against the same files.
+public struct FileIndex: Sendable {
+    public static let maximumDepth = 6
+    public static let maximumEntries = 20_000
 
     /// File name → paths outside asset catalogs, shallowest first.
-    private(set) var files: [String: [String]] = [:]
+    public private(set) var files: [String: [String]] = [:]
     /// File name → paths inside `*.xcassets` folders, which iOS never searches for alternates.
-    private(set) var assetCatalogFiles: [String: [String]] = [:]
-    private(set) var truncated = false
+    public private(set) var assetCatalogFiles: [String: [String]] = [:]
+    /// Set when the walk stopped at `maximumEntries`.
+    public private(set) var truncated = false
 
-    init(root: String) {
+    public init(root: String) {
         var seen = 0
         var queue: [(path: String, depth: Int, inAssetCatalog: Bool)] = [(root, 0, false)]
         while !queue.isEmpty {

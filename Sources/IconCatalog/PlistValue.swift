@@ -4,9 +4,10 @@ import Foundation
 /// is, so a wrong type can be reported in the plist's own words. Booleans need care:
 /// on Linux `<true/>` arrives as a Swift `Bool` while `<integer>1</integer>` is an
 /// NSNumber that also casts to `Bool`; on Darwin booleans are NSNumbers of type "c".
-enum PlistValue {
+/// Public so lint rules judge types exactly as the catalog does.
+public enum PlistValue {
     /// "a string", "an integer", "a boolean", ... as a plist editor would call it.
-    static func typeName(_ value: Any) -> String {
+    public static func typeName(_ value: Any) -> String {
         if isBoolean(value) { return "a boolean" }
         if let number = value as? NSNumber { return isInteger(number) ? "an integer" : "a real number" }
         switch value {
@@ -20,13 +21,13 @@ enum PlistValue {
     }
 
     /// The value as an integer, only when the plist stored an `<integer>` (not a real, string or boolean).
-    static func integer(_ value: Any) -> Int? {
+    public static func integer(_ value: Any) -> Int? {
         guard !isBoolean(value), let number = value as? NSNumber, isInteger(number) else { return nil }
         return number.intValue
     }
 
     /// The value as a boolean, only when the plist stored `<true/>` or `<false/>`.
-    static func boolean(_ value: Any) -> Bool? {
+    public static func boolean(_ value: Any) -> Bool? {
         guard isBoolean(value) else { return nil }
         return (value as? Bool) ?? (value as? NSNumber)?.boolValue
     }

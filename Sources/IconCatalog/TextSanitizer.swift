@@ -44,40 +44,59 @@ public enum TextSanitizer {
     }
 }
 
-/// How many terminal columns text takes, so names line up and truncate cleanly:
-/// East Asian wide characters and most emoji take two, combining marks none.
+/// How many terminal columns text takes, so names line up, truncate and wrap cleanly,
+/// and what is measured is what `CellGrid` draws. Per grapheme, not per scalar: an emoji
+/// ZWJ sequence or a heart with U+FE0F is one two-column picture. (It cannot ask the C
+/// library: `wcwidth` answers -1 for all non-ASCII until `setlocale` has run.) Wide: the
+/// East Asian Wide/Fullwidth blocks and Unicode's emoji presentation property; ambiguous
+/// width counts as one column, as most terminals outside CJK locales draw it.
 public enum DisplayWidth {
-    public static func of(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + of($1) }
-    }
-
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
-        let v = scalar.value
-        if TextSanitizer.isUnsafe(scalar) { return 0 }
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return 0
+    /// 0 for what must not occupy a cell on its own (controls, format characters, a lone
+    /// combining mark), 2 for wide characters, else 1.
+    public static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        let value = first.value
+        if value < 0x7F { return value >= 0x20 ? 1 : 0 }  // the common case, fast
+        switch first.properties.generalCategory {
+        case .control, .format, .nonspacingMark, .enclosingMark, .lineSeparator, .paragraphSeparator,
+             .surrogate, .unassigned:
+            return 0
         default: break
         }
-        if v == 0x200B { return 0 }
-        switch v {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-            return 2
-        default:
-            return 1
-        }
+        if (0x1160...0x11FF).contains(value) { return 0 }  // Hangul medial vowels and final consonants
+        if scalars.contains("\u{FE0F}") || first.properties.isEmojiPresentation { return 2 }
+        return isWide(value) ? 2 : 1
+    }
+
+    /// The sum over the text's graphemes.
+    public static func of(_ text: some StringProtocol) -> Int {
+        text.reduce(0) { $0 + of($1) }
+    }
+
+    /// East Asian Width W and F blocks (outside emoji, which the scalar property covers).
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
+        0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF,
+        0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4,
+        0x17000...0x18CFF, 0x1AFF0...0x1B2FF, 0x1F200...0x1F2FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
+
+    private static func isWide(_ value: UInt32) -> Bool {
+        guard value >= 0x1100 else { return false }
+        return wideRanges.contains { $0.contains(value) }
     }
 
     /// `text` cut to at most `width` columns, ending in `ellipsis` when something was cut.
     public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
+        guard width > 0 else { return "" }
         guard of(text) > width else { return text }
         let room = width - of(ellipsis)
-        guard room >= 0 else { return String(repeating: ".", count: max(0, width)) }
+        guard room >= 0 else { return String(ellipsis.prefix(width)) }
         var result = ""
         var used = 0
         for character in text {
-            let w = of(String(character))
+            let w = of(character)
             if used + w > room { break }
             result.append(character)
             used += w
@@ -88,5 +107,40 @@ public enum DisplayWidth {
     /// `text` followed by spaces up to `width` columns.
     public static func pad(_ text: String, to width: Int) -> String {
         text + String(repeating: " ", count: max(0, width - of(text)))
+    }
+
+    /// Greedy word wrap into lines of at most `width` columns; a word longer than a line is
+    /// broken wherever it must be.
+    public static func wrap(_ text: String, to width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        var line = "", lineWidth = 0
+        for word in text.split(separator: " ") {
+            var word = String(word)
+            var wordWidth = of(word)
+            if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
+                line += " " + word
+                lineWidth += 1 + wordWidth
+                continue
+            }
+            if lineWidth > 0 { lines.append(line) }
+            while wordWidth > width {
+                var head = "", headWidth = 0
+                for character in word {
+                    let characterWidth = of(character)
+                    if headWidth + characterWidth > width { break }
+                    head.append(character)
+                    headWidth += characterWidth
+                }
+                if head.isEmpty { head = String(word.prefix(1)) }  // a wide character in a 1-column line
+                lines.append(head)
+                word = String(word.dropFirst(head.count))
+                wordWidth = of(word)
+            }
+            line = word
+            lineWidth = wordWidth
+        }
+        if lineWidth > 0 || lines.isEmpty { lines.append(line) }
+        return lines
     }
 }

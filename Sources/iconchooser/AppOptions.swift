@@ -48,8 +48,9 @@ struct AppOptions: ParsableArguments {
         )
     }
 
-    /// Reads the app; a failure prints one line and exits 2.
-    func loadCatalog() throws -> AppIconCatalog {
+    /// The app to read: `--app`, else the bundled demo. Exits 2 (after one line) when there is
+    /// none, or when `--icons` names no folder.
+    func appPath() throws -> String {
         let path: String
         if let app {
             path = app
@@ -61,6 +62,12 @@ struct AppOptions: ParsableArguments {
         if let icons, !BoundedFile.isDirectory(icons) {
             throw Console.fail("\(TextSanitizer.clean(icons)): --icons must name a folder", code: 2)
         }
+        return path
+    }
+
+    /// Reads the app; a failure prints one line and exits 2.
+    func loadCatalog() throws -> AppIconCatalog {
+        let path = try appPath()
         do {
             return try CatalogReader.read(app: path, options: catalogOptions)
         } catch {

@@ -142,6 +142,16 @@ import Testing
         #expect(TextSanitizer.escapeForJSON("{\n  \"a\" : \"x\u{202E}y\u{85}\"\n}") == "{\n  \"a\" : \"x\\u202ey\\u0085\"\n}")
     }
 
+    @Test(arguments: [
+        ("a", 1), ("é", 1), ("e\u{301}", 1), ("─", 1), ("▀", 1),
+        ("红", 2), ("한", 2), ("Ａ", 2),
+        ("🔥", 2), ("❤\u{FE0F}", 2), ("🇫🇷", 2), ("👨\u{200D}👩\u{200D}👧", 2),
+        ("\u{7}", 0), ("\u{200F}", 0), ("\u{301}", 0),
+    ])
+    func displayWidthPerGrapheme(text: String, columns: Int) {
+        #expect(DisplayWidth.of(Character(text)) == columns)
+    }
+
     @Test func displayWidthCountsWideCharactersTwice() {
         #expect(DisplayWidth.of("abc") == 3)
         #expect(DisplayWidth.of("小猫") == 4)

@@ -1,0 +1,54 @@
+import Foundation
+
+/// sRGB transfer function as lookup tables. Averaging must happen in linear light (else a
+/// thin dark line on white fades to a too-light grey and edges darken), and per-pixel
+/// `pow` calls would make a 1024² downscale slow, so both directions are tables.
+enum SRGB {
+    /// 8-bit sRGB sample → linear intensity 0...1.
+    static let toLinear: [Float] = (0..<256).map { value in
+        let c = Double(value) / 255
+        return Float(c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4))
+    }
+
+    /// Entries in the inverse table; enough that every 8-bit value survives a round trip
+    /// (the steepest part of the curve, near black, has a slope of 12.92).
+    static let encodeSteps = 4096
+
+    /// Linear intensity (index / (encodeSteps - 1)) → nearest 8-bit sRGB sample.
+    static let fromLinearTable: [UInt8] = (0..<encodeSteps).map { index in
+        let l = Double(index) / Double(encodeSteps - 1)
+        let c = l <= 0.0031308 ? l * 12.92 : 1.055 * pow(l, 1 / 2.4) - 0.055
+        return UInt8((c * 255).rounded())
+    }
+
+    @inline(__always)
+    static func encode(_ linear: Float) -> UInt8 {
+        let scaled = linear * Float(encodeSteps - 1) + 0.5
+        let index = scaled >= Float(encodeSteps - 1) ? encodeSteps - 1 : (scaled > 0 ? Int(scaled) : 0)
+        return fromLinearTable[index]
+    }
+}
+
+/// Björn Ottosson's OKLab: a perceptual space where straight-line distance tracks how
+/// different two colours look, which Euclidean distance on sRGB bytes does not (it
+/// overrates differences in bright greens and underrates them in darks and blues).
+struct OKLab: Sendable {
+    var l: Float
+    var a: Float
+    var b: Float
+
+    init(linearRed r: Float, green g: Float, blue b: Float) {
+        let l = 0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b
+        let m = 0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b
+        let s = 0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b
+        let l3 = cbrt(l), m3 = cbrt(m), s3 = cbrt(s)
+        self.l = 0.2104542553 * l3 + 0.7936177850 * m3 - 0.0040720468 * s3
+        self.a = 1.9779984951 * l3 - 2.4285922050 * m3 + 0.4505937099 * s3
+        self.b = 0.0259040371 * l3 + 0.7827717662 * m3 - 0.8086757660 * s3
+    }
+
+    init(red: UInt8, green: UInt8, blue: UInt8) {
+        self.init(linearRed: SRGB.toLinear[Int(red)], green: SRGB.toLinear[Int(green)],
+                  blue: SRGB.toLinear[Int(blue)])
+    }
+}

@@ -1,0 +1,39 @@
+/// The rounded-square outline iOS cuts every app icon to. Icon files are square and
+/// opaque; the system rounds them, so a preview that showed the square would not look
+/// like the icon on the home screen.
+public enum IconMask {
+    /// Corner radius as a fraction of the shorter side: iOS's icon corners are about
+    /// 22.37% of the side (its "continuous" corners are approximated by circular arcs).
+    public static let cornerRadiusFraction: Float = 0.2237
+
+    /// For each pixel of a `width`×`height` picture, row-major, how much of it lies inside
+    /// the rounded square (0...1): 1 inside, 0 outside, in between along the curved
+    /// corners, so the outline is antialiased at any size. Computed from the distance of
+    /// each pixel's centre to the outline, which is exact along straight edges and
+    /// within a few percent on the arcs.
+    public static func coverage(width: Int, height: Int) -> [Float] {
+        let radius = cornerRadiusFraction * Float(min(width, height))
+        let halfWidth = Float(width) / 2, halfHeight = Float(height) / 2
+        var result = [Float](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                // Signed distance from the pixel centre to the rounded rectangle (negative inside).
+                let qx = abs(Float(x) + 0.5 - halfWidth) - (halfWidth - radius)
+                let qy = abs(Float(y) + 0.5 - halfHeight) - (halfHeight - radius)
+                let outsideX = max(qx, 0), outsideY = max(qy, 0)
+                let distance = (outsideX * outsideX + outsideY * outsideY).squareRoot()
+                    + min(max(qx, qy), 0) - radius
+                result[y * width + x] = min(max(0.5 - distance, 0), 1)
+            }
+        }
+        return result
+    }
+
+    /// Multiplies every pixel (all four premultiplied channels) by its coverage.
+    static func apply(to image: inout LinearImage) {
+        let coverage = coverage(width: image.width, height: image.height)
+        for (i, c) in coverage.enumerated() where c < 1 {
+            for channel in 0..<4 { image.samples[i * 4 + channel] *= c }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import CPNG
+
+/// The chunk layer of a PNG, walked before libpng sees the file, for three reasons:
+/// - Bounds: libpng allocates a buffer the size a chunk *claims* before reading it, so a
+///   57-byte file declaring a 1 GiB `tEXt` costs 1 GiB. A chunk running past the end of the
+///   data is refused here.
+/// - Less to attack: libpng only gets the chunks that make pixels (the critical ones and
+///   `tRNS`). Text, ICC profiles, `sPLT` and the rest never reach it, nor their decompressors.
+/// - Colour policy in one place: without `gAMA`/`sRGB` chunks libpng returns the samples as
+///   stored, and `PNGDecoder` applies the file's gamma itself (see `Gamma`), the same way for
+///   8- and 16-bit files.
+struct PNGChunks: Sendable {
+    struct Chunk: Sendable {
+        /// Four ASCII letters.
+        let type: String
+        /// Where the chunk, from its length field to its CRC, sits in the data.
+        let whole: Range<Int>
+        /// Where its data sits.
+        let body: Range<Int>
+
+        /// Critical chunks (first letter upper case) must be understood to decode the image.
+        var isCritical: Bool { type.utf8.first.map { $0 & 0x20 == 0 } ?? false }
+    }
+
+    let data: [UInt8]
+    /// The chunks up to and including `IEND`, or up to where fewer than 12 bytes remain.
+    let chunks: [Chunk]
+
+    /// Walks the chunks of `data`, which starts with the PNG signature.
+    init(_ data: [UInt8], name: String) throws(PNGDecodeError) {
+        var chunks: [Chunk] = []
+        var offset = PNGDecoder.pngSignature.count
+        while data.count - offset >= 12 {
+            let length = Int(Self.bigEndian32(data, at: offset))
+            let type = String(decoding: data[offset + 4 ..< offset + 8], as: UTF8.self)
+            guard length <= data.count - offset - 12 else {
+                throw .invalid(path: name, reason: "the \(Self.printable(type)) chunk claims \(length) bytes, "
+                               + "but only \(data.count - offset - 8) follow")
+            }
+            let end = offset + 12 + length
+            chunks.append(Chunk(type: type, whole: offset ..< end, body: offset + 8 ..< offset + 8 + length))
+            offset = end
+            if type == "IEND" { break }
+        }
+        self.data = data
+        self.chunks = chunks
+    }
+
+    /// The chunk's data, if its CRC is right (libpng discards a damaged ancillary chunk too).
+    func verifiedBody(_ chunk: Chunk) -> ArraySlice<UInt8>? {
+        let stored = Self.bigEndian32(data, at: chunk.body.upperBound)
+        let computed = data.withUnsafeBufferPointer { bytes in
+            crc32(0, bytes.baseAddress! + chunk.whole.lowerBound + 4, uInt(chunk.body.count + 4))
+        }
+        return UInt32(computed) == stored ? data[chunk.body] : nil
+    }
+
+    /// The file's gamma in units of 1/100000 as libpng reads it: an `sRGB` chunk means sRGB,
+    /// else the first `gAMA` is used; either only before `PLTE` and `IDAT`. nil: sRGB (also
+    /// when the file says nothing).
+    var gamma: Int? {
+        var gamma: Int?
+        for chunk in chunks {
+            switch chunk.type {
+            case "PLTE", "IDAT", "IEND": return gamma
+            case "sRGB" where verifiedBody(chunk)?.count == 1: return nil
+            case "gAMA" where gamma == nil:
+                guard let body = verifiedBody(chunk), body.count == 4 else { continue }
+                let value = Int(Self.bigEndian32(data, at: body.startIndex))
+                if value > 0 { gamma = value }
+            default: continue
+            }
+        }
+        return gamma
+    }
+
+    /// A PNG with only the chunks that make pixels: all critical ones (an unknown critical chunk
+    /// must still make libpng fail) and `tRNS`, each copied as it was, CRC included.
+    func pixelsOnly() -> [UInt8] {
+        var out = PNGDecoder.pngSignature
+        out.reserveCapacity(data.count)
+        for chunk in chunks where chunk.isCritical || chunk.type == "tRNS" {
+            out.append(contentsOf: data[chunk.whole])
+        }
+        return out
+    }
+
+    static func bigEndian32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        bytes[offset ..< offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    /// A chunk type for a message: letters kept, anything else shown as `?`.
+    static func printable(_ type: String) -> String {
+        "'" + String(type.map { $0.isASCII && $0.isLetter ? $0 : "?" }) + "'"
+    }
+}

@@ -1,0 +1,147 @@
+/// Turns an icon picture into a block of terminal cells, once per terminal profile, so
+/// the chooser can lay out tiles as plain cells: every tile is exactly the size asked
+/// for, whatever the picture's size or shape, and an unreadable picture still gets a
+/// tile (a placeholder) so the grid of icons stays aligned.
+///
+/// With Unicode, a cell shows two pixels stacked (`▀`: top pixel as foreground, bottom as
+/// background), so a tile of `columns`×`rows` cells is a `columns`×`2·rows` picture.
+/// Transparent pixels use the `.default` background, so the terminal's own background
+/// shows around the rounded corners instead of a painted black.
+public struct TileRenderer: Sendable {
+    public var depth: ColorDepth
+    /// Only ASCII characters in the output, for terminals without a UTF-8 locale.
+    public var ascii: Bool
+
+    public init(depth: ColorDepth, ascii: Bool = false) {
+        self.depth = depth
+        self.ascii = ascii
+    }
+
+    /// A pixel counts as painted from this much alpha on; below it the terminal shows through.
+    static let opaqueThreshold: Float = 0.5
+    /// The shades of the no-colour mode, from sparse to full: index 0 is "nothing painted".
+    static let shades: [String] = [" ", "░", "▒", "▓", "█"]
+    /// The ASCII ramp, sparse to dense: index 0 is "nothing painted".
+    static let asciiRamp: [String] = [" ", ".", ":", "-", "=", "+", "*", "#", "%", "@"]
+
+    /// The picture size a tile stands for: the size to choose an image file by.
+    public static func pixelSize(columns: Int, rows: Int) -> (width: Int, height: Int) {
+        (columns, rows * 2)
+    }
+
+    /// The tile for `bitmap`: fitted into the tile keeping its aspect ratio (centred),
+    /// cut to the icon's rounded square, reduced to the colour depth. A missing or empty
+    /// bitmap gets `placeholder(name:columns:rows:)`.
+    public func tile(for bitmap: RGBABitmap?, name: String, columns: Int, rows: Int) -> CellGrid {
+        guard let bitmap, bitmap.width > 0, bitmap.height > 0, columns > 0, rows > 0 else {
+            return placeholder(name: name, columns: columns, rows: rows)
+        }
+        return cells(from: canvas(for: bitmap, columns: columns, rows: rows), columns: columns, rows: rows)
+    }
+
+    /// The picture as the tile's `columns`×`2·rows` pixels: resampled, masked, centred.
+    func canvas(for bitmap: RGBABitmap, columns: Int, rows: Int) -> LinearImage {
+        let (width, height) = Self.pixelSize(columns: columns, rows: rows)
+        let scale = min(Double(width) / Double(bitmap.width), Double(height) / Double(bitmap.height))
+        let fittedWidth = min(width, max(1, Int((Double(bitmap.width) * scale).rounded())))
+        let fittedHeight = min(height, max(1, Int((Double(bitmap.height) * scale).rounded())))
+        var fitted = BoxResampler.resample(bitmap, width: fittedWidth, height: fittedHeight)
+        IconMask.apply(to: &fitted)
+
+        var canvas = LinearImage(width: width, height: height)
+        let left = (width - fittedWidth) / 2, top = (height - fittedHeight) / 2
+        for y in 0..<fittedHeight {
+            let from = y * fittedWidth * 4, to = ((top + y) * width + left) * 4
+            canvas.samples.replaceSubrange(to..<to + fittedWidth * 4, with: fitted.samples[from..<from + fittedWidth * 4])
+        }
+        return canvas
+    }
+
+    func cells(from canvas: LinearImage, columns: Int, rows: Int) -> CellGrid {
+        var grid = CellGrid(width: columns, height: rows)
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let top = canvas[column, 2 * row], bottom = canvas[column, 2 * row + 1]
+                grid[column, row] = ascii ? asciiCell(top.mixed(with: bottom))
+                    : depth == .noColor ? shadeCell(top: top, bottom: bottom, column: column, row: row)
+                    : blockCell(top: top, bottom: bottom)
+            }
+        }
+        return grid
+    }
+
+    /// The colour a pixel is shown in, or nil where the terminal should show through. A
+    /// partly transparent pixel above the threshold shows its own colour at full strength:
+    /// the terminal's background is unknown, and mixing toward an assumed black would
+    /// draw a dark fringe around every icon on a light terminal.
+    private func color(of pixel: LinearPixel) -> TerminalColor? {
+        guard pixel.a >= Self.opaqueThreshold else { return nil }
+        let (r, g, b) = pixel.srgb
+        return depth.color(red: r, green: g, blue: b)
+    }
+
+    private func blockCell(top: LinearPixel, bottom: LinearPixel) -> Cell {
+        switch (color(of: top), color(of: bottom)) {
+        case (nil, nil): return .blank
+        case let (upper?, nil): return Cell("▀", foreground: upper)
+        case let (nil, lower?): return Cell("▄", foreground: lower)
+        case let (upper?, lower?):
+            return upper == lower ? Cell(" ", foreground: .default, background: upper)
+                                  : Cell("▀", foreground: upper, background: lower)
+        }
+    }
+
+    /// No colour: the pixel's tone becomes one of four shades (`░▒▓█`, black to white) and only
+    /// transparency becomes blank, so a dark icon's outline still shows and a dark mark
+    /// differs from the space around the icon. A full half over an empty one is a half
+    /// block (crisp top and bottom edges); otherwise the cell's tone (the mean of its
+    /// painted halves) is ordered-dithered between the two nearest shades, so tones
+    /// between the four shades (a yellow stroke on off-white paper, an orange ground
+    /// against a white one) still differ from their neighbours.
+    private func shadeCell(top: LinearPixel, bottom: LinearPixel, column: Int, row: Int) -> Cell {
+        func tone(_ pixel: LinearPixel) -> Float? {
+            pixel.a >= Self.opaqueThreshold ? 1 + 3 * pixel.tone : nil
+        }
+        let tones = (tone(top), tone(bottom))
+        let cellTone: Float
+        switch tones {
+        case (nil, nil): return .blank
+        case let (upper?, nil) where upper >= 3.5: return Cell("▀")
+        case let (nil, lower?) where lower >= 3.5: return Cell("▄")
+        case let (upper?, lower?): cellTone = (upper + lower) / 2
+        case let (upper?, nil): cellTone = upper
+        case let (nil, lower?): cellTone = lower
+        }
+        let threshold = Self.bayer2x2[row % 2][column % 2]
+        return Cell(Self.shades[min(4, max(1, Int(cellTone + threshold)))])
+    }
+
+    /// Ordered-dither thresholds, so an even tone becomes an even pattern, not noise. A 2×2
+    /// Bayer matrix squeezed into 0.25...0.75: tones within a quarter step of a shade
+    /// (off-white paper, a dark grey) stay that shade instead of gaining speckles.
+    private static let bayer2x2: [[Float]] = [[0.3125, 0.5625], [0.6875, 0.4375]]
+
+    /// ASCII has no half blocks, so a cell shows the mean of its two pixels. With colour,
+    /// a space on that background colour (the colour says more than any glyph could, and
+    /// a glyph in the foreground colour would leave dark areas empty); without, a glyph
+    /// from the density ramp by tone, starting at `.` so opaque black still shows.
+    private func asciiCell(_ pixel: LinearPixel) -> Cell {
+        guard pixel.a >= Self.opaqueThreshold else { return .blank }
+        if depth == .noColor {
+            return Cell(Self.asciiRamp[1 + min(8, Int(pixel.tone * 9))])
+        }
+        return Cell(" ", foreground: .default, background: color(of: pixel) ?? .default)
+    }
+}
+
+extension LinearPixel {
+    /// How light the pixel is drawn without colour: OKLab lightness minus chroma, 0...1.
+    /// Plain lightness would show a yellow or orange stroke on white paper as nearly
+    /// white, and a rainbow mark like a white one; taking saturation as darkness keeps
+    /// coloured areas apart from white ones, as they are apart in colour.
+    var tone: Float {
+        guard a > 0 else { return 0 }
+        let lab = OKLab(linearRed: r / a, green: g / a, blue: b / a)
+        return min(max(lab.l - (lab.a * lab.a + lab.b * lab.b).squareRoot(), 0), 1)
+    }
+}

@@ -1,0 +1,48 @@
+import IconArt
+
+/// What the image rules need to know about one image file.
+public enum ImageFacts: Equatable, Sendable {
+    /// A PNG that decodes: its size and how many pixels are not fully opaque.
+    case picture(width: Int, height: Int, translucentPixels: Int)
+    /// A file that is not a PNG the decoder accepts; `reason` is one line, without the path.
+    case unreadable(reason: String)
+}
+
+/// Reads image files for the image rules. A protocol so the rules stay pure functions of
+/// what was read, and a test can stand in for the decoder.
+public protocol ImageInspector: Sendable {
+    func inspect(_ path: String) -> ImageFacts
+}
+
+/// The real thing: decodes with IconArt's `PNGDecoder` (libpng, crushed `CgBI` files
+/// included), within its standard size limits.
+public struct DecodingImageInspector: ImageInspector {
+    public init() {}
+
+    public func inspect(_ path: String) -> ImageFacts {
+        do {
+            let bitmap = try PNGDecoder.decode(contentsOf: path)
+            var translucent = 0
+            bitmap.pixels.withUnsafeBufferPointer { pixels in
+                for alpha in stride(from: 3, to: pixels.count, by: 4) where pixels[alpha] != 255 {
+                    translucent += 1
+                }
+            }
+            return .picture(width: bitmap.width, height: bitmap.height, translucentPixels: translucent)
+        } catch {
+            return .unreadable(reason: Self.reason(error))
+        }
+    }
+
+    /// The decoder's complaint without the path, which the finding already names.
+    static func reason(_ error: PNGDecodeError) -> String {
+        switch error {
+        case .notARegularFile(_, let kind): return "it is \(kind)"
+        case .unreadable(_, let reason): return "cannot read it: \(reason)"
+        case .fileTooLarge(_, let bytes, let limit): return "the file has \(bytes) bytes, over the \(limit)-byte limit"
+        case .tooLarge(_, let width, let height): return "\(width)×\(height) pixels is too large to decode"
+        case .notPNG: return "no PNG signature"
+        case .invalid(_, let reason): return reason
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import IconCatalog
+
+/// Everything the rules look at, built once per run: the parsed plist, its icon sets with
+/// every file entry already looked up in one walk of the icon folder, and what was learnt
+/// from each image file found. Rules read it and never touch the disk.
+public struct LintContext {
+    public static let phoneKey = Idiom.phone.iconsKey
+    public static let padKey = Idiom.pad.iconsKey
+
+    public let plistPath: String
+    public let plist: [String: Any]
+    public let options: CatalogOptions
+    public let searchRoot: String
+    public let index: FileIndex
+    /// `CFBundleIcons`, then `CFBundleIcons~ipad`, each only when it is a dictionary.
+    public let iconSets: [IconSet]
+    /// Facts about every image file an entry resolved to, by path.
+    public let images: [String: ImageFacts]
+    /// One resolver per idiom, sharing `index`.
+    let resolvers: [Idiom: IconFileResolver]
+
+    /// Builds the model; `inspect` is called once for each image file found.
+    public init(plist: [String: Any], plistPath: String, options: CatalogOptions, index: FileIndex,
+                inspect: (String) -> ImageFacts) {
+        self.plist = plist
+        self.plistPath = plistPath
+        self.options = options
+        self.index = index
+        let root = options.searchRoot(forPlist: plistPath)
+        searchRoot = root
+        var resolvers: [Idiom: IconFileResolver] = [:]
+        for idiom in Idiom.allCases {
+            resolvers[idiom] = IconFileResolver(searchRoot: root, idiom: idiom, defines: options.defines, index: index)
+        }
+        self.resolvers = resolvers
+
+        var sets: [IconSet] = []
+        let hasPadKey = plist[Self.padKey] != nil
+        if let phone = plist[Self.phoneKey] as? [String: Any] {
+            // Without a `~ipad` twin an iPad reads CFBundleIcons; it is checked for iPad when asked to.
+            let readBy: [Idiom] = !hasPadKey && options.idiom == .pad ? [.phone, .pad] : [.phone]
+            sets.append(IconSet(key: Self.phoneKey, idiom: .phone, readBy: readBy, dictionary: phone,
+                                plist: plist, plistPath: plistPath, resolvers: resolvers))
+        }
+        if let pad = plist[Self.padKey] as? [String: Any] {
+            sets.append(IconSet(key: Self.padKey, idiom: .pad, readBy: [.pad], dictionary: pad,
+                                plist: plist, plistPath: plistPath, resolvers: resolvers))
+        }
+        iconSets = sets
+
+        var images: [String: ImageFacts] = [:]
+        for use in Self.imageUses(in: sets) where images[use.path] == nil {
+            images[use.path] = inspect(use.path)
+        }
+        self.images = images
+    }
+
+    /// An image file with the first icon (and idiom) that uses it.
+    public struct ImageUse {
+        public let path: String
+        public let icon: IconEntry
+        public let idiom: Idiom
+    }
+
+    /// Every image file found, once each, in set, idiom and chooser order.
+    public var imageUses: [ImageUse] { Self.imageUses(in: iconSets) }
+
+    private static func imageUses(in sets: [IconSet]) -> [ImageUse] {
+        var seen = Set<String>()
+        var uses: [ImageUse] = []
+        for set in sets {
+            for idiom in set.readBy {
+                for icon in set.icons {
+                    for path in icon.imagePaths(for: idiom) where seen.insert(path).inserted {
+                        uses.append(ImageUse(path: path, icon: icon, idiom: idiom))
+                    }
+                }
+            }
+        }
+        return uses
+    }
+
+    public func resolver(for idiom: Idiom) -> IconFileResolver { resolvers[idiom]! }
+
+    public func iconSet(_ key: String) -> IconSet? { iconSets.first { $0.key == key } }
+}
+
+/// One icon set (`CFBundleIcons` or `CFBundleIcons~ipad`) with every icon it declares,
+/// malformed ones included, in chooser order.
+public struct IconSet {
+    public let key: String
+    /// The idiom the key belongs to: phone for `CFBundleIcons`, pad for its `~ipad` twin.
+    public let idiom: Idiom
+    /// The idioms whose devices read this set (an iPad reads `CFBundleIcons` when there is no twin).
+    public let readBy: [Idiom]
+    public let dictionary: [String: Any]
+    /// nil when the set has no `CFBundlePrimaryIcon`.
+    public let primary: IconEntry?
+    /// Every key of `CFBundleAlternateIcons` (when it is a dictionary): chooser order, then the
+    /// entries the catalog skips as malformed, by name.
+    public let alternates: [IconEntry]
+
+    public var icons: [IconEntry] { (primary.map { [$0] } ?? []) + alternates }
+    /// `CFBundleAlternateIcons` as written, whatever its type.
+    public var alternatesValue: Any? { dictionary["CFBundleAlternateIcons"] }
+    public var alternateNames: [String] { alternates.compactMap(\.name) }
+
+    init(key: String, idiom: Idiom, readBy: [Idiom], dictionary: [String: Any], plist: [String: Any],
+         plistPath: String, resolvers: [Idiom: IconFileResolver]) {
+        self.key = key
+        self.idiom = idiom
+        self.readBy = readBy
+        self.dictionary = dictionary
+        func entry(_ name: String?, _ value: Any) -> IconEntry {
+            IconEntry(iconSet: key, name: name, value: value,
+                      resolvers: readBy.map { resolvers[$0]! })
+        }
+        primary = dictionary["CFBundlePrimaryIcon"].map { entry(nil, $0) }
+        let raw = dictionary["CFBundleAlternateIcons"] as? [String: Any] ?? [:]
+        let declaredOrder = (try? IconDeclarations.parse(plist, idiom: idiom, path: plistPath))?
+            .icons.compactMap(\.name) ?? []
+        let rest = raw.keys.filter { !declaredOrder.contains($0) }.sorted()
+        alternates = (declaredOrder + rest).compactMap { name in raw[name].map { entry(name, $0) } }
+    }
+}
+
+/// One icon as declared: its dictionary (or whatever stands in its place) and its file entries.
+public struct IconEntry {
+    public let iconSet: String
+    /// The alternate's name; nil for the primary icon.
+    public let name: String?
+    /// The value under the icon's key, which should be a dictionary.
+    public let value: Any
+    /// The string entries of `CFBundleIconFiles`, when it is an array.
+    public let files: [FileEntry]
+
+    init(iconSet: String, name: String?, value: Any, resolvers: [IconFileResolver]) {
+        self.iconSet = iconSet
+        self.name = name
+        self.value = value
+        let written = ((value as? [String: Any])?["CFBundleIconFiles"] as? [Any]) ?? []
+        files = written.enumerated().compactMap { position, element in
+            guard let text = element as? String else { return nil }
+            return FileEntry(written: text, position: position, resolvers: resolvers)
+        }
+    }
+
+    public var dictionary: [String: Any]? { value as? [String: Any] }
+    public var isPrimary: Bool { name == nil }
+    public var subject: LintSubject { .icon(set: iconSet, name: name) }
+    /// “alternate “blue” in CFBundleIcons~ipad”, or “the primary icon in CFBundleIcons”.
+    public var label: String {
+        name.map { "alternate \(LintText.quote($0)) in \(iconSet)" } ?? "the primary icon in \(iconSet)"
+    }
+
+    /// The image files found for `idiom`, in entry order then by scale, each once.
+    public func imagePaths(for idiom: Idiom) -> [String] {
+        var seen = Set<String>()
+        return files.flatMap { entry -> [String] in
+            guard case .found(let paths)? = entry.lookups[idiom] else { return [] }
+            return paths.filter { seen.insert($0).inserted }
+        }
+    }
+}
+
+/// One string in `CFBundleIconFiles`, expanded with `--define` and looked up for each idiom
+/// that reads its set.
+public struct FileEntry {
+    /// As the plist writes it.
+    public let written: String
+    /// After `--define` expansion.
+    public let expanded: String
+    /// Its index in the `CFBundleIconFiles` array.
+    public let position: Int
+    public let lookups: [Idiom: IconFileResolver.Lookup]
+    /// Build-setting variables `--define` did not expand.
+    public let unexpandedVariables: [String]
+    /// The lookup for the first idiom reading the set (whether a file exists does not depend on the idiom).
+    public let lookup: IconFileResolver.Lookup
+
+    init(written: String, position: Int, resolvers: [IconFileResolver]) {
+        self.written = written
+        self.position = position
+        let defines = resolvers.first?.defines ?? [:]
+        expanded = IconFileResolver.expand(written, defines: defines)
+        unexpandedVariables = IconFileResolver.unexpandedVariables(in: expanded)
+        var lookups: [Idiom: IconFileResolver.Lookup] = [:]
+        for resolver in resolvers { lookups[resolver.idiom] = resolver.lookup(expanded) }
+        self.lookups = lookups
+        lookup = resolvers.first.map { lookups[$0.idiom]! } ?? .notFound
+    }
+}

@@ -1,0 +1,91 @@
+import IconCatalog
+
+/// How much a finding matters: errors break alternate icons on some device or in App
+/// Review, warnings are likely mistakes, notes are worth knowing. `lint` fails on errors
+/// (and, with `--strict`, on warnings); notes never fail it.
+public enum LintSeverity: String, Sendable, Codable, CaseIterable, Comparable {
+    case error
+    case warning
+    case note
+
+    public static func < (a: LintSeverity, b: LintSeverity) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+
+    /// "1 error", "2 warnings", "0 notes".
+    public func counted(_ count: Int) -> String {
+        "\(count) \(rawValue)\(count == 1 ? "" : "s")"
+    }
+}
+
+/// What part of the app a finding is about; it decides where the finding sorts and
+/// what its JSON `icon` and `key` say.
+public enum LintSubject: Hashable, Sendable {
+    /// The app as a whole (a missing `CFBundleIcons`, file entries across every set).
+    case app
+    /// One icon set: `CFBundleIcons` or `CFBundleIcons~ipad`.
+    case iconSet(String)
+    /// One icon in a set: the primary (name nil) or an alternate.
+    case icon(set: String, name: String?)
+
+    /// The alternate's name; nil for the primary icon and for findings about a whole set or the app.
+    public var iconName: String? {
+        if case .icon(_, let name) = self { return name }
+        return nil
+    }
+
+    /// The Info.plist key the finding is about, e.g. `CFBundleIcons~ipad.CFBundleAlternateIcons.blue`.
+    public var key: String? {
+        switch self {
+        case .app: return nil
+        case .iconSet(let set): return set
+        case .icon(let set, nil): return "\(set).CFBundlePrimaryIcon"
+        case .icon(let set, let name?): return "\(set).CFBundleAlternateIcons.\(name)"
+        }
+    }
+
+    var iconSet: String? {
+        switch self {
+        case .app: return nil
+        case .iconSet(let set), .icon(let set, _): return set
+        }
+    }
+}
+
+/// One problem found by one rule. Its JSON form (`rule`, `severity`, `message`, `icon`,
+/// `idiom`, `file`, `key`) is a stable interface for scripts.
+public struct LintFinding: Hashable, Sendable, Encodable {
+    public let rule: String
+    public let severity: LintSeverity
+    /// One line, already free of control and bidi characters.
+    public let message: String
+    public let subject: LintSubject
+    /// The idiom whose devices the finding concerns, when it concerns one.
+    public let idiom: Idiom?
+    /// The file the finding is about: the Info.plist, or an image file.
+    public let file: String
+
+    public init(rule: String, severity: LintSeverity, message: String, subject: LintSubject, idiom: Idiom?, file: String) {
+        self.rule = rule
+        self.severity = severity
+        self.message = TextSanitizer.clean(message)
+        self.subject = subject
+        self.idiom = idiom
+        self.file = file
+    }
+
+    public var icon: String? { subject.iconName }
+
+    enum CodingKeys: String, CodingKey { case rule, severity, message, icon, idiom, file, key }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(rule, forKey: .rule)
+        try container.encode(severity, forKey: .severity)
+        try container.encode(message, forKey: .message)
+        try container.encode(icon, forKey: .icon)
+        try container.encode(idiom, forKey: .idiom)
+        try container.encode(file, forKey: .file)
+        try container.encode(subject.key, forKey: .key)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import IconCatalog
+
+/// Runs the rules over an app and puts the findings in a stable order: the app first, then
+/// `CFBundleIcons` and `CFBundleIcons~ipad`, each set's own findings, its primary icon, then
+/// its alternates in chooser order; within one thing, rule order, then file and message.
+public enum Linter {
+    /// Reads the app (an Info.plist, or a folder holding one) and lints it. Throws only when
+    /// the app cannot be read at all: missing, not a plist, not a dictionary.
+    public static func lint(app: String, options: CatalogOptions = CatalogOptions(), disabled: Set<String> = [],
+                            inspector: any ImageInspector = DecodingImageInspector()) throws(CatalogError) -> LintReport {
+        let plistPath = try PlistLoader.locate(app)
+        let plist = try PlistLoader.load(plistPath)
+        let index = FileIndex(root: options.searchRoot(forPlist: plistPath))
+        return lint(plist: plist, plistPath: plistPath, options: options, index: index,
+                    disabled: disabled, inspector: inspector)
+    }
+
+    /// Lints an already-parsed plist against an already-walked folder.
+    public static func lint(plist: [String: Any], plistPath: String, options: CatalogOptions, index: FileIndex,
+                            disabled: Set<String> = [], inspector: any ImageInspector) -> LintReport {
+        let context = LintContext(plist: plist, plistPath: plistPath, options: options, index: index,
+                                  inspect: inspector.inspect)
+        var seen = Set<LintFinding>()
+        let findings = LintRules.all.filter { !disabled.contains($0.id) }
+            .flatMap { $0.run(context) }
+            .filter { seen.insert($0).inserted }
+        let order = FindingOrder(context)
+        return LintReport(plistPath: plistPath, findings: findings.sorted(by: order.precedes),
+                          searchWasTruncated: index.truncated)
+    }
+}
+
+/// The sort behind "a stable order" for findings.
+struct FindingOrder {
+    private var setRank: [String: Int] = [:]
+    private var alternateRank: [String: [String: Int]] = [:]
+
+    init(_ context: LintContext) {
+        for (position, set) in context.iconSets.enumerated() {
+            setRank[set.key] = position
+            alternateRank[set.key] = Dictionary(set.alternateNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        }
+    }
+
+    /// (set, place in set, name) for a subject; names missing from a set (an alternate the
+    /// `~ipad` twin lacks) come after those it has.
+    private func place(_ subject: LintSubject) -> (Int, Int, String) {
+        func set(_ key: String) -> Int { setRank[key] ?? (key == LintContext.phoneKey ? 0 : 1) }
+        switch subject {
+        case .app: return (-1, 0, "")
+        case .iconSet(let key): return (set(key), 0, "")
+        case .icon(let key, nil): return (set(key), 1, "")
+        case .icon(let key, let name?): return (set(key), 2 + (alternateRank[key]?[name] ?? Int(Int32.max)), name)
+        }
+    }
+
+    func precedes(_ a: LintFinding, _ b: LintFinding) -> Bool {
+        let pa = place(a.subject), pb = place(b.subject)
+        if pa != pb { return pa < pb }
+        let ra = LintRules.rank[a.rule] ?? 0, rb = LintRules.rank[b.rule] ?? 0
+        if ra != rb { return ra < rb }
+        if a.file != b.file { return a.file < b.file }
+        return a.message < b.message
+    }
+}
+
+/// The findings of one run, with the counts and exit status `lint` reports.
+public struct LintReport: Sendable {
+    public let plistPath: String
+    public let findings: [LintFinding]
+    /// The icon folder had more entries than are looked at; some files may have been missed.
+    public let searchWasTruncated: Bool
+
+    public init(plistPath: String, findings: [LintFinding], searchWasTruncated: Bool) {
+        self.plistPath = plistPath
+        self.findings = findings
+        self.searchWasTruncated = searchWasTruncated
+    }
+
+    public func count(_ severity: LintSeverity) -> Int {
+        findings.count(where: { $0.severity == severity })
+    }
+
+    /// "1 error, 2 warnings, 0 notes".
+    public var summary: String {
+        LintSeverity.allCases.map { $0.counted(count($0)) }.joined(separator: ", ")
+    }
+
+    /// 1 with errors, or with warnings when `strict`; else 0. Notes never fail a run.
+    public func exitStatus(strict: Bool) -> Int32 {
+        count(.error) > 0 || (strict && count(.warning) > 0) ? 1 : 0
+    }
+}

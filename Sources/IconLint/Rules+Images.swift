@@ -1,0 +1,127 @@
+import Foundation
+import IconCatalog
+
+/// Rules about the image files found: readable, square, the right sizes, opaque.
+extension LintRules {
+    /// Pixel sizes iOS asks for: iPhone 60 pt at 2× and 3×, iPad 76 pt at 2× and iPad Pro 83.5 pt at 2×.
+    public static func standardSizes(for idiom: Idiom) -> [Int] {
+        idiom == .phone ? [120, 180] : [152, 167]
+    }
+
+    private static func used(_ use: LintContext.ImageUse) -> String { "used by \(use.icon.label)" }
+
+    static let unreadableImage = LintRule(
+        id: "unreadable-image", severity: .error,
+        summary: "An icon file is not a PNG that can be decoded.",
+        explanation: """
+            iOS shows an icon only when its file is a valid PNG. A JPEG renamed to .png, a truncated download or a \
+            damaged file leaves a blank icon, and setAlternateIconName(_:) may still report success. (Xcode's \
+            crushed "CgBI" PNGs from built apps are fine.) Fix: re-export the image as PNG from the design tool, \
+            e.g. `sips -s format png in.jpg --out Blue@2x.png` on a Mac, and check it opens.
+            """
+    ) { context in
+        context.imageUses.compactMap { use in
+            guard case .unreadable(let reason)? = context.images[use.path] else { return nil }
+            return Hit(use.icon.subject, idiom: use.idiom, file: use.path, "not a readable PNG (\(reason)); \(used(use))")
+        }
+    }
+
+    static let nonSquareImage = LintRule(
+        id: "non-square-image", severity: .error,
+        summary: "An icon image is not square.",
+        explanation: """
+            App icons are square; iOS draws the rounded corners itself. A non-square file is squeezed or cropped \
+            on the home screen, and App Store validation rejects the build. Fix: export the icon at the exact \
+            square size (e.g. 120×120 pixels for 60 pt at @2x).
+            """
+    ) { context in
+        context.imageUses.compactMap { use in
+            guard case .picture(let width, let height, _)? = context.images[use.path], width != height else { return nil }
+            return Hit(use.icon.subject, idiom: use.idiom, file: use.path, "is \(width)×\(height) pixels, not square; \(used(use))")
+        }
+    }
+
+    static let missingStandardSize = LintRule(
+        id: "missing-standard-size", severity: .warning,
+        summary: "An icon lacks a standard size for its idiom (iPhone 120 and 180 px, iPad 152 and 167 px).",
+        explanation: """
+            Home-screen icons are 60 pt on iPhone (120×120 pixels at @2x, 180×180 at @3x) and 76 pt on iPad \
+            (152×152 at @2x) or 83.5 pt on iPad Pro (167×167). Without the size a device needs, iOS scales another \
+            file, which looks blurry or jagged. Fix: add the missing files, e.g. Blue@2x.png (120) and Blue@3x.png \
+            (180) for an entry Blue in CFBundleIcons, and Blue-ipad@2x.png (152) and Blue-ipadpro@2x.png (167) \
+            listed as Blue-ipad and Blue-ipadpro in CFBundleIcons~ipad.
+            """
+    ) { context in
+        var hits: [Hit] = []
+        for set in context.iconSets {
+            for idiom in set.readBy {
+                for icon in set.icons {
+                    let sizes = icon.imagePaths(for: idiom).compactMap { path -> Int? in
+                        guard case .picture(let width, let height, _)? = context.images[path], width == height else { return nil }
+                        return width
+                    }
+                    guard !sizes.isEmpty else { continue }
+                    let missing = standardSizes(for: idiom).filter { !sizes.contains($0) }
+                    guard !missing.isEmpty else { continue }
+                    let wanted = LintText.list(missing.map { "\($0)×\($0)" }, quoted: false)
+                    let found = Array(Set(sizes)).sorted().map { "\($0)×\($0)" }.joined(separator: ", ")
+                    let fallback = idiom != set.idiom ? "; iPads read \(set.key) because the app has no \(LintContext.padKey)" : ""
+                    hits.append(Hit(icon.subject, idiom: idiom,
+                        "\(icon.label) has no \(wanted) image for \(LintText.deviceName(idiom)) (found \(found))\(fallback)"))
+                }
+            }
+        }
+        return hits
+    }
+
+    static let sizeNameMismatch = LintRule(
+        id: "size-name-mismatch", severity: .warning,
+        summary: "An image's pixel size disagrees with its file name (…60x60@2x must be 120 px).",
+        explanation: """
+            A file named like Icon-60x60@2x.png promises 60 points at 2×, i.e. 120×120 pixels. When the pixels \
+            say otherwise, the file was exported at the wrong size or renamed, and iOS shows it scaled where the \
+            name says it fits. Fix: re-export the image at points × scale pixels (83.5x83.5@2x is 167×167), or \
+            rename it to what it is.
+            """
+    ) { context in
+        context.imageUses.compactMap { use in
+            guard case .picture(let width, let height, _)? = context.images[use.path],
+                  let promise = sizePromise(in: (use.path as NSString).lastPathComponent),
+                  Double(width) != promise.pixels || Double(height) != promise.pixels else { return nil }
+            let pixels = promise.pixels.rounded() == promise.pixels ? String(Int(promise.pixels)) : String(promise.pixels)
+            return Hit(use.icon.subject, idiom: use.idiom, file: use.path,
+                       "is \(width)×\(height) pixels, but its name says \(promise.name), which is \(pixels)×\(pixels); \(used(use))")
+        }
+    }
+
+    /// The size a file name promises: `Icon-60x60@2x.png` → ("60x60@2x", 120). nil when the
+    /// name has no `NxN` with equal sides.
+    static func sizePromise(in fileName: String) -> (name: String, pixels: Double)? {
+        // The sides must not continue a longer number on the left (Swift regexes have no lookbehind).
+        let pattern = /(?:^|[^0-9.])(([0-9]+(?:\.[0-9]+)?)x([0-9]+(?:\.[0-9]+)?)(?![0-9])(?:@([1-9])x)?)/
+        guard let match = fileName.matches(of: pattern).last(where: { $0.output.2 == $0.output.3 }),
+              let points = Double(match.output.2), points > 0 else { return nil }
+        let scale = match.output.4.flatMap { Double($0) } ?? 1
+        return (String(match.output.1), points * scale)
+    }
+
+    static let imageHasAlpha = LintRule(
+        id: "image-has-alpha", severity: .warning,
+        summary: "An icon image has transparent or translucent pixels.",
+        explanation: """
+            iOS app icons are opaque: transparent pixels show as black on the home screen, and App Store \
+            validation refuses an app icon with an alpha channel. Rounded corners are added by iOS, so there is \
+            nothing to cut out. Fix: flatten the image onto its background colour and export it without an alpha channel \
+            (e.g. "Alpha" unticked in the Preview export dialog, or `magick in.png -background white -alpha \
+            remove -alpha off out.png`).
+            """
+    ) { context in
+        context.imageUses.compactMap { use in
+            guard case .picture(let width, let height, let translucent)? = context.images[use.path], translucent > 0 else { return nil }
+            let share = Double(translucent) * 100 / Double(max(1, width * height))
+            let percent = share < 1 ? "under 1%" : "\(Int(share.rounded()))%"
+            return Hit(use.icon.subject, idiom: use.idiom, file: use.path,
+                       "has \(translucent) transparent or translucent pixels (\(percent) of \(width)×\(height)); iOS shows them black; \(used(use))")
+        }
+    }
+}

@@ -1,0 +1,227 @@
+import IconCatalog
+
+/// Rules about the shape of `CFBundleIcons` and its entries: keys, types and ordinals.
+extension LintRules {
+    typealias Hit = LintRule.Hit
+
+    static let noBundleIcons = LintRule(
+        id: "no-bundle-icons", severity: .error,
+        summary: "The Info.plist has no CFBundleIcons dictionary (or its ~ipad twin is not one).",
+        explanation: """
+            iOS finds an app's icons, and the alternate icons setAlternateIconName(_:) switches to, under the \
+            CFBundleIcons key of Info.plist; iPads read CFBundleIcons~ipad instead when it is present. Without a \
+            CFBundleIcons dictionary the app has no alternate icons and every call to setAlternateIconName(_:) fails. \
+            Fix: add a CFBundleIcons dictionary with CFBundlePrimaryIcon and CFBundleAlternateIcons, each icon \
+            listing its files under CFBundleIconFiles. If you lint a source Info.plist and Xcode adds the keys at \
+            build time, lint the built app's Info.plist instead (Products/NAME.app/Info.plist).
+            """
+    ) { context in
+        var hits: [Hit] = []
+        if context.plist[LintContext.phoneKey] == nil {
+            hits.append(Hit(.app, idiom: .phone, "no CFBundleIcons: the app declares no icons, so it has no alternate icons"))
+        }
+        for idiom in Idiom.allCases {
+            let key = idiom.iconsKey
+            if let value = context.plist[key], !(value is [String: Any]) {
+                hits.append(Hit(.iconSet(key), idiom: idiom,
+                                "\(key) is \(LintText.describe(value)), expected a dictionary of icons"))
+            }
+        }
+        return hits
+    }
+
+    static let malformedIconEntry = LintRule(
+        id: "malformed-icon-entry", severity: .error,
+        summary: "An icon is not a dictionary with a CFBundleIconFiles array of file names.",
+        explanation: """
+            Each alternate under CFBundleAlternateIcons must be a dictionary whose CFBundleIconFiles is an array of \
+            file names (strings); iOS ignores an alternate without one, and setAlternateIconName(_:) fails for it. \
+            The same shape applies to CFBundleAlternateIcons itself (a dictionary keyed by icon name) and to \
+            CFBundlePrimaryIcon. Fix: make the entry a dictionary and add CFBundleIconFiles as an <array> of \
+            <string> base names, e.g. <key>CFBundleIconFiles</key><array><string>Blue</string></array>, with \
+            Blue@2x.png and Blue@3x.png in the app bundle.
+            """
+    ) { context in
+        var hits: [Hit] = []
+        for set in context.iconSets {
+            if let alternates = set.alternatesValue, !(alternates is [String: Any]) {
+                hits.append(Hit(.iconSet(set.key), idiom: set.idiom,
+                    "CFBundleAlternateIcons in \(set.key) is \(LintText.describe(alternates)), expected a dictionary of alternate icons"))
+            }
+            for icon in set.icons {
+                guard let entry = icon.dictionary else {
+                    hits.append(Hit(icon.subject, idiom: set.idiom,
+                                    "\(icon.label) is \(LintText.describe(icon.value)), expected a dictionary"))
+                    continue
+                }
+                guard let files = entry["CFBundleIconFiles"] else {
+                    if !icon.isPrimary {
+                        hits.append(Hit(icon.subject, idiom: set.idiom, "\(icon.label) has no CFBundleIconFiles"))
+                    }
+                    continue
+                }
+                guard let array = files as? [Any] else {
+                    hits.append(Hit(icon.subject, idiom: set.idiom,
+                        "CFBundleIconFiles of \(icon.label) is \(LintText.describe(files)), expected an array of file names"))
+                    continue
+                }
+                if array.isEmpty, !icon.isPrimary {
+                    hits.append(Hit(icon.subject, idiom: set.idiom, "CFBundleIconFiles of \(icon.label) is empty"))
+                }
+                for (position, element) in array.enumerated() where !(element is String) {
+                    hits.append(Hit(icon.subject, idiom: set.idiom,
+                        "item \(position) of CFBundleIconFiles of \(icon.label) is \(LintText.describe(element)), expected a file name"))
+                }
+            }
+        }
+        return hits
+    }
+
+    static let prerenderedNotBoolean = LintRule(
+        id: "prerendered-not-boolean", severity: .error,
+        summary: "UIPrerenderedIcon is not a boolean.",
+        explanation: """
+            UIPrerenderedIcon must be <true/> or <false/>. A string such as "YES" or an <integer> is not a boolean: \
+            iOS does not read it as one, and App Store validation of the Info.plist can reject it. (Since iOS 7 the \
+            system never adds a gloss effect, so the key only matters for very old systems.) Fix: write \
+            <key>UIPrerenderedIcon</key><false/>, or remove the key.
+            """
+    ) { context in
+        context.iconSets.flatMap { set in
+            set.icons.compactMap { icon -> Hit? in
+                guard let value = icon.dictionary?["UIPrerenderedIcon"], PlistValue.boolean(value) == nil else { return nil }
+                return Hit(icon.subject, idiom: set.idiom,
+                           "UIPrerenderedIcon of \(icon.label) is \(LintText.describe(value)), expected <true/> or <false/>")
+            }
+        }
+    }
+
+    static let ordinalNotInteger = LintRule(
+        id: "ordinal-not-integer", severity: .error,
+        summary: "An alternate's ordinal is not an integer.",
+        explanation: """
+            Apps that show their alternate icons in a fixed order often give each one an `ordinal` (as Emitron \
+            does), and choosers, this tool included, sort by it. A string, real number or boolean is not an \
+            ordinal: the icon falls back to being ordered by name, so the order in the app and in its chooser \
+            disagree. Fix: write <key>ordinal</key><integer>2</integer>.
+            """
+    ) { context in
+        context.iconSets.flatMap { set in
+            set.alternates.compactMap { icon -> Hit? in
+                guard let value = icon.dictionary?["ordinal"], PlistValue.integer(value) == nil else { return nil }
+                return Hit(icon.subject, idiom: set.idiom,
+                           "ordinal of \(icon.label) is \(LintText.describe(value)), expected an integer")
+            }
+        }
+    }
+
+    static let noAlternates = LintRule(
+        id: "no-alternates", severity: .warning,
+        summary: "The app declares no alternate icons at all.",
+        explanation: """
+            Neither CFBundleIcons nor CFBundleIcons~ipad has entries under CFBundleAlternateIcons, so \
+            supportsAlternateIcons is false and there is nothing to switch to. Fix: declare each alternate under \
+            CFBundleIcons > CFBundleAlternateIcons (and the same names under CFBundleIcons~ipad for iPads), or, \
+            if the app has no alternate icons, do not run this check on it.
+            """
+    ) { context in
+        guard let first = context.iconSets.first else { return [] }
+        for set in context.iconSets {
+            guard let alternates = set.alternatesValue else { continue }
+            guard let dictionary = alternates as? [String: Any] else { return [] }  // malformed-icon-entry says it
+            if !dictionary.isEmpty { return [] }
+        }
+        let keys = LintText.list(context.iconSets.map(\.key), quoted: false)
+        return [Hit(.iconSet(first.key), idiom: nil, "no alternate icons: \(keys) declare\(context.iconSets.count == 1 ? "s" : "") no CFBundleAlternateIcons entries")]
+    }
+
+    static let inconsistentOrdinals = LintRule(
+        id: "inconsistent-ordinals", severity: .warning,
+        summary: "Some alternates have an ordinal and others not, or two share one.",
+        explanation: """
+            When only some alternates have an `ordinal`, or two have the same one, nothing says where the others \
+            go: the app's own list and any chooser guess (this tool puts icons without an ordinal last, by name). \
+            Fix: give every alternate in the set a distinct integer ordinal, or remove ordinal from all of them.
+            """
+    ) { context in
+        var hits: [Hit] = []
+        for set in context.iconSets {
+            let alternates = set.alternates.filter { $0.dictionary != nil }
+            let without = alternates.filter { $0.dictionary?["ordinal"] == nil }.compactMap(\.name)
+            if !without.isEmpty, without.count < alternates.count {
+                hits.append(Hit(.iconSet(set.key), idiom: set.idiom,
+                    "in \(set.key), \(LintText.list(without)) \(without.count == 1 ? "has" : "have") no ordinal while other alternates do; the chooser order is a guess"))
+            }
+            var byOrdinal: [Int: [String]] = [:]
+            for icon in alternates {
+                if let value = icon.dictionary?["ordinal"], let ordinal = PlistValue.integer(value), let name = icon.name {
+                    byOrdinal[ordinal, default: []].append(name)
+                }
+            }
+            for (ordinal, names) in byOrdinal.sorted(by: { $0.key < $1.key }) where names.count > 1 {
+                hits.append(Hit(.iconSet(set.key), idiom: set.idiom,
+                    "in \(set.key), alternates \(LintText.list(names)) share ordinal \(ordinal); their order is a guess"))
+            }
+        }
+        return hits
+    }
+
+    static let primaryIconNameOnly = LintRule(
+        id: "primary-icon-name-only", severity: .warning,
+        summary: "CFBundlePrimaryIcon has CFBundleIconName but no CFBundleIconFiles.",
+        explanation: """
+            A primary icon given only by CFBundleIconName lives in the asset catalog: Xcode compiles it and writes \
+            the file names into the built app's Info.plist. Read from the source Info.plist it has no files, so a \
+            chooser (this one included) cannot show the icon people go back to, and iOS versions before 11 have \
+            none to show. Fix: add CFBundleIconFiles listing the primary icon's files (e.g. AppIcon60x60), or \
+            lint the built app's Info.plist, where Xcode has added them.
+            """
+    ) { context in
+        context.iconSets.compactMap { set in
+            guard let primary = set.primary, let entry = primary.dictionary,
+                  let name = entry["CFBundleIconName"], entry["CFBundleIconFiles"] == nil else { return nil }
+            let shown = (name as? String).map { " \(LintText.quote($0))" } ?? ""
+            return Hit(primary.subject, idiom: set.idiom,
+                       "\(primary.label) has CFBundleIconName\(shown) but no CFBundleIconFiles")
+        }
+    }
+
+    static let unsafeIconName = LintRule(
+        id: "unsafe-icon-name", severity: .warning,
+        summary: "An alternate's name contains control or bidirectional-formatting characters.",
+        explanation: """
+            The name under CFBundleAlternateIcons is what the app passes to setAlternateIconName(_:). Control \
+            characters and invisible bidirectional marks (U+202E and friends) make a name that looks like another \
+            one, or that reorders text where it is shown, so the app's code and its plist disagree in ways no one \
+            can see. Spaces, punctuation and any script are fine. Fix: rename the key to visible characters only, \
+            and the same name in the app's code.
+            """
+    ) { context in
+        context.iconSets.flatMap { set in
+            set.alternates.compactMap { icon -> Hit? in
+                guard let name = icon.name, TextSanitizer.containsUnsafe(name) else { return nil }
+                return Hit(icon.subject, idiom: set.idiom,
+                           "the name of \(icon.label) contains control or bidi characters")
+            }
+        }
+    }
+
+    static let newsstandIcon = LintRule(
+        id: "newsstand-icon", severity: .note,
+        summary: "UINewsstandIcon is present; Newsstand is gone since iOS 9.",
+        explanation: """
+            UINewsstandIcon described the cover art of Newsstand apps, which iOS 9 removed. Nothing reads it any \
+            more. Fix: delete the UINewsstandIcon dictionary (and UINewsstandApp, if present).
+            """
+    ) { context in
+        var hits: [Hit] = []
+        if context.plist["UINewsstandIcon"] != nil {
+            hits.append(Hit(.app, idiom: nil, "UINewsstandIcon is present; Newsstand was removed in iOS 9 and nothing reads it"))
+        }
+        for set in context.iconSets where set.dictionary["UINewsstandIcon"] != nil {
+            hits.append(Hit(.iconSet(set.key), idiom: set.idiom,
+                            "\(set.key) has UINewsstandIcon; Newsstand was removed in iOS 9 and nothing reads it"))
+        }
+        return hits
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import IconCatalog
+import IconLint
+
+extension IconChooser {
+    /// `iconchooser lint`: checks an app's alternate-icon setup the way App Review and iPads
+    /// will, for people (text), scripts (JSON) and CI (GitHub annotations).
+    struct Lint: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check the app's icon declarations and files for mistakes.",
+            discussion: """
+                Checks CFBundleIcons (iPhone) and CFBundleIcons~ipad (iPad), their icon files and the images \
+                in them. With --idiom pad, an app without CFBundleIcons~ipad is also checked as iPads read it \
+                (from CFBundleIcons). --state is not used.
+
+                Exit status: 0 no errors; 1 errors (or, with --strict, warnings); 2 the app cannot be read; \
+                64 a usage error.
+
+                Rules (iconchooser lint --explain RULE says what each finds and how to fix it):
+                \(LintOutput.ruleList())
+                """)
+
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case text, json, github
+        }
+
+        @OptionGroup var options: AppOptions
+
+        @Option(name: .long, help: "Output: text (PATH: severity: message [rule]), json, or github (workflow annotations).")
+        var format: Format = .text
+
+        @Flag(name: .long, help: "Fail (exit 1) on warnings too.")
+        var strict = false
+
+        @Option(name: .long, help: ArgumentHelp("Skip a rule (repeatable).", valueName: "rule"))
+        var disable: [String] = []
+
+        @Option(name: .long, help: ArgumentHelp("Explain a rule and how to fix what it finds, then exit.", valueName: "rule"))
+        var explain: String?
+
+        func validate() throws {
+            for id in disable + (explain.map { [$0] } ?? []) where LintRules.rule(id) == nil {
+                throw ValidationError("unknown rule “\(TextSanitizer.clean(id))”; rules: \(LintRules.ids.joined(separator: ", "))")
+            }
+        }
+
+        func run() throws {
+            if let explain, let rule = LintRules.rule(explain) {
+                print(LintOutput.explain(rule), terminator: "")
+                return
+            }
+            let app = try options.appPath()
+            let report: LintReport
+            do {
+                report = try Linter.lint(app: app, options: options.catalogOptions, disabled: Set(disable))
+            } catch {
+                throw Console.fail(error.description, code: 2)
+            }
+            if report.searchWasTruncated {
+                Console.warning("stopped looking for icon files after \(FileIndex.maximumEntries) entries; some may have been missed")
+            }
+            switch format {
+            case .text: print(LintOutput.text(report), terminator: "")
+            case .json: print(try Console.json(report.findings))
+            case .github: print(LintOutput.github(report), terminator: "")
+            }
+            let status = report.exitStatus(strict: strict)
+            if status != 0 { throw ExitCode(status) }
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import IconCatalog
+import IconLint
+import Testing
+
+/// For every rule, one app that triggers it and one near miss that must not.
+struct RuleCase: Sendable, CustomTestStringConvertible {
+    let rule: String
+    /// Turns the clean test app into one the rule must flag.
+    let trigger: @Sendable (inout TestApp) -> Void
+    /// A change close to `trigger` that the rule must accept.
+    let nearMiss: @Sendable (inout TestApp) -> Void
+
+    var testDescription: String { rule }
+
+    static let all: [RuleCase] = [
+        RuleCase(rule: "no-bundle-icons",
+                 trigger: { $0.phone = nil },
+                 nearMiss: { $0.pad = nil }),
+        RuleCase(rule: "malformed-icon-entry",
+                 trigger: { $0.setAlternateKey("CFBundleIconFiles", of: "Blue", to: "Blue") },
+                 nearMiss: { $0.setIconSetKey("CFBundlePrimaryIcon", to: ["UIPrerenderedIcon": false], in: .phone) }),
+        RuleCase(rule: "prerendered-not-boolean",
+                 trigger: { $0.setAlternateKey("UIPrerenderedIcon", of: "Blue", to: "YES") },
+                 nearMiss: { $0.setAlternateKey("UIPrerenderedIcon", of: "Blue", to: true) }),
+        RuleCase(rule: "ordinal-not-integer",
+                 trigger: {
+                     $0.setAlternateKey("ordinal", of: "Blue", to: "1")
+                     $0.setAlternateKey("ordinal", of: "Green", to: 2)
+                 },
+                 nearMiss: {
+                     $0.setAlternateKey("ordinal", of: "Blue", to: 1)
+                     $0.setAlternateKey("ordinal", of: "Green", to: 2)
+                 }),
+        RuleCase(rule: "file-not-found",
+                 trigger: { $0.setAlternateKey("CFBundleIconFiles", of: "Blue", to: ["Bleu"], in: [.phone]) },
+                 nearMiss: { app in
+                     // Files deeper in the folder are found too.
+                     app.writeStandardImages("Teal", under: "Resources/Icons")
+                     app.setAlternateKey("CFBundleIconFiles", of: "Blue", to: ["Teal"], in: [.phone])
+                 }),
+        RuleCase(rule: "file-in-asset-catalog",
+                 trigger: { app in
+                     app.writeStandardImages("Teal", under: "Assets.xcassets/Teal.appiconset")
+                     app.setAlternateKey("CFBundleIconFiles", of: "Blue", to: ["Teal"], in: [.phone])
+                 },
+                 nearMiss: { app in
+                     // A copy inside the catalog does no harm when the loose files exist too.
+                     app.writeStandardImages("Blue", under: "Assets.xcassets/Blue.appiconset")
+                 }),
+        RuleCase(rule: "missing-on-ipad",
+                 trigger: { $0.setAlternate("Green", in: .pad, to: nil) },
+                 nearMiss: { $0.pad = nil }),
+        RuleCase(rule: "unsafe-file-entry",
+                 trigger: { $0.setAlternateKey("CFBundleIconFiles", of: "Blue", to: ["../Blue"], in: [.phone]) },
+                 nearMiss: { app in
+                     app.writeStandardImages("Blue ☀︎ 83.5")
+                     app.setAlternateKey("CFBundleIconFiles", of: "Blue", to: ["Blue ☀︎ 83.5"], in: [.phone])
+                 }),
+        RuleCase(rule: "unreadable-image",
+                 trigger: { $0.folder.writePNGHeader("Blue@2x.png", width: 120, height: 120) },
+                 nearMiss: { $0.folder.writePNG("Blue@2x.png", width: 120) }),
+        RuleCase(rule: "non-square-image",
+                 trigger: { $0.folder.writePNG("Blue@2x.png", width: 120, height: 119) },
+                 nearMiss: { $0.folder.writePNG("Blue@2x.png", width: 120, height: 120) }),
+        RuleCase(rule: "no-alternates",
+                 trigger: {
+                     $0.setIconSetKey("CFBundleAlternateIcons", to: nil, in: .phone)
+                     $0.setIconSetKey("CFBundleAlternateIcons", to: [String: Any](), in: .pad)
+                 },
+                 nearMiss: { $0.setIconSetKey("CFBundleAlternateIcons", to: nil, in: .phone) }),
+        RuleCase(rule: "only-on-ipad",
+                 trigger: { app in
+                     app.writeStandardImages("Red")
+                     app.setAlternate("Red", in: .pad, to: ["CFBundleIconFiles": ["Red-ipad", "Red-ipadpro"]])
+                 },
+                 nearMiss: { app in
+                     app.writeStandardImages("Red")
+                     app.setAlternate("Red", in: .pad, to: ["CFBundleIconFiles": ["Red-ipad", "Red-ipadpro"]])
+                     app.setAlternate("Red", in: .phone, to: ["CFBundleIconFiles": ["Red"]])
+                 }),
+        RuleCase(rule: "scale-suffix-in-entry",
+                 trigger: { $0.setAlternateKey("CFBundleIconFiles", of: "Blue", to: ["Blue", "Blue@3x"], in: [.phone]) },
+                 nearMiss: { app in
+                     app.writeStandardImages("Blue@night")
+                     app.setAlternateKey("CFBundleIconFiles", of: "Blue", to: ["Blue@night"], in: [.phone])
+                 }),
+        RuleCase(rule: "mixed-png-extension",
+                 trigger: { $0.setAlternateKey("CFBundleIconFiles", of: "Blue", to: ["Blue.png"], in: [.phone]) },
+                 nearMiss: { app in
+                     app.phone = TestApp.iconSet(primary: ["AppIcon.png"], alternates: TestApp.alternates) { ["\($0).png"] }
+                     app.pad = TestApp.iconSet(primary: ["AppIcon-ipad.png", "AppIcon-ipadpro.png"], alternates: TestApp.alternates) {
+                         ["\($0)-ipad.png", "\($0)-ipadpro.png"]
+                     }
+                 }),
+        RuleCase(rule: "missing-standard-size",
+                 trigger: { try? FileManager.default.removeItem(atPath: $0.folder.url("Blue@3x.png")) },
+                 nearMiss: { $0.folder.writePNG("Blue.png", width: 60) }),
+        RuleCase(rule: "size-name-mismatch",
+                 trigger: { app in
+                     // The @2x and @3x files swapped: each is square and a standard size, but not the one its name says.
+                     app.folder.write("Blue60x60@2x.png", TestApp.image(180))
+                     app.folder.write("Blue60x60@3x.png", TestApp.image(120))
+                     app.setAlternateKey("CFBundleIconFiles", of: "Blue", to: ["Blue60x60"], in: [.phone])
+                 },
+                 nearMiss: { app in
+                     app.folder.write("Blue60x60@2x.png", TestApp.image(120))
+                     app.folder.write("Blue60x60@3x.png", TestApp.image(180))
+                     app.folder.write("Blue83.5x83.5@2x~ipad.png", TestApp.image(167))
+                     app.setAlternateKey("CFBundleIconFiles", of: "Blue", to: ["Blue60x60"], in: [.phone])
+                     app.setAlternateKey("CFBundleIconFiles", of: "Blue", to: ["Blue-ipad", "Blue83.5x83.5"], in: [.pad])
+                 }),
+        RuleCase(rule: "inconsistent-ordinals",
+                 trigger: { $0.setAlternateKey("ordinal", of: "Blue", to: 1) },
+                 nearMiss: {
+                     $0.setAlternateKey("ordinal", of: "Blue", to: 2)
+                     $0.setAlternateKey("ordinal", of: "Green", to: 1)
+                 }),
+        RuleCase(rule: "primary-icon-name-only",
+                 trigger: { $0.setIconSetKey("CFBundlePrimaryIcon", to: ["CFBundleIconName": "AppIcon"], in: .phone) },
+                 nearMiss: {
+                     $0.setIconSetKey("CFBundlePrimaryIcon", to: ["CFBundleIconName": "AppIcon", "CFBundleIconFiles": ["AppIcon"]], in: .phone)
+                 }),
+        RuleCase(rule: "image-has-alpha",
+                 trigger: { $0.folder.writePNG("Blue@2x.png", width: 120, transparentPixels: 3) },
+                 nearMiss: { app in
+                     // An alpha channel that is opaque everywhere shows no black.
+                     app.folder.write("Blue@2x.png", PNGWriter.png(width: 120, height: 120, alpha: true) { _, _ in (1, 2, 3, 255) })
+                 }),
+        RuleCase(rule: "unsafe-icon-name",
+                 trigger: { app in
+                     for which in [TestApp.Which.phone, .pad] {
+                         app.setAlternate("Blue\u{202E}eulB", in: which, to: ["CFBundleIconFiles": which == .phone ? ["Blue"] : ["Blue-ipad", "Blue-ipadpro"]])
+                     }
+                 },
+                 nearMiss: { app in
+                     for which in [TestApp.Which.phone, .pad] {
+                         app.setAlternate("Spectrum '22 & Blue Classic", in: which, to: ["CFBundleIconFiles": which == .phone ? ["Blue"] : ["Blue-ipad", "Blue-ipadpro"]])
+                     }
+                 }),
+        RuleCase(rule: "newsstand-icon",
+                 trigger: { $0.setIconSetKey("UINewsstandIcon", to: ["UINewsstandBindingType": "UINewsstandBindingTypeMagazine"], in: .phone) },
+                 nearMiss: { $0.extra["UIPrerenderedIcon"] = true }),
+        RuleCase(rule: "unexpanded-variable",
+                 trigger: { $0.setAlternateKey("CFBundleIconFiles", of: "Blue", to: ["Blue${SUFFIX}"], in: [.phone]) },
+                 nearMiss: {
+                     $0.setAlternateKey("CFBundleIconFiles", of: "Blue", to: ["Blue${SUFFIX}"], in: [.phone])
+                     $0.options.defines = ["SUFFIX": ""]
+                 }),
+        RuleCase(rule: "duplicate-file-entry",
+                 trigger: { $0.setAlternateKey("CFBundleIconFiles", of: "Blue", to: ["Blue-ipad", "Blue-ipadpro", "Blue-ipad"], in: [.pad]) },
+                 nearMiss: { $0.setAlternateKey("CFBundleIconFiles", of: "Blue", to: ["Blue", "Blue-ipad"], in: [.phone]) }),
+    ]
+}
+
+@Suite struct RuleCaseTests {
+    @Test func everyRuleHasACase() {
+        #expect(RuleCase.all.map(\.rule).sorted() == LintRules.ids.sorted())
+    }
+
+    @Test func theTestAppIsClean() throws {
+        let report = try TestApp().lint()
+        #expect(report.findings.isEmpty, "\(report.findings.map(\.message))")
+    }
+
+    @Test(arguments: RuleCase.all)
+    func ruleFiresOnItsTrigger(_ testCase: RuleCase) throws {
+        var app = TestApp()
+        testCase.trigger(&app)
+        let report = try app.lint()
+        let hits = report.findings.filter { $0.rule == testCase.rule }
+        #expect(!hits.isEmpty, "no \(testCase.rule) among \(report.findings.map { "\($0.rule): \($0.message)" })")
+        let severity = try #require(LintRules.rule(testCase.rule)).severity
+        #expect(hits.allSatisfy { $0.severity == severity })
+        #expect(hits.allSatisfy { !$0.message.isEmpty && !TextSanitizer.containsUnsafe($0.message) })
+        // --disable takes the rule's findings out and leaves the others.
+        let disabled = try app.lint(disabled: [testCase.rule])
+        #expect(disabled.findings == report.findings.filter { $0.rule != testCase.rule })
+    }
+
+    @Test(arguments: RuleCase.all)
+    func ruleAcceptsItsNearMiss(_ testCase: RuleCase) throws {
+        var app = TestApp()
+        testCase.nearMiss(&app)
+        let report = try app.lint()
+        let hits = report.findings.filter { $0.rule == testCase.rule }
+        #expect(hits.isEmpty, "\(hits.map(\.message))")
+    }
+}
