@@ -23,8 +23,18 @@ let package = Package(
             name: "IconCatalog",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")]
         ),
+        // ncurses with the wide-character API; shim.h wraps the macros Swift cannot import.
+        .systemLibrary(
+            name: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
+        ),
+        // The only importer of CNcurses: draws CellGrids, reads keys, restores the terminal.
+        .target(name: "NcursesTerminal", dependencies: ["CNcurses", "IconArt"]),
         // PNG → RGBA bitmap → resampled → cells.
         .target(name: "IconArt", dependencies: ["CPNG", "IconCatalog"]),
+        // Elm-style chooser core: state, update(state, event) -> effects, view(state) -> CellGrid. No I/O.
+        .target(name: "ChooserUI", dependencies: ["IconArt", "IconCatalog"]),
         // `iconchooser lint`: rules as pure functions over the parsed plist, a file index and image facts.
         .target(name: "IconLint", dependencies: ["IconCatalog", "IconArt"]),
         .executableTarget(
@@ -33,6 +43,8 @@ let package = Package(
                 "IconCatalog",
                 "IconArt",
                 "IconLint",
+                "ChooserUI",
+                "NcursesTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -41,6 +53,7 @@ let package = Package(
         .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "TestSupport"]),
         .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TestSupport"]),
         .testTarget(name: "IconArtTests", dependencies: ["IconArt"], exclude: ["reference_decode.py"]),
+        .testTarget(name: "ChooserUITests", dependencies: ["ChooserUI", "IconArt"]),
         // Drives the built `iconchooser` binary through Process (and tmux for the screen).
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]

@@ -13,7 +13,7 @@ struct IconChooser: AsyncParsableCommand {
 
             Exit status: 0 success; 1 the operation failed; 2 the app cannot be read.
             """,
-        subcommands: [List.self, Current.self, SetIcon.self, Lint.self],
-        defaultSubcommand: List.self
+        subcommands: [Choose.self, List.self, Current.self, SetIcon.self, Lint.self],
+        defaultSubcommand: Choose.self
     )
 }

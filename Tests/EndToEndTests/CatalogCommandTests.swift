@@ -14,11 +14,6 @@ import Testing
         #expect(out.stderr.isEmpty)
     }
 
-    @Test func noArgumentsListsTheDemo() throws {
-        let cli = CLI()
-        #expect(try cli.run([]).stdout == cli.run(["list"]).stdout)
-    }
-
     @Test func listWithoutUTF8LocaleIsASCII() throws {
         let out = try CLI().run(["list"], environment: ["LANG": "C"])
         #expect(out.stdout.unicodeScalars.allSatisfy { $0.isASCII })

@@ -1,0 +1,132 @@
+import IconArt
+
+/// A terminal size in cells.
+public struct ScreenSize: Hashable, Sendable {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+    }
+}
+
+/// A one-line message in the footer: the last thing that happened.
+public struct StatusMessage: Hashable, Sendable {
+    public var text: String
+    /// Errors are drawn in red (bold without colour) so a failure is not mistaken for news.
+    public var isError: Bool
+
+    public init(_ text: String, isError: Bool = false) {
+        self.text = text
+        self.isError = isError
+    }
+}
+
+/// The iOS alert shown after a successful change: a message and an OK button.
+public struct ChooserAlert: Hashable, Sendable {
+    public var message: String
+
+    public init(message: String) { self.message = message }
+}
+
+/// The whole chooser as one value: what `view` draws and `update` changes. Nothing in it
+/// refers to a terminal, a file or a clock, so any screen can be built in a test.
+///
+/// Properties are read-only outside the module because they hold invariants together
+/// (the focus is always on screen, a picture is asked for once); change them with events.
+public struct ChooserState: Hashable, Sendable {
+    /// The icons in chooser order; the primary first.
+    public let items: [ChooserItem]
+    /// The app's display name, for the title and the alert.
+    public let appName: String
+    public internal(set) var configuration: ChooserConfiguration
+    /// The icon that carries the checkmark (nil: the primary).
+    public internal(set) var currentName: String?
+    /// Index into `items` of the focused tile.
+    public internal(set) var focus: Int
+    /// The first grid row on screen (the grid scrolls by whole rows).
+    public internal(set) var firstVisibleRow: Int
+    public internal(set) var screen: ScreenSize
+    /// Rendered pictures by tile size and item index; missing ones show placeholders.
+    public internal(set) var pictures: [TileSize: [Int: CellGrid]]
+    /// What `.loadPictures` has asked for already, so nothing is decoded twice.
+    public internal(set) var requestedPictures: [TileSize: Set<Int>]
+    public internal(set) var alert: ChooserAlert?
+    public internal(set) var showsHelp: Bool
+    /// The footer's message: the last apply's outcome, or nil.
+    public internal(set) var status: StatusMessage?
+    /// True from `.apply` until `.applyFinished`; further applies are ignored meanwhile.
+    public internal(set) var isApplying: Bool
+
+    /// The state before the first frame, and the effects that start loading pictures
+    /// (the visible tiles first). The focus starts on the current icon, scrolled into view.
+    public static func start(items: [ChooserItem], appName: String, currentName: String?,
+                             screen: ScreenSize, configuration: ChooserConfiguration = ChooserConfiguration())
+        -> (state: ChooserState, effects: [ChooserEffect]) {
+        var state = ChooserState(items: items, appName: appName, currentName: currentName,
+                                 screen: screen, configuration: configuration)
+        state.scrollFocusIntoView()
+        return (state, state.requestMissingPictures())
+    }
+
+    init(items: [ChooserItem], appName: String, currentName: String?, screen: ScreenSize,
+         configuration: ChooserConfiguration) {
+        self.items = items
+        self.appName = appName
+        self.configuration = configuration
+        self.currentName = currentName
+        self.focus = items.firstIndex { $0.name == currentName } ?? 0
+        self.firstVisibleRow = 0
+        self.screen = screen
+        self.pictures = [:]
+        self.requestedPictures = [:]
+        self.alert = nil
+        self.showsHelp = false
+        self.status = nil
+        self.isApplying = false
+    }
+
+    /// The grid's geometry for the current screen, or nil when the terminal is too small.
+    public var layout: GridLayout? {
+        GridLayout.choose(configuration.iconSize, itemCount: items.count, screen: screen)
+    }
+
+    /// The tile size in use (chosen to fit, or forced), or nil when the terminal is too small.
+    public var tileSize: TileSize? { layout?.tileSize }
+
+    /// The smallest screen that shows the grid: one tile of the forced size (small when
+    /// automatic) with its caption, the title and the footer.
+    public var minimumScreen: ScreenSize {
+        GridLayout.minimumScreen(for: configuration.iconSize.forcedSize ?? .small)
+    }
+
+    /// The focused item, if there is any item at all.
+    public var focusedItem: ChooserItem? { items.indices.contains(focus) ? items[focus] : nil }
+
+    /// The index of the icon with the checkmark, if it is in the list.
+    public var currentIndex: Int? { items.firstIndex { $0.name == currentName } }
+
+    /// True when the app lists no alternate icons, only its primary.
+    public var hasNoAlternates: Bool { !items.contains { $0.name != nil } }
+
+    /// Scrolls as little as possible so the focused tile's row is on screen.
+    mutating func scrollFocusIntoView() {
+        guard let layout else { return }
+        firstVisibleRow = layout.firstRow(firstVisibleRow, showing: focus)
+    }
+
+    /// One `.loadPictures` for every index not yet asked for at the current tile size,
+    /// visible tiles first, then those below them, then those above.
+    mutating func requestMissingPictures() -> [ChooserEffect] {
+        guard let layout, !items.isEmpty else { return [] }
+        let size = layout.tileSize
+        let asked = requestedPictures[size, default: []]
+        let visible = layout.visibleIndices(firstRow: firstVisibleRow)
+        let order = Array(visible) + Array(visible.upperBound..<items.count) + Array(0..<visible.lowerBound)
+        let missing = order.filter { !asked.contains($0) }
+        guard !missing.isEmpty else { return [] }
+        requestedPictures[size, default: []].formUnion(missing)
+        return [.loadPictures(missing, size)]
+    }
+}

@@ -1,0 +1,40 @@
+import IconArt
+
+/// The styles of the chooser's own marks, reduced once to the terminal's colour depth.
+/// Without colour every mark still differs from plain text by an attribute, because the
+/// checkmark and the focus must show on a monochrome screen too.
+struct Theme: Sendable {
+    let depth: ColorDepth
+
+    private var hasColor: Bool { depth != .noColor }
+    private func color(_ rgb: (UInt8, UInt8, UInt8)) -> TerminalColor {
+        depth.color(red: rgb.0, green: rgb.1, blue: rgb.2)
+    }
+
+    // iOS system colours.
+    static let systemGreen: (UInt8, UInt8, UInt8) = (52, 199, 89)
+    static let systemBlue: (UInt8, UInt8, UInt8) = (10, 132, 255)
+    static let systemRed: (UInt8, UInt8, UInt8) = (255, 59, 48)
+    static let white: (UInt8, UInt8, UInt8) = (255, 255, 255)
+
+    var title: CellStyle { CellStyle(attributes: .bold) }
+    var subtle: CellStyle { CellStyle(attributes: .dim) }
+    /// The checkmark badge: white on green like `checkmark.circle.fill`; reverse without colour.
+    var badge: CellStyle {
+        hasColor ? CellStyle(foreground: color(Self.white), background: color(Self.systemGreen), attributes: .bold)
+                 : CellStyle(attributes: [.bold, .reverse])
+    }
+    /// The focus border: the tint colour, bold.
+    var focusBorder: CellStyle {
+        hasColor ? CellStyle(foreground: color(Self.systemBlue), attributes: .bold) : CellStyle(attributes: .bold)
+    }
+    /// The focused tile's caption.
+    var focusCaption: CellStyle { CellStyle(attributes: [.bold, .reverse]) }
+    var error: CellStyle {
+        hasColor ? CellStyle(foreground: color(Self.systemRed), attributes: .bold) : CellStyle(attributes: .bold)
+    }
+    /// An alert's default button, in the tint colour as iOS draws it.
+    var button: CellStyle {
+        hasColor ? CellStyle(foreground: color(Self.systemBlue), attributes: .bold) : CellStyle(attributes: [.bold, .reverse])
+    }
+}

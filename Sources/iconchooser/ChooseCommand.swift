@@ -1,0 +1,136 @@
+import ArgumentParser
+import ChooserUI
+import Foundation
+import IconArt
+import IconCatalog
+import NcursesTerminal
+
+extension IconSizeChoice: ExpressibleByArgument {}
+
+extension IconChooser {
+    /// `iconchooser choose` (and `iconchooser` alone): Emitron's "App Icon" screen in the terminal.
+    struct Choose: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Open the interactive icon chooser (the default command).",
+            discussion: """
+                Arrows or h j k l move, Enter or Space applies, ? shows the keys, q or Esc leaves. \
+                The screen is drawn on the terminal itself (/dev/tty), so stdout stays free: \
+                name=$(iconchooser choose --print) works.
+                """)
+
+        @OptionGroup var options: AppOptions
+
+        @Option(name: .long, help: "Tile size: small, medium or large (default: the largest that fits).")
+        var iconSize: IconSizeChoice = .auto
+
+        @Flag(name: .long, help: "Show a footer message instead of the alert after a change.")
+        var noAlert = false
+
+        @Flag(name: .long, help: "When leaving, print the current alternate name (empty line for the primary).")
+        var print = false
+
+        func run() async throws {
+            let manager = try options.loadManager()
+            let choice = manager.currentChoice()
+            let terminal: NcursesTerminal
+            do {
+                terminal = try NcursesTerminal.open()
+            } catch {
+                throw Console.fail(error.description, code: 2)
+            }
+            let status = await ChooserSession(manager: manager, terminal: terminal, configuration: ChooserConfiguration(
+                alertOnApply: !noAlert, iconSize: iconSize, ascii: !terminal.isUTF8, colorDepth: terminal.colorDepth
+            )).run(startingAt: choice)
+            terminal.close()
+            choice.warnings.forEach { Console.warning($0.description) }
+            if print {
+                Swift.print(TextSanitizer.clean(manager.alternateIconName ?? ""))
+            }
+            if status != 0 { throw ExitCode(status) }
+        }
+    }
+}
+
+/// The chooser's input loop: terminal events and finished pictures in, `update`, effects
+/// out, `view` drawn. All chooser logic lives in ChooserUI; this only moves data.
+struct ChooserSession {
+    let manager: IconManager
+    let terminal: NcursesTerminal
+    let configuration: ChooserConfiguration
+
+    func run(startingAt choice: StoredChoice) async -> Int32 {
+        let catalog = manager.catalog
+        let items = catalog.icons.map { ChooserItem(name: $0.name, title: TextSanitizer.clean($0.displayName)) }
+        let loader = PictureLoader(icons: catalog.icons, pictures: IconPictures(
+            renderer: TileRenderer(depth: terminal.colorDepth, ascii: configuration.ascii)))
+        var (state, effects) = ChooserState.start(
+            items: items, appName: TextSanitizer.clean(catalog.displayName ?? "this app"), currentName: choice.name,
+            screen: ScreenSize(width: terminal.width, height: terminal.height), configuration: configuration)
+        while true {
+            if let status = await perform(effects, on: &state, loader: loader) { return status }
+            effects = []
+            for done in loader.takeFinished() {
+                guard let size = TileSize.allCases.first(where: { $0.columns == done.columns && $0.rows == done.rows }) else { continue }
+                effects += update(&state, .pictureLoaded(index: done.index, tileSize: size, picture: done.picture))
+            }
+            guard effects.isEmpty else { continue }
+            terminal.draw(view(state))
+            guard let event = terminal.nextEvent(timeoutMilliseconds: loader.isBusy ? 15 : 250) else { continue }
+            switch event {
+            case .key(let key):
+                if let chooserKey = Self.chooserKey(key) { effects = update(&state, .key(chooserKey)) }
+            case .click(let column, let row):
+                effects = update(&state, .click(column: column, row: row))
+            case .resize(let width, let height):
+                effects = update(&state, .resize(width: width, height: height))
+            case .signal(let number):
+                return number == SIGINT ? 130 : 128 + number
+            case .hangup:
+                return 129
+            }
+        }
+    }
+
+    /// Carries out effects (and those their results cause); returns the exit status on `.quit`.
+    private func perform(_ effects: [ChooserEffect], on state: inout ChooserState, loader: PictureLoader) async -> Int32? {
+        var pending = effects
+        while !pending.isEmpty {
+            switch pending.removeFirst() {
+            case .quit(let status):
+                return status
+            case .loadPictures(let indices, let size):
+                loader.request(indices, columns: size.columns, rows: size.rows)
+            case .apply(let name):
+                var error: String?
+                do {
+                    try await manager.setAlternateIconName(name)
+                } catch let failure {
+                    error = failure.description
+                }
+                pending += update(&state, .applyFinished(name: name, error: error))
+            }
+        }
+        return nil
+    }
+
+    /// Terminal keys the chooser has a meaning for.
+    static func chooserKey(_ key: TerminalKey) -> Key? {
+        switch key {
+        case .up: .up
+        case .down: .down
+        case .left: .left
+        case .right: .right
+        case .home: .home
+        case .end: .end
+        case .pageUp: .pageUp
+        case .pageDown: .pageDown
+        case .tab: .tab
+        case .backTab: .backTab
+        case .enter: .enter
+        case .escape: .escape
+        case .control("c"): .controlC
+        case .character(let character): .character(character)
+        case .control, .backspace: nil
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import IconArt
+import IconCatalog
+
+/// Turns a catalog icon into its tile: picks the image file that fits the tile, decodes
+/// it, renders it; an icon without a readable image gets the placeholder tile and the
+/// reason, so the grid stays aligned and the user can find out why.
+struct IconPictures: Sendable {
+    let renderer: TileRenderer
+
+    func tile(for icon: AppIcon, columns: Int, rows: Int) -> (picture: CellGrid, problem: String?) {
+        let (width, height) = TileRenderer.pixelSize(columns: columns, rows: rows)
+        let candidates = icon.images.map { ImageCandidate(path: $0.path, width: $0.width, height: $0.height) }
+        guard let chosen = ImageCandidate.best(in: candidates, width: width, height: height) else {
+            return (renderer.tile(for: nil, name: icon.displayName, columns: columns, rows: rows), nil)
+        }
+        do {
+            let bitmap = try PNGDecoder.decode(contentsOf: chosen.path)
+            return (renderer.tile(for: bitmap, name: icon.displayName, columns: columns, rows: rows), nil)
+        } catch {
+            return (renderer.tile(for: nil, name: icon.displayName, columns: columns, rows: rows), error.description)
+        }
+    }
+}
+
+/// Decodes pictures on a background queue, in the order asked (visible tiles first), so
+/// no key press ever waits for a PNG. The input loop collects finished tiles between events.
+final class PictureLoader: @unchecked Sendable {
+    struct Finished {
+        let index: Int
+        let columns: Int
+        let rows: Int
+        let picture: CellGrid
+        let problem: String?
+    }
+
+    private let icons: [AppIcon]
+    private let pictures: IconPictures
+    private let queue = DispatchQueue(label: "iconchooser.pictures", qos: .userInitiated)
+    private let lock = NSLock()
+    private var finished: [Finished] = []
+    private var outstanding = 0
+
+    init(icons: [AppIcon], pictures: IconPictures) {
+        self.icons = icons
+        self.pictures = pictures
+    }
+
+    /// True while requested pictures are still being decoded.
+    var isBusy: Bool { lock.withLock { outstanding > 0 || !finished.isEmpty } }
+
+    func request(_ indices: [Int], columns: Int, rows: Int) {
+        let valid = indices.filter { icons.indices.contains($0) }
+        lock.withLock { outstanding += valid.count }
+        for index in valid {
+            queue.async { [self] in
+                let (picture, problem) = pictures.tile(for: icons[index], columns: columns, rows: rows)
+                lock.withLock {
+                    finished.append(Finished(index: index, columns: columns, rows: rows, picture: picture, problem: problem))
+                    outstanding -= 1
+                }
+            }
+        }
+    }
+
+    /// Everything finished since the last call.
+    func takeFinished() -> [Finished] {
+        lock.withLock {
+            defer { finished.removeAll() }
+            return finished
+        }
+    }
+}

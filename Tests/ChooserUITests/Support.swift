@@ -1,0 +1,63 @@
+@testable import ChooserUI
+import IconArt
+
+/// The bundled demo's icons, in chooser order.
+let demoItems: [ChooserItem] = [
+    .primary(),
+    ChooserItem(name: "black-white", title: "black-white"),
+    ChooserItem(name: "white-black", title: "white-black"),
+    ChooserItem(name: "multi-black", title: "multi-black"),
+    ChooserItem(name: "black-multi", title: "black-multi"),
+]
+
+/// `count` icons named "Icon 1"… (the primary is "Default").
+func numberedItems(_ count: Int) -> [ChooserItem] {
+    [.primary()] + (1..<count).map { ChooserItem(name: "icon\($0)", title: "Icon \($0)") }
+}
+
+/// A tile filled with one letter, so a snapshot shows which picture is where.
+func fakePicture(_ letter: Character, _ size: TileSize) -> CellGrid {
+    CellGrid(width: size.columns, height: size.rows, filling: Cell(String(letter)))
+}
+
+/// The letter item `index` is drawn with: A, B, C, …
+func letter(_ index: Int) -> Character {
+    Character(Unicode.Scalar(UInt8(65 + index % 26)))
+}
+
+/// Answers every `.loadPictures` with fake pictures, as the shell would.
+func deliver(_ effects: [ChooserEffect], to state: inout ChooserState) {
+    for case let .loadPictures(indices, size) in effects {
+        for index in indices {
+            _ = update(&state, .pictureLoaded(index: index, tileSize: size, picture: fakePicture(letter(index), size)))
+        }
+    }
+}
+
+/// A started chooser with every requested picture loaded.
+func chooser(_ items: [ChooserItem] = demoItems, current: String? = nil, width: Int = 100, height: Int = 30,
+             configuration: ChooserConfiguration = ChooserConfiguration(), loadPictures: Bool = true) -> ChooserState {
+    var (state, effects) = ChooserState.start(items: items, appName: "Colourful", currentName: current,
+                                              screen: ScreenSize(width: width, height: height),
+                                              configuration: configuration)
+    if loadPictures { deliver(effects, to: &state) }
+    return state
+}
+
+/// Sends keys one by one, loading any pictures they ask for, and returns all effects.
+@discardableResult
+func press(_ keys: Key..., in state: inout ChooserState) -> [ChooserEffect] {
+    var all: [ChooserEffect] = []
+    for key in keys {
+        let effects = update(&state, .key(key))
+        deliver(effects, to: &state)
+        all += effects
+    }
+    return all
+}
+
+/// The screen's characters only, as a grid, so a failed comparison prints both screens
+/// line by line (CellGrid's description) instead of two long arrays.
+func text(of state: ChooserState) -> CellGrid {
+    CellGrid(lines: view(state).lines)
+}

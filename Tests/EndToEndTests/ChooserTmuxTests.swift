@@ -1,0 +1,208 @@
+import Foundation
+import Testing
+
+/// The interactive chooser, driven inside tmux on the real binary.
+@Suite(.enabled(if: Tmux.isAvailable, "tmux is not installed (make test installs it)"))
+struct ChooserTmuxTests {
+    let cli = CLI()
+
+    /// The chooser running in tmux, and the folder where its shell records the exit status
+    /// (`status.txt`) and `stty -g` before and after.
+    struct Window {
+        let tmux: Tmux
+        let folder: TemporaryFolder
+        var statusFile: String { folder.url("status.txt") }
+    }
+
+    private func open(_ arguments: [String] = [], width: Int = 100, height: Int = 30,
+                      environment: [String: String] = [:]) throws -> Window {
+        var env = cli.environment
+        env["TERM"] = "xterm-256color"
+        env.merge(environment) { $1 }
+        let folder = TemporaryFolder()
+        let command = ([CLI.binary] + arguments).map(shellQuote).joined(separator: " ")
+        let tmux = try Tmux(command: "stty -g > \(shellQuote(folder.url("stty-before"))); \(command); "
+            + "echo $? > \(shellQuote(folder.url("status.tmp"))); "
+            + "stty -g > \(shellQuote(folder.url("stty-after"))); "
+            + "mv \(shellQuote(folder.url("status.tmp"))) \(shellQuote(folder.url("status.txt")))",
+            width: width, height: height, environment: env)
+        return Window(tmux: tmux, folder: folder)
+    }
+
+    /// Every SGR parameter in a `capture-pane -e` screen.
+    private func sgrParameters(_ styled: String) -> [Int] {
+        styled.matches(of: /\x1B\[([0-9;:]*)m/).flatMap { match in
+            match.output.1.split(whereSeparator: { $0 == ";" || $0 == ":" }).compactMap { Int($0) }
+        }
+    }
+
+    /// The caption row's text and the column where the focus border's top-left corner is.
+    private func focusedCaption(_ screen: [String]) -> String? {
+        guard let top = screen.firstIndex(where: { $0.contains("╭") || $0.contains("+-") }) else { return nil }
+        let line = Array(screen[top])
+        guard let start = line.firstIndex(where: { $0 == "╭" || $0 == "+" }) else { return nil }
+        let end = line[(start + 1)...].firstIndex(where: { $0 == "╮" || $0 == "+" }) ?? line.count - 1
+        // The caption sits under the tile's bottom border.
+        guard let bottom = screen[(top + 1)...].firstIndex(where: { Array($0).indices.contains(start) && ["╰", "+"].contains(Array($0)[start]) }),
+              bottom + 1 < screen.count else { return nil }
+        let caption = Array(screen[bottom + 1])
+        guard caption.count > start else { return nil }
+        return String(caption[start...min(end, caption.count - 1)]).trimmingCharacters(in: .whitespaces)
+    }
+
+    @Test func opensOnTheDemoWithTheCheckmarkOnTheCurrentIcon() throws {
+        let window = try open()
+        let tmux = window.tmux
+        let screen = try tmux.waitFor(text: "black-multi")
+        #expect(screen.contains { $0.contains("App Icon") && $0.contains("Colourful") })
+        let captions = screen.first { $0.contains("Default") && $0.contains("black-white") } ?? ""
+        let order = ["Default", "black-white", "white-black", "multi-black", "black-multi"].compactMap { captions.range(of: $0)?.lowerBound }
+        #expect(order.count == 5 && order == order.sorted())
+        #expect(screen.contains { $0.contains("✓") })
+        #expect(focusedCaption(screen) == "Default")
+        try tmux.send("q")
+        #expect(try tmux.waitForFile(window.statusFile) == "0\n")
+    }
+
+    @Test func arrowsAndVimKeysMoveTheFocus() throws {
+        let window = try open()
+        let tmux = window.tmux
+        try tmux.waitFor(text: "black-multi")
+        try tmux.send("Right")
+        try tmux.waitFor("focus on black-white") { focusedCaption($0) == "black-white" }
+        try tmux.send("l")
+        try tmux.waitFor("focus on white-black") { focusedCaption($0) == "white-black" }
+        try tmux.send("h")
+        try tmux.waitFor("focus back on black-white") { focusedCaption($0) == "black-white" }
+        try tmux.send("End")
+        try tmux.waitFor("focus on the last icon") { focusedCaption($0) == "black-multi" }
+        try tmux.send("Right")
+        try tmux.waitFor("wrap-around to Default") { focusedCaption($0) == "Default" }
+        try tmux.send("Escape")
+        #expect(try tmux.waitForFile(window.statusFile, timeout: 5) == "0\n")
+    }
+
+    @Test func applyingShowsTheAlertMovesTheCheckmarkAndPersists() throws {
+        let window = try open()
+        let tmux = window.tmux
+        try tmux.waitFor(text: "black-multi")
+        try tmux.send("Right")
+        try tmux.waitFor("focus on black-white") { focusedCaption($0) == "black-white" }
+        try tmux.send("Enter")
+        try tmux.waitFor(text: "You have changed the icon for")
+        #expect(try tmux.screen().contains { $0.contains("“Colourful”.") })
+        try tmux.send("Enter")
+        try tmux.waitFor("alert dismissed") { !$0.contains { $0.contains("You have changed") } }
+        try tmux.send("q")
+        #expect(try tmux.waitForFile(window.statusFile) == "0\n")
+        #expect(try cli.run(["current"]).stdout == "black-white\n")
+
+        let again = try open().tmux
+        let screen = try again.waitFor(text: "black-multi")
+        #expect(focusedCaption(screen) == "black-white")
+        // The badge sits at the bottom-right of the focused (current) tile, inside its border.
+        let borderRow = try #require(screen.firstIndex { $0.contains("╰") })
+        let badgeColumn = Array(screen[borderRow - 1]).firstIndex(of: "✓")
+        let borderStart = Array(screen[borderRow]).firstIndex(of: "╰")
+        #expect(badgeColumn != nil && borderStart != nil && badgeColumn! > borderStart!)
+        try again.send("q")
+    }
+
+    @Test func resizingReflowsTheGridAndKeepsTheFocus() throws {
+        let window = try open()
+        let tmux = window.tmux
+        try tmux.waitFor(text: "black-multi")
+        try tmux.send("End")
+        try tmux.waitFor("focus on the last icon") { focusedCaption($0) == "black-multi" }
+        try tmux.resize(width: 44, height: 30)
+        let narrow = try tmux.waitFor("the grid re-wrapped") { screen in
+            !screen.contains { $0.contains("Default") && $0.contains("black-multi") } && screen.contains { $0.contains("black-multi") }
+        }
+        #expect(focusedCaption(narrow) == "black-multi")
+        try tmux.resize(width: 16, height: 8)
+        try tmux.waitFor("the too-small message") { screen in
+            screen.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ").contains("Terminal too small: need at least")
+        }
+        try tmux.resize(width: 100, height: 30)
+        try tmux.waitFor("the grid back on one row") { $0.contains { $0.contains("Default") && $0.contains("black-multi") } }
+        try tmux.send("q")
+    }
+
+    @Test func noColorStillShowsTheCheckmarkAndTheFocus() throws {
+        let tmux = try open(environment: ["NO_COLOR": "1"]).tmux
+        let screen = try tmux.waitFor(text: "black-multi")
+        #expect(screen.contains { $0.contains("✓") })
+        #expect(focusedCaption(screen) == "Default")
+        let colours = sgrParameters(try tmux.styledScreen()).filter { code in [30...38, 40...48, 90...97, 100...107].contains { $0.contains(code) } }
+        #expect(colours.isEmpty, "colour codes with NO_COLOR: \(colours)")
+        try tmux.send("q")
+    }
+
+    @Test func plainXtermAndACLocaleWork() throws {
+        let xterm = try open(environment: ["TERM": "xterm"]).tmux
+        let screen = try xterm.waitFor(text: "black-multi")
+        #expect(screen.contains { $0.contains("✓") })
+        try xterm.send("q")
+
+        let ascii = try open(environment: ["LANG": "C", "LC_ALL": "C"]).tmux
+        let asciiScreen = try ascii.waitFor(text: "black-multi")
+        #expect(asciiScreen.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) }, "\(asciiScreen.joined(separator: "\n"))")
+        #expect(focusedCaption(asciiScreen) == "Default")
+        try ascii.send("q")
+    }
+
+    @Test func ctrlCLeavesWith130AndPrintWritesTheChoice() throws {
+        let window = try open(["choose", "--print"])
+        let tmux = window.tmux
+        try tmux.waitFor(text: "black-multi")
+        try tmux.send("C-c")
+        #expect(try tmux.waitForFile(window.statusFile) == "130\n")
+
+        let scratch = TemporaryFolder()
+        try cli.run(["set", "white-black"])
+        var env = cli.environment
+        env["TERM"] = "xterm-256color"
+        let printed = scratch.url("printed")
+        let session = try Tmux(command: "name=$(\(shellQuote(CLI.binary)) choose --print); echo \"[$name]\" > \(shellQuote(printed))",
+                               environment: env)
+        try session.waitFor(text: "black-multi")
+        try session.send("q")
+        #expect(try session.waitForFile(printed) == "[white-black]\n")
+    }
+
+    @Test(arguments: ["TERM", "HUP"])
+    func signalsRestoreTheTerminal(signal: String) throws {
+        let window = try open()
+        let tmux = window.tmux
+        try tmux.waitFor(text: "black-multi")
+        let shell = try tmux.panePID()
+        let chooser = try #require(Self.child(of: shell), "no chooser process under the pane's shell")
+        #expect(kill(chooser, signal == "TERM" ? SIGTERM : SIGHUP) == 0)
+        let status = try tmux.waitForFile(window.statusFile, timeout: 5)
+        #expect(status == (signal == "TERM" ? "143\n" : "129\n"))
+        let before = try String(contentsOfFile: window.folder.url("stty-before"), encoding: .utf8)
+        let after = try String(contentsOfFile: window.folder.url("stty-after"), encoding: .utf8)
+        #expect(before == after)
+    }
+
+    @Test func withoutATerminalItExitsTwoAndWritesNothingToStdout() throws {
+        // setsid: no controlling terminal, as in CI or a cron job, even when the tests run in one.
+        let out = try CLI.run(executable: "/usr/bin/setsid", ["-w", CLI.binary], environment: cli.environment.merging(["TERM": "xterm"]) { $1 })
+        #expect(out.status == 2)
+        #expect(out.stdout.isEmpty)
+        #expect(out.stderr.contains("no terminal") && out.stderr.contains("iconchooser list"))
+    }
+
+    /// The first child process of `pid` (the chooser under the pane's shell).
+    static func child(of pid: Int32) -> Int32? {
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            if let children = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8),
+               let first = children.split(separator: " ").first, let child = Int32(first) {
+                return child
+            }
+            usleep(50_000)
+        }
+        return nil
+    }
+}
