@@ -71,8 +71,8 @@ public struct GridLayout: Hashable, Sendable {
                    height: chromeRows + slotHeight(tileSize))
     }
 
-    static func slotWidth(_ size: TileSize) -> Int { size.columns + 2 }
-    static func slotHeight(_ size: TileSize) -> Int { size.rows + 3 }
+    static func slotWidth(_ size: TileSize) -> Int { TileDrawing.slotWidth(columns: size.columns) }
+    static func slotHeight(_ size: TileSize) -> Int { TileDrawing.slotHeight(rows: size.rows) }
 
     public var slotWidth: Int { Self.slotWidth(tileSize) }
     public var slotHeight: Int { Self.slotHeight(tileSize) }

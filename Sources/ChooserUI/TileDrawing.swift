@@ -4,22 +4,33 @@ import IconCatalog
 /// Draws one slot of the grid: the picture (or a placeholder), the checkmark badge, the
 /// focus border and the caption. See `GridLayout` for the slot's shape.
 struct TileDrawing {
-    let tileSize: TileSize
+    /// The picture's size in cells; the slot adds a border's width on each side and a caption below.
+    let columns: Int
+    let rows: Int
     let theme: Theme
     let glyphs: Glyphs
     let renderer: TileRenderer
 
-    init(tileSize: TileSize, configuration: ChooserConfiguration) {
-        self.tileSize = tileSize
+    init(columns: Int, rows: Int, configuration: ChooserConfiguration) {
+        self.columns = columns
+        self.rows = rows
         self.theme = Theme(depth: configuration.colorDepth)
         self.glyphs = Glyphs(ascii: configuration.ascii)
         self.renderer = TileRenderer(depth: configuration.colorDepth, ascii: configuration.ascii)
     }
 
+    init(tileSize: TileSize, configuration: ChooserConfiguration) {
+        self.init(columns: tileSize.columns, rows: tileSize.rows, configuration: configuration)
+    }
+
+    /// A slot: the picture inside a one-cell border (drawn when focused), the caption below.
+    static func slotWidth(columns: Int) -> Int { columns + 2 }
+    static func slotHeight(rows: Int) -> Int { rows + 3 }
+    var slotWidth: Int { Self.slotWidth(columns: columns) }
+    var slotHeight: Int { Self.slotHeight(rows: rows) }
+
     func draw(_ item: ChooserItem, picture: CellGrid?, isCurrent: Bool, isFocused: Bool,
               x: Int, y: Int, into grid: inout CellGrid) {
-        let columns = tileSize.columns, rows = tileSize.rows
-        let slotWidth = GridLayout.slotWidth(tileSize)
         // Until the picture arrives, IconArt's placeholder keeps the grid aligned and the
         // icon recognisable by its initials.
         let tile = picture ?? renderer.placeholder(name: item.title, columns: columns, rows: rows)

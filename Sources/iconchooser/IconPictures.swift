@@ -23,6 +23,29 @@ struct IconPictures: Sendable {
     }
 }
 
+extension IconPictures {
+    /// Every icon's tile, decoded on all cores (for `preview`, which has nothing else to do meanwhile).
+    func tiles(for icons: [AppIcon], columns: Int, rows: Int) -> [(picture: CellGrid, problem: String?)] {
+        let results = Slots<(picture: CellGrid, problem: String?)>(count: icons.count)
+        DispatchQueue.concurrentPerform(iterations: icons.count) { index in
+            results.set(index, tile(for: icons[index], columns: columns, rows: rows))
+        }
+        return results.values.map { $0! }
+    }
+}
+
+/// Fixed slots filled from several threads at once.
+private final class Slots<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Value?]
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: Value) { lock.withLock { storage[index] = value } }
+
+    var values: [Value?] { lock.withLock { storage } }
+}
+
 /// Decodes pictures on a background queue, in the order asked (visible tiles first), so
 /// no key press ever waits for a PNG. The input loop collects finished tiles between events.
 final class PictureLoader: @unchecked Sendable {

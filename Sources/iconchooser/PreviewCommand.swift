@@ -1,0 +1,122 @@
+import ArgumentParser
+import ChooserUI
+import Foundation
+import IconArt
+import IconCatalog
+
+/// `--size COLSxROWS`, bounded so a tile is neither a dot nor a wall.
+struct TileCells: ExpressibleByArgument, Equatable {
+    static let smallest = (columns: 4, rows: 2)
+    static let largest = (columns: 64, rows: 32)
+    let columns: Int
+    let rows: Int
+
+    init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+    }
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
+              (Self.smallest.columns...Self.largest.columns).contains(columns),
+              (Self.smallest.rows...Self.largest.rows).contains(rows) else { return nil }
+        self.init(columns: columns, rows: rows)
+    }
+
+    static var defaultValueDescription: String { "16x8" }
+}
+
+/// `--color`: a depth, or `auto` to follow the environment.
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, truecolor
+    case palette256 = "256"
+    case ansi16 = "16"
+    case ansi8 = "8"
+    case none
+
+    /// The depth to draw with; `auto` follows NO_COLOR, COLORTERM and TERM, as terminals advertise.
+    func depth(environment: [String: String]) -> ColorDepth {
+        switch self {
+        case .truecolor: return .truecolor
+        case .palette256: return .palette256
+        case .ansi16: return .ansi16
+        case .ansi8: return .ansi8
+        case .none: return .noColor
+        case .auto:
+            if !(environment["NO_COLOR"] ?? "").isEmpty { return .noColor }
+            let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
+            if colorTerm == "truecolor" || colorTerm == "24bit" { return .truecolor }
+            let term = (environment["TERM"] ?? "").lowercased()
+            if term.isEmpty || term == "dumb" { return .noColor }
+            if term.contains("direct") { return .truecolor }
+            if term.contains("256") { return .palette256 }
+            if term.hasPrefix("xterm") || term.hasPrefix("rxvt") || term.contains("16color") { return .ansi16 }
+            return .ansi8
+        }
+    }
+}
+
+extension IconChooser {
+    /// `iconchooser preview`: the icons as pictures on stdout, for a file, a pipe or a CI log.
+    struct Preview: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the icons as pictures (tiles with their names, ✓ on the current one).")
+
+        @OptionGroup var options: AppOptions
+
+        @Argument(help: "Icons to show (alternate names, or Default for the primary; all when none given).")
+        var names: [String] = []
+
+        @Option(name: .long, help: ArgumentHelp("Tile size in cells, from 4x2 to 64x32.", valueName: "COLSxROWS"))
+        var size = TileCells(columns: 16, rows: 8)
+
+        @Option(name: .long, help: "Colours: auto (from NO_COLOR, COLORTERM, TERM), truecolor, 256, 16, 8 or none.")
+        var color: ColorChoice = .auto
+
+        @Flag(name: .long, help: "ASCII characters only (the default without a UTF-8 locale).")
+        var ascii = false
+
+        func run() throws {
+            let manager = try options.loadManager()
+            let catalog = manager.catalog
+            let choice = manager.currentChoice()
+            (catalog.warnings + choice.warnings).forEach { Console.warning($0.description) }
+            let icons = try selectedIcons(catalog)
+            let environment = ProcessInfo.processInfo.environment
+            let depth = color.depth(environment: environment)
+            let useASCII = ascii || !Console.isUTF8
+            let pictures = IconPictures(renderer: TileRenderer(depth: depth, ascii: useASCII))
+            let tiles = pictures.tiles(for: icons, columns: size.columns, rows: size.rows)
+            tiles.compactMap(\.problem).forEach { Console.warning($0) }
+            let sheet = PreviewSheet.render(
+                items: icons.map { ChooserItem(name: $0.name, title: TextSanitizer.clean($0.displayName)) },
+                pictures: tiles.map(\.picture), currentName: choice.name, columns: size.columns, rows: size.rows,
+                width: Self.outputWidth(environment: environment),
+                configuration: ChooserConfiguration(ascii: useASCII, colorDepth: depth))
+            FileHandle.standardOutput.write(Data(SGRWriter(depth: depth).render(sheet).utf8))
+        }
+
+        /// The named icons in the order given, or all in chooser order; an unknown name exits 1.
+        private func selectedIcons(_ catalog: AppIconCatalog) throws -> [AppIcon] {
+            guard !names.isEmpty else { return catalog.icons }
+            return try names.map { name in
+                if let icon = catalog.alternate(named: name) { return icon }
+                if name == catalog.primary.displayName { return catalog.primary }
+                let valid = ([catalog.primary.displayName] + catalog.alternateNames).map(TextSanitizer.clean)
+                throw Console.fail("\(catalog.plistPath): no icon named “\(name)”; valid names: "
+                    + valid.joined(separator: ", "), code: 1)
+            }
+        }
+
+        /// The terminal's width when stdout is one, else `$COLUMNS`, else 80.
+        static func outputWidth(environment: [String: String]) -> Int {
+            var size = winsize()
+            if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+                return Int(size.ws_col)
+            }
+            if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+            return 80
+        }
+    }
+}
