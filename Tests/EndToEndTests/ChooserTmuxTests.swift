@@ -108,6 +108,23 @@ struct ChooserTmuxTests {
         try again.send("q")
     }
 
+    @Test func iconSizeSmallAndAnAppWithoutAlternates() throws {
+        let small = try open(["choose", "--icon-size", "small"]).tmux
+        let screen = try small.waitFor(text: "black-mul…")  // captions truncate to the small slot
+        let border = try #require(screen.first { $0.contains("╭") })
+        #expect(border.filter { $0 == "─" }.count == 8)  // an 8-column tile inside the focus border
+        try small.send("q")
+
+        let folder = TemporaryFolder()
+        let demo = folder.copyDemo()
+        folder.writePlist(["CFBundleDisplayName": "Plain", "CFBundleIcons": [
+            "CFBundlePrimaryIcon": ["CFBundleIconFiles": ["app-icon--default"]]]], as: "demo/Info.plist")
+        let single = try open(["--app", demo]).tmux
+        let alone = try single.waitFor(text: "Default")
+        #expect(alone.joined(separator: " ").lowercased().contains("no alternate icons"))
+        try single.send("q")
+    }
+
     @Test func resizingReflowsTheGridAndKeepsTheFocus() throws {
         let window = try open()
         let tmux = window.tmux

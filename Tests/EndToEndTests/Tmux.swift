@@ -39,9 +39,21 @@ final class Tmux {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // The test runner's threads block every signal, and a spawned process inherits that
+        // mask: a tmux server started with it never reaps its panes or hears SIGTERM. Start
+        // tmux with nothing blocked and default handlers.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
         let spawned = withCStrings(argv) { cArgv in
-            withCStrings(env) { cEnv in posix_spawn(&pid, argv[0], &actions, nil, cArgv, cEnv) }
+            withCStrings(env) { cEnv in posix_spawn(&pid, argv[0], &actions, &attributes, cArgv, cEnv) }
         }
         guard spawned == 0 else { throw SpawnFailed(command: argv.joined(separator: " "), code: spawned) }
         let deadline = Date().addingTimeInterval(10)
