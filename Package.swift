@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "TestSupport"]),
         .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TestSupport"]),
-        .testTarget(name: "IconArtTests", dependencies: ["IconArt"], exclude: ["reference_decode.py"]),
+        .testTarget(name: "IconArtTests", dependencies: ["IconArt", "IconCatalog"], exclude: ["reference_decode.py"]),
         .testTarget(name: "ChooserUITests", dependencies: ["ChooserUI", "IconArt"]),
         // Drives the built `iconchooser` binary through Process (and tmux for the screen).
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),

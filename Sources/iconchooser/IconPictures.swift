@@ -10,8 +10,7 @@ struct IconPictures: Sendable {
 
     func tile(for icon: AppIcon, columns: Int, rows: Int) -> (picture: CellGrid, problem: String?) {
         let (width, height) = TileRenderer.pixelSize(columns: columns, rows: rows)
-        let candidates = icon.images.map { ImageCandidate(path: $0.path, width: $0.width, height: $0.height) }
-        guard let chosen = ImageCandidate.best(in: candidates, width: width, height: height) else {
+        guard let chosen = IconImage.best(in: icon.images, width: width, height: height) else {
             return (renderer.tile(for: nil, name: icon.displayName, columns: columns, rows: rows), nil)
         }
         do {
