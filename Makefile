@@ -38,6 +38,20 @@ install: deps
 	install -m 0644 Assets/Info.plist "$(DESTDIR)$(PREFIX)/share/iconchooser/demo/Info.plist"
 	install -m 0644 Assets/App\ Icons/*.png "$(DESTDIR)$(PREFIX)/share/iconchooser/demo/App Icons/"
 
+# Measures issues 3 and 4 against peers run in the same script (chafa, dialog): prints ratios,
+# asserts nothing. Installs its own tools (chafa dialog tmux time) only if missing.
+bench: deps
+	@if command -v dpkg >/dev/null 2>&1; then \
+	  missing=""; \
+	  for p in chafa dialog tmux time; do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	  if [ -n "$$missing" ]; then \
+	    echo "Installing:$$missing"; \
+	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	  fi; \
+	fi
+	$(SWIFT) build -c release
+	bash bench/run-bench.sh "$$($(SWIFT) build -c release --show-bin-path)/iconchooser"
+
 # Regenerates the demo app's PNGs (they are committed; this is only needed after changing the drawing code).
 assets:
 	python3 Assets/make-demo-icons.py

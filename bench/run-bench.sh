@@ -1,0 +1,379 @@
+#!/usr/bin/env bash
+# The numbers issues 3 and 4 ask for, each as a ratio against a peer run in this same
+# script (chafa, dialog, or iconchooser itself on a smaller input). Nothing is asserted:
+# a missed target is printed, not failed on.
+#
+#   bench/run-bench.sh PATH/TO/iconchooser      (normally through `make bench`)
+#
+# Needs chafa, dialog, tmux, GNU time (/usr/bin/time) and python3. Everything generated
+# (PNGs, plists, the tmux socket, state) lives in one mktemp -d folder removed at exit.
+# BENCH_RUNS (default 5) sets how many timed runs each median is taken over; BENCH_KEEP=1
+# keeps the folder (inputs, outputs, the bytes of the focus move) for a closer look.
+# Exit status: 0 once set-up worked (whatever the numbers), 2 if set-up failed.
+
+set -u -o pipefail
+
+usage() { echo "usage: $0 PATH/TO/iconchooser" >&2; exit 2; }
+setup_fail() { echo "bench: set-up failed: $*" >&2; exit 2; }
+
+[[ $# -eq 1 ]] || usage
+BIN=$(realpath -e -- "$1" 2>/dev/null) || setup_fail "no such file: $1"
+[[ -x $BIN ]] || setup_fail "$BIN is not executable"
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(dirname "$HERE")
+DEMO=$ROOT/Assets/Info.plist
+[[ -f $DEMO ]] || setup_fail "the demo app is missing: $DEMO"
+RUNS=${BENCH_RUNS:-5}
+[[ $RUNS =~ ^[1-9][0-9]*$ ]] || setup_fail "BENCH_RUNS must be a positive integer"
+for tool in chafa dialog tmux python3; do
+    command -v "$tool" >/dev/null || setup_fail "$tool is not installed (make bench installs it)"
+done
+GNU_TIME=/usr/bin/time
+[[ -x $GNU_TIME ]] || setup_fail "GNU time is not installed at $GNU_TIME (apt package: time)"
+[[ -n ${EPOCHREALTIME:-} ]] || setup_fail "bash 5 or later is needed (EPOCHREALTIME)"
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/iconchooser-bench.XXXXXX") || setup_fail "mktemp -d"
+SOCKET=bench
+cleanup() {
+    tmux -L "$SOCKET" kill-server >/dev/null 2>&1
+    if [[ ${BENCH_KEEP:-} == 1 ]]; then echo "bench: kept $WORK" >&2; else rm -rf "$WORK"; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
+
+# Our own HOME, state, tmux socket folder and locale, so nothing of the user's is read or written.
+mkdir -p "$WORK/home" "$WORK/state" "$WORK/tmux" "$WORK/out"
+export HOME=$WORK/home XDG_STATE_HOME=$WORK/state TMUX_TMPDIR=$WORK/tmux LANG=C.UTF-8
+unset TMUX LC_ALL LC_CTYPE NO_COLOR COLORTERM ICONCHOOSER_STATE
+TERM_IN_PANE=xterm-256color
+
+log() { echo "bench: $*" >&2; }
+tm() { tmux -L "$SOCKET" "$@"; }
+
+# --- numbers ------------------------------------------------------------------------------
+
+now_us() { REPLY=${EPOCHREALTIME/./}; REPLY=$((10#$REPLY)); }
+median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+div() { awk -v a="$1" -v b="$2" -v f="${3:-%.2f}" 'BEGIN { if (b == 0) print "n/a"; else printf f "\n", a / b }'; }
+le() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b) }'; }
+
+# The table: one row per case, then one verdict per target.
+ROWS=()      # "case|ours|peer|ratio|target"
+VERDICTS=()
+# record CASE OURS PEER UNIT-FORMAT TARGET-KIND TARGET-VALUE TARGET-TEXT
+#   TARGET-KIND ratio: the target bounds ours/peer; abs: it bounds ours itself.
+record() {
+    local name=$1 ours=$2 peer=$3 fmt=$4 kind=$5 limit=$6 text=$7 ratio shown_ours shown_peer checked
+    ratio=$( [[ $peer == - ]] && echo - || div "$ours" "$peer" %.3f)
+    shown_ours=$(printf "$fmt" "$ours")
+    shown_peer=$( [[ $peer == - ]] && echo - || printf "$fmt" "$peer")
+    ROWS+=("$name|$shown_ours|$shown_peer|$( [[ $ratio == [0-9]* ]] && printf %.2f "$ratio" || echo "$ratio")|$text")
+    if [[ $kind == ratio ]]; then checked=$ratio; else checked=$shown_ours; fi
+    if [[ $checked != n/a ]] && le "$checked" "$limit"; then
+        VERDICTS+=("met      $name: $checked (target $text)")
+    else
+        VERDICTS+=("NOT MET  $name: $checked (target $text)")
+    fi
+}
+record_failure() {  # CASE TARGET-TEXT REASON
+    ROWS+=("$1|failed|-|-|$2")
+    VERDICTS+=("FAILED   $1: $3")
+    log "$1: $3"
+}
+
+# time_pair OURS-FUNCTION PEER-FUNCTION: medians (µs) of RUNS runs each, interleaved (and
+# alternating which goes first) so load from other processes falls on both alike; one
+# untimed warm-up each first. Sets OURS_US and PEER_US; returns 1 when a run fails.
+time_pair() {
+    local ours=$1 peer=$2 i t0 first second
+    local -a a=() b=()
+    "$ours" || { log "$ours failed (warm-up)"; return 1; }
+    "$peer" || { log "$peer failed (warm-up)"; return 1; }
+    for ((i = 0; i < RUNS; i++)); do
+        if ((i % 2)); then first=$peer second=$ours; else first=$ours second=$peer; fi
+        for f in "$first" "$second"; do
+            now_us; t0=$REPLY
+            "$f" || { log "$f failed"; return 1; }
+            now_us
+            if [[ $f == "$ours" ]]; then a+=($((REPLY - t0))); else b+=($((REPLY - t0))); fi
+        done
+    done
+    OURS_US=$(median "${a[@]}")
+    PEER_US=$(median "${b[@]}")
+}
+ms() { awk -v u="$1" 'BEGIN { printf "%.1f\n", u / 1000 }'; }
+
+# peak_rss_kb FILE COMMAND...: runs COMMAND under GNU time, stdout discarded; prints max RSS in kB.
+peak_rss_kb() {
+    local file=$1; shift
+    "$GNU_TIME" -f %M -o "$file" "$@" >/dev/null 2>"$file.stderr" || { log "$* failed: $(head -c 300 "$file.stderr")"; return 1; }
+    tail -n 1 "$file" | grep -E '^[0-9]+$' || { log "no RSS from GNU time in $file"; return 1; }
+}
+mb() { awk -v k="$1" 'BEGIN { printf "%.1f\n", k / 1024 }'; }
+
+# --- tmux ---------------------------------------------------------------------------------
+
+# wait_for TARGET TIMEOUT-SECONDS TEXT...: polls the pane until every TEXT is on screen.
+wait_for() {
+    local target=$1 timeout=$2 screen t
+    shift 2
+    now_us; local deadline=$((REPLY + timeout * 1000000))
+    while :; do
+        screen=$(tm capture-pane -p -t "$target" 2>/dev/null) || return 1
+        local all=1
+        for t in "$@"; do [[ $screen == *"$t"* ]] || { all=0; break; }; done
+        ((all)) && return 0
+        now_us; ((REPLY > deadline)) && { log "timed out after ${timeout}s waiting for '$*' in $target; the screen:"; printf '%s\n' "$screen" | sed '/^$/d; s/^/    | /' | head -20 >&2; return 1; }
+        sleep 0.02
+    done
+}
+
+# wait_stable TARGET TIMEOUT-SECONDS: polls until the pane (with attributes) stops changing.
+wait_stable() {
+    local target=$1 timeout=$2 previous="" screen same=0
+    now_us; local deadline=$((REPLY + timeout * 1000000))
+    while :; do
+        screen=$(tm capture-pane -e -p -t "$target" 2>/dev/null) || return 1
+        if [[ $screen == "$previous" ]]; then ((++same >= 2)) && return 0; else same=0; fi
+        previous=$screen
+        now_us; ((REPLY > deadline)) && { log "$target still changing after ${timeout}s"; return 1; }
+        sleep 0.25
+    done
+}
+
+# running PID: true while PID exists and is not a zombie (this tmux leaves its dead children
+# unreaped until the server goes away).
+running() { local s; { s=$(<"/proc/$1/stat"); } 2>/dev/null || return 1; s=${s##*) }; [[ ${s:0:1} != Z ]]; }
+
+# close_window NAME: q, then kill the window; waits (bounded) for its process to be gone.
+close_window() {
+    local pid
+    pid=$(tm display -p -t "keep:$1" '#{pane_pid}' 2>/dev/null)
+    tm send-keys -t "keep:$1" q 2>/dev/null
+    sleep 0.1
+    tm kill-window -t "keep:$1" 2>/dev/null
+    [[ -n $pid ]] || return 0
+    for _ in $(seq 100); do running "$pid" || return 0; sleep 0.05; done
+    log "process $pid of window $1 still running after 5 s; killing it"
+    kill -KILL "$pid" 2>/dev/null
+}
+
+# pane_command ARGS...: a quoted command line for tmux, with the pane's TERM.
+pane_command() { printf 'exec env TERM=%q' "$TERM_IN_PANE"; printf ' %q' "$@"; }
+
+# bytes_for_key WINDOW KEY FILE: bytes the pane's program writes in 0.5 s after KEY.
+bytes_for_key() {
+    local window=$1 key=$2 file=$3 before after
+    : >"$file"
+    before=$(tm capture-pane -e -p -t "keep:$window")
+    tm pipe-pane -o -t "keep:$window" "cat >> '$file'" || return 1
+    sleep 0.1
+    tm send-keys -t "keep:$window" "$key" || return 1
+    sleep 0.5
+    tm pipe-pane -t "keep:$window"       # no command: closes the pipe
+    sleep 0.2                            # let cat drain and exit
+    after=$(tm capture-pane -e -p -t "keep:$window")
+    [[ $before != "$after" ]] || { log "$window: the screen did not change after $key"; return 1; }
+    wc -c <"$file" | tr -d ' '
+}
+
+# --- inputs -------------------------------------------------------------------------------
+
+log "generating inputs in $WORK"
+MAKE_INPUT=(python3 "$HERE/make-bench-input.py")
+"${MAKE_INPUT[@]}" oneicon "$WORK/one" 1024 --level 6 || setup_fail "could not write the 1024 px PNG"
+"${MAKE_INPUT[@]}" oneicon "$WORK/huge" 4096 --level 1 || setup_fail "could not write the 4096 px PNG"
+"${MAKE_INPUT[@]}" app "$WORK/app5" 5 1024 --level 1 || setup_fail "could not write the 5-icon app"
+"${MAKE_INPUT[@]}" app "$WORK/app500" 500 1024 --level 1 || setup_fail "could not write the 500-icon app"
+ONE_PNG=$WORK/one/big@2x.png
+HUGE_PNG=$WORK/huge/big@2x.png
+DEMO_FILES=()
+for name in default black-white white-black multi-black black-multi; do
+    f="$ROOT/Assets/App Icons/app-icon--$name@2x.png"
+    [[ -f $f ]] || setup_fail "missing demo file $f"
+    DEMO_FILES+=("$f")
+done
+
+tm -f /dev/null new-session -d -s keep -x 100 -y 30 'sleep 86400' || setup_fail "tmux would not start"
+tm set -g default-size 100x30 >/dev/null
+tm set -g remain-on-exit on >/dev/null
+tm set -g history-limit 0 >/dev/null
+
+OUT=$WORK/out
+
+# --- issue 3 ------------------------------------------------------------------------------
+
+CASE="3.1 one 1024px PNG, 16x8: time ms"
+CASE_BYTES="3.1 one 1024px PNG, 16x8: bytes"
+log "$CASE"
+ours_one() { "$BIN" preview --app "$WORK/one/Info.plist" --size 16x8 --color 256 >"$OUT/one.ours" 2>"$OUT/one.ours.err"; }
+peer_one() { chafa --size 16x8 --symbols vhalf --colors 256 "$ONE_PNG" >"$OUT/one.peer" 2>"$OUT/one.peer.err"; }
+if time_pair ours_one peer_one; then
+    record "$CASE" "$(ms "$OURS_US")" "$(ms "$PEER_US")" %s ratio 0.7 "<= 0.7x"
+    [[ -s $OUT/one.ours.err ]] && log "iconchooser preview said: $(head -c 300 "$OUT/one.ours.err")"
+    record "$CASE_BYTES" "$(wc -c <"$OUT/one.ours")" "$(wc -c <"$OUT/one.peer")" %d ratio 1.0 "<= 1.0x"
+else
+    record_failure "$CASE" "<= 0.7x" "a run failed: $(cat "$OUT/one.ours.err" "$OUT/one.peer.err" 2>/dev/null | head -c 300)"
+    record_failure "$CASE_BYTES" "<= 1.0x" "see above"
+fi
+
+CASE="3.2 five demo icons: time ms"
+log "$CASE"
+ours_demo() { "$BIN" preview --app "$DEMO" --size 16x8 --color 256 >"$OUT/demo.ours" 2>"$OUT/demo.ours.err"; }
+peer_demo() {
+    local f
+    for f in "${DEMO_FILES[@]}"; do
+        chafa --size 16x8 --symbols vhalf --colors 256 "$f" || return 1
+    done >"$OUT/demo.peer" 2>"$OUT/demo.peer.err"
+}
+if time_pair ours_demo peer_demo; then
+    record "$CASE" "$(ms "$OURS_US")" "$(ms "$PEER_US")" %s ratio 0.35 "<= 0.35x"
+else
+    record_failure "$CASE" "<= 0.35x" "a run failed: $(cat "$OUT/demo.ours.err" "$OUT/demo.peer.err" 2>/dev/null | head -c 300)"
+fi
+
+CASE="3.3 4096px PNG: peak RSS MB"
+log "$CASE"
+if ours_kb=$(peak_rss_kb "$OUT/huge.ours.rss" "$BIN" preview --app "$WORK/huge/Info.plist" --size 16x8 --color 256) &&
+    peer_kb=$(peak_rss_kb "$OUT/huge.peer.rss" chafa --size 16x8 --symbols vhalf --colors 256 "$HUGE_PNG"); then
+    [[ -s $OUT/huge.ours.rss.stderr ]] && log "iconchooser preview said: $(head -c 300 "$OUT/huge.ours.rss.stderr")"
+    record "$CASE" "$(mb "$ours_kb")" "$(mb "$peer_kb")" %s abs 100 "<= 100 MB"
+else
+    record_failure "$CASE" "<= 100 MB" "a run failed"
+fi
+
+# --- issue 4 ------------------------------------------------------------------------------
+
+CASE="4.1 one focus move: bytes"
+log "$CASE"
+move_bytes() {  # ours: Right in the chooser on the demo
+    tm new-window -d -t keep -n chooser "$(pane_command "$BIN" --app "$DEMO")" || return 1
+    wait_for keep:chooser 20 Default black-white white-black multi-black black-multi &&
+        wait_stable keep:chooser 20 &&
+        bytes_for_key chooser Right "$OUT/move.ours"
+    local status=$?
+    close_window chooser
+    return $status
+}
+dialog_bytes() {  # peer: Down in dialog --menu with six items
+    tm new-window -d -t keep -n dialog "$(pane_command dialog --menu Pick 20 50 6 a A b B c C d D e E f F)" || return 1
+    wait_for keep:dialog 20 Pick "a  A" "f  F" &&
+        wait_stable keep:dialog 20 &&
+        bytes_for_key dialog Down "$OUT/move.peer"
+    local status=$?
+    close_window dialog
+    return $status
+}
+if ours_b=$(move_bytes) && peer_b=$(dialog_bytes); then
+    record "$CASE" "$ours_b" "$peer_b" %d ratio 1.0 "<= 1.0x"
+else
+    record_failure "$CASE" "<= 1.0x" "a run failed"
+fi
+
+CASE="4.2 first frame, 500 icons (peer: 5): ms"
+log "$CASE"
+FIRST_FRAME_RUN=0
+# first_frame PLIST: launch the chooser in a new window, wait for the title; sets FF_US.
+first_frame() {
+    local window=ff$((FIRST_FRAME_RUN++)) t0 status
+    now_us; t0=$REPLY
+    tm new-window -d -t keep -n "$window" "$(pane_command "$BIN" --app "$1")" || return 1
+    wait_for "keep:$window" 30 "App Icon"
+    status=$?
+    now_us; FF_US=$((REPLY - t0))
+    close_window "$window"
+    return $status
+}
+ff500() { first_frame "$WORK/app500/Info.plist"; }
+ff5() { first_frame "$WORK/app5/Info.plist"; }
+# time_pair's own clock would count close_window; time the frames themselves instead.
+ff_pair() {
+    local i
+    local -a a=() b=()
+    ff500 && ff5 || return 1
+    for ((i = 0; i < RUNS; i++)); do
+        if ((i % 2)); then
+            ff5 || return 1; b+=("$FF_US"); ff500 || return 1; a+=("$FF_US")
+        else
+            ff500 || return 1; a+=("$FF_US"); ff5 || return 1; b+=("$FF_US")
+        fi
+    done
+    OURS_US=$(median "${a[@]}")
+    PEER_US=$(median "${b[@]}")
+}
+if ff_pair; then
+    record "$CASE" "$(ms "$OURS_US")" "$(ms "$PEER_US")" %s ratio 1.5 "<= 1.5x"
+else
+    record_failure "$CASE" "<= 1.5x" "the chooser did not show its title"
+fi
+
+CASE="4.3 chooser, 500 icons: peak RSS MB"
+log "$CASE (peer: the same with 5 icons)"
+# cpu_ticks PID: user+system clock ticks so far.
+cpu_ticks() { local s; { s=$(<"/proc/$1/stat"); } 2>/dev/null || return 1; s=${s##*) }; set -- $s; echo $((${12} + ${13})); }
+# chooser_rss_kb PLIST NAME: the chooser under GNU time in a pane; once on screen, waits until
+# it stops using CPU (every picture decoded), quits with q; prints GNU time's max RSS in kB.
+chooser_rss_kb() {
+    local plist=$1 window=$2 file=$OUT/$2.rss pid child ticks last idle=0 t0
+    rm -f "$file"
+    tm new-window -d -t keep -n "$window" \
+        "$(pane_command "$GNU_TIME" -f %M -o "$file" "$BIN" --app "$plist")" || return 1
+    if ! wait_for "keep:$window" 30 "App Icon"; then close_window "$window"; return 1; fi
+    now_us; t0=$REPLY
+    pid=$(tm display -p -t "keep:$window" '#{pane_pid}')
+    child=$(cat "/proc/$pid/task/$pid/children" 2>/dev/null | awk '{ print $1 }')
+    if [[ -n $child ]] && last=$(cpu_ticks "$child"); then
+        for _ in $(seq 360); do   # up to 180 s
+            sleep 0.5
+            ticks=$(cpu_ticks "$child") || break
+            if ((ticks - last <= 1)); then ((++idle >= 3)) && break; else idle=0; fi
+            last=$ticks
+        done
+        now_us
+        log "$window: busy for $(ms $((REPLY - t0 - 1500000))) ms after the first frame; VmHWM $(awk '/VmHWM/ { print $2, $3 }' "/proc/$child/status" 2>/dev/null)"
+    else
+        log "$window: could not find the chooser's process; waiting 10 s instead"
+        sleep 10
+    fi
+    tm send-keys -t "keep:$window" q
+    for _ in $(seq 200); do [[ -s $file ]] && break; sleep 0.05; done
+    close_window "$window"
+    [[ -s $file ]] || { log "$window: GNU time wrote nothing"; return 1; }
+    grep -q 'terminated by signal' "$file" && log "$window: the chooser did not leave on q: $(head -n 1 "$file")"
+    tail -n 1 "$file" | grep -E '^[0-9]+$'
+}
+if ours_kb=$(chooser_rss_kb "$WORK/app500/Info.plist" mem500) && peer_kb=$(chooser_rss_kb "$WORK/app5/Info.plist" mem5); then
+    record "$CASE" "$(mb "$ours_kb")" "$(mb "$peer_kb")" %s abs 150 "<= 150 MB"
+else
+    record_failure "$CASE" "<= 150 MB" "a run failed"
+fi
+
+# --- report -------------------------------------------------------------------------------
+
+echo
+echo "iconchooser bench: $BIN"
+echo "peers: $(chafa --version | head -n 1), dialog $(dialog --version 2>&1 | awk '{ print $2 }'), tmux $(tmux -V | awk '{ print $2 }')"
+echo "medians of $RUNS runs; $(nproc) cores, load average $(cut -d ' ' -f 1-3 /proc/loadavg)"
+echo
+{
+    echo "case|ours|peer|ratio|target"
+    printf '%s\n' "${ROWS[@]}"
+} | awk -F'|' '
+    { for (i = 1; i <= NF; i++) { cell[NR, i] = $i; if (length($i) > w[i]) w[i] = length($i) } rows = NR }
+    END {
+        for (r = 1; r <= rows; r++) {
+            line = sprintf("%-" w[1] "s", cell[r, 1])
+            for (i = 2; i <= 5; i++) line = line sprintf("  %" w[i] "s", cell[r, i])
+            print line
+            if (r == 1) { n = w[1]; for (i = 2; i <= 5; i++) n += w[i] + 2; s = ""; for (k = 0; k < n; k++) s = s "-"; print s }
+        }
+    }'
+echo
+printf '%s\n' "${VERDICTS[@]}"
+echo
+echo "peers: 3.1 chafa --size 16x8 --symbols vhalf --colors 256 on the same file; 3.2 chafa once per file;"
+echo "3.3 chafa on the same file; 4.1 dialog --menu, one Down; 4.2 and 4.3 the chooser with 5 generated icons."
+echo "3.3 and 4.3 targets bound our own peak RSS; the ratio there is for context only."
+exit 0
