@@ -117,7 +117,7 @@ mb() { awk -v k="$1" 'BEGIN { printf "%.1f\n", k / 1024 }'; }
 
 # wait_for TARGET TIMEOUT-SECONDS TEXT...: polls the pane until every TEXT is on screen.
 wait_for() {
-    local target=$1 timeout=$2 screen t
+    local target=$1 timeout=$2 screen t polls=0
     shift 2
     now_us; local deadline=$((REPLY + timeout * 1000000))
     while :; do
@@ -125,6 +125,12 @@ wait_for() {
         local all=1
         for t in "$@"; do [[ $screen == *"$t"* ]] || { all=0; break; }; done
         ((all)) && return 0
+        # Every 25th poll: a program that has died won't draw anything more.
+        if ((++polls % 25 == 0)) && [[ $(tm display -p -t "$target" '#{pane_dead}' 2>/dev/null) == 1 ]]; then
+            log "the program in $target exited before showing '$*'; the screen:"
+            printf '%s\n' "$screen" | sed '/^$/d; s/^/    | /' | head -20 >&2
+            return 1
+        fi
         now_us; ((REPLY > deadline)) && { log "timed out after ${timeout}s waiting for '$*' in $target; the screen:"; printf '%s\n' "$screen" | sed '/^$/d; s/^/    | /' | head -20 >&2; return 1; }
         sleep 0.02
     done
@@ -266,10 +272,12 @@ dialog_bytes() {  # peer: Down in dialog --menu with six items
     close_window dialog
     return $status
 }
-if ours_b=$(move_bytes) && peer_b=$(dialog_bytes); then
+ours_b=$(move_bytes) || ours_b=""
+peer_b=$(dialog_bytes) || peer_b=""
+if [[ -n $ours_b && -n $peer_b ]]; then
     record "$CASE" "$ours_b" "$peer_b" %d ratio 1.0 "<= 1.0x"
 else
-    record_failure "$CASE" "<= 1.0x" "a run failed"
+    record_failure "$CASE" "<= 1.0x" "$([[ -z $ours_b ]] && echo "the chooser run failed" || echo "the dialog run failed")"
 fi
 
 CASE="4.2 first frame, 500 icons (peer: 5): ms"
