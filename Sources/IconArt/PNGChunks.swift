@@ -77,9 +77,15 @@ struct PNGChunks: Sendable {
     /// A PNG with only the chunks that make pixels: all critical ones (an unknown critical chunk
     /// must still make libpng fail) and `tRNS`, each copied as it was, CRC included.
     func pixelsOnly() -> [UInt8] {
+        let kept = chunks.filter { $0.isCritical || $0.type == "tRNS" }
+        // Nothing to drop (the usual exported icon): share the file's bytes instead of copying them.
+        if kept.count == chunks.count, data.starts(with: PNGDecoder.pngSignature),
+           chunks.last.map({ $0.whole.upperBound == data.count }) ?? false {
+            return data
+        }
         var out = PNGDecoder.pngSignature
         out.reserveCapacity(data.count)
-        for chunk in chunks where chunk.isCritical || chunk.type == "tRNS" {
+        for chunk in kept {
             out.append(contentsOf: data[chunk.whole])
         }
         return out

@@ -15,7 +15,9 @@ public enum BoundedFile {
     public static func read(_ path: String, limit: Int) throws(Failure) -> Data {
         try withOpenRegularFile(path) { fd, size throws(Failure) in
             if size > limit { throw .tooLarge(bytes: size) }
-            return try readUpTo(fd: fd, count: limit + 1, rejectingOver: limit)
+            // One byte past the stated size notices a file that grew since fstat, without
+            // allocating (and zero-filling) the whole limit for a small file.
+            return try readUpTo(fd: fd, count: min(size, limit) + 1, rejectingOver: limit)
         }
     }
 
