@@ -66,16 +66,22 @@ struct ChooserSession {
         var (state, effects) = ChooserState.start(
             items: items, appName: TextSanitizer.clean(catalog.displayName ?? "this app"), currentName: choice.name,
             screen: ScreenSize(width: terminal.width, height: terminal.height), configuration: configuration)
+        var needsDraw = true
         while true {
             if let status = await perform(effects, on: &state, loader: loader) { return status }
             effects = []
             for done in loader.takeFinished() {
-                guard let size = TileSize.allCases.first(where: { $0.columns == done.columns && $0.rows == done.rows }) else { continue }
-                effects += update(&state, .pictureLoaded(index: done.index, tileSize: size, picture: done.picture))
+                effects += update(&state, .pictureLoaded(index: done.index, tileSize: done.size, picture: done.picture))
+                needsDraw = true
             }
             guard effects.isEmpty else { continue }
-            terminal.draw(view(state))
+            // Only after a change: an idle chooser builds no screens.
+            if needsDraw {
+                terminal.draw(view(state))
+                needsDraw = false
+            }
             guard let event = terminal.nextEvent(timeoutMilliseconds: loader.isBusy ? 15 : 250) else { continue }
+            needsDraw = true
             switch event {
             case .key(let key):
                 if let chooserKey = Self.chooserKey(key) { effects = update(&state, .key(chooserKey)) }
@@ -99,7 +105,7 @@ struct ChooserSession {
             case .quit(let status):
                 return status
             case .loadPictures(let indices, let size):
-                loader.request(indices, columns: size.columns, rows: size.rows)
+                loader.request(indices, size: size)
             case .apply(let name):
                 var error: String?
                 do {

@@ -1,3 +1,4 @@
+import ChooserUI
 import Foundation
 import IconArt
 import IconCatalog
@@ -50,10 +51,10 @@ private final class Slots<Value>: @unchecked Sendable {
 final class PictureLoader: @unchecked Sendable {
     struct Finished {
         let index: Int
-        let columns: Int
-        let rows: Int
+        let size: TileSize
+        /// The tile, or the placeholder when the image could not be read (the chooser shows
+        /// the placeholder; `list` and `preview` report why).
         let picture: CellGrid
-        let problem: String?
     }
 
     private let icons: [AppIcon]
@@ -71,14 +72,14 @@ final class PictureLoader: @unchecked Sendable {
     /// True while requested pictures are still being decoded.
     var isBusy: Bool { lock.withLock { outstanding > 0 || !finished.isEmpty } }
 
-    func request(_ indices: [Int], columns: Int, rows: Int) {
+    func request(_ indices: [Int], size: TileSize) {
         let valid = indices.filter { icons.indices.contains($0) }
         lock.withLock { outstanding += valid.count }
         for index in valid {
             queue.async { [self] in
-                let (picture, problem) = pictures.tile(for: icons[index], columns: columns, rows: rows)
+                let picture = pictures.tile(for: icons[index], columns: size.columns, rows: size.rows).picture
                 lock.withLock {
-                    finished.append(Finished(index: index, columns: columns, rows: rows, picture: picture, problem: problem))
+                    finished.append(Finished(index: index, size: size, picture: picture))
                     outstanding -= 1
                 }
             }
