@@ -5,7 +5,7 @@ PREFIX      ?= /usr/local
 CONFIG      ?= debug
 BIN_DIR      = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 # System packages the build and the tests need (checked with dpkg, installed with apt only if missing).
-APT_PACKAGES = pkg-config libpng-dev libncurses-dev tmux python3 python3-png
+APT_PACKAGES = pkg-config libpng-dev libncurses-dev tmux python3 python3-png openssh-client openssh-server procps
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test build deps install assets bench clean

@@ -10,6 +10,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
     ],
     targets: [
         // libpng through pkg-config; the simplified API reports errors without longjmp.
@@ -37,6 +39,20 @@ let package = Package(
         .target(name: "ChooserUI", dependencies: ["IconArt", "IconCatalog"]),
         // `iconchooser lint`: rules as pure functions over the parsed plist, a file index and image facts.
         .target(name: "IconLint", dependencies: ["IconCatalog", "IconArt"]),
+        // openpty, TIOCSWINSZ and posix_spawn in a new session: what Swift cannot call directly.
+        .target(name: "CPseudoTerminal"),
+        // `iconchooser serve`: an SSH server (swift-nio-ssh) that runs the chooser on a pseudo-terminal per session.
+        .target(
+            name: "DemoServer",
+            dependencies: [
+                "CPseudoTerminal",
+                "IconCatalog",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .executableTarget(
             name: "iconchooser",
             dependencies: [
@@ -45,6 +61,7 @@ let package = Package(
                 "IconLint",
                 "ChooserUI",
                 "NcursesTerminal",
+                "DemoServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -54,6 +71,7 @@ let package = Package(
         .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TestSupport"]),
         .testTarget(name: "IconArtTests", dependencies: ["IconArt", "IconCatalog"], exclude: ["reference_decode.py"]),
         .testTarget(name: "ChooserUITests", dependencies: ["ChooserUI", "IconArt"]),
+        .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "TestSupport"]),
         // Drives the built `iconchooser` binary through Process (and tmux for the screen).
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]

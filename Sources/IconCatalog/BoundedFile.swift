@@ -53,7 +53,7 @@ public enum BoundedFile {
         }
     }
 
-    static func errnoMessage(_ code: Int32 = errno) -> String {
+    public static func errnoMessage(_ code: Int32 = errno) -> String {
         String(cString: strerror(code))
     }
 

@@ -151,6 +151,11 @@ public struct FileChoiceStore: ChoiceStore {
 
     /// `$XDG_STATE_HOME/iconchooser/KEY.json`, else `~/.local/state/iconchooser/KEY.json`.
     public static func defaultPath(for catalog: AppIconCatalog, environment: [String: String]) -> String {
+        (stateFolder(environment: environment) as NSString).appendingPathComponent("\(stateKey(for: catalog)).json")
+    }
+
+    /// `$XDG_STATE_HOME/iconchooser`, else `~/.local/state/iconchooser`: where iconchooser keeps its state.
+    public static func stateFolder(environment: [String: String]) -> String {
         let base: String
         if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
             base = xdg
@@ -158,9 +163,11 @@ public struct FileChoiceStore: ChoiceStore {
             let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
             base = (home as NSString).appendingPathComponent(".local/state")
         }
-        let key = stateKey(bundleIdentifier: catalog.bundleIdentifier, plistPath: catalog.plistPath)
-        return ((base as NSString).appendingPathComponent("iconchooser") as NSString)
-            .appendingPathComponent("\(key).json")
+        return (base as NSString).appendingPathComponent("iconchooser")
+    }
+
+    public static func stateKey(for catalog: AppIconCatalog) -> String {
+        stateKey(bundleIdentifier: catalog.bundleIdentifier, plistPath: catalog.plistPath)
     }
 
     /// A file name that cannot leave the state folder: the bundle identifier with anything

@@ -1,0 +1,175 @@
+import ArgumentParser
+import DemoServer
+import Dispatch
+import Foundation
+import IconCatalog
+
+extension IconChooser {
+    /// `iconchooser serve`: the chooser as an SSH demo (`ssh -t -p 2222 host` lands in it).
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Serve the chooser over SSH: every visitor lands in it with an icon choice of their own.",
+            discussion: """
+                Public-key logins only (never passwords): the keys in --authorized-keys, or any key \
+                with --allow-anyone. Each key (by its SHA256 fingerprint) keeps its own choice, unless \
+                --shared-state. `ssh -t -p PORT HOST` opens the chooser; `ssh -p PORT HOST list`, \
+                `current` and `set NAME` run those commands for that key; nothing else runs. \
+                A new ed25519 host key is made on first start and reused after; its fingerprint is \
+                printed. SIGTERM ends every session with a message and exits 0.
+                """)
+
+        @OptionGroup var options: AppOptions
+
+        @Option(name: .long, help: ArgumentHelp("Address and port to listen on (port 0: any free port).", valueName: "host:port"))
+        var listen = "127.0.0.1:2222"
+
+        @Option(name: .long, help: ArgumentHelp(
+            "The server's ed25519 host key, in OpenSSH format; created (mode 0600) if missing (default: host_ed25519_key in the serve state folder).",
+            valueName: "file"))
+        var hostKey: String?
+
+        @Option(name: .long, help: ArgumentHelp("An OpenSSH authorized_keys file: the keys that may log in.", valueName: "file"))
+        var authorizedKeys: String?
+
+        @Flag(name: .long, help: "Let anyone with any SSH key in (a public demo). Must be given explicitly.")
+        var allowAnyone = false
+
+        @Flag(name: .long, help: "Let every visitor drive one shared choice (--state, else shared.json) instead of one each.")
+        var sharedState = false
+
+        @Option(name: .long, help: ArgumentHelp(
+            "Folder for the server's state: its host key and each visitor's choice (default: $XDG_STATE_HOME/iconchooser/serve).",
+            valueName: "dir"))
+        var stateDir: String?
+
+        @Option(name: .long, help: "Sessions at once; one more is told the server is busy.")
+        var maxSessions = 32
+
+        @Option(name: .long, help: ArgumentHelp("End a session after this many seconds without input (0: never).", valueName: "seconds"))
+        var idleTimeout = 600
+
+        func validate() throws {
+            guard ListenAddress(listen) != nil else {
+                throw ValidationError("--listen expects HOST:PORT (or [IPv6]:PORT) with a port from 0 to 65535, not “\(TextSanitizer.clean(listen))”")
+            }
+            guard (1...10_000).contains(maxSessions) else { throw ValidationError("--max-sessions must be from 1 to 10000") }
+            guard idleTimeout >= 0 else { throw ValidationError("--idle-timeout must be 0 (never) or more seconds") }
+            if allowAnyone && authorizedKeys != nil {
+                throw ValidationError("give either --authorized-keys or --allow-anyone, not both")
+            }
+            guard allowAnyone || authorizedKeys != nil else {
+                throw ValidationError("""
+                    serve needs to know who may log in: give --authorized-keys FILE (an OpenSSH authorized_keys file), \
+                    or --allow-anyone for a public demo that lets every SSH key in
+                    """)
+            }
+            if options.state != nil && !sharedState {
+                throw ValidationError("--state names the one shared choice; use it with --shared-state (each visitor's own choice lives in --state-dir)")
+            }
+        }
+
+        func run() async throws {
+            let catalog = try options.loadCatalog()
+            let environment = ProcessInfo.processInfo.environment
+            let serveFolder = stateDir.map(Self.absolute)
+                ?? (FileChoiceStore.stateFolder(environment: environment) as NSString).appendingPathComponent("serve")
+            let access: ServerConfiguration.Access
+            if let authorizedKeys {
+                do {
+                    let keys = try AuthorizedKeys.load(from: authorizedKeys)
+                    keys.notes.forEach { Console.warning($0) }
+                    access = .authorizedKeys(keys)
+                } catch {
+                    throw Console.fail(error.description, code: 2)
+                }
+            } else {
+                access = .anyone
+            }
+            let keyPath = hostKey.map(Self.absolute) ?? (serveFolder as NSString).appendingPathComponent("host_ed25519_key")
+            let hostKeyFile: HostKeyFile
+            let created: Bool
+            do {
+                (hostKeyFile, created) = try HostKeyFile.loadOrCreate(at: keyPath)
+            } catch {
+                throw Console.fail(error.description, code: 2)
+            }
+            let appFolder = (serveFolder as NSString).appendingPathComponent(FileChoiceStore.stateKey(for: catalog))
+            let state: ServerConfiguration.StateLayout = sharedState
+                ? .shared(file: options.state.map(Self.absolute) ?? (appFolder as NSString).appendingPathComponent("shared.json"))
+                : .perUser(folder: (appFolder as NSString).appendingPathComponent("users"))
+            let address = ListenAddress(listen)!
+            let configuration = ServerConfiguration(
+                host: address.host, port: address.port, hostKey: hostKeyFile, access: access, state: state,
+                launch: .init(executable: Self.executablePath(), appArguments: try appArguments()),
+                maxSessions: maxSessions, idleTimeout: TimeInterval(idleTimeout),
+                log: { Console.writeError($0 + "\n") })
+
+            let server: DemoServer
+            do {
+                server = try await DemoServer.start(configuration)
+            } catch {
+                throw Console.fail("\(error)", code: 1)
+            }
+            let name = TextSanitizer.clean(catalog.displayName ?? "the app")
+            Console.writeError("""
+                iconchooser serve: host key \(hostKeyFile.fingerprint) (ED25519) in \(TextSanitizer.clean(keyPath))\(created ? " (new)" : "")
+                iconchooser serve: serving “\(name)” on \(server.address) to \(describe(access))
+                iconchooser serve: try: ssh -t -p \(server.address.port) \(server.address.host.contains(":") ? "[\(server.address.host)]" : server.address.host)
+
+                """)
+            let stop = Self.onTermination { signal in
+                Console.writeError("iconchooser serve: \(signal), ending \(server.activeSessions) session(s)\n")
+                await server.shutdown(saying: "iconchooser serve is shutting down; goodbye.")
+            }
+            await server.waitUntilClosed()
+            await stop.value
+        }
+
+        private func describe(_ access: ServerConfiguration.Access) -> String {
+            switch access {
+            case .anyone: return "anyone with an SSH key (--allow-anyone)"
+            case .authorizedKeys(let keys):
+                return "the \(keys.keys.count) key\(keys.keys.count == 1 ? "" : "s") in \(TextSanitizer.clean(keys.path))"
+            }
+        }
+
+        /// The options that name the app, with paths made absolute, for the sessions' own `iconchooser`.
+        private func appArguments() throws -> [String] {
+            var arguments = ["--app", Self.absolute(try options.appPath()), "--idiom", options.idiom.rawValue]
+            if let icons = options.icons { arguments += ["--icons", Self.absolute(icons)] }
+            for define in options.defines { arguments += ["--define", define] }
+            return arguments
+        }
+
+        static func absolute(_ path: String) -> String {
+            URL(fileURLWithPath: path).standardizedFileURL.path
+        }
+
+        static func executablePath() -> String {
+            if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return resolved }
+            return Bundle.main.executableURL?.resolvingSymlinksInPath().path ?? CommandLine.arguments[0]
+        }
+
+        /// Runs `body` once, on the first SIGTERM, SIGINT or SIGHUP; the returned task ends after it.
+        static func onTermination(_ body: @escaping @Sendable (String) async -> Void) -> Task<Void, Never> {
+            let (stream, continuation) = AsyncStream<String>.makeStream()
+            let names = [SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGHUP: "SIGHUP"]
+            var sources: [DispatchSourceSignal] = []
+            for (number, name) in names {
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler { continuation.yield(name) }
+                source.resume()
+                sources.append(source)
+            }
+            nonisolated(unsafe) let keep = sources
+            return Task {
+                for await name in stream {
+                    _ = keep
+                    await body(name)
+                    return
+                }
+            }
+        }
+    }
+}
