@@ -9,7 +9,7 @@ public struct ConnectionRateLimiter: Sendable {
     public let refillInterval: TimeInterval
     private var buckets: [String: (tokens: Double, updated: TimeInterval)] = [:]
 
-    public init(burst: Int = 20, refillInterval: TimeInterval = 1) {
+    public init(burst: Int = 30, refillInterval: TimeInterval = 2) {
         self.burst = Double(burst)
         self.refillInterval = refillInterval
     }

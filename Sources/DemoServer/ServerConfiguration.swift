@@ -54,8 +54,8 @@ public struct ServerConfiguration: Sendable {
     public var maxSessions: Int
     public var idleTimeout: TimeInterval
     /// Per-address connection budget: a burst, then one more per `connectionRefill` seconds.
-    public var connectionBurst: Int = 20
-    public var connectionRefill: TimeInterval = 1
+    public var connectionBurst: Int = 30
+    public var connectionRefill: TimeInterval = 2
     /// How long a visitor has to log in before the connection is dropped.
     public var loginGraceTime: TimeInterval = 60
     /// Where the server's own lines go (stderr in the command).

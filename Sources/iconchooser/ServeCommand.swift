@@ -48,12 +48,20 @@ extension IconChooser {
         @Option(name: .long, help: ArgumentHelp("End a session after this many seconds without input (0: never).", valueName: "seconds"))
         var idleTimeout = 600
 
+        @Option(name: .long, help: ArgumentHelp(
+            "New connections one address may open per minute (all at once, or spread out); more are dropped.",
+            valueName: "n"))
+        var connectionsPerMinute = 30
+
         func validate() throws {
             guard ListenAddress(listen) != nil else {
                 throw ValidationError("--listen expects HOST:PORT (or [IPv6]:PORT) with a port from 0 to 65535, not “\(TextSanitizer.clean(listen))”")
             }
             guard (1...10_000).contains(maxSessions) else { throw ValidationError("--max-sessions must be from 1 to 10000") }
             guard idleTimeout >= 0 else { throw ValidationError("--idle-timeout must be 0 (never) or more seconds") }
+            guard (1...100_000).contains(connectionsPerMinute) else {
+                throw ValidationError("--connections-per-minute must be from 1 to 100000")
+            }
             if allowAnyone && authorizedKeys != nil {
                 throw ValidationError("give either --authorized-keys or --allow-anyone, not both")
             }
@@ -98,11 +106,13 @@ extension IconChooser {
                 ? .shared(file: options.state.map(Self.absolute) ?? (appFolder as NSString).appendingPathComponent("shared.json"))
                 : .perUser(folder: (appFolder as NSString).appendingPathComponent("users"))
             let address = ListenAddress(listen)!
-            let configuration = ServerConfiguration(
+            var configuration = ServerConfiguration(
                 host: address.host, port: address.port, hostKey: hostKeyFile, access: access, state: state,
                 launch: .init(executable: Self.executablePath(), appArguments: try appArguments()),
                 maxSessions: maxSessions, idleTimeout: TimeInterval(idleTimeout),
                 log: { Console.writeError($0 + "\n") })
+            configuration.connectionBurst = connectionsPerMinute
+            configuration.connectionRefill = 60 / Double(connectionsPerMinute)
 
             let server: DemoServer
             do {
@@ -155,6 +165,11 @@ extension IconChooser {
             let (stream, continuation) = AsyncStream<String>.makeStream()
             let names = [SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGHUP: "SIGHUP"]
             var sources: [DispatchSourceSignal] = []
+            // A parent may have started us with these blocked (test runners do); a server must hear them.
+            var wanted = sigset_t()
+            sigemptyset(&wanted)
+            for number in names.keys { sigaddset(&wanted, number) }
+            pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
             for (number, name) in names {
                 signal(number, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .global())

@@ -32,46 +32,14 @@ final class Tmux {
         let output = scratch.url("tmux-output-\(UUID().uuidString)")
         defer { unlink(output) }
         let argv = ["/usr/bin/tmux", "-L", socket, "-f", "/dev/null"] + arguments
-        let env = ["PATH=/usr/bin:/bin", "HOME=\(scratch.path)", "TERM=xterm-256color"]
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        // The test runner's threads block every signal, and a spawned process inherits that
-        // mask: a tmux server started with it never reaps its panes or hears SIGTERM. Start
-        // tmux with nothing blocked and default handlers.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let spawned = withCStrings(argv) { cArgv in
-            withCStrings(env) { cEnv in posix_spawn(&pid, argv[0], &actions, &attributes, cArgv, cEnv) }
-        }
-        guard spawned == 0 else { throw SpawnFailed(command: argv.joined(separator: " "), code: spawned) }
-        let deadline = Date().addingTimeInterval(10)
-        var status: Int32 = 0
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            guard Date() < deadline else {
-                kill(pid, SIGKILL)
-                waitpid(pid, &status, 0)
-                throw CLI.TimedOut(command: argv.joined(separator: " "), seconds: 10)
-            }
-            usleep(5_000)
+        let env = ["PATH": "/usr/bin:/bin", "HOME": scratch.path, "TERM": "xterm-256color"]
+        let pid = try spawnProgram(argv, environment: env, stdout: output)
+        guard waitForExit(pid, timeout: 10) != nil else {
+            kill(pid, SIGKILL)
+            _ = waitForExit(pid, timeout: 5)
+            throw CLI.TimedOut(command: argv.joined(separator: " "), seconds: 10)
         }
         return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-    }
-
-    struct SpawnFailed: Error {
-        let command: String
-        let code: Int32
     }
 
     func send(_ keys: String...) throws {
@@ -110,6 +78,7 @@ final class Tmux {
         throw WaitFailed(what: what, screen: last)
     }
 
+    @discardableResult
     func waitFor(text: String, timeout: TimeInterval = 15) throws -> [String] {
         try waitFor("“\(text)” on screen", timeout: timeout) { $0.contains { $0.contains(text) } }
     }
@@ -131,13 +100,6 @@ final class Tmux {
             "timed out waiting for \(what); the screen was:\n" + screen.map { "│" + $0 }.joined(separator: "\n")
         }
     }
-}
-
-/// Calls `body` with a NULL-terminated C array of the strings.
-private func withCStrings<T>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> T) -> T {
-    let pointers = strings.map { strdup($0) } + [nil]
-    defer { pointers.forEach { free($0) } }
-    return body(pointers)
 }
 
 /// Shell-quotes one argument.

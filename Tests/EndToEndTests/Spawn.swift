@@ -1,0 +1,81 @@
+import Foundation
+
+/// Starts a program the way a login shell would: no signals blocked, default handlers,
+/// stdio from and to files. Not through Foundation's `Process`: the test runner's threads
+/// block every signal and a child inherits that mask, so a server started by Process
+/// never hears SIGTERM (and tmux never reaps its panes).
+func spawnProgram(_ argv: [String], environment: [String: String],
+                  stdin: String = "/dev/null", stdout: String = "/dev/null", stderr: String = "/dev/null") throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t(), all = sigset_t()
+    sigemptyset(&none)
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let env = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    var pid: pid_t = 0
+    let spawned = withCStrings(argv) { cArgv in
+        withCStrings(env) { cEnv in posix_spawn(&pid, argv[0], &actions, &attributes, cArgv, cEnv) }
+    }
+    guard spawned == 0 else { throw SpawnFailed(command: argv.joined(separator: " "), code: spawned) }
+    return pid
+}
+
+struct SpawnFailed: Error, CustomStringConvertible {
+    let command: String
+    let code: Int32
+    var description: String { "cannot start \(command): \(String(cString: strerror(code)))" }
+}
+
+/// Waits up to `timeout` seconds for `pid` to exit; its status as a shell shows it, or nil on time-out.
+func waitForExit(_ pid: pid_t, timeout: TimeInterval) -> Int32? {
+    let deadline = Date().addingTimeInterval(timeout)
+    var status: Int32 = 0
+    while true {
+        let result = waitpid(pid, &status, WNOHANG)
+        if result == pid { return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F) }
+        if result < 0 { return nil }
+        guard Date() < deadline else { return nil }
+        usleep(10_000)
+    }
+}
+
+/// Calls `body` with a NULL-terminated C array of the strings.
+func withCStrings<T>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> T) -> T {
+    let pointers = strings.map { strdup($0) } + [nil]
+    defer { pointers.forEach { free($0) } }
+    return body(pointers)
+}
+
+/// Live processes (not zombies) whose command line contains `marker`.
+func processes(containing marker: String) -> [pid_t] {
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+    return entries.compactMap { entry -> pid_t? in
+        guard let pid = pid_t(entry), pid != getpid(),
+              let cmdline = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
+              String(decoding: cmdline.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self).contains(marker),
+              let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        let state = stat[stat.index(close, offsetBy: 2)...].first
+        return state == "Z" ? nil : pid
+    }
+}
+
+/// Polls `condition` every 50 ms for up to `timeout` seconds.
+func eventually(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(50_000)
+    }
+    return condition()
+}
