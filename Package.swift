@@ -73,6 +73,6 @@ let package = Package(
         .testTarget(name: "ChooserUITests", dependencies: ["ChooserUI", "IconArt"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "TestSupport"]),
         // Drives the built `iconchooser` binary through Process (and tmux for the screen).
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["slow-link.py"]),
     ]
 )

@@ -114,7 +114,7 @@ final class ServeProcess {
     }
 
     /// The sessions' own processes (their command lines name this server's state folder).
-    var sessionProcesses: [pid_t] { processes(containing: stateDir).filter { $0 != pid } }
+    var sessionProcesses: [pid_t] { chooserProcesses(containing: stateDir).filter { $0 != pid } }
 
     deinit {
         if exited == nil {

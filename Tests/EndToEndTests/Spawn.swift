@@ -56,18 +56,26 @@ func withCStrings<T>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?
     return body(pointers)
 }
 
-/// Live processes (not zombies) whose command line contains `marker`.
-func processes(containing marker: String) -> [pid_t] {
+/// Live processes (not zombies) whose command line contains `marker`; with `executable`,
+/// only those running that file (so a shell or an ssh client that names it is left out).
+func processes(containing marker: String, executable: String? = nil) -> [pid_t] {
     guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+    let wanted = executable.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
     return entries.compactMap { entry -> pid_t? in
         guard let pid = pid_t(entry), pid != getpid(),
               let cmdline = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
               String(decoding: cmdline.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self).contains(marker),
               let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
               let close = stat.lastIndex(of: ")") else { return nil }
+        if let wanted, (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) != wanted { return nil }
         let state = stat[stat.index(close, offsetBy: 2)...].first
         return state == "Z" ? nil : pid
     }
+}
+
+/// Running `iconchooser` processes whose command line contains `marker`.
+func chooserProcesses(containing marker: String) -> [pid_t] {
+    processes(containing: marker, executable: CLI.binary)
 }
 
 /// Polls `condition` every 50 ms for up to `timeout` seconds.

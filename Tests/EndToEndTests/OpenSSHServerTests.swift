@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+
+/// A real OpenSSH server (`sshd -D`) of the test's own: a free port on 127.0.0.1, a
+/// throwaway host key, a throwaway authorized key and a config that reads nothing else.
+final class OpenSSHDaemon {
+    static let sshd = "/usr/sbin/sshd"
+    /// sshd only runs as root (privilege separation); CI runs as root.
+    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: sshd) && getuid() == 0 }
+
+    let folder: TemporaryFolder
+    let port: Int
+    let pid: pid_t
+
+    init(folder: TemporaryFolder, authorizedKeys: String) throws {
+        self.folder = folder
+        // sshd wants its privilege-separation folder; a fresh machine that never started it has none.
+        try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o755])
+        let hostKey = folder.url("sshd/host_ed25519_key")
+        try FileManager.default.createDirectory(atPath: folder.url("sshd"), withIntermediateDirectories: true)
+        _ = try CLI.run(executable: SSHClient.keygen, ["-q", "-t", "ed25519", "-N", "", "-f", hostKey],
+                        environment: ["PATH": "/usr/bin:/bin"])
+        let keys = folder.write("sshd/authorized_keys", authorizedKeys)
+        port = try freePort()
+        let config = folder.write("sshd/sshd_config", """
+            Port \(port)
+            ListenAddress 127.0.0.1
+            HostKey \(hostKey)
+            PidFile none
+            AuthorizedKeysFile \(keys)
+            StrictModes no
+            UsePAM no
+            PasswordAuthentication no
+            KbdInteractiveAuthentication no
+            PermitRootLogin prohibit-password
+            AcceptEnv LANG LC_*
+            PrintMotd no
+            PrintLastLog no
+            LogLevel ERROR
+
+            """)
+        pid = try spawnProgram([Self.sshd, "-D", "-e", "-f", config], environment: ["PATH": "/usr/sbin:/usr/bin:/bin"],
+                               stderr: folder.url("sshd/sshd.log"))
+        let port = port
+        guard eventually(timeout: 10, { canConnect(port: port) }) else {
+            kill(pid, SIGKILL)
+            _ = waitForExit(pid, timeout: 5)
+            throw OpenSSHServerTests.Failed(what: "sshd did not start: " + ((try? String(contentsOfFile: folder.url("sshd/sshd.log"), encoding: .utf8)) ?? ""))
+        }
+    }
+
+    deinit {
+        kill(pid, SIGTERM)
+        if waitForExit(pid, timeout: 5) == nil {
+            kill(pid, SIGKILL)
+            _ = waitForExit(pid, timeout: 5)
+        }
+    }
+}
+
+/// A port nobody listens on now (bound to 0, read back, released).
+func freePort() throws -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+    }
+    guard bound else { throw OpenSSHServerTests.Failed(what: "no free port: \(String(cString: strerror(errno)))") }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
+
+func canConnect(port: Int) -> Bool {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+    }
+}
+
+/// The chooser run through `ssh -tt host iconchooser` under a real OpenSSH server: it must
+/// behave as it does locally, over a slow link too, and end when the client is killed.
+@Suite(.enabled(if: OpenSSHDaemon.isAvailable && SSHClient.isAvailable && Tmux.isAvailable,
+                "needs root, sshd, ssh and tmux (make test installs openssh-server, openssh-client and tmux; sshd runs only as root)"))
+struct OpenSSHServerTests {
+    struct Failed: Error, CustomStringConvertible {
+        let what: String
+        var description: String { what }
+    }
+
+    let folder = TemporaryFolder()
+
+    private func start() throws -> (OpenSSHDaemon, SSHClient) {
+        var client = SSHClient(folder: folder, port: 0)
+        let daemon = try OpenSSHDaemon(folder: folder, authorizedKeys: try client.publicKeyLine("tester"))
+        client = SSHClient(folder: folder, port: daemon.port)
+        client.user = NSUserName()
+        return (daemon, client)
+    }
+
+    /// The remote command line: the chooser on the demo with a state file of the test's own.
+    private func chooserCommand(state: String) -> [String] {
+        [[CLI.binary, "--app", Repository.demoPlist, "--state", state].map(shellQuote).joined(separator: " ")]
+    }
+
+    private func open(_ client: SSHClient, state: String, extra: [String] = []) throws -> (tmux: Tmux, status: String) {
+        let status = folder.url("status-\(UUID().uuidString)")
+        let command = try client.interactive(key: "tester", remote: chooserCommand(state: state),
+                                             extra: ["-o", "SendEnv=LANG"] + extra, statusFile: status)
+        let tmux = try Tmux(command: command, environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
+        return (tmux, status)
+    }
+
+    private func current(_ state: String) throws -> String {
+        try CLI().run(["current", "--state", state]).stdout
+    }
+
+    @Test func theChooserBehavesAsItDoesLocally() throws {
+        let (daemon, client) = try start()
+        let state = folder.url("choice.json")
+        let (tmux, status) = try open(client, state: state)
+        try tmux.waitFor(text: "black-multi", timeout: 30)
+        #expect(try tmux.screen().contains { $0.contains("App Icon") && $0.contains("Colourful") })
+        #expect(try tmux.screen().contains { $0.contains("✓") }, "UTF-8 over SSH (LANG sent and accepted)")
+        try tmux.send("?")
+        try tmux.waitFor("the help") { $0.joined().contains("Home") }
+        try tmux.send("Escape")
+        try tmux.waitFor("the help closed") { !$0.joined().contains("Home") }
+        try tmux.send("Right")
+        try tmux.send("Enter")
+        try tmux.waitFor(text: "You have changed the icon for")
+        try tmux.send("Escape")
+        try tmux.waitFor("the alert dismissed by Esc") { !$0.contains { $0.contains("You have changed") } }
+        try tmux.resize(width: 44, height: 30)
+        try tmux.waitFor("the grid re-wrapped after the client's window change") { screen in
+            !screen.contains { $0.contains("Default") && $0.contains("black-multi") } && screen.contains { $0.contains("black-white") }
+        }
+        try tmux.send("q")
+        #expect(try tmux.waitForFile(status) == "0\n")
+        #expect(try current(state) == "black-white\n")
+
+        // Reopened, it starts on the stored choice.
+        let (again, againStatus) = try open(client, state: state)
+        try again.waitFor(text: "black-multi", timeout: 30)
+        try again.send("Enter")  // the focused icon is the current one: nothing to apply, no alert
+        try again.send("q")
+        #expect(try again.waitForFile(againStatus) == "0\n")
+        #expect(try current(state) == "black-white\n")
+        _ = daemon
+    }
+
+    @Test func overASlowLinkArrowsAndEscStillWork() throws {
+        let (daemon, client) = try start()
+        let state = folder.url("choice.json")
+        let proxy = Repository.root.appendingPathComponent("Tests/EndToEndTests/slow-link.py").path
+        let (tmux, status) = try open(client, state: state, extra: [
+            "-o", "ProxyCommand=python3 \(proxy) 127.0.0.1 \(daemon.port) 0.15"])
+        try tmux.waitFor(text: "black-multi", timeout: 40)
+        try tmux.send("Right")
+        try tmux.send("Right")
+        try tmux.send("Down")
+        try tmux.send("Up")
+        try tmux.send("Enter")
+        try tmux.waitFor(text: "You have changed the icon for", timeout: 15)
+        try tmux.send("Escape")
+        try tmux.waitFor("the alert dismissed by Esc", timeout: 15) { !$0.contains { $0.contains("You have changed") } }
+        #expect(try current(state) == "white-black\n")
+        try tmux.send("q")
+        #expect(try tmux.waitForFile(status, timeout: 20) == "0\n")
+    }
+
+    @Test func whenTheClientIsKilledTheChooserEndsWithinTwoSecondsAndTheStateIsWhole() throws {
+        let (daemon, client) = try start()
+        let state = folder.url("choice.json")
+        let (tmux, _) = try open(client, state: state)
+        try tmux.waitFor(text: "black-multi", timeout: 30)
+        try tmux.send("End")
+        try tmux.send("Enter")
+        try tmux.waitFor(text: "You have changed the icon for")
+        #expect(chooserProcesses(containing: state).count == 1, "the chooser runs under sshd")
+        let pane = try tmux.panePID()
+        let ssh = try #require(ChooserTmuxTests.child(of: pane))
+        kill(ssh, SIGKILL)
+        let gone = eventually(timeout: 2) { chooserProcesses(containing: state).isEmpty }
+        #expect(gone, "still running: \(chooserProcesses(containing: state))")
+        let saved = try #require(FileManager.default.contents(atPath: state))
+        let object = try JSONSerialization.jsonObject(with: saved) as? [String: Any]
+        #expect(object?["alternateIconName"] as? String == "black-multi")
+        _ = daemon
+    }
+}
