@@ -84,7 +84,8 @@ public final class DemoServer: Sendable {
             listener = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
         } catch {
             try? await group.shutdownGracefully()
-            throw StartError(description: "cannot listen on \(ListenAddress(host: configuration.host, port: configuration.port)): \(error)")
+            let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
+            throw StartError(description: "cannot listen on \(ListenAddress(host: configuration.host, port: configuration.port)): \(reason)")
         }
         let port = listener.localAddress?.port ?? configuration.port
         return DemoServer(group: group, listener: listener, registry: registry, configuration: configuration,

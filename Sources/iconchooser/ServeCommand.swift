@@ -42,7 +42,7 @@ extension IconChooser {
             valueName: "dir"))
         var stateDir: String?
 
-        @Option(name: .long, help: "Sessions at once; one more is told the server is busy.")
+        @Option(name: .long, help: ArgumentHelp("Sessions at once; one more is told the server is busy.", valueName: "n"))
         var maxSessions = 32
 
         @Option(name: .long, help: ArgumentHelp("End a session after this many seconds without input (0: never).", valueName: "seconds"))
