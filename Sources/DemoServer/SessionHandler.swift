@@ -220,11 +220,13 @@ final class SessionHandler: ChannelInboundHandler {
         return environment
     }
 
-    /// TERM as terminfo names it: letters, digits and `.+-_`, else the safe default.
-    static func terminalName(_ term: String) -> String {
-        let allowed = term.count <= 64 && !term.isEmpty
+    /// The client's TERM when it is a terminfo name (letters, digits and `.+-_`) this machine
+    /// has an entry for; otherwise xterm-256color, which nearly every terminal understands,
+    /// rather than a chooser that cannot start (a kitty or WezTerm user on a plain server).
+    static func terminalName(_ term: String, installed: (String) -> Bool = Terminfo.isInstalled) -> String {
+        let wellFormed = term.count <= 64 && !term.isEmpty
             && term.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._+-".unicodeScalars.contains($0)) }
-        return allowed ? term : "xterm-256color"
+        return wellFormed && installed(term) ? term : "xterm-256color"
     }
 
     private func startOnTerminal(arguments: [String], request: (term: String, columns: Int, rows: Int),

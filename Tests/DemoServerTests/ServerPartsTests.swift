@@ -62,12 +62,26 @@ import TestSupport
         #expect(line.hasSuffix("size=100x30 duration=12.3s status=0"))
     }
 
-    @Test func terminalNamesAreTerminfoNamesOrTheDefault() {
-        #expect(SessionHandler.terminalName("xterm-256color") == "xterm-256color")
-        #expect(SessionHandler.terminalName("screen.xterm-new") == "screen.xterm-new")
-        #expect(SessionHandler.terminalName("../../etc/passwd") == "xterm-256color")
-        #expect(SessionHandler.terminalName("") == "xterm-256color")
-        #expect(SessionHandler.terminalName(String(repeating: "a", count: 65)) == "xterm-256color")
+    @Test func terminalNamesAreInstalledTerminfoNamesOrTheDefault() {
+        let everything: (String) -> Bool = { _ in true }
+        #expect(SessionHandler.terminalName("xterm-256color", installed: everything) == "xterm-256color")
+        #expect(SessionHandler.terminalName("screen.xterm-new", installed: everything) == "screen.xterm-new")
+        #expect(SessionHandler.terminalName("../../etc/passwd", installed: everything) == "xterm-256color")
+        #expect(SessionHandler.terminalName("", installed: everything) == "xterm-256color")
+        #expect(SessionHandler.terminalName(String(repeating: "a", count: 65), installed: everything) == "xterm-256color")
+        #expect(SessionHandler.terminalName("xterm-kitty", installed: { $0 != "xterm-kitty" }) == "xterm-256color")
+    }
+
+    @Test func terminfoIsLookedUpAsNcursesDoes() {
+        let folder = TemporaryFolder()
+        folder.write("ti/x/xterm-made-up", "entry")
+        folder.write("hex/6d/mac-style", "entry")
+        #expect(Terminfo.isInstalled("xterm-made-up", environment: ["TERMINFO": folder.url("ti")]))
+        #expect(Terminfo.isInstalled("mac-style", environment: ["TERMINFO_DIRS": "/nowhere:" + folder.url("hex")]))
+        #expect(!Terminfo.isInstalled("xterm-made-up", environment: [:]))
+        #expect(!Terminfo.isInstalled("no-such-terminal-anywhere", environment: ProcessInfo.processInfo.environment))
+        // The terminal every Debian system has (ncurses-base); the chooser's own tests need it too.
+        #expect(Terminfo.isInstalled("xterm", environment: [:]))
     }
 
     @Test func statesArePerFingerprintOrShared() {

@@ -57,6 +57,13 @@ struct ServeTests {
         try tmux.send("q")
         #expect(try tmux.waitForFile(status) == "0\n")
         #expect(try client.run(key: "alice", ["current"]).stdout == "black-white\n")
+        // One log line for the session: who (the key's fingerprint, as ssh-keygen shows it), from where, what.
+        let fingerprint = try CLI.run(executable: SSHClient.keygen, ["-l", "-f", try client.key("alice") + ".pub"],
+                                      environment: [:]).stdout.split(separator: " ")[1]
+        let line = try #require(server.log.split(separator: "\n").first { $0.contains("kind=chooser") })
+        #expect(line.contains("user=\(fingerprint) address=127.0.0.1:"))
+        // TERM is the pane's (tmux sets its own); the size is the last the client reported.
+        #expect(line.contains(/\ term=(tmux|screen|xterm)[a-z0-9.+-]* size=44x30 duration=[0-9.]+s status=0$/))
 
         // Restart: the same host key (the saved known_hosts is enforced), the same choice.
         #expect(server.stop() == 0)
@@ -94,8 +101,8 @@ struct ServeTests {
             let ssh = ChooserTmuxTests.child(of: pane) ?? pane
             kill(ssh, SIGKILL)
         }
-        let gone = eventually(timeout: 2) { server.sessionProcesses.isEmpty }
-        #expect(gone, "still running: \(server.sessionProcesses)")
+        let gone = eventually(timeout: 2) { server.sessionProcesses.isEmpty && zombieChildren(of: server.pid).isEmpty }
+        #expect(gone, "still running: \(server.sessionProcesses); zombies: \(zombieChildren(of: server.pid))")
         for (index, user) in users.enumerated() {
             let current = try client.run(key: user, ["current"])
             let expected = names[index % names.count] + "\n"

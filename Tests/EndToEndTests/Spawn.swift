@@ -78,6 +78,17 @@ func chooserProcesses(containing marker: String) -> [pid_t] {
     processes(containing: marker, executable: CLI.binary)
 }
 
+/// Children of `parent` that have exited but were never reaped.
+func zombieChildren(of parent: pid_t) -> [pid_t] {
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+    return entries.compactMap { entry -> pid_t? in
+        guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+        return fields.count > 1 && fields[0] == "Z" && pid_t(fields[1]) == parent ? pid : nil
+    }
+}
+
 /// Polls `condition` every 50 ms for up to `timeout` seconds.
 func eventually(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
