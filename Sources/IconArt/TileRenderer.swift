@@ -39,6 +39,17 @@ public struct TileRenderer: Sendable {
         return cells(from: canvas(for: bitmap, columns: columns, rows: rows), columns: columns, rows: rows)
     }
 
+    /// The tile for the PNG file at `path`, decoded straight into the tile's resampler a few
+    /// rows at a time where the file allows (see `PNGDecoder.decode(contentsOf:limits:into:)`),
+    /// so a big picture is never held whole. The same cells as `tile(for:)` on the decoded bitmap.
+    public func tile(forPNGAt path: String, name: String, columns: Int, rows: Int,
+                     limits: PNGDecoder.Limits = .standard) throws(PNGDecodeError) -> CellGrid {
+        guard columns > 0, rows > 0 else { return placeholder(name: name, columns: columns, rows: rows) }
+        var resampler = Self.fittingResampler(columns: columns, rows: rows)
+        try PNGDecoder.decode(contentsOf: path, limits: limits, into: &resampler)
+        return cells(from: canvas(fitted: resampler.result, columns: columns, rows: rows), columns: columns, rows: rows)
+    }
+
     /// The picture as the tile's `columns`×`2·rows` pixels: resampled, masked, centred.
     func canvas(for bitmap: RGBABitmap, columns: Int, rows: Int) -> LinearImage {
         var resampler = Self.fittingResampler(columns: columns, rows: rows)
