@@ -21,22 +21,23 @@ struct PNGRowDecoder {
     private let imageData: [PNGChunks.Chunk]
     private let file: PNGChunks
 
-    /// nil when the file is not one this decoder takes (libpng decodes it instead). `kept` are
-    /// the chunks libpng would see (`PNGChunks.pixelChunks`). Images over `limits` are not taken
+    /// nil when the file is not one this decoder takes (libpng decodes it instead), judged by the
+    /// chunks libpng would see (`PNGChunks.pixelChunks`). Images over `limits` are not taken
     /// either, so the libpng path reports them exactly as before.
     init?(_ file: PNGChunks, limits: PNGDecoder.Limits) {
         let kept = file.pixelChunks
         guard kept.count >= 3, let ihdr = kept.first, ihdr.type == "IHDR", ihdr.body.count == 13,
               let iend = kept.last, iend.type == "IEND", iend.body.isEmpty else { return nil }
         let imageData = kept[1 ..< kept.count - 1]
-        guard imageData.allSatisfy({ $0.type == "IDAT" }), kept.allSatisfy(file.hasValidCRC) else { return nil }
+        guard imageData.allSatisfy({ $0.type == "IDAT" }) else { return nil }
         let data = file.data, at = ihdr.body.lowerBound
         let width = Int(PNGChunks.bigEndian32(data, at: at)), height = Int(PNGChunks.bigEndian32(data, at: at + 4))
         let (depth, colorType, compression, filter, interlace) = (data[at + 8], data[at + 9], data[at + 10], data[at + 11], data[at + 12])
         // libpng's own ceiling is 1,000,000 pixels a side; the limits are normally far below it.
         guard (1 ... 1_000_000).contains(width), (1 ... 1_000_000).contains(height),
               limits.allows(width: width, height: height, bytesPerPixel: 4),
-              depth == 8, colorType == 2 || colorType == 6, compression == 0, filter == 0, interlace == 0 else { return nil }
+              depth == 8, colorType == 2 || colorType == 6, compression == 0, filter == 0, interlace == 0,
+              kept.allSatisfy(file.hasValidCRC) else { return nil }
         self.width = width
         self.height = height
         self.channels = colorType == 6 ? 4 : 3
