@@ -1,4 +1,4 @@
-import CPNG
+import CISAL
 
 /// The chunk layer of a PNG, walked before libpng sees the file, for three reasons:
 /// - Bounds: libpng allocates a buffer the size a chunk *claims* before reading it, so a
@@ -48,11 +48,16 @@ struct PNGChunks: Sendable {
 
     /// The chunk's data, if its CRC is right (libpng discards a damaged ancillary chunk too).
     func verifiedBody(_ chunk: Chunk) -> ArraySlice<UInt8>? {
+        hasValidCRC(chunk) ? data[chunk.body] : nil
+    }
+
+    /// Whether the chunk's stored CRC matches its type and data.
+    func hasValidCRC(_ chunk: Chunk) -> Bool {
         let stored = Self.bigEndian32(data, at: chunk.body.upperBound)
         let computed = data.withUnsafeBufferPointer { bytes in
-            crc32(0, bytes.baseAddress! + chunk.whole.lowerBound + 4, uInt(chunk.body.count + 4))
+            crc32_gzip_refl(0, bytes.baseAddress! + chunk.whole.lowerBound + 4, UInt64(chunk.body.count + 4))
         }
-        return UInt32(computed) == stored ? data[chunk.body] : nil
+        return computed == stored
     }
 
     /// The file's gamma in units of 1/100000 as libpng reads it: an `sRGB` chunk means sRGB,
@@ -74,10 +79,16 @@ struct PNGChunks: Sendable {
         return gamma
     }
 
+    /// The chunks that make pixels, the only ones libpng gets: all critical ones (an unknown
+    /// critical chunk must still make libpng fail) and `tRNS`.
+    var pixelChunks: [Chunk] {
+        chunks.filter { $0.isCritical || $0.type == "tRNS" }
+    }
+
     /// A PNG with only the chunks that make pixels: all critical ones (an unknown critical chunk
     /// must still make libpng fail) and `tRNS`, each copied as it was, CRC included.
     func pixelsOnly() -> [UInt8] {
-        let kept = chunks.filter { $0.isCritical || $0.type == "tRNS" }
+        let kept = pixelChunks
         // Nothing to drop (the usual exported icon): share the file's bytes instead of copying them.
         if kept.count == chunks.count, data.starts(with: PNGDecoder.pngSignature),
            chunks.last.map({ $0.whole.upperBound == data.count }) ?? false {

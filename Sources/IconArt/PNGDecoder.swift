@@ -99,23 +99,48 @@ public struct PNGDecoder: Sendable {
     /// Reads and decodes the file at `path`. Only regular files are read (a FIFO or device is
     /// refused without blocking on it); the whole file is read into memory first.
     public static func decode(contentsOf path: String, limits: Limits = .standard) throws(PNGDecodeError) -> RGBABitmap {
+        var sink = BitmapSink()
+        try decode(contentsOf: path, limits: limits, into: &sink)
+        return sink.bitmap
+    }
+
+    /// Reads the file at `path` like `decode(contentsOf:limits:)`, and hands the picture to `sink`
+    /// a row at a time. For the commonest PNGs (see `PNGRowDecoder`) rows go out as they are
+    /// decoded, so the whole picture is never held; on any error nothing more reaches `sink`.
+    public static func decode<Sink: RGBARowSink>(contentsOf path: String, limits: Limits = .standard,
+                                                 into sink: inout Sink) throws(PNGDecodeError) {
         let data = try readRegularFile(path, limit: limits.maxFileBytes)
-        return try decode(data, name: path, limits: limits)
+        try decode(data, name: path, limits: limits, into: &sink)
     }
 
     /// Decodes PNG bytes already in memory; `name` is only used in error messages.
     public static func decode(_ data: [UInt8], name: String, limits: Limits = .standard) throws(PNGDecodeError) -> RGBABitmap {
+        var sink = BitmapSink()
+        try decode(data, name: name, limits: limits, into: &sink)
+        return sink.bitmap
+    }
+
+    /// Decodes PNG bytes into `sink` row by row. `rowDecoder: false` sends every file through
+    /// libpng (the tests compare the two paths).
+    static func decode<Sink: RGBARowSink>(_ data: [UInt8], name: String, limits: Limits, into sink: inout Sink,
+                                          rowDecoder: Bool = true) throws(PNGDecodeError) {
         guard data.count >= pngSignature.count, data.prefix(pngSignature.count).elementsEqual(pngSignature) else {
             throw .notPNG(path: name)
         }
         let file = try PNGChunks(data, name: name)
         guard file.chunks.first?.type == "CgBI" else {
-            return try decodeWithLibpng(file.pixelsOnly(), name: name, limits: limits, gamma: Gamma(fileGamma: file.gamma))
+            let gamma = Gamma(fileGamma: file.gamma)
+            if rowDecoder, let rows = PNGRowDecoder(file, limits: limits), rows.decode(gamma: gamma, into: &sink) {
+                return
+            }
+            // Not a file the row decoder takes, or one it found a problem in: libpng decides.
+            try decodeWithLibpng(file.pixelsOnly(), name: name, limits: limits, gamma: gamma).feed(into: &sink)
+            return
         }
         let crushed = try CgBI.standardPNG(fromCrushed: file, name: name, limits: limits)
         var bitmap = try decodeWithLibpng(crushed.png, name: name, limits: limits, gamma: nil)
         crushed.restore(&bitmap)
-        return bitmap
+        bitmap.feed(into: &sink)
     }
 
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

@@ -61,8 +61,9 @@ struct LinearPixel: Equatable, Sendable {
 /// Area-average ("box") resampling. Each output pixel is the mean of the source area it
 /// covers, with source pixels cut by the area's edge counted by the fraction inside, so
 /// no source pixel is skipped (as point sampling would skip a 1-pixel line) and none is
-/// counted twice. Separable: rows first, straight from the 8-bit input (every source
-/// pixel is touched once), then columns on the much smaller intermediate.
+/// counted twice. Separable, and fed a source row at a time (see `Streaming`): each row is
+/// first averaged across into `width` pixels, straight from the 8-bit input, then added
+/// with its weight into the output rows whose area it lies in.
 enum BoxResampler {
     /// For every output index along one axis, which input indices it covers and with what
     /// weight (the weights of one output sum to 1).
@@ -90,61 +91,110 @@ enum BoxResampler {
         }
     }
 
-    static func resample(_ bitmap: RGBABitmap, width: Int, height: Int) -> LinearImage {
-        precondition(width > 0 && height > 0 && bitmap.width > 0 && bitmap.height > 0,
-                     "resample: \(bitmap.width)×\(bitmap.height) → \(width)×\(height)")
-        let columns = Footprints(source: bitmap.width, destination: width)
-        let rows = Footprints(source: bitmap.height, destination: height)
+    /// The resampler as an `RGBARowSink`: holds one averaged row and the output, never the
+    /// source picture, so a decoder can feed it as it decodes. `outputSize` gives the output's
+    /// size once the source's is known (at `start`).
+    struct Streaming: RGBARowSink {
+        private let outputSize: (_ width: Int, _ height: Int) -> (width: Int, height: Int)
+        /// The output so far; complete once every source row was taken.
+        private(set) var result = LinearImage(width: 0, height: 0)
+        private var columns = Footprints(source: 0, destination: 0)
+        /// For source row `y`, the output rows it adds into and with what weight:
+        /// `targetRow[k]`, `targetWeight[k]` for `k` in `targetStart[y] ..< targetStart[y + 1]`.
+        private var targetStart: [Int] = []
+        private var targetRow: [Int] = []
+        private var targetWeight: [Float] = []
+        /// The current source row averaged across: `result.width` premultiplied linear pixels.
+        private var wide: [Float] = []
+        private var sourceWidth = 0
+        private var y = 0
 
-        // Pass 1: every source row → `width` premultiplied linear pixels.
-        var wide = [Float](repeating: 0, count: bitmap.height * width * 4)
-        bitmap.pixels.withUnsafeBufferPointer { source in
+        init(outputSize: @escaping (_ width: Int, _ height: Int) -> (width: Int, height: Int)) {
+            self.outputSize = outputSize
+        }
+
+        init(width: Int, height: Int) {
+            self.init { _, _ in (width, height) }
+        }
+
+        mutating func start(width sourceWidth: Int, height sourceHeight: Int) {
+            let (width, height) = outputSize(sourceWidth, sourceHeight)
+            precondition(width > 0 && height > 0 && sourceWidth > 0 && sourceHeight > 0,
+                         "resample: \(sourceWidth)×\(sourceHeight) → \(width)×\(height)")
+            self.sourceWidth = sourceWidth
+            columns = Footprints(source: sourceWidth, destination: width)
+            // Turn the rows' footprints around: for each source row, the output rows it is in,
+            // each list in output order (a counting sort over the footprints).
+            let rows = Footprints(source: sourceHeight, destination: height)
+            var counts = [Int](repeating: 0, count: sourceHeight + 1)
+            for out in 0..<height {
+                for k in 0..<rows.count[out] { counts[rows.first[out] + k + 1] += 1 }
+            }
+            for i in 0..<sourceHeight { counts[i + 1] += counts[i] }
+            targetStart = counts
+            targetRow = [Int](repeating: 0, count: rows.weights.count)
+            targetWeight = [Float](repeating: 0, count: rows.weights.count)
+            var next = counts
+            for out in 0..<height {
+                for k in 0..<rows.count[out] {
+                    let source = rows.first[out] + k
+                    targetRow[next[source]] = out
+                    targetWeight[next[source]] = rows.weights[rows.offset[out] + k]
+                    next[source] += 1
+                }
+            }
+            result = LinearImage(width: width, height: height)
+            wide = [Float](repeating: 0, count: width * 4)
+            y = 0
+        }
+
+        mutating func take(row source: UnsafeBufferPointer<UInt8>) {
+            precondition(y + 1 < targetStart.count && source.count == sourceWidth * 4, "resample: row \(y) does not fit")
+            let width = result.width
+            // Across: `width` premultiplied linear pixels from this row.
             SRGB.toLinear.withUnsafeBufferPointer { linear in
                 wide.withUnsafeMutableBufferPointer { out in
                     let unit: Float = 1 / 255
-                    for y in 0..<bitmap.height {
-                        let rowStart = y * bitmap.width * 4
-                        for x in 0..<width {
-                            var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-                            var p = rowStart + columns.first[x] * 4
-                            let w0 = columns.offset[x]
-                            for k in 0..<columns.count[x] {
-                                let alpha = source[p + 3]
-                                if alpha != 0 {
-                                    let wa = columns.weights[w0 + k] * Float(alpha) * unit
-                                    r += wa * linear[Int(source[p])]
-                                    g += wa * linear[Int(source[p + 1])]
-                                    b += wa * linear[Int(source[p + 2])]
-                                    a += wa
-                                }
-                                p += 4
+                    for x in 0..<width {
+                        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+                        var p = columns.first[x] * 4
+                        let w0 = columns.offset[x]
+                        for k in 0..<columns.count[x] {
+                            let alpha = source[p + 3]
+                            if alpha != 0 {
+                                let wa = columns.weights[w0 + k] * Float(alpha) * unit
+                                r += wa * linear[Int(source[p])]
+                                g += wa * linear[Int(source[p + 1])]
+                                b += wa * linear[Int(source[p + 2])]
+                                a += wa
                             }
-                            let o = (y * width + x) * 4
-                            out[o] = r; out[o + 1] = g; out[o + 2] = b; out[o + 3] = a
+                            p += 4
                         }
+                        let o = x * 4
+                        out[o] = r; out[o + 1] = g; out[o + 2] = b; out[o + 3] = a
                     }
                 }
             }
-        }
-
-        // Pass 2: columns of the intermediate → `height` rows.
-        var result = LinearImage(width: width, height: height)
-        wide.withUnsafeBufferPointer { source in
-            result.samples.withUnsafeMutableBufferPointer { out in
-                for y in 0..<height {
-                    let w0 = rows.offset[y]
-                    for k in 0..<rows.count[y] {
-                        let weight = rows.weights[w0 + k]
-                        let sourceRow = (rows.first[y] + k) * width * 4
-                        let outRow = y * width * 4
+            // Down: into every output row this source row lies in, by its share of that row.
+            wide.withUnsafeBufferPointer { wide in
+                result.samples.withUnsafeMutableBufferPointer { out in
+                    for t in targetStart[y]..<targetStart[y + 1] {
+                        let weight = targetWeight[t]
+                        let outRow = targetRow[t] * width * 4
                         for i in 0..<width * 4 {
-                            out[outRow + i] += weight * source[sourceRow + i]
+                            out[outRow + i] += weight * wide[i]
                         }
                     }
                 }
             }
+            y += 1
         }
-        return result
+    }
+
+    static func resample(_ bitmap: RGBABitmap, width: Int, height: Int) -> LinearImage {
+        var resampler = Streaming(width: width, height: height)
+        bitmap.feed(into: &resampler)
+        return resampler.result
     }
 }
 

@@ -39,14 +39,41 @@ public struct TileRenderer: Sendable {
         return cells(from: canvas(for: bitmap, columns: columns, rows: rows), columns: columns, rows: rows)
     }
 
+    /// The tile for the PNG file at `path`, decoded straight into the tile's resampler a few
+    /// rows at a time where the file allows (see `PNGDecoder.decode(contentsOf:limits:into:)`),
+    /// so a big picture is never held whole. The same cells as `tile(for:)` on the decoded bitmap.
+    public func tile(forPNGAt path: String, name: String, columns: Int, rows: Int,
+                     limits: PNGDecoder.Limits = .standard) throws(PNGDecodeError) -> CellGrid {
+        guard columns > 0, rows > 0 else { return placeholder(name: name, columns: columns, rows: rows) }
+        var resampler = Self.fittingResampler(columns: columns, rows: rows)
+        try PNGDecoder.decode(contentsOf: path, limits: limits, into: &resampler)
+        return cells(from: canvas(fitted: resampler.result, columns: columns, rows: rows), columns: columns, rows: rows)
+    }
+
     /// The picture as the tile's `columns`×`2·rows` pixels: resampled, masked, centred.
     func canvas(for bitmap: RGBABitmap, columns: Int, rows: Int) -> LinearImage {
+        var resampler = Self.fittingResampler(columns: columns, rows: rows)
+        bitmap.feed(into: &resampler)
+        return canvas(fitted: resampler.result, columns: columns, rows: rows)
+    }
+
+    /// A resampler to the size a picture takes in the tile: as large as fits, keeping its
+    /// aspect ratio.
+    static func fittingResampler(columns: Int, rows: Int) -> BoxResampler.Streaming {
+        let (width, height) = pixelSize(columns: columns, rows: rows)
+        return BoxResampler.Streaming { sourceWidth, sourceHeight in
+            let scale = min(Double(width) / Double(sourceWidth), Double(height) / Double(sourceHeight))
+            return (min(width, max(1, Int((Double(sourceWidth) * scale).rounded()))),
+                    min(height, max(1, Int((Double(sourceHeight) * scale).rounded()))))
+        }
+    }
+
+    /// The resampled picture masked to the icon's shape and centred on the tile's pixels.
+    func canvas(fitted resampled: LinearImage, columns: Int, rows: Int) -> LinearImage {
         let (width, height) = Self.pixelSize(columns: columns, rows: rows)
-        let scale = min(Double(width) / Double(bitmap.width), Double(height) / Double(bitmap.height))
-        let fittedWidth = min(width, max(1, Int((Double(bitmap.width) * scale).rounded())))
-        let fittedHeight = min(height, max(1, Int((Double(bitmap.height) * scale).rounded())))
-        var fitted = BoxResampler.resample(bitmap, width: fittedWidth, height: fittedHeight)
+        var fitted = resampled
         IconMask.apply(to: &fitted)
+        let fittedWidth = fitted.width, fittedHeight = fitted.height
 
         var canvas = LinearImage(width: width, height: height)
         let left = (width - fittedWidth) / 2, top = (height - fittedHeight) / 2

@@ -11,6 +11,7 @@ extension IconChooser {
     /// `iconchooser choose` (and `iconchooser` alone): Emitron's "App Icon" screen in the terminal.
     struct Choose: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "choose",
             abstract: "Open the interactive icon chooser (the default command).",
             discussion: """
                 Arrows or h j k l move, Enter or Space applies, ? shows the keys, q or Esc leaves. \

@@ -5,6 +5,7 @@ extension IconChooser {
     /// `iconchooser current`: the name `alternateIconName` would return.
     struct Current: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "current",
             abstract: "Print the current alternate icon's name (an empty line for the primary icon).")
 
         @OptionGroup var options: AppOptions

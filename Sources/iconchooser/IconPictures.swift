@@ -15,8 +15,7 @@ struct IconPictures: Sendable {
             return (renderer.tile(for: nil, name: icon.displayName, columns: columns, rows: rows), nil)
         }
         do {
-            let bitmap = try PNGDecoder.decode(contentsOf: chosen.path)
-            return (renderer.tile(for: bitmap, name: icon.displayName, columns: columns, rows: rows), nil)
+            return (try renderer.tile(forPNGAt: chosen.path, name: icon.displayName, columns: columns, rows: rows), nil)
         } catch {
             return (renderer.tile(for: nil, name: icon.displayName, columns: columns, rows: rows), error.description)
         }

@@ -8,6 +8,7 @@ extension IconChooser {
     /// will, for people (text), scripts (JSON) and CI (GitHub annotations).
     struct Lint: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "lint",
             abstract: "Check the app's icon declarations and files for mistakes.",
             discussion: """
                 Checks CFBundleIcons (iPhone) and CFBundleIcons~ipad (iPad), their icon files and the images \

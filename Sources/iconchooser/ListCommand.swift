@@ -6,6 +6,7 @@ extension IconChooser {
     /// `iconchooser list`: every icon in chooser order, for people (text) or scripts (JSON).
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List the app's icons in chooser order, with the current one marked.")
 
         @OptionGroup var options: AppOptions

@@ -24,7 +24,8 @@ struct TileCells: ExpressibleByArgument, Equatable {
         self.init(columns: columns, rows: rows)
     }
 
-    static var defaultValueDescription: String { "16x8" }
+    /// How help shows the default (ArgumentParser's own default would go through reflection).
+    var defaultValueDescription: String { "\(columns)x\(rows)" }
 }
 
 /// `--color`: a depth, or `auto` to follow the environment.
@@ -61,6 +62,7 @@ extension IconChooser {
     /// `iconchooser preview`: the icons as pictures on stdout, for a file, a pipe or a CI log.
     struct Preview: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "preview",
             abstract: "Print the icons as pictures (tiles with their names, ✓ on the current one).")
 
         @OptionGroup var options: AppOptions

@@ -28,6 +28,12 @@ import Testing
         }
     }
 
+    @Test func helpShowsTheDefaultSizeAsItIsTyped() throws {
+        let out = try cli.run(["preview", "--help"], environment: ["COLUMNS": "200"])
+        #expect(out.status == 0)
+        #expect(out.stdout.contains("(default: 16x8)"), "\(out.stdout)")
+    }
+
     @Test func noColorAndCLocaleGiveASCIIWithTheCheckmark() throws {
         let out = try cli.run(["preview"], environment: ["NO_COLOR": "1", "LANG": "C", "COLUMNS": "100"])
         #expect(out.status == 0)

@@ -1,0 +1,46 @@
+/// Takes a picture a row at a time, top to bottom, so a decoder can hand rows to whatever
+/// uses them (a bitmap, the tile resampler) without holding the whole picture itself.
+///
+/// Rows are in `RGBABitmap`'s layout: 8-bit sRGB samples, straight alpha, R, G, B, A.
+/// `start` always comes first. A decoder may call `start` again part-way through (when its
+/// fast path gives up on a file and another decoder starts over), so `start` must forget
+/// every row taken before it.
+public protocol RGBARowSink {
+    mutating func start(width: Int, height: Int)
+    /// The next row: `width * 4` bytes, valid only for the duration of the call.
+    mutating func take(row: UnsafeBufferPointer<UInt8>)
+}
+
+/// Collects the rows into an `RGBABitmap`.
+struct BitmapSink: RGBARowSink {
+    private(set) var width = 0
+    private(set) var height = 0
+    private var pixels: [UInt8] = []
+
+    mutating func start(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        pixels = []
+        pixels.reserveCapacity(width * height * 4)
+    }
+
+    mutating func take(row: UnsafeBufferPointer<UInt8>) {
+        pixels.append(contentsOf: row)
+    }
+
+    /// The picture; precondition: every row was taken.
+    var bitmap: RGBABitmap { RGBABitmap(width: width, height: height, pixels: pixels) }
+}
+
+extension RGBABitmap {
+    /// Hands this picture to `sink` row by row, as a decoder would.
+    public func feed<Sink: RGBARowSink>(into sink: inout Sink) {
+        sink.start(width: width, height: height)
+        pixels.withUnsafeBufferPointer { all in
+            let rowBytes = width * 4
+            for y in 0..<height {
+                sink.take(row: UnsafeBufferPointer(rebasing: all[y * rowBytes ..< (y + 1) * rowBytes]))
+            }
+        }
+    }
+}
