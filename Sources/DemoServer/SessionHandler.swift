@@ -104,6 +104,20 @@ final class SessionHandler: ChannelInboundHandler {
         }
     }
 
+    /// Backpressure towards the program: while the client is not taking output (a slow link,
+    /// a full SSH window), stop reading what the program writes; its terminal then fills and
+    /// its writes wait, instead of the server buffering without bound.
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        _ = programInput?.setOption(ChannelOptions.autoRead, value: context.channel.isWritable)
+        context.fireChannelWritabilityChanged()
+    }
+
+    /// And towards the client: while the program is not reading its input, stop reading the
+    /// channel, so the client's SSH window closes instead of the server buffering its typing.
+    fileprivate func programInputWritabilityChanged(_ writable: Bool) {
+        _ = channel?.setOption(ChannelOptions.autoRead, value: writable)
+    }
+
     func channelInactive(context: ChannelHandlerContext) {
         idleTimer?.cancel()
         // The client went away (or the channel was closed): end the program; it is reaped
@@ -431,6 +445,11 @@ private final class ProgramOutputHandler: ChannelInboundHandler {
     func channelInactive(context: ChannelHandlerContext) {
         session.outputClosed()
         context.fireChannelInactive()
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        session.programInputWritabilityChanged(context.channel.isWritable)
+        context.fireChannelWritabilityChanged()
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {

@@ -12,7 +12,8 @@ final class OpenSSHDaemon {
     let port: Int
     let pid: pid_t
 
-    init(folder: TemporaryFolder, authorizedKeys: String) throws {
+    /// `forceCommand`: sshd's ForceCommand, run whatever the client asks for.
+    init(folder: TemporaryFolder, authorizedKeys: String, forceCommand: String? = nil) throws {
         self.folder = folder
         // sshd wants its privilege-separation folder; a fresh machine that never started it has none.
         try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true,
@@ -38,6 +39,7 @@ final class OpenSSHDaemon {
             PrintMotd no
             PrintLastLog no
             LogLevel ERROR
+            \(forceCommand.map { "ForceCommand \($0)" } ?? "")
 
             """)
         pid = try spawnProgram([Self.sshd, "-D", "-e", "-f", config], environment: ["PATH": "/usr/sbin:/usr/bin:/bin"],
@@ -99,9 +101,10 @@ struct OpenSSHServerTests {
 
     let folder = TemporaryFolder()
 
-    private func start() throws -> (OpenSSHDaemon, SSHClient) {
+    private func start(forceCommand: String? = nil) throws -> (OpenSSHDaemon, SSHClient) {
         var client = SSHClient(folder: folder, port: 0)
-        let daemon = try OpenSSHDaemon(folder: folder, authorizedKeys: try client.publicKeyLine("tester"))
+        let daemon = try OpenSSHDaemon(folder: folder, authorizedKeys: try client.publicKeyLine("tester"),
+                                       forceCommand: forceCommand)
         client = SSHClient(folder: folder, port: daemon.port)
         client.user = NSUserName()
         return (daemon, client)
@@ -155,6 +158,23 @@ struct OpenSSHServerTests {
         try again.send("q")
         #expect(try again.waitForFile(againStatus) == "0\n")
         #expect(try current(state) == "black-white\n")
+        _ = daemon
+    }
+
+    @Test func asAForceCommandEveryLoginLandsInTheChooser() throws {
+        let state = folder.url("choice.json")
+        let (daemon, client) = try start(forceCommand: chooserCommand(state: state)[0])
+        let status = folder.url("status")
+        let tmux = try Tmux(command: try client.interactive(key: "tester", extra: ["-o", "SendEnv=LANG"], statusFile: status),
+                            environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
+        try tmux.waitFor(text: "black-multi", timeout: 30)
+        try tmux.send("End")
+        try tmux.send("Enter")
+        try tmux.waitFor(text: "You have changed the icon for")
+        try tmux.send("Enter")
+        try tmux.send("q")
+        #expect(try tmux.waitForFile(status) == "0\n")
+        #expect(try current(state) == "black-multi\n")
         _ = daemon
     }
 
