@@ -30,6 +30,7 @@ final class SessionHandler: ChannelInboundHandler {
 
     private var channel: Channel?
     private var environment: [String: String] = [:]
+    private var localeRequests: [String: Bool] = [:]
     private var terminalRequest: (term: String, columns: Int, rows: Int)?
     private var terminal: PseudoTerminal?
     private var child: ChildProcess?
@@ -147,10 +148,11 @@ final class SessionHandler: ChannelInboundHandler {
     private func acceptEnvironment(name: String, value: String) -> Bool {
         switch name {
         case "LANG", "LC_ALL", "LC_CTYPE":
-            let wantsUTF8 = value.lowercased().replacingOccurrences(of: "-", with: "").contains("utf8")
-            if name != "LANG" || environment["LANG"] == nil || environment["LC_CTYPE"] == nil {
-                environment["LANG"] = wantsUTF8 ? "C.UTF-8" : "C"
-            }
+            // Only the character set matters to the chooser, and the client's locale may not
+            // exist here: keep whether it is UTF-8, as C.UTF-8 or C (LC_ALL over LC_CTYPE over LANG).
+            localeRequests[name] = value.lowercased().replacingOccurrences(of: "-", with: "").contains("utf8")
+            let utf8 = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { self.localeRequests[$0] }.first ?? true
+            environment["LANG"] = utf8 ? "C.UTF-8" : "C"
             return true
         case "COLORTERM":
             guard ["truecolor", "24bit"].contains(value.lowercased()) else { return false }

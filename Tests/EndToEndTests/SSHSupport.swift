@@ -46,9 +46,9 @@ struct SSHClient {
 
     /// Runs `ssh [extra] user@127.0.0.1 remote…` to completion.
     func run(key name: String, _ remote: [String], extra: [String] = [], strict: Bool = false,
-             timeout: TimeInterval = 30) throws -> CLI.Outcome {
+             lang: String = "C.UTF-8", timeout: TimeInterval = 30) throws -> CLI.Outcome {
         try CLI.run(executable: Self.ssh, try options(key: name, strict: strict) + extra + ["\(user)@127.0.0.1"] + remote,
-                    environment: ["PATH": "/usr/bin:/bin", "HOME": folder.path, "LANG": "C.UTF-8"], timeout: timeout)
+                    environment: ["PATH": "/usr/bin:/bin", "HOME": folder.path, "LANG": lang], timeout: timeout)
     }
 
     /// A shell command line for a tmux window: an interactive `ssh -tt` whose exit status

@@ -134,6 +134,12 @@ struct ServeTests {
         let json = try client.run(key: "alice", ["list", "--json"])
         #expect(try jsonObject(json.stdout)["icons"] != nil)
 
+        // The client's locale decides the character set (LANG=C: ASCII), whatever locales exist here.
+        let ascii = try client.run(key: "alice", ["list"], extra: ["-o", "SendEnv=LANG"], lang: "C")
+        #expect(ascii.stdout.contains("* Default") && !ascii.stdout.contains("✓"))
+        let utf8 = try client.run(key: "alice", ["list"], extra: ["-o", "SendEnv=LANG"], lang: "en_US.UTF-8")
+        #expect(utf8.stdout.contains("✓ Default"))
+
         let noTerminal = try client.run(key: "alice", [], extra: ["-T"])
         #expect(noTerminal.status == 1)
         #expect(noTerminal.stderr.contains("this demo needs a terminal: ssh -t"))
