@@ -54,6 +54,8 @@ let package = Package(
         .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TestSupport"]),
         .testTarget(name: "IconArtTests", dependencies: ["IconArt", "IconCatalog"], exclude: ["reference_decode.py"]),
         .testTarget(name: "ChooserUITests", dependencies: ["ChooserUI", "IconArt"]),
+        // The terminal layer's pure parts (escape sequences after a bare Esc); drawing is tested in tmux.
+        .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal"]),
         // Drives the built `iconchooser` binary through Process (and tmux for the screen).
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
