@@ -125,6 +125,60 @@ struct ChooserTmuxTests {
         try again.send("q")
     }
 
+    /// An SGR mouse report (`ESC [ < 0 ; X ; Y M`, then the release) for a click on the
+    /// picture of the tile captioned `caption`, found on `screen` (cells are 1-based).
+    private func clickReport(on caption: String, in screen: [String]) throws -> (press: [UInt8], release: [UInt8]) {
+        let row = try #require(screen.firstIndex { $0.contains(caption) && $0.contains("Default") })
+        let line = screen[row]
+        let column = line.distance(from: line.startIndex, to: try #require(line.range(of: caption)).lowerBound)
+        // Four rows up is inside the picture of a small, medium or large tile.
+        let x = column + 3, y = row - 4 + 1
+        return (Array("\u{1B}[<0;\(x);\(y)M".utf8), Array("\u{1B}[<0;\(x);\(y)m".utf8))
+    }
+
+    @Test func aClickOnATileAppliesIt() throws {
+        let window = try open()
+        let tmux = window.tmux
+        let screen = try tmux.waitFor(text: "black-multi")
+        let click = try clickReport(on: "white-black", in: screen)
+        try tmux.sendBytes(click.press + click.release)
+        try tmux.waitFor(text: "You have changed the icon for")
+        try tmux.send("Enter")
+        try tmux.waitForCells("focus on white-black") { focusedCaption($0) == "white-black" }
+        try tmux.send("q")
+        #expect(try tmux.waitForFile(window.statusFile) == "0\n")
+        #expect(try cli.run(["current"]).stdout == "white-black\n")
+    }
+
+    /// A report whose Esc arrives on its own (a slow link), or in the protocol terminfo does
+    /// not name (SGR reports with TERM=screen, whose kmous is X10's), reaches the chooser as
+    /// a bare Esc and the rest: still a click, never the Esc that quits.
+    @Test func aSplitOrUnexpectedMouseReportIsNotTakenForEsc() throws {
+        let window = try open()
+        let tmux = window.tmux
+        let screen = try tmux.waitFor(text: "black-multi")
+        let click = try clickReport(on: "multi-black", in: screen)
+        // ncurses gives up on "ESC [" after its 25 ms ESCDELAY and hands over a bare Esc.
+        try tmux.sendBytes(Array(click.press.prefix(2)))
+        usleep(200_000)
+        try tmux.sendBytes(Array(click.press.dropFirst(2)) + click.release)
+        try tmux.waitFor(text: "You have changed the icon for")
+        try tmux.send("Enter")
+        try tmux.waitFor("alert dismissed") { !$0.contains { $0.contains("You have changed") } }
+        #expect(try cli.run(["current"]).stdout == "multi-black\n")
+        try tmux.send("q")
+        #expect(try tmux.waitForFile(window.statusFile) == "0\n")
+
+        let screenTerm = try open(environment: ["TERM": "screen"])
+        let other = try screenTerm.tmux.waitFor(text: "black-multi")
+        let sgr = try clickReport(on: "black-white", in: other)
+        try screenTerm.tmux.sendBytes(sgr.press + sgr.release)
+        try screenTerm.tmux.waitFor(text: "You have changed the icon for")
+        try screenTerm.tmux.send("Enter", "q")
+        #expect(try screenTerm.tmux.waitForFile(screenTerm.statusFile) == "0\n")
+        #expect(try cli.run(["current"]).stdout == "black-white\n")
+    }
+
     @Test func iconSizeSmallAndAnAppWithoutAlternates() throws {
         let small = try open(["choose", "--icon-size", "small"]).tmux
         try small.waitFor(text: "black-mul…")  // captions truncate to the small slot

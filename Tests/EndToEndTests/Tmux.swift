@@ -8,11 +8,16 @@ final class Tmux {
     let scratch: TemporaryFolder
 
     /// Starts `command` (run by /bin/sh) in a detached window of the given size.
+    /// tmux sets TERM in a new pane to its `default-terminal` whatever `-e` says, so a TERM
+    /// in `environment` is set by `env` inside the pane.
     init(command: String, width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
         scratch = TemporaryFolder()
         socket = "iconchooser-test-\(UUID().uuidString.prefix(8))"
         var arguments = ["new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)"]
-        for (name, value) in environment.sorted(by: { $0.key < $1.key }) { arguments += ["-e", "\(name)=\(value)"] }
+        for (name, value) in environment.sorted(by: { $0.key < $1.key }) where name != "TERM" {
+            arguments += ["-e", "\(name)=\(value)"]
+        }
+        if let term = environment["TERM"] { arguments += ["/usr/bin/env", "TERM=\(term)"] }
         arguments += ["/bin/sh", "-c", command]
         try tmux(arguments)
         try tmux(["set-option", "-t", session, "remain-on-exit", "on"])
@@ -76,6 +81,12 @@ final class Tmux {
 
     func send(_ keys: String...) throws {
         try tmux(["send-keys", "-t", session] + keys)
+    }
+
+    /// Writes `bytes` to the program as the terminal would, in one piece (`send-keys -H`):
+    /// for escape sequences tmux has no key name for, such as mouse reports.
+    func sendBytes(_ bytes: [UInt8]) throws {
+        try tmux(["send-keys", "-t", session, "-H"] + bytes.map { String($0, radix: 16) })
     }
 
     /// The screen as plain text, one string per row.
