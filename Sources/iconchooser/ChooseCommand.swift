@@ -72,7 +72,10 @@ struct ChooserSession {
         var (state, effects) = ChooserState.start(
             items: items, appName: TextSanitizer.clean(catalog.displayName ?? "this app"), currentName: choice.name,
             screen: ScreenSize(width: terminal.width, height: terminal.height), configuration: configuration)
-        var needsDraw = true
+        // The first frame (placeholders) goes out before any picture is asked for, so
+        // decoding on the other core never delays it.
+        terminal.draw(view(state))
+        var needsDraw = false
         while true {
             if let status = await perform(effects, on: &state, loader: loader) { return status }
             effects = []
