@@ -78,6 +78,8 @@ let package = Package(
         .testTarget(name: "IconArtTests", dependencies: ["IconArt", "IconCatalog"], exclude: ["reference_decode.py"]),
         .testTarget(name: "ChooserUITests", dependencies: ["ChooserUI", "IconArt"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "TestSupport"]),
+        // The terminal layer's pure parts (escape sequences after a bare Esc); drawing is tested in tmux.
+        .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal"]),
         // Drives the built `iconchooser` binary through Process (and tmux for the screen).
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["slow-link.py"]),
     ]

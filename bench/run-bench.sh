@@ -117,7 +117,8 @@ mb() { awk -v k="$1" 'BEGIN { printf "%.1f\n", k / 1024 }'; }
 
 # --- tmux ---------------------------------------------------------------------------------
 
-# wait_for TARGET TIMEOUT-SECONDS TEXT...: polls the pane until every TEXT is on screen.
+# wait_for TARGET TIMEOUT-SECONDS TEXT...: polls the pane until every TEXT is on screen,
+# every POLL_SECONDS (default 0.02; a timed wait sets it lower).
 wait_for() {
     local target=$1 timeout=$2 screen t polls=0
     shift 2
@@ -134,7 +135,7 @@ wait_for() {
             return 1
         fi
         now_us; ((REPLY > deadline)) && { log "timed out after ${timeout}s waiting for '$*' in $target; the screen:"; printf '%s\n' "$screen" | sed '/^$/d; s/^/    | /' | head -20 >&2; return 1; }
-        sleep 0.02
+        sleep "${POLL_SECONDS:-0.02}"
     done
 }
 
@@ -286,11 +287,14 @@ CASE="4.2 first frame, 500 icons (peer: 5): ms"
 log "$CASE"
 FIRST_FRAME_RUN=0
 # first_frame PLIST: launch the chooser in a new window, wait for the title; sets FF_US.
+# Polls every 2 ms: with wait_for's usual 20 ms sleep plus a tmux client per poll, a
+# ~40 ms first frame was measured in ~30 ms steps (runs fell at the 2nd or 3rd poll and
+# nowhere between), so a 10 ms difference could read as 30 ms or as none.
 first_frame() {
     local window=ff$((FIRST_FRAME_RUN++)) t0 status
     now_us; t0=$REPLY
     tm new-window -d -t keep -n "$window" "$(pane_command "$BIN" --app "$1")" || return 1
-    wait_for "keep:$window" 30 "App Icon"
+    POLL_SECONDS=0.002 wait_for "keep:$window" 30 "App Icon"
     status=$?
     now_us; FF_US=$((REPLY - t0))
     close_window "$window"

@@ -11,17 +11,18 @@
 ///     row h-2          status message
 ///     row h-1          key hints
 ///
-/// A slot is one tile with room for its focus border and its caption:
+/// A slot is one tile with a one-cell margin round it, and its caption:
 ///
-///     ╭────────╮   border row (blank unless focused)
-///     │PICTURE │   tile rows, with a border column either side
-///     │PICTU ✓ │   the checkmark badge on the tile's last row, right-aligned
-///     ╰────────╯
-///      Caption     centred in the slot's full width
+///                  margin row
+///      PICTURE     tile rows, with a margin column either side
+///      PICTU ✓     the checkmark badge on the tile's last row, right-aligned
+///                  margin row
+///      Caption     centred in the slot's full width; on the focused tile a solid
+///                  name plate as wide as the slot
 ///
 /// Slots are `gap` columns apart; the grid is centred horizontally.
 public struct GridLayout: Hashable, Sendable {
-    /// Blank columns between neighbouring slots (on top of their border columns).
+    /// Blank columns between neighbouring slots (on top of their margin columns).
     public static let gap = 1
     /// Rows that are not grid: title, above indicator, below indicator, status, hints.
     public static let chromeRows = 5
@@ -119,7 +120,7 @@ public struct GridLayout: Hashable, Sendable {
         return (originX + column(of: index) * (slotWidth + Self.gap), Self.gridTop + visibleRow * slotHeight)
     }
 
-    /// The item whose slot (border, picture or caption) covers a screen cell; gaps hit nothing.
+    /// The item whose slot (margin, picture or caption) covers a screen cell; gaps hit nothing.
     public func index(atColumn x: Int, row y: Int, firstRow: Int) -> Int? {
         guard x >= originX, y >= Self.gridTop else { return nil }
         let (slotColumn, inColumn) = (x - originX).quotientAndRemainder(dividingBy: slotWidth + Self.gap)

@@ -12,7 +12,7 @@ public enum PreviewSheet {
         let perRow = max(1, min(items.count, (width + GridLayout.gap) / (drawing.slotWidth + GridLayout.gap)))
         let rowCount = (items.count + perRow - 1) / perRow
         let sheetWidth = perRow * drawing.slotWidth + (perRow - 1) * GridLayout.gap
-        // Slots start with the focus border's empty top row; the first one is cut off.
+        // Slots start with an empty margin row; the first one is cut off.
         var sheet = CellGrid(width: sheetWidth, height: max(0, rowCount * drawing.slotHeight - 1))
         for (index, item) in items.enumerated() {
             let (row, column) = index.quotientAndRemainder(dividingBy: perRow)

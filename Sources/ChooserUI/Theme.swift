@@ -24,12 +24,12 @@ struct Theme: Sendable {
         hasColor ? CellStyle(foreground: color(Self.white), background: color(Self.systemGreen), attributes: .bold)
                  : CellStyle(attributes: [.bold, .reverse])
     }
-    /// The focus border: the tint colour, bold.
-    var focusBorder: CellStyle {
-        hasColor ? CellStyle(foreground: color(Self.systemBlue), attributes: .bold) : CellStyle(attributes: .bold)
+    /// The focused tile's name plate: white on the tint colour, as iOS highlights a
+    /// selection; reverse video without colour.
+    var focusCaption: CellStyle {
+        hasColor ? CellStyle(foreground: color(Self.white), background: color(Self.systemBlue), attributes: .bold)
+                 : CellStyle(attributes: [.bold, .reverse])
     }
-    /// The focused tile's caption.
-    var focusCaption: CellStyle { CellStyle(attributes: [.bold, .reverse]) }
     var error: CellStyle {
         hasColor ? CellStyle(foreground: color(Self.systemRed), attributes: .bold) : CellStyle(attributes: .bold)
     }

@@ -29,21 +29,36 @@ public enum CatalogReader {
         return try catalog(from: plist, plistPath: plistPath, options: options)
     }
 
-    /// Builds the catalog from an already-parsed plist; file lookups happen here.
+    /// The icons as declared, without looking at a single file: every icon's `images` is
+    /// empty and no file warnings are made. For the chooser, `current` and `set`, which need
+    /// names at once and pictures (if ever) later: an `IconImageFinder` finds an icon's
+    /// images when they are wanted, so an app with hundreds of icons does not stat and read
+    /// hundreds of files before the first frame.
+    public static func readDeclared(app: String, options: CatalogOptions = CatalogOptions()) throws(CatalogError) -> AppIconCatalog {
+        let plistPath = try PlistLoader.locate(app)
+        let plist = try PlistLoader.load(plistPath)
+        return try catalog(from: plist, plistPath: plistPath, options: options, lookingForFiles: false)
+    }
+
+    /// Builds the catalog from an already-parsed plist; file lookups happen here unless
+    /// `lookingForFiles` is false (see `readDeclared`).
     public static func catalog(from plist: [String: Any], plistPath: String,
-                               options: CatalogOptions) throws(CatalogError) -> AppIconCatalog {
+                               options: CatalogOptions, lookingForFiles: Bool = true) throws(CatalogError) -> AppIconCatalog {
         let declared = try IconDeclarations.parse(plist, idiom: options.idiom, path: plistPath)
         var warnings = declared.warnings
-        let resolver = IconFileResolver(searchRoot: options.searchRoot(forPlist: plistPath), idiom: options.idiom,
-                                        defines: options.defines)
+        let resolver = lookingForFiles
+            ? IconFileResolver(searchRoot: options.searchRoot(forPlist: plistPath), idiom: options.idiom,
+                               defines: options.defines)
+            : nil
         let icons = declared.icons.map { icon in
             let subject = icon.name.map { "\(declared.iconsKey).CFBundleAlternateIcons.\($0)" }
                 ?? "\(declared.iconsKey).CFBundlePrimaryIcon"
-            let found = resolver.resolve(icon.iconFiles, subject: subject, warnings: &warnings)
-            return AppIcon(name: icon.name, ordinal: icon.ordinal, iconFiles: found.iconFiles,
-                           prerendered: icon.prerendered, images: found.images)
+            let files = icon.iconFiles.map { IconFileResolver.expand($0, defines: options.defines) }
+            let images = resolver?.images(for: files, subject: subject, warnings: &warnings) ?? []
+            return AppIcon(name: icon.name, ordinal: icon.ordinal, iconFiles: files,
+                           prerendered: icon.prerendered, images: images)
         }
-        if resolver.searchWasTruncated {
+        if let resolver, resolver.searchWasTruncated {
             warnings.append(CatalogWarning(subject: resolver.searchRoot,
                 message: "stopped looking for icon files after \(FileIndex.maximumEntries) entries"))
         }
@@ -59,5 +74,34 @@ public enum CatalogReader {
             icons: icons,
             warnings: warnings
         )
+    }
+}
+
+/// Finds the images of a catalog read with `CatalogReader.readDeclared`, one icon at a time
+/// and from any thread: the folder is walked once, on first use, and each icon's files are
+/// looked up and their PNG headers read when that icon is asked for.
+public final class IconImageFinder: @unchecked Sendable {
+    private let searchRoot: String
+    private let idiom: Idiom
+    private let lock = NSLock()
+    private var resolver: IconFileResolver?
+
+    public init(catalog: AppIconCatalog, options: CatalogOptions) {
+        self.searchRoot = options.searchRoot(forPlist: catalog.plistPath)
+        self.idiom = catalog.idiom
+    }
+
+    /// The images `CatalogReader.read` would have found for `icon` (its `iconFiles` are
+    /// already expanded), without the warnings.
+    public func images(for icon: AppIcon) -> [IconImage] {
+        let resolver = lock.withLock {
+            if let resolver = self.resolver { return resolver }
+            // Entries are expanded already: no defines, so nothing is expanded twice.
+            let made = IconFileResolver(searchRoot: searchRoot, idiom: idiom, defines: [:])
+            self.resolver = made
+            return made
+        }
+        var ignored: [CatalogWarning] = []
+        return resolver.images(for: icon.iconFiles, subject: "", warnings: &ignored)
     }
 }

@@ -29,7 +29,7 @@ public enum IconDeclarations {
     public static func parse(_ plist: [String: Any], idiom: Idiom, path: String) throws(CatalogError) -> Result {
         let key = iconsKey(in: plist, idiom: idiom)
         guard let value = plist[key] else { throw .missingIcons(path: path, key: key) }
-        guard let icons = value as? [String: Any] else {
+        guard let icons = dictionary(value) else {
             throw .wrongType(path: path, key: key, expected: "a dictionary", found: PlistValue.typeName(value))
         }
         var warnings: [CatalogWarning] = []
@@ -37,8 +37,9 @@ public enum IconDeclarations {
         var alternates: [DeclaredIcon] = []
         let alternatesKey = "\(key).CFBundleAlternateIcons"
         if let raw = icons["CFBundleAlternateIcons"] {
-            if let entries = raw as? [String: Any] {
-                for (name, entry) in entries {
+            if let entries = dictionary(raw) {
+                for (key, entry) in entries {
+                    guard let name = key.base as? String else { continue }  // plist keys are always strings
                     if let icon = parseAlternate(name: name, entry, keyPath: "\(alternatesKey).\(name)", warnings: &warnings) {
                         alternates.append(icon)
                     }
@@ -72,11 +73,20 @@ public enum IconDeclarations {
         }
     }
 
+    /// A plist dictionary as Foundation hands it over (`[AnyHashable: Any]` on Linux), read
+    /// in place: casting every one to `[String: Any]` copied each dictionary a second time,
+    /// after Foundation's own conversion, which showed with hundreds of alternates.
+    private typealias PlistDictionary = [AnyHashable: Any]
+
+    private static func dictionary(_ value: Any) -> PlistDictionary? {
+        value as? PlistDictionary
+    }
+
     private static func parsePrimary(_ raw: Any?, keyPath: String, warnings: inout [CatalogWarning]) -> DeclaredIcon {
         guard let raw else {
             return DeclaredIcon(name: nil, ordinal: nil, iconFiles: [], prerendered: nil)
         }
-        guard let entry = raw as? [String: Any] else {
+        guard let entry = dictionary(raw) else {
             warnings.append(CatalogWarning(subject: keyPath,
                 message: "is \(PlistValue.typeName(raw)), expected a dictionary; the primary icon has no files"))
             return DeclaredIcon(name: nil, ordinal: nil, iconFiles: [], prerendered: nil)
@@ -92,36 +102,37 @@ public enum IconDeclarations {
                             prerendered: prerendered(entry, keyPath: keyPath, warnings: &warnings))
     }
 
-    private static func parseAlternate(name: String, _ raw: Any, keyPath: String,
+    /// `keyPath` is only built when a warning needs it (hundreds of alternates, rarely a warning).
+    private static func parseAlternate(name: String, _ raw: Any, keyPath: @autoclosure () -> String,
                                        warnings: inout [CatalogWarning]) -> DeclaredIcon? {
-        guard let entry = raw as? [String: Any] else {
-            warnings.append(CatalogWarning(subject: keyPath,
+        guard let entry = dictionary(raw) else {
+            warnings.append(CatalogWarning(subject: keyPath(),
                 message: "is \(PlistValue.typeName(raw)), expected a dictionary; skipped"))
             return nil
         }
         guard let rawFiles = entry["CFBundleIconFiles"] else {
-            warnings.append(CatalogWarning(subject: keyPath, message: "has no CFBundleIconFiles; skipped"))
+            warnings.append(CatalogWarning(subject: keyPath(), message: "has no CFBundleIconFiles; skipped"))
             return nil
         }
-        guard let files = iconFiles(rawFiles, keyPath: "\(keyPath).CFBundleIconFiles", warnings: &warnings) else {
+        guard let files = iconFiles(rawFiles, keyPath: "\(keyPath()).CFBundleIconFiles", warnings: &warnings) else {
             return nil
         }
         var ordinal: Int?
         if let rawOrdinal = entry["ordinal"] {
             ordinal = PlistValue.integer(rawOrdinal)
             if ordinal == nil {
-                warnings.append(CatalogWarning(subject: "\(keyPath).ordinal",
+                warnings.append(CatalogWarning(subject: "\(keyPath()).ordinal",
                     message: "is \(PlistValue.typeName(rawOrdinal)), expected an integer; ordered by name"))
             }
         }
         return DeclaredIcon(name: name, ordinal: ordinal, iconFiles: files,
-                            prerendered: prerendered(entry, keyPath: keyPath, warnings: &warnings))
+                            prerendered: prerendered(entry, keyPath: keyPath(), warnings: &warnings))
     }
 
     /// The string entries of `CFBundleIconFiles`, or nil when the value is no array at all.
-    private static func iconFiles(_ raw: Any, keyPath: String, warnings: inout [CatalogWarning]) -> [String]? {
+    private static func iconFiles(_ raw: Any, keyPath: @autoclosure () -> String, warnings: inout [CatalogWarning]) -> [String]? {
         guard let array = raw as? [Any] else {
-            warnings.append(CatalogWarning(subject: keyPath,
+            warnings.append(CatalogWarning(subject: keyPath(),
                 message: "is \(PlistValue.typeName(raw)), expected an array of file names; skipped"))
             return nil
         }
@@ -130,17 +141,17 @@ public enum IconDeclarations {
             if let file = element as? String {
                 files.append(file)
             } else {
-                warnings.append(CatalogWarning(subject: "\(keyPath)[\(index)]",
+                warnings.append(CatalogWarning(subject: "\(keyPath())[\(index)]",
                     message: "is \(PlistValue.typeName(element)), expected a file name; ignored"))
             }
         }
         return files
     }
 
-    private static func prerendered(_ entry: [String: Any], keyPath: String, warnings: inout [CatalogWarning]) -> Bool? {
+    private static func prerendered(_ entry: PlistDictionary, keyPath: @autoclosure () -> String, warnings: inout [CatalogWarning]) -> Bool? {
         guard let raw = entry["UIPrerenderedIcon"] else { return nil }
         if let flag = PlistValue.boolean(raw) { return flag }
-        warnings.append(CatalogWarning(subject: "\(keyPath).UIPrerenderedIcon",
+        warnings.append(CatalogWarning(subject: "\(keyPath()).UIPrerenderedIcon",
             message: "is \(PlistValue.typeName(raw)), expected a boolean"))
         return nil
     }

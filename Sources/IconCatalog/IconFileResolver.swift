@@ -53,12 +53,16 @@ public struct IconFileResolver: Sendable {
     /// Files found for one icon's entries, after `--define` expansion; problems go to `warnings`.
     public func resolve(_ entries: [String], subject: String,
                         warnings: inout [CatalogWarning]) -> (iconFiles: [String], images: [IconImage]) {
-        var expanded: [String] = []
+        let expanded = entries.map { Self.expand($0, defines: defines) }
+        return (expanded, images(for: expanded, subject: subject, warnings: &warnings))
+    }
+
+    /// The images for entries already expanded, reading each file's PNG header; problems
+    /// go to `warnings`.
+    public func images(for files: [String], subject: String, warnings: inout [CatalogWarning]) -> [IconImage] {
         var images: [IconImage] = []
         var seen = Set<String>()
-        for entry in entries {
-            let file = Self.expand(entry, defines: defines)
-            expanded.append(file)
+        for file in files {
             switch lookup(file) {
             case .unsafe(let problem):
                 warnings.append(CatalogWarning(subject: subject,
@@ -75,7 +79,7 @@ public struct IconFileResolver: Sendable {
                 }
             }
         }
-        return (expanded, images)
+        return images
     }
 
     /// For each scale (1×, 2×, 3×), the file names to try, best first.

@@ -200,7 +200,36 @@ public final class NcursesTerminal {
         if result == KEY_CODE_YES {
             return functionKey(Int32(character))
         }
+        if character == 27 {
+            let outcome = afterEscape()
+            if let signal = takeSignal() { return signal }
+            return outcome
+        }
         return characterKey(UInt32(character))
+    }
+
+    /// A bare Esc from ncurses: the Esc key, or the start of a key or mouse report that
+    /// ncurses did not recognise (see `EscapeSequence`), which must never quit the chooser.
+    private func afterEscape() -> TerminalEvent? {
+        defer { wtimeout(iconchooser_stdscr(), Int32(inputTimeout)) }
+        let outcome = EscapeSequence.read { milliseconds in
+            wtimeout(iconchooser_stdscr(), Int32(milliseconds))
+            var next: wint_t = 0
+            // Function keys inside a broken sequence count as its end: nothing to read on.
+            guard wget_wch(iconchooser_stdscr(), &next) == OK else { return nil }
+            return UInt32(next)
+        }
+        switch outcome {
+        case .escape:
+            return .key(.escape)
+        case .event(let event):
+            return event
+        case .ignored:
+            return nil
+        case .escapeThen(let character):
+            unget_wch(wchar_t(bitPattern: character))
+            return .key(.escape)
+        }
     }
 
     private func takeSignal() -> TerminalEvent? {
@@ -241,7 +270,6 @@ public final class NcursesTerminal {
         switch code {
         case 9: return .key(.tab)
         case 10, 13: return .key(.enter)
-        case 27: return .key(.escape)
         case 8, 127: return .key(.backspace)
         case 1...26: return .key(.control(Character(Unicode.Scalar(code + 96)!)))
         default:

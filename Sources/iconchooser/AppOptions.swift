@@ -65,19 +65,22 @@ struct AppOptions: ParsableArguments {
         return path
     }
 
-    /// Reads the app; a failure prints one line and exits 2.
-    func loadCatalog() throws -> AppIconCatalog {
+    /// Reads the app; a failure prints one line and exits 2. Without `lookingForFiles` the
+    /// icons' files are not looked for (`CatalogReader.readDeclared`): for commands that
+    /// need only names, or find pictures later with an `IconImageFinder`.
+    func loadCatalog(lookingForFiles: Bool = true) throws -> AppIconCatalog {
         let path = try appPath()
         do {
-            return try CatalogReader.read(app: path, options: catalogOptions)
+            return lookingForFiles ? try CatalogReader.read(app: path, options: catalogOptions)
+                                   : try CatalogReader.readDeclared(app: path, options: catalogOptions)
         } catch {
             throw Console.fail(error.description, code: 2)
         }
     }
 
     /// The app's IconManager with its state file.
-    func loadManager() throws -> IconManager {
-        let catalog = try loadCatalog()
+    func loadManager(lookingForFiles: Bool = true) throws -> IconManager {
+        let catalog = try loadCatalog(lookingForFiles: lookingForFiles)
         return IconManager(catalog: catalog, store: FileChoiceStore(path: statePath(for: catalog)))
     }
 

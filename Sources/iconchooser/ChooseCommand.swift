@@ -31,7 +31,8 @@ extension IconChooser {
         var print = false
 
         func run() async throws {
-            let manager = try options.loadManager()
+            // Names first; each icon's files are found by the picture loader, off the input loop.
+            let manager = try options.loadManager(lookingForFiles: false)
             let choice = manager.currentChoice()
             let terminal: NcursesTerminal
             do {
@@ -39,9 +40,12 @@ extension IconChooser {
             } catch {
                 throw Console.fail(error.description, code: 2)
             }
-            let status = await ChooserSession(manager: manager, terminal: terminal, configuration: ChooserConfiguration(
-                alertOnApply: !noAlert, iconSize: iconSize, ascii: !terminal.isUTF8, colorDepth: terminal.colorDepth
-            )).run(startingAt: choice)
+            let status = await ChooserSession(
+                manager: manager, terminal: terminal,
+                images: IconImageFinder(catalog: manager.catalog, options: options.catalogOptions),
+                configuration: ChooserConfiguration(
+                    alertOnApply: !noAlert, iconSize: iconSize, ascii: !terminal.isUTF8, colorDepth: terminal.colorDepth)
+            ).run(startingAt: choice)
             terminal.close()
             choice.warnings.forEach { Console.warning($0.description) }
             if print {
@@ -57,17 +61,22 @@ extension IconChooser {
 struct ChooserSession {
     let manager: IconManager
     let terminal: NcursesTerminal
+    /// Finds each icon's files when its picture is first wanted (the catalog has none).
+    let images: IconImageFinder
     let configuration: ChooserConfiguration
 
     func run(startingAt choice: StoredChoice) async -> Int32 {
         let catalog = manager.catalog
         let items = catalog.icons.map { ChooserItem(name: $0.name, title: TextSanitizer.clean($0.displayName)) }
-        let loader = PictureLoader(icons: catalog.icons, pictures: IconPictures(
+        let loader = PictureLoader(icons: catalog.icons, images: images, pictures: IconPictures(
             renderer: TileRenderer(depth: terminal.colorDepth, ascii: configuration.ascii)))
         var (state, effects) = ChooserState.start(
             items: items, appName: TextSanitizer.clean(catalog.displayName ?? "this app"), currentName: choice.name,
             screen: ScreenSize(width: terminal.width, height: terminal.height), configuration: configuration)
-        var needsDraw = true
+        // The first frame (placeholders) goes out before any picture is asked for, so
+        // decoding on the other core never delays it.
+        terminal.draw(view(state))
+        var needsDraw = false
         while true {
             if let status = await perform(effects, on: &state, loader: loader) { return status }
             effects = []

@@ -23,7 +23,7 @@ extension IconChooser {
         }
 
         func run() throws {
-            let choice = try options.loadManager().currentChoice()
+            let choice = try options.loadManager(lookingForFiles: false).currentChoice()
             choice.warnings.forEach { Console.warning($0.description) }
             if json {
                 print(try Console.json(Report(alternateIconName: choice.name)))

@@ -9,9 +9,10 @@ import IconCatalog
 struct IconPictures: Sendable {
     let renderer: TileRenderer
 
-    func tile(for icon: AppIcon, columns: Int, rows: Int) -> (picture: CellGrid, problem: String?) {
+    /// `images`: the icon's image files, when the catalog was read without them.
+    func tile(for icon: AppIcon, images: [IconImage]? = nil, columns: Int, rows: Int) -> (picture: CellGrid, problem: String?) {
         let (width, height) = TileRenderer.pixelSize(columns: columns, rows: rows)
-        guard let chosen = IconImage.best(in: icon.images, width: width, height: height) else {
+        guard let chosen = IconImage.best(in: images ?? icon.images, width: width, height: height) else {
             return (renderer.tile(for: nil, name: icon.displayName, columns: columns, rows: rows), nil)
         }
         do {
@@ -57,14 +58,18 @@ final class PictureLoader: @unchecked Sendable {
     }
 
     private let icons: [AppIcon]
+    private let images: IconImageFinder
     private let pictures: IconPictures
     private let queue = DispatchQueue(label: "iconchooser.pictures", qos: .userInitiated)
     private let lock = NSLock()
     private var finished: [Finished] = []
     private var outstanding = 0
+    /// Each icon's image files once looked up (only ever touched on `queue`).
+    private var found: [Int: [IconImage]] = [:]
 
-    init(icons: [AppIcon], pictures: IconPictures) {
+    init(icons: [AppIcon], images: IconImageFinder, pictures: IconPictures) {
         self.icons = icons
+        self.images = images
         self.pictures = pictures
     }
 
@@ -76,7 +81,9 @@ final class PictureLoader: @unchecked Sendable {
         lock.withLock { outstanding += valid.count }
         for index in valid {
             queue.async { [self] in
-                let picture = pictures.tile(for: icons[index], columns: size.columns, rows: size.rows).picture
+                let files = found[index] ?? images.images(for: icons[index])
+                found[index] = files
+                let picture = pictures.tile(for: icons[index], images: files, columns: size.columns, rows: size.rows).picture
                 lock.withLock {
                     finished.append(Finished(index: index, size: size, picture: picture))
                     outstanding -= 1

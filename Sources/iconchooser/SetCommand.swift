@@ -25,7 +25,7 @@ extension IconChooser {
         }
 
         func run() async throws {
-            let manager = try options.loadManager()
+            let manager = try options.loadManager(lookingForFiles: false)
             do {
                 try await manager.setAlternateIconName(primary ? nil : name)
             } catch {

@@ -107,14 +107,14 @@ import Testing
     }
 
     // 100×30, large tiles: slots 18 wide and 1 apart from column 3 (pictures from column 4);
-    // border rows 2 and 11, pictures on rows 3–10, captions on row 12.
+    // margin rows 2 and 11, pictures on rows 3–10, captions on row 12.
     @Test func clickOnATileFocusesAndAppliesIt() {
         var state = chooser(current: nil)
         #expect(update(&state, .click(column: 4 + 2 * 19 + 5, row: 6)) == [.apply(name: "white-black")])
         #expect(state.focus == 2)
     }
 
-    @Test func clickOnACaptionOrBorderCountsAsTheTile() {
+    @Test func clickOnACaptionOrMarginCountsAsTheTile() {
         var state = chooser(current: nil)
         #expect(update(&state, .click(column: 4 + 19, row: 12)) == [.apply(name: "black-white")])
         state = chooser(current: nil)

@@ -61,3 +61,26 @@ func press(_ keys: Key..., in state: inout ChooserState) -> [ChooserEffect] {
 func text(of state: ChooserState) -> CellGrid {
     CellGrid(lines: view(state).lines)
 }
+
+/// The screen's characters with only the marks a user looks for styled: `f` the focused
+/// tile's name plate, `c` the checkmark badge. Everything else is plain, so a snapshot
+/// shows where the focus and the checkmark are without spelling out every other style.
+func marks(of state: ChooserState) -> CellGrid {
+    let legend = markLegend(state.configuration.colorDepth)
+    let kept = Set(legend.values)
+    var grid = view(state)
+    for y in 0..<grid.height {
+        for x in 0..<grid.width where !kept.contains(grid[x, y].style) {
+            var cell = grid[x, y]
+            cell.style = .plain
+            grid[x, y] = cell
+        }
+    }
+    return grid
+}
+
+/// The names `marks(of:)` snapshots use for the focus plate and the badge at `depth`.
+func markLegend(_ depth: ColorDepth = .palette256) -> [Character: CellStyle] {
+    let theme = Theme(depth: depth)
+    return ["f": theme.focusCaption, "c": theme.badge]
+}

@@ -9,19 +9,19 @@ import Testing
         var state = chooser(current: "white-black", width: 100, height: 30)
         press(.right, in: &state)
         #expect(state.tileSize == .large)
-        #expect(text(of: state) == CellGrid(lines: [
+        #expect(marks(of: state) == CellGrid(lines: [
             "                                        App Icon — Colourful                                        ",
             "                                                                                                    ",
-            "                                                            ╭────────────────╮                      ",
-            "    AAAAAAAAAAAAAAAA   BBBBBBBBBBBBBBBB   CCCCCCCCCCCCCCCC  │DDDDDDDDDDDDDDDD│  EEEEEEEEEEEEEEEE    ",
-            "    AAAAAAAAAAAAAAAA   BBBBBBBBBBBBBBBB   CCCCCCCCCCCCCCCC  │DDDDDDDDDDDDDDDD│  EEEEEEEEEEEEEEEE    ",
-            "    AAAAAAAAAAAAAAAA   BBBBBBBBBBBBBBBB   CCCCCCCCCCCCCCCC  │DDDDDDDDDDDDDDDD│  EEEEEEEEEEEEEEEE    ",
-            "    AAAAAAAAAAAAAAAA   BBBBBBBBBBBBBBBB   CCCCCCCCCCCCCCCC  │DDDDDDDDDDDDDDDD│  EEEEEEEEEEEEEEEE    ",
-            "    AAAAAAAAAAAAAAAA   BBBBBBBBBBBBBBBB   CCCCCCCCCCCCCCCC  │DDDDDDDDDDDDDDDD│  EEEEEEEEEEEEEEEE    ",
-            "    AAAAAAAAAAAAAAAA   BBBBBBBBBBBBBBBB   CCCCCCCCCCCCCCCC  │DDDDDDDDDDDDDDDD│  EEEEEEEEEEEEEEEE    ",
-            "    AAAAAAAAAAAAAAAA   BBBBBBBBBBBBBBBB   CCCCCCCCCCCCCCCC  │DDDDDDDDDDDDDDDD│  EEEEEEEEEEEEEEEE    ",
-            "    AAAAAAAAAAAAAAAA   BBBBBBBBBBBBBBBB   CCCCCCCCCCCCC ✓   │DDDDDDDDDDDDDDDD│  EEEEEEEEEEEEEEEE    ",
-            "                                                            ╰────────────────╯                      ",
+            "                                                                                                    ",
+            "    AAAAAAAAAAAAAAAA   BBBBBBBBBBBBBBBB   CCCCCCCCCCCCCCCC   DDDDDDDDDDDDDDDD   EEEEEEEEEEEEEEEE    ",
+            "    AAAAAAAAAAAAAAAA   BBBBBBBBBBBBBBBB   CCCCCCCCCCCCCCCC   DDDDDDDDDDDDDDDD   EEEEEEEEEEEEEEEE    ",
+            "    AAAAAAAAAAAAAAAA   BBBBBBBBBBBBBBBB   CCCCCCCCCCCCCCCC   DDDDDDDDDDDDDDDD   EEEEEEEEEEEEEEEE    ",
+            "    AAAAAAAAAAAAAAAA   BBBBBBBBBBBBBBBB   CCCCCCCCCCCCCCCC   DDDDDDDDDDDDDDDD   EEEEEEEEEEEEEEEE    ",
+            "    AAAAAAAAAAAAAAAA   BBBBBBBBBBBBBBBB   CCCCCCCCCCCCCCCC   DDDDDDDDDDDDDDDD   EEEEEEEEEEEEEEEE    ",
+            "    AAAAAAAAAAAAAAAA   BBBBBBBBBBBBBBBB   CCCCCCCCCCCCCCCC   DDDDDDDDDDDDDDDD   EEEEEEEEEEEEEEEE    ",
+            "    AAAAAAAAAAAAAAAA   BBBBBBBBBBBBBBBB   CCCCCCCCCCCCCCCC   DDDDDDDDDDDDDDDD   EEEEEEEEEEEEEEEE    ",
+            "    AAAAAAAAAAAAAAAA   BBBBBBBBBBBBBBBB   CCCCCCCCCCCCC ✓    DDDDDDDDDDDDDDDD   EEEEEEEEEEEEEEEE    ",
+            "                                                                                                    ",
             "        Default          black-white        white-black        multi-black        black-multi       ",
             "                                                                                                    ",
             "                                                                                                    ",
@@ -40,24 +40,55 @@ import Testing
             "                                                                                                    ",
             "                                                                                                    ",
             " ←↑↓→ move  Enter use  ? help  q quit                                                               ",
-        ]))
+        ], styles: [
+            "....................................................................................................",
+            "....................................................................................................",
+            "....................................................................................................",
+            "....................................................................................................",
+            "....................................................................................................",
+            "....................................................................................................",
+            "....................................................................................................",
+            "....................................................................................................",
+            "....................................................................................................",
+            "....................................................................................................",
+            ".......................................................ccc..........................................",
+            "....................................................................................................",
+            "............................................................ffffffffffffffffff......................",
+            "....................................................................................................",
+            "....................................................................................................",
+            "....................................................................................................",
+            "....................................................................................................",
+            "....................................................................................................",
+            "....................................................................................................",
+            "....................................................................................................",
+            "....................................................................................................",
+            "....................................................................................................",
+            "....................................................................................................",
+            "....................................................................................................",
+            "....................................................................................................",
+            "....................................................................................................",
+            "....................................................................................................",
+            "....................................................................................................",
+            "....................................................................................................",
+            "....................................................................................................",
+        ], legend: markLegend()))
     }
 
     @Test func mediumTerminalWrapsToASecondRow() {
         var state = chooser(current: "white-black", width: 60, height: 24)
         press(.right, in: &state)
         #expect(state.tileSize == .medium)
-        #expect(text(of: state) == CellGrid(lines: [
+        #expect(marks(of: state) == CellGrid(lines: [
             "                    App Icon — Colourful                    ",
             "                                                            ",
-            "                                             ╭────────────╮ ",
-            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC  │DDDDDDDDDDDD│ ",
-            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC  │DDDDDDDDDDDD│ ",
-            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC  │DDDDDDDDDDDD│ ",
-            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC  │DDDDDDDDDDDD│ ",
-            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC  │DDDDDDDDDDDD│ ",
-            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCC ✓   │DDDDDDDDDDDD│ ",
-            "                                             ╰────────────╯ ",
+            "                                                            ",
+            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC   DDDDDDDDDDDD  ",
+            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC   DDDDDDDDDDDD  ",
+            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC   DDDDDDDDDDDD  ",
+            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC   DDDDDDDDDDDD  ",
+            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC   DDDDDDDDDDDD  ",
+            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCC ✓    DDDDDDDDDDDD  ",
+            "                                                            ",
             "   Default      black-white    white-black    multi-black   ",
             "                                                            ",
             " EEEEEEEEEEEE                                               ",
@@ -72,14 +103,39 @@ import Testing
             "                                                            ",
             "                                                            ",
             " ←↑↓→ move  Enter use  ? help  q quit                       ",
-        ]))
+        ], styles: [
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "........................................ccc.................",
+            "............................................................",
+            ".............................................ffffffffffffff.",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+        ], legend: markLegend()))
     }
 
     @Test func narrowTerminalUsesSmallTilesAndTruncatesCaptions() {
         var state = chooser(current: "white-black", width: 40, height: 20)
         press(.right, in: &state)
         #expect(state.tileSize == .small)
-        #expect(text(of: state) == CellGrid(lines: [
+        #expect(marks(of: state) == CellGrid(lines: [
             "          App Icon — Colourful          ",
             "                                        ",
             "                                        ",
@@ -89,24 +145,45 @@ import Testing
             "     AAAAAAAA   BBBBBBBB   CCCCC ✓      ",
             "                                        ",
             "     Default   black-whi… white-bla…    ",
-            "    ╭────────╮                          ",
-            "    │DDDDDDDD│  EEEEEEEE                ",
-            "    │DDDDDDDD│  EEEEEEEE                ",
-            "    │DDDDDDDD│  EEEEEEEE                ",
-            "    │DDDDDDDD│  EEEEEEEE                ",
-            "    ╰────────╯                          ",
+            "                                        ",
+            "     DDDDDDDD   EEEEEEEE                ",
+            "     DDDDDDDD   EEEEEEEE                ",
+            "     DDDDDDDD   EEEEEEEE                ",
+            "     DDDDDDDD   EEEEEEEE                ",
+            "                                        ",
             "    multi-bla… black-mul…               ",
             "                                        ",
             "                                        ",
             "                                        ",
             " ←↑↓→ move  Enter use  ? help  q quit   ",
-        ]))
+        ], styles: [
+            "........................................",
+            "........................................",
+            "........................................",
+            "........................................",
+            "........................................",
+            "........................................",
+            "................................ccc.....",
+            "........................................",
+            "........................................",
+            "........................................",
+            "........................................",
+            "........................................",
+            "........................................",
+            "........................................",
+            "........................................",
+            "....ffffffffff..........................",
+            "........................................",
+            "........................................",
+            "........................................",
+            "........................................",
+        ], legend: markLegend()))
     }
 
     @Test func scrolledToTheEndShowsOnlyMoreAbove() {
         var state = chooser(numberedItems(30), width: 60, height: 24)
         press(.end, in: &state)
-        #expect(text(of: state) == CellGrid(lines: [
+        #expect(marks(of: state) == CellGrid(lines: [
             "                    App Icon — Colourful                    ",
             "                        ▲ more above                        ",
             "                                                            ",
@@ -118,36 +195,61 @@ import Testing
             " YYYYYYYYYYYY   ZZZZZZZZZZZZ   AAAAAAAAAAAA   BBBBBBBBBBBB  ",
             "                                                            ",
             "   Icon 24        Icon 25        Icon 26        Icon 27     ",
-            "               ╭────────────╮                               ",
-            " CCCCCCCCCCCC  │DDDDDDDDDDDD│                               ",
-            " CCCCCCCCCCCC  │DDDDDDDDDDDD│                               ",
-            " CCCCCCCCCCCC  │DDDDDDDDDDDD│                               ",
-            " CCCCCCCCCCCC  │DDDDDDDDDDDD│                               ",
-            " CCCCCCCCCCCC  │DDDDDDDDDDDD│                               ",
-            " CCCCCCCCCCCC  │DDDDDDDDDDDD│                               ",
-            "               ╰────────────╯                               ",
+            "                                                            ",
+            " CCCCCCCCCCCC   DDDDDDDDDDDD                                ",
+            " CCCCCCCCCCCC   DDDDDDDDDDDD                                ",
+            " CCCCCCCCCCCC   DDDDDDDDDDDD                                ",
+            " CCCCCCCCCCCC   DDDDDDDDDDDD                                ",
+            " CCCCCCCCCCCC   DDDDDDDDDDDD                                ",
+            " CCCCCCCCCCCC   DDDDDDDDDDDD                                ",
+            "                                                            ",
             "   Icon 28        Icon 29                                   ",
             "                                                            ",
             "                                                            ",
             "                                                            ",
             " ←↑↓→ move  Enter use  ? help  q quit                       ",
-        ]))
+        ], styles: [
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "...............ffffffffffffff...............................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+        ], legend: markLegend()))
     }
 
     @Test func scrolledToTheMiddleShowsBothIndicators() {
         var state = chooser(numberedItems(30), width: 60, height: 24)
         press(.end, .up, .up, .up, in: &state)
-        #expect(text(of: state) == CellGrid(lines: [
+        #expect(marks(of: state) == CellGrid(lines: [
             "                    App Icon — Colourful                    ",
             "                        ▲ more above                        ",
-            "               ╭────────────╮                               ",
-            " QQQQQQQQQQQQ  │RRRRRRRRRRRR│  SSSSSSSSSSSS   TTTTTTTTTTTT  ",
-            " QQQQQQQQQQQQ  │RRRRRRRRRRRR│  SSSSSSSSSSSS   TTTTTTTTTTTT  ",
-            " QQQQQQQQQQQQ  │RRRRRRRRRRRR│  SSSSSSSSSSSS   TTTTTTTTTTTT  ",
-            " QQQQQQQQQQQQ  │RRRRRRRRRRRR│  SSSSSSSSSSSS   TTTTTTTTTTTT  ",
-            " QQQQQQQQQQQQ  │RRRRRRRRRRRR│  SSSSSSSSSSSS   TTTTTTTTTTTT  ",
-            " QQQQQQQQQQQQ  │RRRRRRRRRRRR│  SSSSSSSSSSSS   TTTTTTTTTTTT  ",
-            "               ╰────────────╯                               ",
+            "                                                            ",
+            " QQQQQQQQQQQQ   RRRRRRRRRRRR   SSSSSSSSSSSS   TTTTTTTTTTTT  ",
+            " QQQQQQQQQQQQ   RRRRRRRRRRRR   SSSSSSSSSSSS   TTTTTTTTTTTT  ",
+            " QQQQQQQQQQQQ   RRRRRRRRRRRR   SSSSSSSSSSSS   TTTTTTTTTTTT  ",
+            " QQQQQQQQQQQQ   RRRRRRRRRRRR   SSSSSSSSSSSS   TTTTTTTTTTTT  ",
+            " QQQQQQQQQQQQ   RRRRRRRRRRRR   SSSSSSSSSSSS   TTTTTTTTTTTT  ",
+            " QQQQQQQQQQQQ   RRRRRRRRRRRR   SSSSSSSSSSSS   TTTTTTTTTTTT  ",
+            "                                                            ",
             "   Icon 16        Icon 17        Icon 18        Icon 19     ",
             "                                                            ",
             " UUUUUUUUUUUU   VVVVVVVVVVVV   WWWWWWWWWWWW   XXXXXXXXXXXX  ",
@@ -162,7 +264,32 @@ import Testing
             "                        ▼ more below                        ",
             "                                                            ",
             " ←↑↓→ move  Enter use  ? help  q quit                       ",
-        ]))
+        ], styles: [
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "...............ffffffffffffff...............................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+        ], legend: markLegend()))
     }
 
     @Test func tooSmallTerminalSaysHowBigItMustBe() {
@@ -205,11 +332,11 @@ import Testing
         ]))
     }
 
-    @Test func asciiModeUsesPlainBordersBadgeAndEllipsis() {
+    @Test func asciiModeUsesPlainBadgeAndEllipsis() {
         var state = chooser(current: "white-black", width: 40, height: 20, configuration: ChooserConfiguration(ascii: true))
         press(.right, in: &state)
         #expect(view(state).lines.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) })
-        #expect(text(of: state) == CellGrid(lines: [
+        #expect(marks(of: state) == CellGrid(lines: [
             "          App Icon - Colourful          ",
             "                                        ",
             "                                        ",
@@ -219,30 +346,51 @@ import Testing
             "     AAAAAAAA   BBBBBBBB   CCCCC[x]     ",
             "                                        ",
             "     Default   black-w... white-b...    ",
-            "    +--------+                          ",
-            "    |DDDDDDDD|  EEEEEEEE                ",
-            "    |DDDDDDDD|  EEEEEEEE                ",
-            "    |DDDDDDDD|  EEEEEEEE                ",
-            "    |DDDDDDDD|  EEEEEEEE                ",
-            "    +--------+                          ",
+            "                                        ",
+            "     DDDDDDDD   EEEEEEEE                ",
+            "     DDDDDDDD   EEEEEEEE                ",
+            "     DDDDDDDD   EEEEEEEE                ",
+            "     DDDDDDDD   EEEEEEEE                ",
+            "                                        ",
             "    multi-b... black-m...               ",
             "                                        ",
             "                                        ",
             "                                        ",
             " arrows move  Enter use  ? help  q quit ",
-        ]))
+        ], styles: [
+            "........................................",
+            "........................................",
+            "........................................",
+            "........................................",
+            "........................................",
+            "........................................",
+            "................................ccc.....",
+            "........................................",
+            "........................................",
+            "........................................",
+            "........................................",
+            "........................................",
+            "........................................",
+            "........................................",
+            "........................................",
+            "....ffffffffff..........................",
+            "........................................",
+            "........................................",
+            "........................................",
+            "........................................",
+        ], legend: markLegend()))
     }
 
     @Test func helpOverlayListsTheKeys() {
         var state = chooser(current: "white-black", width: 60, height: 24)
         press(.character("?"), in: &state)
-        #expect(text(of: state) == CellGrid(lines: [
+        #expect(marks(of: state) == CellGrid(lines: [
             "                    App Icon — Colourful                    ",
             "                                                            ",
-            "                              ╭────────────╮                ",
-            " AAAAAAAAAAAA   BBBBBBBBBBBB  │CCCCCCCCCCCC│  DDDDDDDDDDDD  ",
-            " AAAAAAAAAAAA   BBBBBBBBBBBB  │CCCCCCCCCCCC│  DDDDDDDDDDDD  ",
-            " AAAAAAAAAAAA   BBBBBBBBBBBB  │CCCCCCCCCCCC│  DDDDDDDDDDDD  ",
+            "                                                            ",
+            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC   DDDDDDDDDDDD  ",
+            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC   DDDDDDDDDDDD  ",
+            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC   DDDDDDDDDDDD  ",
             " AAAAAAA╭─ Keys ──────────────────────────────────╮DDDDDDD  ",
             " AAAAAAA│ ←↑↓→ h j k l     move (left/right wrap) │DDDDDDD  ",
             " AAAAAAA│ Tab / Shift-Tab  next / previous        │DDDDDDD  ",
@@ -261,24 +409,49 @@ import Testing
             "                                                            ",
             "                                                            ",
             " ←↑↓→ move  Enter use  ? help  q quit                       ",
-        ]))
+        ], styles: [
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+        ], legend: markLegend()))
     }
 
     @Test func alertAfterAChangeNamesTheApp() {
         var state = chooser(current: "white-black", width: 60, height: 24)
         press(.right, .enter, in: &state)
         _ = update(&state, .applyFinished(name: "multi-black", error: nil))
-        #expect(text(of: state) == CellGrid(lines: [
+        #expect(marks(of: state) == CellGrid(lines: [
             "                    App Icon — Colourful                    ",
             "                                                            ",
-            "                                             ╭────────────╮ ",
-            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC  │DDDDDDDDDDDD│ ",
-            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC  │DDDDDDDDDDDD│ ",
-            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC  │DDDDDDDDDDDD│ ",
-            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC  │DDDDDDDDDDDD│ ",
-            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC  │DDDDDDDDDDDD│ ",
-            " AAAAAAAAAAAA╭───────────────────────────────╮DDDDDDDDD ✓ │ ",
-            "             │                               │────────────╯ ",
+            "                                                            ",
+            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC   DDDDDDDDDDDD  ",
+            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC   DDDDDDDDDDDD  ",
+            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC   DDDDDDDDDDDD  ",
+            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC   DDDDDDDDDDDD  ",
+            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC   DDDDDDDDDDDD  ",
+            " AAAAAAAAAAAA╭───────────────────────────────╮DDDDDDDDD ✓   ",
+            "             │                               │              ",
             "   Default   │ You have changed the icon for │multi-black   ",
             "             │         “Colourful”.          │              ",
             " EEEEEEEEEEEE│                               │              ",
@@ -293,30 +466,70 @@ import Testing
             "                                                            ",
             " Now using “multi-black”.                                   ",
             " ←↑↓→ move  Enter use  ? help  q quit                       ",
-        ]))
+        ], styles: [
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            ".......................................................ccc..",
+            "............................................................",
+            "..............................................fffffffffffff.",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+            "............................................................",
+        ], legend: markLegend()))
     }
 
     @Test func appWithoutAlternatesSaysSoAndShowsThePrimary() {
         let state = chooser([.primary()], width: 40, height: 14)
-        #expect(text(of: state) == CellGrid(lines: [
+        #expect(marks(of: state) == CellGrid(lines: [
             "          App Icon — Colourful          ",
             "   Colourful has no alternate icons.    ",
-            "             ╭────────────╮             ",
-            "             │AAAAAAAAAAAA│             ",
-            "             │AAAAAAAAAAAA│             ",
-            "             │AAAAAAAAAAAA│             ",
-            "             │AAAAAAAAAAAA│             ",
-            "             │AAAAAAAAAAAA│             ",
-            "             │AAAAAAAAA ✓ │             ",
-            "             ╰────────────╯             ",
+            "                                        ",
+            "              AAAAAAAAAAAA              ",
+            "              AAAAAAAAAAAA              ",
+            "              AAAAAAAAAAAA              ",
+            "              AAAAAAAAAAAA              ",
+            "              AAAAAAAAAAAA              ",
+            "              AAAAAAAAA ✓               ",
+            "                                        ",
             "                Default                 ",
             "                                        ",
             "                                        ",
             " ←↑↓→ move  Enter use  ? help  q quit   ",
-        ]))
+        ], styles: [
+            "........................................",
+            "........................................",
+            "........................................",
+            "........................................",
+            "........................................",
+            "........................................",
+            "........................................",
+            "........................................",
+            ".......................ccc..............",
+            "........................................",
+            ".............ffffffffffffff.............",
+            "........................................",
+            "........................................",
+            "........................................",
+        ], legend: markLegend()))
     }
 
-    /// Without colour the badge is reverse video and the focus border bold: both still show.
+    /// Without colour the badge and the focused tile's name plate are reverse video: both still show.
     @Test func noColourMarksWithAttributesOnly() {
         var state = chooser(width: 40, height: 14, configuration: ChooserConfiguration(colorDepth: .noColor))
         press(.right, in: &state)
@@ -325,14 +538,14 @@ import Testing
         #expect(view(state) == CellGrid(lines: [
             "          App Icon — Colourful          ",
             "                                        ",
-            "                    ╭────────────╮      ",
-            "      AAAAAAAAAAAA  │BBBBBBBBBBBB│      ",
-            "      AAAAAAAAAAAA  │BBBBBBBBBBBB│      ",
-            "      AAAAAAAAAAAA  │BBBBBBBBBBBB│      ",
-            "      AAAAAAAAAAAA  │BBBBBBBBBBBB│      ",
-            "      AAAAAAAAAAAA  │BBBBBBBBBBBB│      ",
-            "      AAAAAAAAA ✓   │BBBBBBBBBBBB│      ",
-            "                    ╰────────────╯      ",
+            "                                        ",
+            "      AAAAAAAAAAAA   BBBBBBBBBBBB       ",
+            "      AAAAAAAAAAAA   BBBBBBBBBBBB       ",
+            "      AAAAAAAAAAAA   BBBBBBBBBBBB       ",
+            "      AAAAAAAAAAAA   BBBBBBBBBBBB       ",
+            "      AAAAAAAAAAAA   BBBBBBBBBBBB       ",
+            "      AAAAAAAAA ✓    BBBBBBBBBBBB       ",
+            "                                        ",
             "        Default      black-white        ",
             "              ▼ more below              ",
             "                                        ",
@@ -340,22 +553,22 @@ import Testing
         ], styles: [
             "..........bbbbbbbb......................",
             "........................................",
-            "....................bbbbbbbbbbbbbb......",
-            "....................b............b......",
-            "....................b............b......",
-            "....................b............b......",
-            "....................b............b......",
-            "....................b............b......",
-            "...............rrr..b............b......",
-            "....................bbbbbbbbbbbbbb......",
-            "....................rrrrrrrrrrrrr.......",
+            "........................................",
+            "........................................",
+            "........................................",
+            "........................................",
+            "........................................",
+            "........................................",
+            "...............rrr......................",
+            "........................................",
+            "....................rrrrrrrrrrrrrr......",
             "..............dddddddddddd..............",
             "........................................",
             ".dddddddddddddddddddddddddddddddddddd...",
         ], legend: ["b": bold, "r": boldReverse, "d": dim]))
     }
 
-    /// With colour the badge is white on iOS green and the focus border iOS blue.
+    /// With colour the badge is white on iOS green and the focused name plate white on iOS blue.
     @Test func colourBadgeIsGreenAndFocusBlue() {
         var state = chooser(width: 40, height: 14, configuration: ChooserConfiguration(colorDepth: .truecolor))
         press(.right, in: &state)
@@ -363,11 +576,16 @@ import Testing
         let badge = CellStyle(foreground: .rgb(255, 255, 255), background: .rgb(52, 199, 89), attributes: .bold)
         #expect((15...17).map { screen[$0, 8].style } == [badge, badge, badge])
         #expect(screen[16, 8].text == "✓")
-        #expect(screen[20, 2] == Cell("╭", foreground: .rgb(10, 132, 255), attributes: .bold))
+        // The plate spans black-white's whole slot (columns 20–33) on the caption row.
+        let plate = CellStyle(foreground: .rgb(255, 255, 255), background: .rgb(10, 132, 255), attributes: .bold)
+        #expect((20...33).map { screen[$0, 10].style } == Array(repeating: plate, count: 14))
+        #expect(screen[19, 10].style == .plain && screen[34, 10].style == .plain)
+        #expect((0..<10).allSatisfy { y in (0..<40).allSatisfy { screen[$0, y].style != plate } })
 
         var palette = chooser(width: 40, height: 14, configuration: ChooserConfiguration(colorDepth: .ansi8))
         press(.right, in: &palette)
         #expect(view(palette)[16, 8].background == .indexed(2))  // ANSI green
+        #expect(view(palette)[20, 10].background == .indexed(4))  // ANSI blue
     }
 
     @Test func missingPicturesShowIconArtPlaceholders() {

@@ -36,19 +36,35 @@ struct ChooserTmuxTests {
         }
     }
 
-    /// The caption row's text and the column where the focus border's top-left corner is.
-    private func focusedCaption(_ screen: [String]) -> String? {
-        guard let top = screen.firstIndex(where: { $0.contains("╭") || $0.contains("+-") }) else { return nil }
-        let line = Array(screen[top])
-        guard let start = line.firstIndex(where: { $0 == "╭" || $0 == "+" }) else { return nil }
-        let end = line[(start + 1)...].firstIndex(where: { $0 == "╮" || $0 == "+" }) ?? line.count - 1
-        // The caption sits under the tile's bottom border.
-        guard let bottom = screen[(top + 1)...].firstIndex(where: { Array($0).indices.contains(start) && ["╰", "+"].contains(Array($0)[start]) }),
-              bottom + 1 < screen.count else { return nil }
-        let caption = Array(screen[bottom + 1])
-        guard caption.count > start else { return nil }
-        return String(caption[start...min(end, caption.count - 1)]).trimmingCharacters(in: .whitespaces)
+    /// The focused tile's name plate: where it is and the caption on it.
+    struct Plate: Equatable {
+        let row: Int
+        let columns: Range<Int>
+        let caption: String
     }
+
+    /// The one run of highlighted cells in a single style, at least a small slot wide (10),
+    /// with a caption on it; nil when there is none or more than one. Pictures are
+    /// highlighted too (coloured cells) but carry no lowercase letters, the badge is three
+    /// cells, and placeholders show capital initials.
+    private func focusPlate(_ cells: [[ScreenCell]]) -> Plate? {
+        var plates: [Plate] = []
+        for (y, row) in cells.enumerated() {
+            var x = 0
+            while x < row.count {
+                guard row[x].highlighted else { x += 1; continue }
+                let start = x
+                while x < row.count && row[x].reverse == row[start].reverse && row[x].background == row[start].background { x += 1 }
+                let text = String(row[start..<x].map(\.character)).trimmingCharacters(in: .whitespaces)
+                if x - start >= 10, text.contains(where: \.isLowercase) {
+                    plates.append(Plate(row: y, columns: start..<x, caption: text))
+                }
+            }
+        }
+        return plates.count == 1 ? plates[0] : nil
+    }
+
+    private func focusedCaption(_ cells: [[ScreenCell]]) -> String? { focusPlate(cells)?.caption }
 
     @Test func opensOnTheDemoWithTheCheckmarkOnTheCurrentIcon() throws {
         let window = try open()
@@ -59,7 +75,7 @@ struct ChooserTmuxTests {
         let order = ["Default", "black-white", "white-black", "multi-black", "black-multi"].compactMap { captions.range(of: $0)?.lowerBound }
         #expect(order.count == 5 && order == order.sorted())
         #expect(screen.contains { $0.contains("✓") })
-        #expect(focusedCaption(screen) == "Default")
+        #expect(focusedCaption(try tmux.cells()) == "Default")
         try tmux.send("q")
         #expect(try tmux.waitForFile(window.statusFile) == "0\n")
     }
@@ -69,15 +85,15 @@ struct ChooserTmuxTests {
         let tmux = window.tmux
         try tmux.waitFor(text: "black-multi")
         try tmux.send("Right")
-        try tmux.waitFor("focus on black-white") { focusedCaption($0) == "black-white" }
+        try tmux.waitForCells("focus on black-white") { focusedCaption($0) == "black-white" }
         try tmux.send("l")
-        try tmux.waitFor("focus on white-black") { focusedCaption($0) == "white-black" }
+        try tmux.waitForCells("focus on white-black") { focusedCaption($0) == "white-black" }
         try tmux.send("h")
-        try tmux.waitFor("focus back on black-white") { focusedCaption($0) == "black-white" }
+        try tmux.waitForCells("focus back on black-white") { focusedCaption($0) == "black-white" }
         try tmux.send("End")
-        try tmux.waitFor("focus on the last icon") { focusedCaption($0) == "black-multi" }
+        try tmux.waitForCells("focus on the last icon") { focusedCaption($0) == "black-multi" }
         try tmux.send("Right")
-        try tmux.waitFor("wrap-around to Default") { focusedCaption($0) == "Default" }
+        try tmux.waitForCells("wrap-around to Default") { focusedCaption($0) == "Default" }
         try tmux.send("Escape")
         #expect(try tmux.waitForFile(window.statusFile, timeout: 5) == "0\n")
     }
@@ -87,7 +103,7 @@ struct ChooserTmuxTests {
         let tmux = window.tmux
         try tmux.waitFor(text: "black-multi")
         try tmux.send("Right")
-        try tmux.waitFor("focus on black-white") { focusedCaption($0) == "black-white" }
+        try tmux.waitForCells("focus on black-white") { focusedCaption($0) == "black-white" }
         try tmux.send("Enter")
         try tmux.waitFor(text: "You have changed the icon for")
         #expect(try tmux.screen().contains { $0.contains("“Colourful”.") })
@@ -98,21 +114,76 @@ struct ChooserTmuxTests {
         #expect(try cli.run(["current"]).stdout == "black-white\n")
 
         let again = try open().tmux
-        let screen = try again.waitFor(text: "black-multi")
-        #expect(focusedCaption(screen) == "black-white")
-        // The badge sits at the bottom-right of the focused (current) tile, inside its border.
-        let borderRow = try #require(screen.firstIndex { $0.contains("╰") })
-        let badgeColumn = Array(screen[borderRow - 1]).firstIndex(of: "✓")
-        let borderStart = Array(screen[borderRow]).firstIndex(of: "╰")
-        #expect(badgeColumn != nil && borderStart != nil && badgeColumn! > borderStart!)
+        try again.waitFor(text: "black-multi")
+        let cells = try again.cells()
+        let plate = try #require(focusPlate(cells))
+        #expect(plate.caption == "black-white")
+        // The badge sits at the bottom-right of the focused (current) tile's picture, two
+        // rows above its name plate (a margin row between), in the plate's right half.
+        let badgeColumn = try #require(cells[plate.row - 2].firstIndex { $0.character == "✓" })
+        #expect(badgeColumn > plate.columns.lowerBound + plate.columns.count / 2 && badgeColumn < plate.columns.upperBound)
         try again.send("q")
+    }
+
+    /// An SGR mouse report (`ESC [ < 0 ; X ; Y M`, then the release) for a click on the
+    /// picture of the tile captioned `caption`, found on `screen` (cells are 1-based).
+    private func clickReport(on caption: String, in screen: [String]) throws -> (press: [UInt8], release: [UInt8]) {
+        let row = try #require(screen.firstIndex { $0.contains(caption) && $0.contains("Default") })
+        let line = screen[row]
+        let column = line.distance(from: line.startIndex, to: try #require(line.range(of: caption)).lowerBound)
+        // Four rows up is inside the picture of a small, medium or large tile.
+        let x = column + 3, y = row - 4 + 1
+        return (Array("\u{1B}[<0;\(x);\(y)M".utf8), Array("\u{1B}[<0;\(x);\(y)m".utf8))
+    }
+
+    @Test func aClickOnATileAppliesIt() throws {
+        let window = try open()
+        let tmux = window.tmux
+        let screen = try tmux.waitFor(text: "black-multi")
+        let click = try clickReport(on: "white-black", in: screen)
+        try tmux.sendBytes(click.press + click.release)
+        try tmux.waitFor(text: "You have changed the icon for")
+        try tmux.send("Enter")
+        try tmux.waitForCells("focus on white-black") { focusedCaption($0) == "white-black" }
+        try tmux.send("q")
+        #expect(try tmux.waitForFile(window.statusFile) == "0\n")
+        #expect(try cli.run(["current"]).stdout == "white-black\n")
+    }
+
+    /// A report whose Esc arrives on its own (a slow link), or in the protocol terminfo does
+    /// not name (SGR reports with TERM=screen, whose kmous is X10's), reaches the chooser as
+    /// a bare Esc and the rest: still a click, never the Esc that quits.
+    @Test func aSplitOrUnexpectedMouseReportIsNotTakenForEsc() throws {
+        let window = try open()
+        let tmux = window.tmux
+        let screen = try tmux.waitFor(text: "black-multi")
+        let click = try clickReport(on: "multi-black", in: screen)
+        // ncurses gives up on "ESC [" after its 25 ms ESCDELAY and hands over a bare Esc.
+        try tmux.sendBytes(Array(click.press.prefix(2)))
+        usleep(200_000)
+        try tmux.sendBytes(Array(click.press.dropFirst(2)) + click.release)
+        try tmux.waitFor(text: "You have changed the icon for")
+        try tmux.send("Enter")
+        try tmux.waitFor("alert dismissed") { !$0.contains { $0.contains("You have changed") } }
+        #expect(try cli.run(["current"]).stdout == "multi-black\n")
+        try tmux.send("q")
+        #expect(try tmux.waitForFile(window.statusFile) == "0\n")
+
+        let screenTerm = try open(environment: ["TERM": "screen"])
+        let other = try screenTerm.tmux.waitFor(text: "black-multi")
+        let sgr = try clickReport(on: "black-white", in: other)
+        try screenTerm.tmux.sendBytes(sgr.press + sgr.release)
+        try screenTerm.tmux.waitFor(text: "You have changed the icon for")
+        try screenTerm.tmux.send("Enter", "q")
+        #expect(try screenTerm.tmux.waitForFile(screenTerm.statusFile) == "0\n")
+        #expect(try cli.run(["current"]).stdout == "black-white\n")
     }
 
     @Test func iconSizeSmallAndAnAppWithoutAlternates() throws {
         let small = try open(["choose", "--icon-size", "small"]).tmux
-        let screen = try small.waitFor(text: "black-mul…")  // captions truncate to the small slot
-        let border = try #require(screen.first { $0.contains("╭") })
-        #expect(border.filter { $0 == "─" }.count == 8)  // an 8-column tile inside the focus border
+        try small.waitFor(text: "black-mul…")  // captions truncate to the small slot
+        let plate = try #require(focusPlate(try small.cells()))
+        #expect(plate.caption == "Default" && plate.columns.count == 10)  // an 8-column tile and its margins
         try small.send("q")
 
         let folder = TemporaryFolder()
@@ -130,12 +201,12 @@ struct ChooserTmuxTests {
         let tmux = window.tmux
         try tmux.waitFor(text: "black-multi")
         try tmux.send("End")
-        try tmux.waitFor("focus on the last icon") { focusedCaption($0) == "black-multi" }
+        try tmux.waitForCells("focus on the last icon") { focusedCaption($0) == "black-multi" }
         try tmux.resize(width: 44, height: 30)
-        let narrow = try tmux.waitFor("the grid re-wrapped") { screen in
+        try tmux.waitFor("the grid re-wrapped") { screen in
             !screen.contains { $0.contains("Default") && $0.contains("black-multi") } && screen.contains { $0.contains("black-multi") }
         }
-        #expect(focusedCaption(narrow) == "black-multi")
+        try tmux.waitForCells("focus still on the last icon") { focusedCaption($0) == "black-multi" }
         try tmux.resize(width: 16, height: 8)
         try tmux.waitFor("the too-small message") { screen in
             screen.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ").contains("Terminal too small: need at least")
@@ -149,7 +220,7 @@ struct ChooserTmuxTests {
         let tmux = try open(environment: ["NO_COLOR": "1"]).tmux
         let screen = try tmux.waitFor(text: "black-multi")
         #expect(screen.contains { $0.contains("✓") })
-        #expect(focusedCaption(screen) == "Default")
+        #expect(focusedCaption(try tmux.cells()) == "Default")
         let colours = sgrParameters(try tmux.styledScreen()).filter { code in [30...38, 40...48, 90...97, 100...107].contains { $0.contains(code) } }
         #expect(colours.isEmpty, "colour codes with NO_COLOR: \(colours)")
         try tmux.send("q")
@@ -164,7 +235,7 @@ struct ChooserTmuxTests {
         let ascii = try open(environment: ["LANG": "C", "LC_ALL": "C"]).tmux
         let asciiScreen = try ascii.waitFor(text: "black-multi")
         #expect(asciiScreen.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) }, "\(asciiScreen.joined(separator: "\n"))")
-        #expect(focusedCaption(asciiScreen) == "Default")
+        #expect(focusedCaption(try ascii.cells()) == "Default")
         try ascii.send("q")
     }
 

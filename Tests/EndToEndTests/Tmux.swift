@@ -8,11 +8,16 @@ final class Tmux {
     let scratch: TemporaryFolder
 
     /// Starts `command` (run by /bin/sh) in a detached window of the given size.
+    /// tmux sets TERM in a new pane to its `default-terminal` whatever `-e` says, so a TERM
+    /// in `environment` is set by `env` inside the pane.
     init(command: String, width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
         scratch = TemporaryFolder()
         socket = "iconchooser-test-\(UUID().uuidString.prefix(8))"
         var arguments = ["new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)"]
-        for (name, value) in environment.sorted(by: { $0.key < $1.key }) { arguments += ["-e", "\(name)=\(value)"] }
+        for (name, value) in environment.sorted(by: { $0.key < $1.key }) where name != "TERM" {
+            arguments += ["-e", "\(name)=\(value)"]
+        }
+        if let term = environment["TERM"] { arguments += ["/usr/bin/env", "TERM=\(term)"] }
         arguments += ["/bin/sh", "-c", command]
         try tmux(arguments)
         try tmux(["set-option", "-t", session, "remain-on-exit", "on"])
@@ -46,6 +51,12 @@ final class Tmux {
         try tmux(["send-keys", "-t", session] + keys)
     }
 
+    /// Writes `bytes` to the program as the terminal would, in one piece (`send-keys -H`):
+    /// for escape sequences tmux has no key name for, such as mouse reports.
+    func sendBytes(_ bytes: [UInt8]) throws {
+        try tmux(["send-keys", "-t", session, "-H"] + bytes.map { String($0, radix: 16) })
+    }
+
     /// The screen as plain text, one string per row.
     func screen() throws -> [String] {
         try tmux(["capture-pane", "-p", "-t", session]).components(separatedBy: "\n")
@@ -54,6 +65,25 @@ final class Tmux {
     /// The screen with its SGR colour and attribute sequences (`capture-pane -e`).
     func styledScreen() throws -> String {
         try tmux(["capture-pane", "-p", "-e", "-t", session])
+    }
+
+    /// The screen as cells that know whether they stand out (see `ScreenCell`).
+    func cells() throws -> [[ScreenCell]] {
+        ScreenCell.parse(try styledScreen())
+    }
+
+    /// Polls the styled screen until `predicate` holds, up to `timeout` seconds; returns it.
+    @discardableResult
+    func waitForCells(_ what: String, timeout: TimeInterval = 15,
+                      _ predicate: ([[ScreenCell]]) -> Bool) throws -> [[ScreenCell]] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last: [[ScreenCell]] = []
+        while Date() < deadline {
+            last = try cells()
+            if predicate(last) { return last }
+            usleep(50_000)
+        }
+        throw WaitFailed(what: what, screen: last.map { String($0.map(\.character)) })
     }
 
     func resize(width: Int, height: Int) throws {
@@ -99,6 +129,57 @@ final class Tmux {
         var description: String {
             "timed out waiting for \(what); the screen was:\n" + screen.map { "│" + $0 }.joined(separator: "\n")
         }
+    }
+}
+
+/// One character of a `capture-pane -e` screen and how it stands out: in reverse video,
+/// on a background colour (as a selection is), both or neither. One cell per character
+/// (the chooser's captions and marks are one column wide).
+struct ScreenCell: Equatable {
+    let character: Character
+    let reverse: Bool
+    /// The background's SGR parameters ("48;5;33", "44"), nil for the terminal's own.
+    let background: String?
+
+    var highlighted: Bool { reverse || background != nil }
+
+    /// Follows the SGR sequences tmux writes (`ESC [ … m`) through each line.
+    static func parse(_ styled: String) -> [[ScreenCell]] {
+        var rows: [[ScreenCell]] = []
+        var reverse = false
+        var background: String?
+        for line in styled.components(separatedBy: "\n") {
+            var row: [ScreenCell] = []
+            var rest = Substring(line)
+            while let first = rest.first {
+                if first == "\u{1B}", let match = rest.prefixMatch(of: /\x1B\[([0-9;]*)m/) {
+                    let codes = match.output.1.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+                    var index = 0
+                    while index < codes.count {
+                        let code = codes[index]
+                        // 38 and 48 take 5;N or 2;R;G;B after them.
+                        let extra = code == 38 || code == 48
+                            ? (index + 1 < codes.count && codes[index + 1] == 5 ? 2 : 4) : 0
+                        switch code {
+                        case 0: reverse = false; background = nil
+                        case 7: reverse = true
+                        case 27: reverse = false
+                        case 40...47, 100...107: background = "\(code)"
+                        case 48: background = codes[index...min(codes.count - 1, index + extra)].map(String.init).joined(separator: ";")
+                        case 49: background = nil
+                        default: break
+                        }
+                        index += 1 + extra
+                    }
+                    rest = rest[match.range.upperBound...]
+                } else {
+                    row.append(ScreenCell(character: first, reverse: reverse, background: background))
+                    rest = rest.dropFirst()
+                }
+            }
+            rows.append(row)
+        }
+        return rows
     }
 }
 

@@ -95,3 +95,49 @@ import Testing
         #expect(PNGHeader.size(of: Data(PNGHeader.signature)) == nil)
     }
 }
+
+/// `readDeclared` looks at no file; `IconImageFinder` later finds what `read` finds at once.
+@Suite struct DeferredResolutionTests {
+    @Test func declaredCatalogHasNamesAndFilesButNoImagesAndNoFileWarnings() throws {
+        let folder = TemporaryFolder()
+        folder.writePNGHeader("blue@2x.png", width: 120, height: 120)
+        let plist = folder.writePlist(["CFBundleIcons": PlistShapes.icons(primary: ["AppIcon"], alternates: [
+            "blue": PlistShapes.alternate(["blue${SUFFIX}"]), "gone": PlistShapes.alternate(["missing"]),
+        ])])
+        let options = CatalogOptions(defines: ["SUFFIX": ""])
+        let eager = try CatalogReader.read(app: plist, options: options)
+        let declared = try CatalogReader.readDeclared(app: plist, options: options)
+        #expect(declared.icons.map(\.name) == eager.icons.map(\.name))
+        #expect(declared.icons.map(\.iconFiles) == eager.icons.map(\.iconFiles))
+        #expect(declared.alternate(named: "blue")?.iconFiles == ["blue"])
+        #expect(declared.icons.filter { !$0.images.isEmpty }.isEmpty)
+        #expect(eager.warnings.contains { $0.message.contains("no file found for “missing”") })
+        #expect(!declared.warnings.contains { $0.message.contains("no file found") })
+    }
+
+    @Test func finderFindsWhatAnEagerReadFinds() throws {
+        for idiom in Idiom.allCases {
+            let options = CatalogOptions(idiom: idiom)
+            let eager = try CatalogReader.read(app: Repository.demoPlist, options: options)
+            let declared = try CatalogReader.readDeclared(app: Repository.demoPlist, options: options)
+            let finder = IconImageFinder(catalog: declared, options: options)
+            #expect(eager.icons.allSatisfy { !$0.images.isEmpty })
+            #expect(declared.icons.map { finder.images(for: $0) } == eager.icons.map(\.images))
+        }
+    }
+
+    /// Expanded once only: a define whose value looks like a variable is not expanded again.
+    @Test func finderDoesNotExpandTwice() throws {
+        let folder = TemporaryFolder()
+        folder.writePNGHeader("a$(B)@2x.png", width: 120, height: 120)
+        folder.writePNGHeader("ab@2x.png", width: 60, height: 60)
+        let plist = folder.writePlist(["CFBundleIcons": PlistShapes.icons(primary: ["AppIcon"], alternates: [
+            "a": PlistShapes.alternate(["a$(A)"]),
+        ])])
+        let options = CatalogOptions(defines: ["A": "$(B)", "B": "b"])
+        let declared = try CatalogReader.readDeclared(app: plist, options: options)
+        let icon = try #require(declared.alternate(named: "a"))
+        #expect(IconImageFinder(catalog: declared, options: options).images(for: icon).map(\.width) == [120])
+        #expect(try CatalogReader.read(app: plist, options: options).alternate(named: "a")?.images.map(\.width) == [120])
+    }
+}
