@@ -81,6 +81,6 @@ let package = Package(
         // The terminal layer's pure parts (escape sequences after a bare Esc); drawing is tested in tmux.
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal"]),
         // Drives the built `iconchooser` binary through Process (and tmux for the screen).
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["slow-link.py"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["slow-link.py", "sshd_config.template"]),
     ]
 )

@@ -38,22 +38,8 @@ ssh_bench() {
     mkdir -p /run/sshd
     local sshd_port
     sshd_port=$(free_port)
-    cat >"$SSH_DIR/sshd_config" <<CONFIG
-Port $sshd_port
-ListenAddress 127.0.0.1
-HostKey $SSH_DIR/sshd_host
-PidFile none
-AuthorizedKeysFile $SSH_DIR/authorized_keys
-StrictModes no
-UsePAM no
-PasswordAuthentication no
-KbdInteractiveAuthentication no
-PermitRootLogin prohibit-password
-AcceptEnv LANG LC_*
-PrintMotd no
-PrintLastLog no
-LogLevel ERROR
-CONFIG
+    sed -e "s|@PORT@|$sshd_port|" -e "s|@HOST_KEY@|$SSH_DIR/sshd_host|" -e "s|@AUTHORIZED_KEYS@|$SSH_DIR/authorized_keys|" \
+        "$ROOT/Tests/EndToEndTests/sshd_config.template" >"$SSH_DIR/sshd_config"
     /usr/sbin/sshd -D -e -f "$SSH_DIR/sshd_config" 2>"$SSH_DIR/sshd.log" &
     SSHD_PID=$!
     for i in $(seq 100); do

@@ -7,6 +7,8 @@ final class OpenSSHDaemon {
     static let sshd = "/usr/sbin/sshd"
     /// sshd only runs as root (privilege separation); CI runs as root.
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: sshd) && getuid() == 0 }
+    /// Shared with `make bench` (bench/ssh.sh).
+    static let configTemplate = Repository.root.appendingPathComponent("Tests/EndToEndTests/sshd_config.template").path
 
     let folder: TemporaryFolder
     let port: Int
@@ -24,24 +26,12 @@ final class OpenSSHDaemon {
                         environment: ["PATH": "/usr/bin:/bin"])
         let keys = folder.write("sshd/authorized_keys", authorizedKeys)
         port = try freePort()
-        let config = folder.write("sshd/sshd_config", """
-            Port \(port)
-            ListenAddress 127.0.0.1
-            HostKey \(hostKey)
-            PidFile none
-            AuthorizedKeysFile \(keys)
-            StrictModes no
-            UsePAM no
-            PasswordAuthentication no
-            KbdInteractiveAuthentication no
-            PermitRootLogin prohibit-password
-            AcceptEnv LANG LC_*
-            PrintMotd no
-            PrintLastLog no
-            LogLevel ERROR
-            \(forceCommand.map { "ForceCommand \($0)" } ?? "")
-
-            """)
+        let template = try String(contentsOfFile: Self.configTemplate, encoding: .utf8)
+        let config = folder.write("sshd/sshd_config", template
+            .replacingOccurrences(of: "@PORT@", with: "\(port)")
+            .replacingOccurrences(of: "@HOST_KEY@", with: hostKey)
+            .replacingOccurrences(of: "@AUTHORIZED_KEYS@", with: keys)
+            + (forceCommand.map { "ForceCommand \($0)\n" } ?? ""))
         pid = try spawnProgram([Self.sshd, "-D", "-e", "-f", config], environment: ["PATH": "/usr/sbin:/usr/bin:/bin"],
                                stderr: folder.url("sshd/sshd.log"))
         let port = port
