@@ -90,6 +90,13 @@ private func withCStringArray<T>(_ strings: [String], _ body: ([UnsafeMutablePoi
     return body(pointers)
 }
 
+/// A system call that failed while a session's terminal or pipes were being made.
+struct SessionSetupFailure: Error, CustomStringConvertible {
+    let step: String
+    let code: Int32
+    var description: String { "cannot set up the session (\(step): \(String(cString: strerror(code))))" }
+}
+
 /// A pseudo-terminal for one session: the master goes to NIO for the bytes; the server
 /// also holds the slave open until the program has exited, so reading the master never
 /// fails before the program has opened its side, and it resizes through it.
@@ -98,22 +105,16 @@ final class PseudoTerminal {
     let slavePath: String
     private var slave: Int32
 
-    struct Failure: Error, CustomStringConvertible {
-        let step: String
-        let code: Int32
-        var description: String { "cannot set up a terminal (\(step): \(String(cString: strerror(code))))" }
-    }
-
-    init(columns: Int, rows: Int) throws(Failure) {
+    init(columns: Int, rows: Int) throws(SessionSetupFailure) {
         var master: Int32 = -1
         var path = [CChar](repeating: 0, count: 256)
-        guard iconchooser_pty_open(&master, &path, path.count) == 0 else { throw Failure(step: "posix_openpt", code: errno) }
+        guard iconchooser_pty_open(&master, &path, path.count) == 0 else { throw SessionSetupFailure(step: "posix_openpt", code: errno) }
         let slavePath = String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let slave = open(slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard slave >= 0 else {
             let code = errno
             close(master)
-            throw Failure(step: "open \(slavePath)", code: code)
+            throw SessionSetupFailure(step: "open \(slavePath)", code: code)
         }
         self.master = master
         self.slave = slave

@@ -10,17 +10,14 @@ public final class DemoServer: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let listener: Channel
     private let registry: SessionRegistry
-    private let configuration: ServerConfiguration
 
     /// Where it listens (with the real port when 0 was asked for).
     public let address: ListenAddress
 
-    private init(group: MultiThreadedEventLoopGroup, listener: Channel, registry: SessionRegistry,
-                 configuration: ServerConfiguration, address: ListenAddress) {
+    private init(group: MultiThreadedEventLoopGroup, listener: Channel, registry: SessionRegistry, address: ListenAddress) {
         self.group = group
         self.listener = listener
         self.registry = registry
-        self.configuration = configuration
         self.address = address
     }
 
@@ -88,7 +85,7 @@ public final class DemoServer: Sendable {
             throw StartError(description: "cannot listen on \(ListenAddress(host: configuration.host, port: configuration.port)): \(reason)")
         }
         let port = listener.localAddress?.port ?? configuration.port
-        return DemoServer(group: group, listener: listener, registry: registry, configuration: configuration,
+        return DemoServer(group: group, listener: listener, registry: registry,
                           address: ListenAddress(host: configuration.host, port: port))
     }
 

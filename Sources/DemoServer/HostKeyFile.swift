@@ -55,7 +55,7 @@ public struct HostKeyFile: Sendable {
         }
     }
 
-    /// Writes the key atomically: a 0600 temporary file in the same folder, fsync, rename.
+    /// Writes the key as a new private file (0600), atomically, in a private folder (0700).
     static func write(_ key: Curve25519.Signing.PrivateKey, to path: String) throws(Problem) {
         let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
         do {
@@ -64,18 +64,10 @@ public struct HostKeyFile: Sendable {
         } catch {
             throw Problem(path: path, reason: "cannot create the folder \(folder) (\(error.localizedDescription))")
         }
-        let text = OpenSSHPrivateKey.encode(key, comment: "iconchooser serve")
-        let temporary = folder + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw Problem(path: path, reason: "cannot create \(temporary) (\(BoundedFile.errnoMessage()))") }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) } == bytes.count
-        let synced = written && fsync(fd) == 0
-        close(fd)
-        guard synced, rename(temporary, path) == 0 else {
-            let reason = BoundedFile.errnoMessage()
-            unlink(temporary)
-            throw Problem(path: path, reason: "cannot write the key (\(reason))")
+        do {
+            try AtomicFile.replace(path, with: Data(OpenSSHPrivateKey.encode(key, comment: "iconchooser serve").utf8))
+        } catch {
+            throw Problem(path: path, reason: error.reason)
         }
     }
 

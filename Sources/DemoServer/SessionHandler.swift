@@ -288,7 +288,7 @@ final class SessionHandler: ChannelInboundHandler {
         guard Self.makePipe(&output), Self.makePipe(&errors) else {
             let code = errno
             [output[0], output[1], errors[0], errors[1]].filter { $0 >= 0 }.forEach { close($0) }
-            throw ChildProcess.SpawnError(executable: "a pipe", code: code)
+            throw SessionSetupFailure(step: "pipe", code: code)
         }
         let nothing = open("/dev/null", O_RDONLY | O_CLOEXEC)
         defer {

@@ -97,37 +97,10 @@ public struct FileChoiceStore: ChoiceStore {
             guard errno == EINTR else { throw failure("cannot lock (\(BoundedFile.errnoMessage()))") }
         }
         defer { flock(lock, LOCK_UN) }
-        try replaceContents(with: data, folder: folder)
-    }
-
-    private func replaceContents(with data: Data, folder: String) throws(StateError) {
-        var existing = stat()
-        let mode: mode_t = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o600
-        var template = Array("\(folder)/.\((path as NSString).lastPathComponent).XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw failure("cannot create a temporary file in \(folder) (\(BoundedFile.errnoMessage()))") }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var committed = false
-        defer { if !committed { unlink(temporary) } }
-        let written = data.withUnsafeBytes { raw -> Bool in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return false }
-                offset += n
-            }
-            return true
-        }
-        let synced = written && fchmod(fd, mode) == 0 && fsync(fd) == 0
-        let error = BoundedFile.errnoMessage()
-        close(fd)
-        guard synced else { throw failure("cannot write \(temporary) (\(error))") }
-        guard rename(temporary, path) == 0 else { throw failure("cannot replace the file (\(BoundedFile.errnoMessage()))") }
-        committed = true
-        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directory >= 0 {
-            fsync(directory)
-            close(directory)
+        do {
+            try AtomicFile.replace(path, with: data)
+        } catch {
+            throw failure(error.reason)
         }
     }
 

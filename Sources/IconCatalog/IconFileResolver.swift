@@ -50,13 +50,6 @@ public struct IconFileResolver: Sendable {
         return .notFound
     }
 
-    /// Files found for one icon's entries, after `--define` expansion; problems go to `warnings`.
-    public func resolve(_ entries: [String], subject: String,
-                        warnings: inout [CatalogWarning]) -> (iconFiles: [String], images: [IconImage]) {
-        let expanded = entries.map { Self.expand($0, defines: defines) }
-        return (expanded, images(for: expanded, subject: subject, warnings: &warnings))
-    }
-
     /// The images for entries already expanded, reading each file's PNG header; problems
     /// go to `warnings`.
     public func images(for files: [String], subject: String, warnings: inout [CatalogWarning]) -> [IconImage] {

@@ -77,7 +77,8 @@ extension IconChooser {
         }
 
         func run() async throws {
-            let catalog = try options.loadCatalog()
+            // The app is checked here, once; its files are the sessions' business.
+            let catalog = try options.loadCatalog(lookingForFiles: false)
             let environment = ProcessInfo.processInfo.environment
             let serveFolder = stateDir.map(Self.absolute)
                 ?? (FileChoiceStore.stateFolder(environment: environment) as NSString).appendingPathComponent("serve")
