@@ -26,10 +26,14 @@ let package = Package(
             pkgConfig: "libisal",
             providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]
         ),
+        // Untrusted text made safe for a terminal, and its width in columns: shared by the model and the screen.
+        .target(name: "TerminalText"),
+        // Cells, colours and SGR: the screen model every layer draws into, with no image library behind it.
+        .target(name: "CellCanvas", dependencies: ["TerminalText"]),
         // Pure model: plist → catalog, file resolution, IconManager and its state store. Foundation only.
         .target(
             name: "IconCatalog",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["TerminalText", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // ncurses with the wide-character API; shim.h wraps the macros Swift cannot import.
         .systemLibrary(
@@ -38,13 +42,13 @@ let package = Package(
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
         // The only importer of CNcurses: draws CellGrids, reads keys, restores the terminal.
-        .target(name: "NcursesTerminal", dependencies: ["CNcurses", "IconArt"]),
+        .target(name: "NcursesTerminal", dependencies: ["CNcurses", "CellCanvas"]),
         // PNG → RGBA bitmap → resampled → cells.
-        .target(name: "IconArt", dependencies: ["CPNG", "CISAL", "IconCatalog"]),
+        .target(name: "IconArt", dependencies: ["CPNG", "CISAL", "CellCanvas", "IconCatalog"]),
         // Elm-style chooser core: state, update(state, event) -> effects, view(state) -> CellGrid. No I/O.
-        .target(name: "ChooserUI", dependencies: ["IconArt", "IconCatalog"]),
+        .target(name: "ChooserUI", dependencies: ["CellCanvas", "TerminalText", "IconArt", "IconCatalog"]),
         // `iconchooser lint`: rules as pure functions over the parsed plist, a file index and image facts.
-        .target(name: "IconLint", dependencies: ["IconCatalog", "IconArt"]),
+        .target(name: "IconLint", dependencies: ["TerminalText", "IconCatalog", "IconArt"]),
         // openpty, TIOCSWINSZ and posix_spawn in a new session: what Swift cannot call directly.
         .target(name: "CPseudoTerminal"),
         // `iconchooser serve`: an SSH server (swift-nio-ssh) that runs the chooser on a pseudo-terminal per session.
@@ -52,6 +56,7 @@ let package = Package(
             name: "DemoServer",
             dependencies: [
                 "CPseudoTerminal",
+                "TerminalText",
                 "IconCatalog",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -62,6 +67,8 @@ let package = Package(
         .executableTarget(
             name: "iconchooser",
             dependencies: [
+                "TerminalText",
+                "CellCanvas",
                 "IconCatalog",
                 "IconArt",
                 "IconLint",
@@ -73,13 +80,14 @@ let package = Package(
         ),
         // Temporary folders, plist builders and the corpus location, shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "TestSupport"]),
-        .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TestSupport"]),
-        .testTarget(name: "IconArtTests", dependencies: ["IconArt", "IconCatalog"], exclude: ["reference_decode.py"]),
-        .testTarget(name: "ChooserUITests", dependencies: ["ChooserUI", "IconArt"]),
+        .testTarget(name: "CellCanvasTests", dependencies: ["CellCanvas", "TerminalText"]),
+        .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "TerminalText", "TestSupport"]),
+        .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TerminalText", "TestSupport"]),
+        .testTarget(name: "IconArtTests", dependencies: ["IconArt", "CellCanvas", "IconCatalog"], exclude: ["reference_decode.py"]),
+        .testTarget(name: "ChooserUITests", dependencies: ["ChooserUI", "CellCanvas", "TerminalText", "IconArt"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "TestSupport"]),
         // The terminal layer's pure parts (escape sequences after a bare Esc); drawing is tested in tmux.
-        .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal"]),
+        .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "CellCanvas"]),
         // Drives the built `iconchooser` binary through Process (and tmux for the screen).
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["slow-link.py", "sshd_config.template"]),
     ]

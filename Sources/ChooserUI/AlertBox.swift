@@ -1,5 +1,7 @@
+import CellCanvas
 import IconArt
 import IconCatalog
+import TerminalText
 
 /// The iOS-style alert after a successful change, as geometry and drawing: `update` asks
 /// it whether a click hit the OK button, `view` draws it, from the same numbers.

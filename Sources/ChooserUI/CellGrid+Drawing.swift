@@ -1,5 +1,7 @@
+import CellCanvas
 import IconArt
 import IconCatalog
+import TerminalText
 
 extension CellGrid {
     /// Writes `text` centred in the columns `x ..< x + width` of row `y`, truncated to fit.

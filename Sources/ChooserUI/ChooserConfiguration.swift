@@ -1,3 +1,4 @@
+import CellCanvas
 import IconArt
 
 /// What the command line and the terminal's capabilities decide once, before the chooser

@@ -1,3 +1,4 @@
+import CellCanvas
 import IconArt
 
 /// Everything that can happen to the chooser: input, the terminal changing size, and the

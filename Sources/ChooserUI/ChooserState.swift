@@ -1,3 +1,4 @@
+import CellCanvas
 import IconArt
 
 /// A terminal size in cells.

@@ -1,5 +1,7 @@
+import CellCanvas
 import IconArt
 import IconCatalog
+import TerminalText
 
 /// The `?` overlay: every key and what it does, in a box centred on the grid. It is
 /// clipped (never wrapped) on a small screen, where the footer's hints still show.

@@ -1,3 +1,4 @@
+import CellCanvas
 import IconArt
 
 /// What `iconchooser preview` prints: the chooser's own tiles, captions and checkmark,

@@ -1,3 +1,4 @@
+import CellCanvas
 import IconArt
 
 /// The styles of the chooser's own marks, reduced once to the terminal's colour depth.

@@ -1,5 +1,7 @@
+import CellCanvas
 import IconArt
 import IconCatalog
+import TerminalText
 
 /// Draws one slot of the grid: the picture (or a placeholder), the checkmark badge and the
 /// caption, which becomes a solid name plate on the focused tile. See `GridLayout` for the

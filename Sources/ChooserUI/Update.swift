@@ -1,3 +1,4 @@
+import CellCanvas
 import IconArt
 
 /// The chooser's only way to change: applies `event` to `state` and returns the work the

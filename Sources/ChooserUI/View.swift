@@ -1,5 +1,7 @@
+import CellCanvas
 import IconArt
 import IconCatalog
+import TerminalText
 
 /// The whole screen for `state`, exactly `state.screen` in size. No I/O: the terminal
 /// layer draws the grid it returns (and diffs it against the last one).

@@ -1,6 +1,7 @@
 import Foundation
 import IconCatalog
 import NIOSSH
+import TerminalText
 
 /// The public keys allowed in, read from an OpenSSH `authorized_keys` file. Each line is
 /// `[options] type base64 [comment]`; options (`from=`, `command=`, `restrict`, …) are

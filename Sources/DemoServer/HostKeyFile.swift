@@ -3,6 +3,7 @@ import Foundation
 import IconCatalog
 import NIOCore
 import NIOSSH
+import TerminalText
 
 /// The server's ed25519 host key, kept in OpenSSH's own private-key format so that
 /// `ssh-keygen -l -f FILE` shows the same fingerprint the server prints, and an existing

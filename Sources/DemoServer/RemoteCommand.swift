@@ -1,4 +1,5 @@
 import IconCatalog
+import TerminalText
 
 /// What an SSH `exec` request may run: only the scriptable commands, for the session's
 /// own user. The request's text is split like a shell would split plain words and quotes,

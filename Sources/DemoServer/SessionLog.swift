@@ -1,5 +1,6 @@
 import Foundation
 import IconCatalog
+import TerminalText
 
 /// One line per finished session on stderr, for whoever runs a public demo. Every value a
 /// client chose (TERM, the command, the user name) has its control and bidi characters

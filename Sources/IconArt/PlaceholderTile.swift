@@ -1,5 +1,7 @@
+import CellCanvas
 import Foundation
 import IconCatalog
+import TerminalText
 
 extension TileRenderer {
     /// The neutral grey of a placeholder (iOS's system grey).

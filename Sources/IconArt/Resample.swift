@@ -1,3 +1,4 @@
+import CellCanvas
 /// A picture in the form averaging needs: linear light (so a thin dark line keeps its
 /// weight instead of fading) with premultiplied alpha (so a transparent pixel's colour,
 /// often black, cannot bleed into its neighbours as a dark fringe). Float samples in

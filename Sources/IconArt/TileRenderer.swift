@@ -1,3 +1,4 @@
+import CellCanvas
 /// Turns an icon picture into a block of terminal cells, once per terminal profile, so
 /// the chooser can lay out tiles as plain cells: every tile is exactly the size asked
 /// for, whatever the picture's size or shape, and an unreadable picture still gets a

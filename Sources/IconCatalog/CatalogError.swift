@@ -1,4 +1,5 @@
 import Foundation
+import TerminalText
 
 /// Why an app could not be read at all. Each case carries the file it is about, so
 /// the one-line message a user sees names the file and the problem.

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalText
 
 /// Looks up `CFBundleIconFiles` entries the way iOS finds them in an app bundle:
 /// `NAME` matches `NAME.png`, `NAME@2x.png`, `NAME@3x.png` and their `~ipad` forms,

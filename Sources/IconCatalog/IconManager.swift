@@ -1,4 +1,5 @@
 import Foundation
+import TerminalText
 
 /// Why `setAlternateIconName` refused; the stored choice is left as it was.
 public enum IconManagerError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalText
 
 /// Finds and reads an app's Info.plist (XML or binary) through Foundation, after
 /// bounding what Foundation will be asked to do.

@@ -1,4 +1,5 @@
 import IconCatalog
+import TerminalText
 
 /// How much a finding matters: errors break alternate icons on some device or in App
 /// Review, warnings are likely mistakes, notes are worth knowing. `lint` fails on errors

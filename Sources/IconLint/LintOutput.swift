@@ -1,5 +1,6 @@
 import Foundation
 import IconCatalog
+import TerminalText
 
 /// The human and CI renderings of a report (JSON is the findings' `Encodable` form). Every
 /// line is one clean line: messages are sanitised when findings are made, paths here.

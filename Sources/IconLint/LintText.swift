@@ -1,4 +1,5 @@
 import IconCatalog
+import TerminalText
 
 /// Wording helpers for findings. Plist strings are untrusted: `quote` shows each control or
 /// bidi character as a visible `\u{…}` escape instead of passing it on, so a finding about

@@ -1,5 +1,6 @@
 import Foundation
 import IconCatalog
+import TerminalText
 
 /// Rules about `CFBundleIconFiles` entries and the files they name.
 extension LintRules {

@@ -1,4 +1,5 @@
 import IconCatalog
+import TerminalText
 
 /// Rules about the shape of `CFBundleIcons` and its entries: keys, types and ordinals.
 extension LintRules {

@@ -1,6 +1,6 @@
 import CNcurses
+import CellCanvas
 import Foundation
-import IconArt
 
 /// The only place that talks to ncurses: opens the user's terminal (`/dev/tty`, so stdout
 /// stays free for results), draws `CellGrid`s with colour pairs allocated on demand,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IconCatalog
+import TerminalText
 
 extension Idiom: ExpressibleByArgument {}
 

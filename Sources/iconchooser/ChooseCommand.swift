@@ -4,6 +4,7 @@ import Foundation
 import IconArt
 import IconCatalog
 import NcursesTerminal
+import TerminalText
 
 extension IconSizeChoice: ExpressibleByArgument {}
 

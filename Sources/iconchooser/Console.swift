@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IconCatalog
+import TerminalText
 
 /// Output conventions shared by the commands: results on stdout, diagnostics on stderr
 /// as one line each, every untrusted string cleaned before it is printed.

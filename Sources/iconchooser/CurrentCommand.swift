@@ -1,5 +1,6 @@
 import ArgumentParser
 import IconCatalog
+import TerminalText
 
 extension IconChooser {
     /// `iconchooser current`: the name `alternateIconName` would return.

@@ -1,3 +1,4 @@
+import CellCanvas
 import ChooserUI
 import Foundation
 import IconArt

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import IconCatalog
 import IconLint
+import TerminalText
 
 extension IconChooser {
     /// `iconchooser lint`: checks an app's alternate-icon setup the way App Review and iPads

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IconCatalog
+import TerminalText
 
 extension IconChooser {
     /// `iconchooser list`: every icon in chooser order, for people (text) or scripts (JSON).

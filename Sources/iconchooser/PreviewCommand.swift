@@ -1,8 +1,10 @@
 import ArgumentParser
+import CellCanvas
 import ChooserUI
 import Foundation
 import IconArt
 import IconCatalog
+import TerminalText
 
 /// `--size COLSxROWS`, bounded so a tile is neither a dot nor a wall.
 struct TileCells: ExpressibleByArgument, Equatable {

@@ -3,6 +3,7 @@ import DemoServer
 import Dispatch
 import Foundation
 import IconCatalog
+import TerminalText
 
 extension IconChooser {
     /// `iconchooser serve`: the chooser as an SSH demo (`ssh -t -p 2222 host` lands in it).

@@ -1,3 +1,4 @@
+import CellCanvas
 @testable import ChooserUI
 import IconArt
 import Testing

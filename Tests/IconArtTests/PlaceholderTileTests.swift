@@ -1,5 +1,6 @@
-import Testing
+import CellCanvas
 import IconArt
+import Testing
 
 struct PlaceholderTileTests {
     @Test(arguments: [

@@ -1,5 +1,6 @@
-import Testing
+import CellCanvas
 import IconArt
+import Testing
 
 struct TileRendererTests {
     /// 4×4 pixels: a white top row over red (left half) and blue (right half).
@@ -185,6 +186,26 @@ struct TileRendererTests {
         for name in DemoIcons.names {
             let grid = renderer.tile(for: DemoIcons.bitmap(name), name: name, columns: 16, rows: 8)
             #expect(grid.cells.allSatisfy { $0.foreground == .default && $0.background == .default })
+        }
+    }
+}
+
+/// What the demo tiles cost as text with SGR sequences, the bytes `preview` writes.
+struct TileBytesTests {
+    let esc = "\u{1B}["
+
+    /// chafa 1.12 (`--symbols vhalf --colors 256 --size 16x8`) writes 1396–1805 bytes for the
+    /// demo app's @2x icons (ours: 1050–1307 for the same files). The drawn stand-ins here
+    /// must stay under chafa's smallest; and the writer never emits two sequences in a row,
+    /// nor leaves a line coloured.
+    @Test(arguments: DemoIcons.names)
+    func demoTilesAreSmallerThanChafas(name: String) {
+        let grid = TileRenderer(depth: .palette256).tile(for: DemoIcons.bitmap(name), name: name, columns: 16, rows: 8)
+        let output = SGRWriter().render(grid)
+        #expect(output.utf8.count < 1396)
+        #expect(!output.contains("m\(esc)"))
+        for line in output.split(separator: "\n") where line.contains(esc) {
+            #expect(line.hasSuffix("\(esc)0m"))
         }
     }
 }

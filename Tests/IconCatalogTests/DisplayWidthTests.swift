@@ -1,4 +1,5 @@
 @testable import IconCatalog
+import TerminalText
 import Testing
 
 @Suite struct DisplayWidthTests {

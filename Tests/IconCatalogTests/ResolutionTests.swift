@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import IconCatalog
+import TerminalText
+import Testing
 
 @Suite struct ResolutionTests {
     private func catalog(_ folder: TemporaryFolder, _ alternates: [String: Any], primary: [String]? = ["AppIcon"],

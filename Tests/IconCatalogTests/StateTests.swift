@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import IconCatalog
+import TerminalText
+import Testing
 
 @Suite struct FileChoiceStoreTests {
     @Test func missingStateReadsAsPrimaryWithoutWarning() {

@@ -1,6 +1,7 @@
 import Foundation
 import IconCatalog
 import IconLint
+import TerminalText
 import Testing
 
 /// The checks on real Info.plists from public apps (`../shared/corpus/real-plists`).

@@ -1,6 +1,7 @@
 import Foundation
 import IconCatalog
 import IconLint
+import TerminalText
 import Testing
 
 /// For every rule, one app that triggers it and one near miss that must not.

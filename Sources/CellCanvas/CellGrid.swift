@@ -1,4 +1,5 @@
-import IconCatalog
+import TerminalText
+
 /// One terminal cell. Text is a `String`, not a `Character`, so that the second column of
 /// a wide character can be represented: it is a cell with empty text, which drawing code
 /// skips because the wide character to its left already covers it.
@@ -36,7 +37,7 @@ public struct Cell: Hashable, Sendable {
     /// True for the second column of a wide character.
     public var isContinuation: Bool { text.isEmpty }
 
-    var columns: Int { text.isEmpty ? 0 : DisplayWidth.of( text) }
+    package var columns: Int { text.isEmpty ? 0 : DisplayWidth.of( text) }
 }
 
 /// The screen model every layer shares: ChooserUI renders into it, the terminal layer

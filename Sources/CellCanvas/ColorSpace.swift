@@ -3,26 +3,26 @@ import Foundation
 /// sRGB transfer function as lookup tables. Averaging must happen in linear light (else a
 /// thin dark line on white fades to a too-light grey and edges darken), and per-pixel
 /// `pow` calls would make a 1024² downscale slow, so both directions are tables.
-enum SRGB {
+package enum SRGB {
     /// 8-bit sRGB sample → linear intensity 0...1.
-    static let toLinear: [Float] = (0..<256).map { value in
+    package static let toLinear: [Float] = (0..<256).map { value in
         let c = Double(value) / 255
         return Float(c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4))
     }
 
     /// Entries in the inverse table; enough that every 8-bit value survives a round trip
     /// (the steepest part of the curve, near black, has a slope of 12.92).
-    static let encodeSteps = 4096
+    package static let encodeSteps = 4096
 
     /// Linear intensity (index / (encodeSteps - 1)) → nearest 8-bit sRGB sample.
-    static let fromLinearTable: [UInt8] = (0..<encodeSteps).map { index in
+    package static let fromLinearTable: [UInt8] = (0..<encodeSteps).map { index in
         let l = Double(index) / Double(encodeSteps - 1)
         let c = l <= 0.0031308 ? l * 12.92 : 1.055 * pow(l, 1 / 2.4) - 0.055
         return UInt8((c * 255).rounded())
     }
 
     @inline(__always)
-    static func encode(_ linear: Float) -> UInt8 {
+    package static func encode(_ linear: Float) -> UInt8 {
         let scaled = linear * Float(encodeSteps - 1) + 0.5
         let index = scaled >= Float(encodeSteps - 1) ? encodeSteps - 1 : (scaled > 0 ? Int(scaled) : 0)
         return fromLinearTable[index]
@@ -32,12 +32,12 @@ enum SRGB {
 /// Björn Ottosson's OKLab: a perceptual space where straight-line distance tracks how
 /// different two colours look, which Euclidean distance on sRGB bytes does not (it
 /// overrates differences in bright greens and underrates them in darks and blues).
-struct OKLab: Sendable {
-    var l: Float
-    var a: Float
-    var b: Float
+package struct OKLab: Sendable {
+    package var l: Float
+    package var a: Float
+    package var b: Float
 
-    init(linearRed r: Float, green g: Float, blue b: Float) {
+    package init(linearRed r: Float, green g: Float, blue b: Float) {
         let l = 0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b
         let m = 0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b
         let s = 0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b
@@ -47,7 +47,7 @@ struct OKLab: Sendable {
         self.b = 0.0259040371 * l3 + 0.7827717662 * m3 - 0.8086757660 * s3
     }
 
-    init(red: UInt8, green: UInt8, blue: UInt8) {
+    package init(red: UInt8, green: UInt8, blue: UInt8) {
         self.init(linearRed: SRGB.toLinear[Int(red)], green: SRGB.toLinear[Int(green)],
                   blue: SRGB.toLinear[Int(blue)])
     }

@@ -31,7 +31,7 @@ public struct CellAttributes: OptionSet, Hashable, Sendable, CustomStringConvert
     public static let underline = CellAttributes(rawValue: 1 << 2)
     public static let reverse = CellAttributes(rawValue: 1 << 3)
 
-    static let named: [(CellAttributes, String)] = [
+    package static let named: [(CellAttributes, String)] = [
         (.bold, "bold"), (.dim, "dim"), (.underline, "underline"), (.reverse, "reverse"),
     ]
 

@@ -68,7 +68,7 @@ public enum ColorDepth: Int, Comparable, CaseIterable, Sendable {
 /// xterm's default palette, the reference for what palette entries look like.
 public enum Palette {
     /// xterm's default values for the sixteen ANSI colours.
-    static let ansi: [(UInt8, UInt8, UInt8)] = [
+    package static let ansi: [(UInt8, UInt8, UInt8)] = [
         (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0),
         (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),
         (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0),
@@ -76,7 +76,7 @@ public enum Palette {
     ]
 
     /// The six channel levels of the 6×6×6 cube.
-    static let cubeLevels: [UInt8] = [0, 95, 135, 175, 215, 255]
+    package static let cubeLevels: [UInt8] = [0, 95, 135, 175, 215, 255]
 
     /// The RGB value xterm gives palette entry `index` by default.
     public static func xterm(_ index: UInt8) -> (red: UInt8, green: UInt8, blue: UInt8) {
@@ -96,7 +96,7 @@ public enum Palette {
         return OKLab(red: r, green: g, blue: b)
     }
 
-    static func nearest(to colour: OKLab, in range: Range<Int>, chromaWeight: Float = 1) -> UInt8 {
+    package static func nearest(to colour: OKLab, in range: Range<Int>, chromaWeight: Float = 1) -> UInt8 {
         var best = range.lowerBound
         var bestDistance = Float.infinity
         for index in range {

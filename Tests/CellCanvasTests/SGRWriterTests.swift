@@ -1,5 +1,5 @@
+import CellCanvas
 import Testing
-import IconArt
 
 struct SGRWriterTests {
     let esc = "\u{1B}["
@@ -79,20 +79,5 @@ struct SGRWriterTests {
         grid[0, 0] = Cell("\u{1B}")
         grid[1, 0] = Cell("\u{9B}")
         #expect(SGRWriter().render(grid) == "\u{FFFD}\u{FFFD}\n")
-    }
-
-    /// chafa 1.12 (`--symbols vhalf --colors 256 --size 16x8`) writes 1396–1805 bytes for the
-    /// demo app's @2x icons (ours: 1050–1307 for the same files). The drawn stand-ins here
-    /// must stay under chafa's smallest; and the writer never emits two sequences in a row,
-    /// nor leaves a line coloured.
-    @Test(arguments: DemoIcons.names)
-    func demoTilesAreSmallerThanChafas(name: String) {
-        let grid = TileRenderer(depth: .palette256).tile(for: DemoIcons.bitmap(name), name: name, columns: 16, rows: 8)
-        let output = SGRWriter().render(grid)
-        #expect(output.utf8.count < 1396)
-        #expect(!output.contains("m\(esc)"))
-        for line in output.split(separator: "\n") where line.contains(esc) {
-            #expect(line.hasSuffix("\(esc)0m"))
-        }
     }
 }

@@ -84,7 +84,7 @@ public struct SGRWriter: Sendable {
 
     /// The shortest SGR sequence that turns the pen `from` into `to`: changing only what
     /// differs, or resetting (`0`) and setting what `to` needs, whichever is shorter.
-    static func transition(from: CellStyle, to: CellStyle) -> String {
+    package static func transition(from: CellStyle, to: CellStyle) -> String {
         if from == to { return "" }
         var changes: [String] = []
         let removed = from.attributes.subtracting(to.attributes)

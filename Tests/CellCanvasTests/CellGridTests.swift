@@ -1,5 +1,5 @@
+import CellCanvas
 import Testing
-import IconArt
 
 struct CellGridTests {
     let red = CellStyle(foreground: .rgb(255, 0, 0))

@@ -1,5 +1,5 @@
+@testable import CellCanvas
 import Testing
-@testable import IconArt
 
 struct ColorDepthTests {
     @Test func truecolorIsExact() {
