@@ -35,6 +35,10 @@ let package = Package(
             name: "IconCatalog",
             dependencies: ["TerminalText", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        // What a terminal sends, decoded: keys, clicks and the answers to queries, apart. Pure.
+        .target(name: "TerminalInput"),
+        // Which queries to send, and what the answers and the environment say the terminal can do. Pure.
+        .target(name: "TerminalDetection", dependencies: ["TerminalInput", "TerminalText"]),
         // ncurses with the wide-character API; shim.h wraps the macros Swift cannot import.
         .systemLibrary(
             name: "CNcurses",
@@ -81,6 +85,8 @@ let package = Package(
         // Temporary folders, plist builders and the corpus location, shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CellCanvasTests", dependencies: ["CellCanvas", "TerminalText"]),
+        .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput"]),
+        .testTarget(name: "TerminalDetectionTests", dependencies: ["TerminalDetection", "TerminalInput"]),
         .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconArtTests", dependencies: ["IconArt", "CellCanvas", "IconCatalog"], exclude: ["reference_decode.py"]),
