@@ -44,6 +44,11 @@ public struct InputDecoder: Sendable {
     }
 
     private(set) var state: State = .ground
+    /// A key sequence under way when another sequence began inside it: kept, and taken up
+    /// again if what came in between was an answer to a query. A terminal never breaks its
+    /// own sequences, but the answers of a multiplexer (tmux answers for the terminal) can
+    /// come between the pieces of a key sequence a slow link split.
+    private var interrupted: State?
     /// When the last byte came (milliseconds, the caller's clock).
     private var lastByte = 0
 
@@ -66,9 +71,31 @@ public struct InputDecoder: Sendable {
         var events: [TerminalEvent] = []
         for byte in bytes {
             lastByte = now
+            let before = events.count
+            if byte == 0x1B, interrupted == nil, Self.isKeySequence(state) {
+                interrupted = state
+            }
             consume(byte, into: &events)
+            resumeOrForget(after: events[before...])
         }
         return events
+    }
+
+    /// True for the states of a key or mouse sequence that has certainly begun.
+    private static func isKeySequence(_ state: State) -> Bool {
+        switch state {
+        case .csi, .ss3: true
+        default: false
+        }
+    }
+
+    /// Once the sequence that came inside an interrupted one has ended: if it was an
+    /// answer, the interrupted sequence goes on; otherwise it is dropped.
+    private mutating func resumeOrForget(after produced: ArraySlice<TerminalEvent>) {
+        guard let suspended = interrupted, state == .ground else { return }
+        interrupted = nil
+        let onlyReplies = !produced.isEmpty && produced.allSatisfy { if case .reply = $0 { true } else { false } }
+        if onlyReplies { state = suspended }
     }
 
     /// Settles what is pending once `deadline` has passed: a lone Esc becomes the Esc key, a
@@ -77,6 +104,7 @@ public struct InputDecoder: Sendable {
         guard let deadline, now >= deadline else { return [] }
         let expired = state
         state = .ground
+        interrupted = nil
         return expired == .escape ? [.key(.escape)] : []
     }
 

@@ -185,6 +185,17 @@ import Testing
         #expect(Self.decode(["\u{1B}P>|tmux 3.3a\u{1B}\\"]) == [.reply(.terminalVersion("tmux 3.3a"))])
     }
 
+    /// tmux answers for the terminal, so its answers can come between the pieces of a
+    /// click a slow link split: the click still counts, and so do the answers.
+    @Test func answersBetweenThePiecesOfAKeySequence() {
+        let events = Self.decode(["\u{1B}[", "\u{1B}P>|tmux 3.3a\u{1B}\\\u{1B}[?1;2c", "<0;66;9M"], gap: 100)
+        #expect(events == [.reply(.terminalVersion("tmux 3.3a")), .reply(.primaryAttributes([1, 2])), .click(column: 65, row: 8)])
+        #expect(Self.decode(["\u{1B}O", Self.primary, "A"]) == [.reply(.primaryAttributes([62, 4, 22])), .key(.up)])
+        // Anything but an answer in between ends the sequence, as before.
+        #expect(Self.decode(["\u{1B}[<0;6", "\u{1B}[A", "6;9M"]) == [.key(.up), .key(.character("6")), .key(.character(";")),
+                                                                    .key(.character("9")), .key(.character("M"))])
+    }
+
     @Test func otherReportsAndStringsAreSwallowed() {
         for text in ["\u{1B}[>1;4000;29c", "\u{1B}P1$r0m\u{1B}\\", "\u{1B}]10;rgb:0/0/0\u{7}", "\u{1B}_Xsomething\u{1B}\\",
                      "\u{1B}[?1;2$y", "\u{1B}[8;24;80t", "\u{1B}[?u", "\u{1B}]11;not a colour\u{7}"] {
