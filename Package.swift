@@ -39,6 +39,8 @@ let package = Package(
         .target(name: "TerminalInput"),
         // Which queries to send, and what the answers and the environment say the terminal can do. Pure.
         .target(name: "TerminalDetection", dependencies: ["TerminalInput", "TerminalText"]),
+        // How the chooser's loop drives a terminal: frames out, events in, queries, pictures by id.
+        .target(name: "TerminalInterface", dependencies: ["CellCanvas", "TerminalInput", "TerminalDetection"]),
         // ncurses with the wide-character API; shim.h wraps the macros Swift cannot import.
         .systemLibrary(
             name: "CNcurses",
@@ -87,6 +89,7 @@ let package = Package(
         .testTarget(name: "CellCanvasTests", dependencies: ["CellCanvas", "TerminalText"]),
         .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput"]),
         .testTarget(name: "TerminalDetectionTests", dependencies: ["TerminalDetection", "TerminalInput"]),
+        .testTarget(name: "TerminalInterfaceTests", dependencies: ["TerminalInterface", "CellCanvas"]),
         .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconArtTests", dependencies: ["IconArt", "CellCanvas", "IconCatalog"], exclude: ["reference_decode.py"]),
