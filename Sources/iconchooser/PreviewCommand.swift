@@ -1,9 +1,12 @@
 import ArgumentParser
 import CellCanvas
+import ChooserRuntime
 import ChooserUI
 import Foundation
 import IconArt
 import IconCatalog
+import NcursesTerminal
+import TerminalDetection
 import TerminalText
 
 /// `--size COLSxROWS`, bounded so a tile is neither a dot nor a wall.
@@ -81,7 +84,19 @@ extension IconChooser {
         @Flag(name: .long, help: "ASCII characters only (the default without a UTF-8 locale).")
         var ascii = false
 
+        @OptionGroup var graphics: GraphicsOptions
+
+        @Flag(name: .long, help: "Say what the terminal can show (pixel protocols, cell size, symbols) and why, instead of the icons.")
+        var explainTerminal = false
+
         func run() throws {
+            let graphicsChoice = try graphics.choice()
+            if explainTerminal {
+                let found = TerminalProbe.detect(choice: graphicsChoice)
+                let lines = found.explanation(drawable: [])
+                Swift.print(lines.map(TextSanitizer.clean).joined(separator: "\n"))
+                return
+            }
             let manager = try options.loadManager()
             let catalog = manager.catalog
             let choice = manager.currentChoice()
