@@ -63,10 +63,14 @@ public struct CatalogWarning: Equatable, Hashable, Sendable, CustomStringConvert
     /// The plist key path or file the warning is about, e.g. `CFBundleIcons.CFBundleAlternateIcons.blue`.
     public let subject: String
     public let message: String
+    /// A stable kebab-case name for the kind of problem, shared with `lint`'s rule ids where a
+    /// rule reports the same thing, so scripts can filter warnings without parsing messages.
+    public let code: String?
 
-    public init(subject: String, message: String) {
+    public init(subject: String, message: String, code: String? = nil) {
         self.subject = subject
         self.message = message
+        self.code = code
     }
 
     public var description: String { "\(TextSanitizer.clean(subject)): \(TextSanitizer.clean(message))" }
