@@ -169,7 +169,11 @@ public final class ZipArchive: @unchecked Sendable {
         output.reserveCapacity(min(count, 1 << 20))
         var consumed: UInt64 = 0
         var produced: UInt64 = 0
+        // Set once the last, zero-padded chunk has gone in: a stream still going after it is cut short.
+        var paddedTail = false
         var failure: ZipArchiveError?
+        let cutShort = ZipArchiveError.damaged(entry: entry.name,
+            reason: "its deflate data is damaged or cut short: the stream does not end where the entry does")
         let checksum: CRC32
         do {
             checksum = try Data.decompress(size: Int64(entry.compressedSize), bufferSize: Self.chunkSize, skipCRC32: !whole,
@@ -179,7 +183,7 @@ public final class ZipArchive: @unchecked Sendable {
                     // nothing is left the stream has not ended where the entry does.
                     let left = entry.compressedSize - consumed
                     guard left > 0 else {
-                        failure = .damaged(entry: entry.name, reason: "its deflate data ends before the stream does (truncated)")
+                        failure = cutShort
                         throw Stop()
                     }
                     let take = Int(min(UInt64(size), left))
@@ -191,13 +195,16 @@ public final class ZipArchive: @unchecked Sendable {
                         throw Stop()
                     }
                     consumed += UInt64(take)
-                    if chunk.count < size { chunk += [UInt8](repeating: 0, count: size - chunk.count) }
+                    if chunk.count < size {
+                        paddedTail = true
+                        chunk += [UInt8](repeating: 0, count: size - chunk.count)
+                    }
                     return Data(chunk)
                 },
                 consumer: { data in
                     produced += UInt64(data.count)
                     guard produced <= entry.uncompressedSize else {
-                        failure = .damaged(entry: entry.name,
+                        failure = paddedTail ? cutShort : .damaged(entry: entry.name,
                             reason: "inflates past its declared size of \(entry.uncompressedSize) bytes; refused as a zip bomb")
                         throw Stop()
                     }
@@ -213,10 +220,11 @@ public final class ZipArchive: @unchecked Sendable {
         } catch is Stop where failure == nil {
             return output
         } catch {
-            throw failure ?? .damaged(entry: entry.name, reason: "its deflate data is damaged")
+            throw failure ?? (paddedTail ? cutShort : .damaged(entry: entry.name, reason: "its deflate data is damaged"))
         }
         guard produced == entry.uncompressedSize else {
-            throw .damaged(entry: entry.name, reason: "inflates to \(produced) bytes, not the \(entry.uncompressedSize) its header says")
+            throw .damaged(entry: entry.name,
+                reason: "inflates to \(produced) bytes, not the \(entry.uncompressedSize) its header says")
         }
         if whole, checksum != entry.crc32 {
             throw .damaged(entry: entry.name, reason: "checksum does not match its contents")
