@@ -94,7 +94,7 @@ import TestSupport
         let zip = try archive([.zeros("bomb.png", count: 8 << 20, declaring: 4096)])
         let started = Date()
         let error = failure { _ = try zip.contents(of: zip.entries[0], limit: 64 << 20) }
-        #expect(error == .damaged(entry: "bomb.png", reason: "inflates past its declared size of 4096 bytes; refused as a zip bomb"))
+        #expect(error == .damaged(entry: "bomb.png", reason: "inflates past its declared size of 4096 bytes (a zip bomb, or damaged); refused"))
         #expect(failure { _ = try zip.prefix(of: zip.entries[0], count: 64) } == error)
         #expect(Date().timeIntervalSince(started) < 1)
     }

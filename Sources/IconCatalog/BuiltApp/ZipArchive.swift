@@ -176,7 +176,9 @@ public final class ZipArchive: @unchecked Sendable {
             reason: "its deflate data is damaged or cut short: the stream does not end where the entry does")
         let checksum: CRC32
         do {
-            checksum = try Data.decompress(size: Int64(entry.compressedSize), bufferSize: Self.chunkSize, skipCRC32: !whole,
+            // A small entry goes in as one chunk of its own size, so it needs no padding.
+            let bufferSize = Int(min(UInt64(Self.chunkSize), max(entry.compressedSize, 1)))
+            checksum = try Data.decompress(size: Int64(entry.compressedSize), bufferSize: bufferSize, skipCRC32: !whole,
                 provider: { _, size in
                     // On Linux ZIPFoundation asks for `bufferSize` bytes whatever is left and hands
                     // zlib that many: a short chunk is padded so zlib never reads past it. When
@@ -204,8 +206,8 @@ public final class ZipArchive: @unchecked Sendable {
                 consumer: { data in
                     produced += UInt64(data.count)
                     guard produced <= entry.uncompressedSize else {
-                        failure = paddedTail ? cutShort : .damaged(entry: entry.name,
-                            reason: "inflates past its declared size of \(entry.uncompressedSize) bytes; refused as a zip bomb")
+                        failure = .damaged(entry: entry.name, reason: "inflates past its declared size of "
+                            + "\(entry.uncompressedSize) bytes (a zip bomb, or damaged); refused")
                         throw Stop()
                     }
                     do throws(ZipArchiveError) {
