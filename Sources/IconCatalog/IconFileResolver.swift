@@ -177,11 +177,12 @@ public struct FileIndex: Sendable {
             let depth = relative.count(where: { $0 == "/" })
             if depth <= Self.maximumDepth { entries.append((depth, relative, entry)) }
         }
+        entries.sort { ($0.depth, $0.relative) < ($1.depth, $1.relative) }
         if entries.count > Self.maximumEntries {
             truncated = true
-            entries = Array(entries.prefix(Self.maximumEntries))
+            entries.removeLast(entries.count - Self.maximumEntries)
         }
-        for (_, relative, entry) in entries.sorted(by: { ($0.depth, $0.relative) < ($1.depth, $1.relative) }) {
+        for (_, relative, entry) in entries {
             let file = ArchivedFile(archive: folder.archive, entry: entry)
             let parts = relative.split(separator: "/")
             guard let name = parts.last else { continue }

@@ -80,11 +80,13 @@ public struct ArchivedAppFolder: Sendable {
     public static func locate(in archive: ZipArchive) throws(CatalogError) -> (ArchivedAppFolder, [CatalogWarning]) {
         var notes = EntryNotes(archive: archive)
         var apps = Set<String>()
+        let payload = Array("Payload/".utf8)
         for entry in archive.entries {
             if let reason = entry.unsafeNameReason {
                 notes.add(entry, "name \(reason); ignored")
                 continue
             }
+            guard entry.nameStarts(with: payload) else { continue }
             let parts = entry.name.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
             if parts.count >= 2, parts[0] == "Payload", parts[1].count > 4, parts[1].hasSuffix(".app") {
                 apps.insert(String(parts[1]))
@@ -94,7 +96,8 @@ public struct ArchivedAppFolder: Sendable {
         guard apps.count == 1 else { throw .severalAppsInArchive(path: archive.name, apps: apps.sorted().map { "Payload/\($0)" }) }
         let root = "Payload/\(app)/"
 
-        let inside = archive.entries.filter { $0.name.hasPrefix(root) && $0.unsafeNameReason == nil && $0.kind != .directory }
+        let rootBytes = Array(root.utf8)
+        let inside = archive.entries.filter { $0.nameStarts(with: rootBytes) && $0.kind != .directory && $0.unsafeNameReason == nil }
         var counts: [String: Int] = [:]
         for entry in inside { counts[entry.name, default: 0] += 1 }
         let plistName = root + "Info.plist"

@@ -279,13 +279,33 @@ public struct ZipEntry: Hashable, Sendable {
     }
 
     /// Why the name must not be used as a path, or nil: absolute, `..` or a backslash, as a
-    /// careless unzip would turn into a file outside its folder.
+    /// careless unzip would turn into a file outside its folder. One pass over the bytes: an
+    /// archive may hold a hundred thousand names.
     public var unsafeNameReason: String? {
-        if name.hasPrefix("/") || name.hasPrefix("\\") { return "is an absolute path" }
-        if name.contains("\\") { return "contains a backslash" }
-        if name.split(separator: "/", omittingEmptySubsequences: false).contains("..") { return "contains “..”" }
-        if name.utf8.contains(0) { return "contains a NUL byte" }
-        return nil
+        rawName.withUnsafeBufferPointer { bytes -> String? in
+            guard let first = bytes.first else { return "is empty" }
+            if first == UInt8(ascii: "/") || first == UInt8(ascii: "\\") { return "is an absolute path" }
+            func isDotDot(_ start: Int, _ end: Int) -> Bool {
+                end - start == 2 && bytes[start] == UInt8(ascii: ".") && bytes[start + 1] == UInt8(ascii: ".")
+            }
+            var componentStart = 0
+            for index in 0..<bytes.count {
+                switch bytes[index] {
+                case 0: return "contains a NUL byte"
+                case UInt8(ascii: "\\"): return "contains a backslash"
+                case UInt8(ascii: "/"):
+                    if isDotDot(componentStart, index) { return "contains “..”" }
+                    componentStart = index + 1
+                default: break
+                }
+            }
+            return isDotDot(componentStart, bytes.count) ? "contains “..”" : nil
+        }
+    }
+
+    /// Whether the name starts with `prefix`, compared as bytes (cheap for many entries).
+    func nameStarts(with prefix: [UInt8]) -> Bool {
+        rawName.count >= prefix.count && rawName.prefix(prefix.count).elementsEqual(prefix)
     }
 }
 
