@@ -101,9 +101,7 @@ public struct PNGDecoder: Sendable {
     /// Reads and decodes the file at `path`. Only regular files are read (a FIFO or device is
     /// refused without blocking on it); the whole file is read into memory first.
     public static func decode(contentsOf path: String, limits: Limits = .standard) throws(PNGDecodeError) -> RGBABitmap {
-        var sink = BitmapSink()
-        try decode(contentsOf: path, limits: limits, into: &sink)
-        return sink.bitmap
+        try decode(from: .file(path), limits: limits)
     }
 
     /// Reads the file at `path` like `decode(contentsOf:limits:)`, and hands the picture to `sink`

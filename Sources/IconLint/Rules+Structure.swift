@@ -195,10 +195,11 @@ extension LintRules {
             An alternate with CFBundleIconName and no CFBundleIconFiles is an asset-catalog icon: Xcode compiles \
             its app-icon set into Assets.car, and iOS draws it from there (iOS 10.3 and later). That is how Xcode \
             13 and later write every asset-catalog alternate into a built app's Info.plist, and it is right. This \
-            tool does not read compiled asset catalogs, so the images of these icons are not checked. Written by \
-            hand in a source Info.plist, the name must match an app-icon set in the target's asset catalog that \
-            the build includes (ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES, or "Include All App Icon Assets"), \
-            or the alternate has no images at all. Nothing to fix when that is so.
+            tool does not read compiled asset catalogs, so the images of these icons are not checked. Fix: \
+            nothing, in a built app. Written by hand in a source Info.plist, make sure the name matches an \
+            app-icon set in the target's asset catalog that the build includes \
+            (ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES, or "Include All App Icon Assets"): otherwise the \
+            alternate has no images at all.
             """
     ) { context in
         context.iconSets.compactMap { set in

@@ -87,7 +87,7 @@ import TestSupport
         // Within the size limit, the ratio gives it away.
         let ratio = failure { _ = try zip.contents(of: zip.entries[1], limit: 64 << 20) }
         #expect(ratio?.description.contains("zip bomb") == true, "\(String(describing: ratio))")
-        #expect(Date().timeIntervalSince(started) < 1)
+        #expect(Date().timeIntervalSince(started) < 5)  // a generous bound; the binary's CPU time is measured end to end
     }
 
     @Test func aZipBombThatLiesAboutItsSizeStopsWhereItsHeaderSaid() throws {
@@ -96,7 +96,7 @@ import TestSupport
         let error = failure { _ = try zip.contents(of: zip.entries[0], limit: 64 << 20) }
         #expect(error == .damaged(entry: "bomb.png", reason: "inflates past its declared size of 4096 bytes (a zip bomb, or damaged); refused"))
         #expect(failure { _ = try zip.prefix(of: zip.entries[0], count: 64) } == error)
-        #expect(Date().timeIntervalSince(started) < 1)
+        #expect(Date().timeIntervalSince(started) < 5)  // a generous bound; the binary's CPU time is measured end to end
     }
 
     @Test func theArchiveWideBudgetStopsManyModestEntries() throws {
@@ -104,6 +104,8 @@ import TestSupport
         limits.maximumTotalInflated = 3 << 20
         let zip = try archive((0..<4).map { .zeros("z\($0)", count: 1 << 20) }, limits: limits)
         for entry in zip.entries.prefix(3) { #expect(try zip.contents(of: entry, limit: 2 << 20).count == 1 << 20) }
+        // Reading an entry again (a picture redrawn at another size) costs nothing more.
+        #expect(try zip.contents(of: zip.entries[0], limit: 2 << 20).count == 1 << 20)
         let error = failure { _ = try zip.contents(of: zip.entries[3], limit: 2 << 20) }
         #expect(error?.description.contains("more than \(3 << 20) bytes from the archive in all") == true)
     }

@@ -58,6 +58,9 @@ public final class ZipArchive: @unchecked Sendable {
     private let directoryOffset: UInt64
     private let lock = NSLock()
     private var inflatedSoFar = 0
+    /// The most bytes of each entry (by index) counted so far: reading an entry again (a
+    /// picture redrawn at another size) costs the budget nothing more.
+    private var counted: [Int: Int] = [:]
 
     /// Opens the file at `path`; only a regular file is read (a FIFO is refused, not waited on).
     public convenience init(path: String, limits: Limits = .standard) throws(ZipArchiveError) {
@@ -105,7 +108,7 @@ public final class ZipArchive: @unchecked Sendable {
             guard entry.compressedSize == entry.uncompressedSize else {
                 throw .damaged(entry: entry.name, reason: "stored entry whose sizes disagree (\(entry.compressedSize) and \(entry.uncompressedSize))")
             }
-            try charge(count, for: entry)
+            try charge(upTo: count, for: entry)
             let data = Data(try bytes.read(at: start, count: count, entry: entry.name))
             if whole, data.crc32(checksum: 0) != entry.crc32 {
                 throw .damaged(entry: entry.name, reason: "checksum does not match its contents")
@@ -148,11 +151,15 @@ public final class ZipArchive: @unchecked Sendable {
         return start
     }
 
-    /// Counts `count` bytes against the archive's total, refusing them past it.
-    private func charge(_ count: Int, for entry: ZipEntry) throws(ZipArchiveError) {
+    /// Counts the entry's first `total` bytes against the archive's total (the part not
+    /// counted before), refusing them past it. What bounds the total is the number of
+    /// distinct entries read and their sizes, which the archive decides.
+    private func charge(upTo total: Int, for entry: ZipEntry) throws(ZipArchiveError) {
         let allowed = lock.withLock {
-            guard inflatedSoFar + count <= limits.maximumTotalInflated else { return false }
-            inflatedSoFar += count
+            let new = max(0, total - counted[entry.index, default: 0])
+            guard inflatedSoFar + new <= limits.maximumTotalInflated else { return false }
+            inflatedSoFar += new
+            counted[entry.index] = max(total, counted[entry.index, default: 0])
             return true
         }
         guard allowed else {
@@ -211,7 +218,7 @@ public final class ZipArchive: @unchecked Sendable {
                         throw Stop()
                     }
                     do throws(ZipArchiveError) {
-                        try self.charge(data.count, for: entry)
+                        try self.charge(upTo: Int(produced), for: entry)
                     } catch {
                         failure = error
                         throw Stop()
