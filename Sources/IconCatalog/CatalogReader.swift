@@ -56,7 +56,7 @@ public enum CatalogReader {
                                openingWarnings: [CatalogWarning] = []) throws(CatalogError) -> AppIconCatalog {
         let declared = try IconDeclarations.parse(plist, idiom: options.idiom, path: plistPath)
         var warnings = openingWarnings + declared.warnings
-        let tree = iconTree ?? .folder(options.searchRoot(forPlist: plistPath))
+        let tree = iconTree ?? .folder(CatalogOptions().searchRoot(forPlist: plistPath))
         let resolver = lookingForFiles
             ? IconFileResolver(tree: options.iconTree(default: tree), idiom: options.idiom, defines: options.defines)
             : nil
