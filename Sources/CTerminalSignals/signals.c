@@ -42,19 +42,23 @@ static int make_wake_pipe(void) {
 
 static const int caught[] = { SIGINT, SIGTERM, SIGHUP, SIGWINCH };
 
-int iconchooser_signals_install(void) {
-    if (make_wake_pipe() != 0) return -1;
-    for (unsigned i = 0; i < sizeof caught / sizeof caught[0]; i++) {
+static int install(const int *numbers, unsigned count, void (*handler)(int), int flags) {
+    for (unsigned i = 0; i < count; i++) {
         struct sigaction action;
         memset(&action, 0, sizeof action);
-        action.sa_handler = record_signal;
+        action.sa_handler = handler;
         sigemptyset(&action.sa_mask);
-        // Other threads' reads and writes (pictures, the state file) resume after a signal;
-        // the reader's poll() returns EINTR whatever the flag, and the pipe wakes it anyway.
-        action.sa_flags = SA_RESTART;
-        if (sigaction(caught[i], &action, NULL) != 0) return -1;
+        action.sa_flags = flags;
+        if (sigaction(numbers[i], &action, NULL) != 0) return -1;
     }
     return 0;
+}
+
+int iconchooser_signals_install(void) {
+    if (make_wake_pipe() != 0) return -1;
+    // Other threads' reads and writes (pictures, the state file) resume after a signal;
+    // the reader's poll() returns EINTR whatever the flag, and the pipe wakes it anyway.
+    return install(caught, sizeof caught / sizeof caught[0], record_signal, SA_RESTART);
 }
 
 void iconchooser_signals_restore(void) {
@@ -97,14 +101,6 @@ static void restore_and_die(int number) {
 int iconchooser_crash_restore_install(int fd) {
     if (tcgetattr(fd, &crash_modes) != 0) return -1;
     crash_fd = fd;
-    const int fatal[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP };
-    for (unsigned i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
-        struct sigaction action;
-        memset(&action, 0, sizeof action);
-        action.sa_handler = restore_and_die;
-        sigemptyset(&action.sa_mask);
-        action.sa_flags = SA_RESETHAND;
-        if (sigaction(fatal[i], &action, NULL) != 0) return -1;
-    }
-    return 0;
+    static const int fatal[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP };
+    return install(fatal, sizeof fatal / sizeof fatal[0], restore_and_die, SA_RESETHAND);
 }

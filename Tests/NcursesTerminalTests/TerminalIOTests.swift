@@ -156,13 +156,19 @@ let kittyAnswers = Array(("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\
         }
     }
 
-    @Test func keysAndAnswersArriveApart() throws {
-        let pair = try PseudoTerminalPair()
-        var modes = try #require(RawMode(pair.slave))
-        defer { modes.restore() }
+    /// A reader started on the program's side of `pair` (in raw mode), and what it delivers.
+    func reading(_ pair: PseudoTerminalPair) throws -> (InputReader, Events, RawMode) {
+        let modes = try #require(RawMode(pair.slave))
         let events = Events()
         let reader = try #require(InputReader(descriptor: pair.slave, takesSignals: false) { events.add($0) })
         reader.start()
+        return (reader, events, modes)
+    }
+
+    @Test func keysAndAnswersArriveApart() throws {
+        let pair = try PseudoTerminalPair()
+        var (reader, events, modes) = try reading(pair)
+        defer { modes.restore() }
         reader.expectPrimaryAnswers(1)
         pair.answer(Array("j\u{1B}[?62;4c\u{1B}[<0;5;3Mq".utf8))
         #expect(events.wait(for: 4))
@@ -176,9 +182,8 @@ let kittyAnswers = Array(("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\
 
     @Test func aHangUpEndsReading() throws {
         let pair = try PseudoTerminalPair()
-        let events = Events()
-        let reader = try #require(InputReader(descriptor: pair.slave, takesSignals: false) { events.add($0) })
-        reader.start()
+        var (reader, events, modes) = try reading(pair)
+        defer { modes.restore() }
         reader.expectPrimaryAnswers(1)
         pair.hangUp()
         #expect(events.wait(for: 1))
@@ -189,11 +194,8 @@ let kittyAnswers = Array(("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\
 
     @Test func aLoneEscIsTheEscKeyAfterItsWait() throws {
         let pair = try PseudoTerminalPair()
-        var modes = try #require(RawMode(pair.slave))
+        var (reader, events, modes) = try reading(pair)
         defer { modes.restore() }
-        let events = Events()
-        let reader = try #require(InputReader(descriptor: pair.slave, takesSignals: false) { events.add($0) })
-        reader.start()
         pair.answer([0x1B])
         #expect(events.wait(for: 1))
         #expect(events.all == [.key(.escape)])
