@@ -53,6 +53,9 @@ public final class NcursesTerminal: Terminal {
     private var pictures: PictureScreen?
     private var queriesSent: Date?
     private var closed = false
+    /// Set by the reader when the window changes size: the next frame is drawn whole, even
+    /// at the size it had before (the terminal may have reflowed what it showed meanwhile).
+    private let resized = Flag()
 
     private struct PairKey: Hashable {
         let foreground: TerminalColor
@@ -133,7 +136,11 @@ public final class NcursesTerminal: Terminal {
 
     public func startEvents(_ sink: @escaping @Sendable (TerminalEvent) -> Void) {
         guard !closed, reader == nil else { return }
-        reader = InputReader(descriptor: descriptor, takesSignals: true, sink: sink)
+        let resized = resized
+        reader = InputReader(descriptor: descriptor, takesSignals: true) { event in
+            if case .resize = event { resized.set() }
+            sink(event)
+        }
         reader?.start()
     }
 
@@ -142,7 +149,7 @@ public final class NcursesTerminal: Terminal {
     public func draw(_ frame: Frame) {
         guard !closed else { return }
         let grid = frame.grid
-        if grid.width != size.columns || grid.height != size.rows {
+        if resized.take() || grid.width != size.columns || grid.height != size.rows {
             resize(columns: grid.width, rows: grid.height)
         }
         let previous = shown?.width == grid.width && shown?.height == grid.height ? shown : nil
@@ -264,5 +271,21 @@ public final class NcursesTerminal: Terminal {
     /// Direct-colour terminfo treats values below 8 as the ANSI palette; nudge near-black up.
     private static func direct(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Int32 {
         max(8, Int32(red) << 16 | Int32(green) << 8 | Int32(blue))
+    }
+}
+
+/// A flag one thread sets and another takes.
+private final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isSet = false
+
+    func set() { lock.withLock { isSet = true } }
+
+    /// Whether it was set, clearing it.
+    func take() -> Bool {
+        lock.withLock {
+            defer { isSet = false }
+            return isSet
+        }
     }
 }
