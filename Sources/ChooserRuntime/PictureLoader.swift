@@ -37,26 +37,32 @@ public final class PictureLoader: PictureSource, @unchecked Sendable {
         let deliver: @Sendable (LoadedPicture) -> Void
     }
 
-    private let icons: [AppIcon]
-    private let images: IconImageFinder
-    private let pictures: IconPictures
+    private let count: Int
+    private let render: @Sendable (Int, TileSize) -> CellGrid
     private let queue = DispatchQueue(label: "iconchooser.pictures", qos: .userInitiated)
     private let lock = NSLock()
     private var pending: [Job] = []
     private var working = false
-    /// Each icon's image files once looked up (only ever touched on `queue`).
-    private var found: [Int: [IconImage]] = [:]
 
-    /// `images` finds each icon's files when its picture is first wanted (the catalog was
-    /// read without them, so the first frame waits for nothing).
-    public init(icons: [AppIcon], images: IconImageFinder, pictures: IconPictures) {
-        self.icons = icons
-        self.images = images
-        self.pictures = pictures
+    /// Makes the picture of items `0..<count` with `render`, which runs on the loader's queue,
+    /// one call at a time.
+    public init(count: Int, render: @escaping @Sendable (Int, TileSize) -> CellGrid) {
+        self.count = count
+        self.render = render
+    }
+
+    /// The tiles of an app's icons. `images` finds each icon's files when its picture is
+    /// first wanted (the catalog was read without them, so the first frame waits for nothing).
+    public convenience init(icons: [AppIcon], images: IconImageFinder, pictures: IconPictures) {
+        let found = FoundImages()
+        self.init(count: icons.count) { index, size in
+            let files = found.files(of: index) { images.images(for: icons[index]) }
+            return pictures.tile(for: icons[index], images: files, columns: size.columns, rows: size.rows).picture
+        }
     }
 
     public func request(_ indices: [Int], size: TileSize, deliver: @escaping @Sendable (LoadedPicture) -> Void) {
-        let jobs = indices.filter { icons.indices.contains($0) }.map { Job(index: $0, size: size, deliver: deliver) }
+        let jobs = indices.filter { (0..<count).contains($0) }.map { Job(index: $0, size: size, deliver: deliver) }
         let start: Bool = lock.withLock {
             pending += jobs
             guard !working, !pending.isEmpty else { return false }
@@ -83,10 +89,7 @@ public final class PictureLoader: PictureSource, @unchecked Sendable {
     /// Takes jobs from the front until none is left.
     private func work() {
         while let job = nextJob() {
-            let files = found[job.index] ?? images.images(for: icons[job.index])
-            found[job.index] = files
-            let tile = pictures.tile(for: icons[job.index], images: files, columns: job.size.columns, rows: job.size.rows)
-            job.deliver(LoadedPicture(index: job.index, size: job.size, picture: tile.picture))
+            job.deliver(LoadedPicture(index: job.index, size: job.size, picture: render(job.index, job.size)))
         }
     }
 
@@ -98,5 +101,18 @@ public final class PictureLoader: PictureSource, @unchecked Sendable {
             }
             return pending.removeFirst()
         }
+    }
+}
+
+/// Each icon's image files once looked up: the lookup walks folders, so it is done once.
+private final class FoundImages: @unchecked Sendable {
+    private let lock = NSLock()
+    private var files: [Int: [IconImage]] = [:]
+
+    func files(of index: Int, lookUp: () -> [IconImage]) -> [IconImage] {
+        if let known = lock.withLock({ files[index] }) { return known }
+        let found = lookUp()
+        lock.withLock { files[index] = found }
+        return found
     }
 }
