@@ -109,6 +109,9 @@ public struct CapabilityProbe: Sendable {
         if !canQuery { return "the output is not a terminal" }
         if choice == .symbols { return "--graphics symbols asks nothing" }
         if environment.isLinuxConsole { return "TERM=linux: the Linux console shows no pictures and prints queries it does not know" }
+        if environment.term.isEmpty || environment.term == "dumb" {
+            return environment.term.isEmpty ? "TERM is not set" : "TERM=dumb: the terminal takes no escape sequences"
+        }
         return nil
     }
 

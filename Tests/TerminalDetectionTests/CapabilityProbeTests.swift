@@ -176,7 +176,8 @@ import TerminalInput
 
     @Test func nothingIsAskedWithoutATerminalOnTheLinuxConsoleOrWithSymbols() {
         for (probe, why) in [(Self.probe(canQuery: false), "not a terminal"), (Self.probe(["TERM": "linux"]), "Linux console"),
-                             (Self.probe(choice: .symbols), "--graphics symbols")] {
+                             (Self.probe(choice: .symbols), "--graphics symbols"), (Self.probe(["TERM": "dumb"]), "TERM=dumb"),
+                             (Self.probe([:]), "TERM is not set")] {
             #expect(probe.plan.isEmpty && probe.plan.bytes.isEmpty)
             #expect(probe.reasonNotToAsk?.contains(why) == true)
             #expect(!probe.needsTmux)
