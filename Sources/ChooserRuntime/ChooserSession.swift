@@ -88,6 +88,9 @@ public protocol PixelPictures: Sendable {
     func encoder(for capabilities: TerminalCapabilities) -> (any PictureEncoder)?
     /// The pictures a frame of `state` shows, and where.
     func placements(for state: ChooserState, capabilities: TerminalCapabilities) -> [PicturePlacement]
+    /// Called once, when pixel pictures are in use, with a function (safe to call from any
+    /// thread) that makes the loop draw again: for when a picture's pixels become ready.
+    func start(redraw: @escaping @Sendable () -> Void)
 }
 
 /// Everything that wakes the loop.
@@ -96,6 +99,8 @@ enum SessionEvent: Sendable {
     case picture(LoadedPicture)
     case tmux(TmuxReport)
     case detectionDeadline
+    /// Pixel pictures asked for a frame: their placements changed outside the state.
+    case redraw
 }
 
 /// One run of a session: the mutable state the loop carries, used by one task only.
@@ -177,6 +182,8 @@ private final class SessionRun {
             sendQueries()
         case .detectionDeadline:
             if capabilities == nil { decideCapabilities() }
+        case .redraw:
+            drawn = nil
         }
         return nil
     }
@@ -269,6 +276,8 @@ private final class SessionRun {
            let encoder = pixels.encoder(for: found) {
             terminal.usePictures(encoder)
             pixelPictures = pixels
+            let queue = queue
+            pixels.start { queue.post(.redraw) }
         }
         pending += update(&state, .terminalDescribed(found.helpLines(drawable: pixels?.drawable ?? [])))
     }

@@ -17,15 +17,33 @@ import TerminalInterface
         func encode(_ commands: [PictureCommand]) -> [UInt8] { [] }
     }
 
-    /// One picture per visible tile, numbered by icon; none while an overlay is up.
-    struct TilePictures: PixelPictures {
+    /// One picture per visible tile, numbered by icon, once its pixels are `ready`; none
+    /// while an overlay is up.
+    final class TilePictures: PixelPictures, @unchecked Sendable {
         let drawable: Set<GraphicsProtocol> = [.kitty]
+        private let lock = NSLock()
+        private var notReady: Set<Int>
+        private var redraw: (@Sendable () -> Void)?
+
+        init(notReady: Set<Int> = []) { self.notReady = notReady }
+
+        func start(redraw: @escaping @Sendable () -> Void) { lock.withLock { self.redraw = redraw } }
+
+        /// The pixels of `index` are ready: the loop is asked to draw again.
+        func ready(_ index: Int) {
+            let redraw = lock.withLock {
+                notReady.remove(index)
+                return self.redraw
+            }
+            redraw?()
+        }
 
         func encoder(for capabilities: TerminalCapabilities) -> (any PictureEncoder)? { SilentEncoder() }
 
         func placements(for state: ChooserState, capabilities: TerminalCapabilities) -> [PicturePlacement] {
             guard let layout = state.layout, !state.showsHelp, state.alert == nil else { return [] }
-            return layout.visibleIndices(firstRow: state.firstVisibleRow).compactMap { index in
+            let waiting = lock.withLock { notReady }
+            return layout.visibleIndices(firstRow: state.firstVisibleRow).filter { !waiting.contains($0) }.compactMap { index in
                 layout.slotOrigin(of: index, firstRow: state.firstVisibleRow).map { origin in
                     PicturePlacement(picture: PictureID(UInt32(index)),
                                      cells: CellRect(x: origin.x, y: origin.y, width: layout.tileSize.columns, height: layout.tileSize.rows))
@@ -76,6 +94,23 @@ import TerminalInterface
         #expect(try await chooser.status() == 0)
         terminal.close()
         #expect(terminal.pictureCommands.last == [.removeAll])
+    }
+
+    @Test func picturesReadyLaterAreDrawnThen() async throws {
+        let pixels = TilePictures(notReady: [1])
+        let terminal = MemoryTerminal()
+        let chooser = RunningChooser(terminal: terminal, options: ChooserSession.Options(
+            detectionTimeout: .seconds(30), pixelPictures: pixels))
+        try await chooser.frame(showing: "black-multi")
+        #expect(await terminal.waitUntil { !$0.queries.isEmpty })
+        terminal.send(.reply(.kittyGraphics(id: 31, message: "OK")), .reply(.primaryAttributes([62])))
+        #expect(await terminal.waitUntil { !$0.pictureCommands.isEmpty })
+        #expect(Self.placed(terminal.pictureCommands[0]) == [0, 2, 3, 4])
+        pixels.ready(1)
+        #expect(await terminal.waitUntil { $0.pictureCommands.count == 2 })
+        #expect(Self.placed(terminal.pictureCommands[1]) == [1])
+        terminal.type("q")
+        #expect(try await chooser.status() == 0)
     }
 
     @Test func aProtocolTheProgramCannotDrawStaysSymbols() async throws {
