@@ -78,7 +78,7 @@ public struct AppIconSet: Sendable {
     public let warnings: [CatalogWarning]
 
     /// A real `Contents.json` is a few KB; the legacy form's 20-odd entries are under 10.
-    public static let maximumContentsBytes = 1 << 20
+    public static let maximumContentsBytes = 256 << 10
     /// Entries read from `images`, and names looked at in the folder.
     public static let maximumEntries = 1_000
 

@@ -73,10 +73,12 @@ public struct IconColor: Equatable, Hashable, Sendable {
         return value < 0 ? -linear : linear
     }
 
-    /// Linear light to the sRGB curve, clipped to 0…1.
+    /// Linear light to the sRGB curve, clipped to 0…1, to ten decimals (far below what any
+    /// output resolves) so that P3 white comes out exactly white.
     static func encode(_ linear: Double) -> Double {
         let clipped = min(max(linear, 0), 1)
-        return clipped <= 0.0031308 ? clipped * 12.92 : 1.055 * pow(clipped, 1 / 2.4) - 0.055
+        let encoded = clipped <= 0.0031308 ? clipped * 12.92 : 1.055 * pow(clipped, 1 / 2.4) - 0.055
+        return (encoded * 1e10).rounded() / 1e10
     }
 
     private static func unit(_ value: Double) -> Double { min(max(value, 0), 1) }

@@ -31,7 +31,7 @@ public struct IconComposerBundle: Sendable {
     public let warnings: [CatalogWarning]
 
     /// Real documents are 1 to 3 KB.
-    public static let maximumDocumentBytes = 1 << 20
+    public static let maximumDocumentBytes = 256 << 10
 
     public init(name: String, path: String, document: IconComposerDocument, assets: [String: IconLayerAsset],
                 warnings: [CatalogWarning]) {
@@ -59,9 +59,9 @@ public struct IconComposerBundle: Sendable {
         case .regularFile:
             switch JSONFile.load(file, limit: maximumDocumentBytes) {
             case .success(let json):
-                var parser = IconComposerParser(file: file)
+                var parser = IconComposerParser(file: file, warnings: warnings)
                 document = parser.parse(json)
-                warnings.add(parser.warnings.finished(subject: file))
+                warnings = parser.warnings
             case .failure(.missing):
                 warnings.add(file: file, "is missing; the icon has nothing to draw", code: "icon-json-missing")
             case .failure(let failure):

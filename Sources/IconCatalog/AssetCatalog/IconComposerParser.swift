@@ -11,11 +11,12 @@ struct IconComposerParser {
     static let maximumTranslation = 100_000.0
 
     let file: String
-    var warnings = WarningCollector()
+    var warnings: WarningCollector
     private var specialized = Set<IconAppearance>()
 
-    init(file: String) {
+    init(file: String, warnings: WarningCollector = WarningCollector()) {
         self.file = file
+        self.warnings = warnings
     }
 
     mutating func parse(_ root: JSONValue) -> IconComposerDocument {

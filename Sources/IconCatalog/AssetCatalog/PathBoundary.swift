@@ -72,13 +72,6 @@ struct WarningCollector {
         warnings.append(CatalogWarning(subject: Self.subject(file: file, key: key), message: message, code: code))
     }
 
-    mutating func add(_ warnings: [CatalogWarning]) {
-        for warning in warnings {
-            guard self.warnings.count < limit else { omitted += 1; continue }
-            self.warnings.append(warning)
-        }
-    }
-
     /// The warnings, ending with one that counts those left out (if any) under `subject`.
     func finished(subject: String) -> [CatalogWarning] {
         guard omitted > 0 else { return warnings }
