@@ -2,6 +2,11 @@ import Foundation
 import Testing
 @testable import IconCatalog
 
+/// The neutral grey IconArt tints with by default (0.75), restated here.
+private enum TintedIconDefault {
+    static let grey = IconColor(red: 0.75, green: 0.75, blue: 0.75)
+}
+
 @Suite struct IconColorTests {
     @Test func everyColourSpaceConvertsToSRGB() throws {
         let srgb = try #require(IconColor(parsing: "srgb:0.09412,0.73725,0.94902,1.00000"))
@@ -23,6 +28,16 @@ import Testing
         #expect(abs(color.red - 0.4737) < 0.0005)
         #expect(abs(color.green - 0.6038) < 0.0005)
         #expect(abs(color.blue - 0.7103) < 0.0005)
+    }
+
+    @Test func userColoursAreHexOrAnyDocumentForm() {
+        #expect(IconColor(userText: "#ff8000") == IconColor(red: 1, green: 128.0 / 255, blue: 0))
+        #expect(IconColor(userText: " #F80 ") == IconColor(red: 1, green: 136.0 / 255, blue: 0))
+        #expect(IconColor(userText: "gray:0.75") == TintedIconDefault.grey)
+        #expect(IconColor(userText: "srgb:0,0,1") == IconColor(red: 0, green: 0, blue: 1))
+        for bad in ["#ff80", "#gg0000", "orange", "#", "#-12345"] {
+            #expect(IconColor(userText: bad) == nil, "\(bad)")
+        }
     }
 
     @Test func malformedColoursAreRefused() {

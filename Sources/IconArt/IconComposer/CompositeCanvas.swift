@@ -119,20 +119,20 @@ struct CompositeCanvas: Sendable {
 
     var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
-    /// Covers the whole canvas with a drawable fill (`.none` leaves it as it is).
+    /// Covers the empty canvas with a drawable fill (`.none` leaves it empty).
     mutating func paint(_ fill: IconFill) {
         guard fill != .none else { return }
         let painter = FillPainter(fill, frame: LayerFrame(x: 0, y: 0, width: Double(width), height: Double(height)))
-        var patch = LayerPatch(rect: bounds)
-        for y in 0..<height {
-            for x in 0..<width {
-                let color = painter.color(x: x, y: y)
-                let i = (y * width + x) * 4
-                patch.samples[i] = color.0; patch.samples[i + 1] = color.1
-                patch.samples[i + 2] = color.2; patch.samples[i + 3] = color.3
+        let width = width
+        samples.withUnsafeMutableBufferPointer { target in
+            for y in 0..<height {
+                for x in 0..<width {
+                    let color = painter.color(x: x, y: y)
+                    let i = (y * width + x) * 4
+                    target[i] = color.0; target[i + 1] = color.1; target[i + 2] = color.2; target[i + 3] = color.3
+                }
             }
         }
-        composite(patch, opacity: 1)
     }
 
     /// Source-over of `patch`, scaled by `opacity`, onto what is there.
@@ -167,13 +167,17 @@ struct CompositeCanvas: Sendable {
     /// 8-bit sRGB with straight alpha.
     var bitmap: RGBABitmap {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        for i in stride(from: 0, to: samples.count, by: 4) {
-            let alpha = min(max(samples[i + 3], 0), 1)
-            guard alpha > 0 else { continue }
-            for channel in 0..<3 {
-                pixels[i + channel] = UInt8((min(max(samples[i + channel] / alpha, 0), 1) * 255).rounded())
+        samples.withUnsafeBufferPointer { source in
+            pixels.withUnsafeMutableBufferPointer { target in
+                for i in stride(from: 0, to: source.count, by: 4) {
+                    let alpha = min(max(source[i + 3], 0), 1)
+                    guard alpha > 0 else { continue }
+                    for channel in i..<i + 3 {
+                        target[channel] = UInt8((min(max(source[channel] / alpha, 0), 1) * 255).rounded())
+                    }
+                    target[i + 3] = UInt8((alpha * 255).rounded())
+                }
             }
-            pixels[i + 3] = UInt8((alpha * 255).rounded())
         }
         return RGBABitmap(width: width, height: height, pixels: pixels)
     }
@@ -212,17 +216,20 @@ extension LayerPatch {
             }
             source = RGBABitmap(width: right - left, height: bottom - top, pixels: cropped)
         }
-        let linear = BoxResampler.resample(source, width: visible.width, height: visible.height)
-        var patch = LayerPatch(rect: visible)
+        return LayerPatch(encoding: BoxResampler.resample(source, width: visible.width, height: visible.height), at: visible)
+    }
+
+    /// A resampled picture (linear light) as a patch at `rect`, which has its size.
+    init(encoding linear: LinearImage, at rect: PixelRect) {
+        self.init(rect: rect)
         for i in stride(from: 0, to: linear.samples.count, by: 4) {
             let alpha = min(linear.samples[i + 3], 1)
             guard alpha > 0 else { continue }
             for channel in 0..<3 {
-                patch.samples[i + channel] = Float(SRGB.encode(linear.samples[i + channel] / alpha)) / 255 * alpha
+                samples[i + channel] = Float(SRGB.encode(linear.samples[i + channel] / alpha)) / 255 * alpha
             }
-            patch.samples[i + 3] = alpha
+            samples[i + 3] = alpha
         }
-        return patch
     }
 
     private static func enlarging(_ bitmap: RGBABitmap, frame: LayerFrame, visible: PixelRect) -> LayerPatch {

@@ -53,18 +53,25 @@ public struct IconComposerRenderer: Sendable {
         var warnings: [CatalogWarning] = []
         let file = (bundle.path as NSString).appendingPathComponent("icon.json")
         for group in composition.groups {
-            var groupCanvas = CompositeCanvas(width: size, height: size)
+            // Source-over is associative: a fully opaque group's layers may go straight onto the
+            // canvas; a translucent group is composed apart first, then faded as a whole.
+            let apart = group.opacity < 1
+            var target = apart ? CompositeCanvas(width: size, height: size) : canvas
             for layer in group.layers {
                 do {
                     let frame = try Self.frame(of: layer, artwork: &artwork, pixelSize: size)
                     guard var patch = try artwork.draw(layer.asset, in: frame, clip: canvas.bounds) else { continue }
                     if let fill = layer.fill { patch.recolor(with: fill, over: frame) }
-                    groupCanvas.composite(patch, opacity: Float(layer.opacity))
+                    target.composite(patch, opacity: Float(layer.opacity))
                 } catch {
                     warnings.append(undrawable(layer, reason: error.reason, file: file))
                 }
             }
-            canvas.composite(groupCanvas.patch, opacity: Float(group.opacity))
+            if apart {
+                canvas.composite(target.patch, opacity: Float(group.opacity))
+            } else {
+                canvas = target
+            }
         }
         var bitmap = canvas.bitmap
         if appearance == .tinted { bitmap = TintedIcon.tinted(bitmap, with: tint) }
@@ -105,8 +112,12 @@ private struct LayerArtwork {
     mutating func naturalSize(of asset: IconLayerAsset) throws(Failure) -> (width: Double, height: Double) {
         switch asset.format {
         case .png:
-            let picture = try png(asset).get()
-            return (Double(picture.width), Double(picture.height))
+            if case .success(let picture)? = pictures[asset.path] { return (Double(picture.width), Double(picture.height)) }
+            // The header is enough to place the layer; decoding waits until it is drawn.
+            guard let header = try? BoundedFile.readPrefix(asset.path, count: 64), let size = PNGHeader.size(of: header) else {
+                throw Failure(reason: "not a PNG file (no PNG signature)")
+            }
+            return (Double(size.width), Double(size.height))
         case .svg:
             let drawing = try svg(asset).get()
             return (drawing.width, drawing.height)
@@ -116,6 +127,19 @@ private struct LayerArtwork {
     mutating func draw(_ asset: IconLayerAsset, in frame: LayerFrame, clip: PixelRect) throws(Failure) -> LayerPatch? {
         switch asset.format {
         case .png:
+            let target = frame.pixels
+            if pictures[asset.path] == nil, target.intersection(clip) == target,
+               let size = try? naturalSize(of: asset), frame.width <= size.width, frame.height <= size.height {
+                // Wholly in view and shrinking: decoded straight into the resampler a few rows
+                // at a time, as a tile is, never holding the whole picture.
+                var resampler = BoxResampler.Streaming(width: target.width, height: target.height)
+                do {
+                    try PNGDecoder.decode(contentsOf: asset.path, limits: pngLimits, into: &resampler)
+                } catch {
+                    throw Failure(reason: Self.withoutPath(error.description, asset.path))
+                }
+                return LayerPatch(encoding: resampler.result, at: target)
+            }
             return LayerPatch.drawing(try png(asset).get(), in: frame, clip: clip)
         case .svg:
             let drawing = try svg(asset).get()

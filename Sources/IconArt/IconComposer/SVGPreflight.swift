@@ -14,8 +14,8 @@ import IconCatalog
 /// cannot follow is left to libxml2, which refuses malformed documents.
 struct SVGPreflight {
     struct Limits {
-        /// Elements after every `<use>` is expanded; icon art has hundreds.
-        var maximumInstances = 50_000
+        /// Elements after every `<use>` is expanded; icon art has hundreds, detailed art a few thousand.
+        var maximumInstances = 20_000
         /// Coordinates pairs in `d` and `points`; a detailed illustration has a few tens of thousands.
         var maximumSegments = 40_000
         /// Dashes the longest possible stroking of the paths could make.
@@ -142,7 +142,7 @@ struct SVGPreflight {
         let nameStart = cursor
         while cursor < bytes.count, !isSpace(bytes[cursor]), bytes[cursor] != UInt8(ascii: ">"),
               bytes[cursor] != UInt8(ascii: "/") { cursor += 1 }
-        let name = localName(text(nameStart, cursor))
+        let isUse = localName(nameStart, cursor, is: "use")
         let index = parents.count
         parents.append(open.last ?? -1)
         useTargets.append(nil)
@@ -155,14 +155,14 @@ struct SVGPreflight {
             let attributeStart = cursor
             while cursor < bytes.count, bytes[cursor] != UInt8(ascii: "="), !isSpace(bytes[cursor]),
                   bytes[cursor] != UInt8(ascii: ">") { cursor += 1 }
-            let attribute = localName(text(attributeStart, cursor))
+            let attributeEnd = cursor
             skipSpaces(&cursor)
             guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "=") else { continue }
             cursor += 1
             skipSpaces(&cursor)
             guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'") else { continue }
             let valueEnd = find(bytes[cursor], from: cursor + 1) ?? bytes.count
-            try attributeValue(attribute, of: name, element: index, from: cursor + 1, to: valueEnd)
+            try attributeValue(name: attributeStart..<attributeEnd, isUse: isUse, element: index, from: cursor + 1, to: valueEnd)
             cursor = valueEnd + 1
         }
         if !selfClosing { open.append(index) }
@@ -170,22 +170,19 @@ struct SVGPreflight {
         guard parents.count <= limits.maximumInstances else { throw .tooManyInstances(limits.maximumInstances) }
     }
 
-    private mutating func attributeValue(_ attribute: String, of element: String, element index: Int,
+    private mutating func attributeValue(name: Range<Int>, isUse: Bool, element index: Int,
                                          from start: Int, to end: Int) throws(Refusal) {
-        switch attribute {
-        case "id":
+        if localName(name.lowerBound, name.upperBound, is: "id") {
             ids[text(start, end)] = index
-        case "href":
+        } else if localName(name.lowerBound, name.upperBound, is: "href") {
             if hasPrefix("data:", at: start) { try checkEmbedded(from: start, to: end) }
-            if element == "use", start < end, bytes[start] == UInt8(ascii: "#") {
+            if isUse, start < end, bytes[start] == UInt8(ascii: "#") {
                 useTargets[index] = text(start + 1, end)
             }
-        case "d", "points":
+        } else if localName(name.lowerBound, name.upperBound, is: "d") || localName(name.lowerBound, name.upperBound, is: "points") {
             countNumbers(from: start, to: end)
-        case "width", "height", "viewBox":
-            if parents.count == 1 { noteReferenceSize(from: start, to: end) }
-        default:
-            break
+        } else if parents.count == 1, ["width", "height", "viewBox"].contains(where: { localName(name.lowerBound, name.upperBound, is: $0) }) {
+            noteReferenceSize(from: start, to: end)
         }
     }
 
@@ -329,8 +326,25 @@ struct SVGPreflight {
         String(decoding: bytes[min(start, end)..<end], as: UTF8.self)
     }
 
-    private func localName(_ name: String) -> String {
-        name.split(separator: ":").last.map(String.init) ?? name
+    /// Whether the name in `start..<end`, after any `prefix:`, is `expected`; compared as bytes,
+    /// without making a string for every element and attribute of a large file.
+    private func localName(_ start: Int, _ end: Int, is expected: StaticString) -> Bool {
+        var local = start
+        var cursor = start
+        while cursor < end {
+            if bytes[cursor] == UInt8(ascii: ":") { local = cursor + 1 }
+            cursor += 1
+        }
+        let count = expected.utf8CodeUnitCount
+        guard end - local == count else { return false }
+        return expected.withUTF8Buffer { needle in
+            var i = 0
+            while i < count {
+                if bytes[local + i] != needle[i] { return false }
+                i += 1
+            }
+            return true
+        }
     }
 
     private func hasPrefix(_ prefix: String, at index: Int? = nil) -> Bool {

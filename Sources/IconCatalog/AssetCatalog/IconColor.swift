@@ -52,6 +52,21 @@ public struct IconColor: Equatable, Hashable, Sendable {
         }
     }
 
+    /// A colour as a person types it for `--tint`: `#RRGGBB`, `#RGB`, or any form `icon.json`
+    /// uses (`srgb:1,0.5,0`, `display-p3:…`, `gray:0.7`); nil for anything else.
+    public init?(userText text: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("#") else {
+            self.init(parsing: trimmed)
+            return
+        }
+        var digits = Array(trimmed.dropFirst())
+        if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }
+        guard digits.count == 6, digits.allSatisfy(\.isHexDigit), let value = Int(String(digits), radix: 16) else { return nil }
+        self.init(red: Double(value >> 16 & 0xFF) / 255, green: Double(value >> 8 & 0xFF) / 255,
+                  blue: Double(value & 0xFF) / 255)
+    }
+
     /// `self` mixed with `other`: `amount` 0 is `self`, 1 is `other` (in encoded sRGB, as the
     /// system's gradients mix).
     public func mixed(with other: IconColor, amount: Double) -> IconColor {
