@@ -61,69 +61,75 @@ import TerminalInterface
     }
 
     @Test func placementsFollowScrollingTheHelpAResizeAndLeaving() async throws {
-        let items = [ChooserItem.primary()] + (1..<12).map { ChooserItem(name: "icon\($0)", title: "Icon \($0)") }
-        let terminal = MemoryTerminal(size: TerminalSize(columns: 60, rows: 20))
-        let chooser = RunningChooser(terminal: terminal, items: items, options: ChooserSession.Options(
-            detectionTimeout: .seconds(30), pixelPictures: TilePictures()))
-        try await chooser.frame(showing: "Default")
-        #expect(await terminal.waitUntil { !$0.queries.isEmpty })
-        #expect(terminal.pictureCommands.isEmpty)  // symbols until the terminal says otherwise
-        terminal.send(.reply(.kittyGraphics(id: 31, message: "OK")), .reply(.primaryAttributes([62])))
-        #expect(await terminal.waitUntil { !$0.pictureCommands.isEmpty })
-        let shown = Self.placed(terminal.pictureCommands[0])
-        #expect(!shown.isEmpty && shown.first == 0)
+        try await onTestThread {
+            let items = [ChooserItem.primary()] + (1..<12).map { ChooserItem(name: "icon\($0)", title: "Icon \($0)") }
+            let terminal = MemoryTerminal(size: TerminalSize(columns: 60, rows: 20))
+            let chooser = RunningChooser(terminal: terminal, items: items, options: ChooserSession.Options(
+                detectionTimeout: .seconds(30), pixelPictures: TilePictures()))
+            try await chooser.frame(showing: "Default")
+            #expect(await terminal.waitUntil { !$0.queries.isEmpty })
+            #expect(terminal.pictureCommands.isEmpty)  // symbols until the terminal says otherwise
+            terminal.send(.reply(.kittyGraphics(id: 31, message: "OK")), .reply(.primaryAttributes([62])))
+            #expect(await terminal.waitUntil { !$0.pictureCommands.isEmpty })
+            let shown = Self.placed(terminal.pictureCommands[0])
+            #expect(!shown.isEmpty && shown.first == 0)
 
-        terminal.send(.key(.pageDown))
-        #expect(await terminal.waitUntil { $0.pictureCommands.count == 2 })
-        let scrolled = terminal.pictureCommands[1]
-        #expect(Self.removed(scrolled).contains(0))
-        #expect(!Self.placed(scrolled).contains(0) && !Self.placed(scrolled).isEmpty)
+            terminal.send(.key(.pageDown))
+            #expect(await terminal.waitUntil { $0.pictureCommands.count == 2 })
+            let scrolled = terminal.pictureCommands[1]
+            #expect(Self.removed(scrolled).contains(0))
+            #expect(!Self.placed(scrolled).contains(0) && !Self.placed(scrolled).isEmpty)
 
-        terminal.type("?")
-        #expect(await terminal.waitUntil { $0.pictureCommands.count == 3 })
-        #expect(Self.placed(terminal.pictureCommands[2]).isEmpty && Self.removed(terminal.pictureCommands[2]) == Self.placed(scrolled))
-        terminal.type("?")
-        #expect(await terminal.waitUntil { $0.pictureCommands.count == 4 })
-        #expect(Self.placed(terminal.pictureCommands[3]) == Self.placed(scrolled))
+            terminal.type("?")
+            #expect(await terminal.waitUntil { $0.pictureCommands.count == 3 })
+            #expect(Self.placed(terminal.pictureCommands[2]).isEmpty && Self.removed(terminal.pictureCommands[2]) == Self.placed(scrolled))
+            terminal.type("?")
+            #expect(await terminal.waitUntil { $0.pictureCommands.count == 4 })
+            #expect(Self.placed(terminal.pictureCommands[3]) == Self.placed(scrolled))
 
-        terminal.send(.resize(TerminalSize(columns: 40, rows: 20)))
-        #expect(await terminal.waitUntil { $0.pictureCommands.count == 5 })
-        #expect(!Self.removed(terminal.pictureCommands[4]).isEmpty)
+            terminal.send(.resize(TerminalSize(columns: 40, rows: 20)))
+            #expect(await terminal.waitUntil { $0.pictureCommands.count == 5 })
+            #expect(!Self.removed(terminal.pictureCommands[4]).isEmpty)
 
-        terminal.type("q")
-        #expect(try await chooser.status() == 0)
-        terminal.close()
-        #expect(terminal.pictureCommands.last == [.removeAll])
+            terminal.type("q")
+            #expect(try await chooser.status() == 0)
+            terminal.close()
+            #expect(terminal.pictureCommands.last == [.removeAll])
+        }
     }
 
     @Test func picturesReadyLaterAreDrawnThen() async throws {
-        let pixels = TilePictures(notReady: [1])
-        let terminal = MemoryTerminal()
-        let chooser = RunningChooser(terminal: terminal, options: ChooserSession.Options(
-            detectionTimeout: .seconds(30), pixelPictures: pixels))
-        try await chooser.frame(showing: "black-multi")
-        #expect(await terminal.waitUntil { !$0.queries.isEmpty })
-        terminal.send(.reply(.kittyGraphics(id: 31, message: "OK")), .reply(.primaryAttributes([62])))
-        #expect(await terminal.waitUntil { !$0.pictureCommands.isEmpty })
-        #expect(Self.placed(terminal.pictureCommands[0]) == [0, 2, 3, 4])
-        pixels.ready(1)
-        #expect(await terminal.waitUntil { $0.pictureCommands.count == 2 })
-        #expect(Self.placed(terminal.pictureCommands[1]) == [1])
-        terminal.type("q")
-        #expect(try await chooser.status() == 0)
+        try await onTestThread {
+            let pixels = TilePictures(notReady: [1])
+            let terminal = MemoryTerminal()
+            let chooser = RunningChooser(terminal: terminal, options: ChooserSession.Options(
+                detectionTimeout: .seconds(30), pixelPictures: pixels))
+            try await chooser.frame(showing: "black-multi")
+            #expect(await terminal.waitUntil { !$0.queries.isEmpty })
+            terminal.send(.reply(.kittyGraphics(id: 31, message: "OK")), .reply(.primaryAttributes([62])))
+            #expect(await terminal.waitUntil { !$0.pictureCommands.isEmpty })
+            #expect(Self.placed(terminal.pictureCommands[0]) == [0, 2, 3, 4])
+            pixels.ready(1)
+            #expect(await terminal.waitUntil { $0.pictureCommands.count == 2 })
+            #expect(Self.placed(terminal.pictureCommands[1]) == [1])
+            terminal.type("q")
+            #expect(try await chooser.status() == 0)
+        }
     }
 
     @Test func aProtocolTheProgramCannotDrawStaysSymbols() async throws {
-        let terminal = MemoryTerminal()
-        let chooser = RunningChooser(terminal: terminal, options: ChooserSession.Options(
-            detectionTimeout: .seconds(30), pixelPictures: TilePictures()))
-        try await chooser.frame(showing: "black-multi")
-        #expect(await terminal.waitUntil { !$0.queries.isEmpty })
-        terminal.send(.reply(.primaryAttributes([62, 4])))  // sixel only
-        terminal.type("?")
-        try await chooser.frame("the help") { helpText(in: $0).contains("cannot draw them") }
-        #expect(terminal.pictureCommands.isEmpty)
-        terminal.type("?q")
-        #expect(try await chooser.status() == 0)
+        try await onTestThread {
+            let terminal = MemoryTerminal()
+            let chooser = RunningChooser(terminal: terminal, options: ChooserSession.Options(
+                detectionTimeout: .seconds(30), pixelPictures: TilePictures()))
+            try await chooser.frame(showing: "black-multi")
+            #expect(await terminal.waitUntil { !$0.queries.isEmpty })
+            terminal.send(.reply(.primaryAttributes([62, 4])))  // sixel only
+            terminal.type("?")
+            try await chooser.frame("the help") { helpText(in: $0).contains("cannot draw them") }
+            #expect(terminal.pictureCommands.isEmpty)
+            terminal.type("?q")
+            #expect(try await chooser.status() == 0)
+        }
     }
 }

@@ -7,6 +7,46 @@ import TerminalDetection
 import TerminalInput
 import TerminalInterface
 
+/// A thread of the runtime tests' own that runs their tasks: the sessions, their timers
+/// and the tests' waits. The shared cooperative pool has a thread per core, and other
+/// suites' synchronous tests (end-to-end ones polling tmux for seconds) can hold all of
+/// them for longer than any wait here; these tasks never block, so one thread serves all.
+final class TestThread: TaskExecutor, @unchecked Sendable {
+    static let shared = TestThread()
+
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+
+    private init() {
+        let thread = Thread { [unowned self] in run() }
+        thread.name = "ChooserRuntimeTests"
+        thread.start()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.withLock {
+            jobs.append(job)
+            condition.signal()
+        }
+    }
+
+    private func run() {
+        while true {
+            let job = condition.withLock {
+                while jobs.isEmpty { condition.wait() }
+                return jobs.removeFirst()
+            }
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+}
+
+/// Runs a test's body on the tests' own thread (see `TestThread`).
+func onTestThread(_ body: () async throws -> Void) async throws {
+    try await withTaskExecutorPreference(TestThread.shared, operation: body)
+}
+
 /// The bundled demo's icons, in chooser order.
 let demoItems: [ChooserItem] = [.primary()] + ["black-white", "white-black", "multi-black", "black-multi"].map {
     ChooserItem(name: $0, title: $0)
@@ -67,7 +107,7 @@ struct RunningChooser {
         let applied = AppliedNames()
         self.applied = applied
         let ended = ended
-        Task {
+        Task(executorPreference: TestThread.shared) {
             let status = await ChooserSession(
                 items: items, appName: "Colourful", currentName: current,
                 configuration: ChooserConfiguration(alertOnApply: true, ascii: !terminal.isUTF8, colorDepth: terminal.colorDepth),
