@@ -99,7 +99,7 @@ let package = Package(
         .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconArtTests", dependencies: ["IconArt", "CellCanvas", "IconCatalog"], exclude: ["reference_decode.py"]),
-        .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "IconArt", "CellCanvas", "CPNG", "CSixel"]),
+        .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "IconArt", "CellCanvas", "ChooserUI", "CPNG", "CSixel"]),
         .testTarget(name: "ChooserUITests", dependencies: ["ChooserUI", "CellCanvas", "TerminalText", "IconArt", "TerminalGraphics"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "TestSupport"]),
         // The terminal layer's pure parts (escape sequences after a bare Esc); drawing is tested in tmux.
