@@ -1,22 +1,23 @@
+import Foundation
+
 /// Chooses few colours for a picture and maps each pixel to one, for formats with a
 /// palette (sixel), where every colour costs bytes in every band it appears in. Errors are
 /// squared differences of sRGB bytes, the measure PSNR is taken in.
 ///
-/// Median cut splits the colour histogram into boxes, each time the
-/// box with the largest squared error, at the cut that leaves the least error along its
-/// axis of greatest spread, until the palette is within `targetPSNR` of the picture or
+/// Median cut splits the colour histogram into boxes, each time the box with the largest
+/// squared error, at the cut that leaves the least error along its axis of greatest
+/// spread, until the palette is within `targetPSNR` of the picture and no box strays far
+/// from its colour (so the few pixels of an antialiased outline keep their shades), or
 /// has `maxColors` colours; a few rounds of k-means then move each colour to the mean of
-/// the pixels nearest it. Stopping at the target instead of always using every register
-/// is what keeps the bytes down: past about 45 dB more colours change nothing anyone can
-/// see (an error of about one step in 255) but add a line per band for each colour.
+/// the pixels nearest it. Stopping there instead of always filling every register is
+/// what keeps the bytes down: past about 45 dB more colours change nothing anyone can see
+/// (an error of about one step in 255) but add a line to every band they appear in.
 ///
-/// Only when the registers run out before the target is reached (a 16-colour terminal)
-/// are pixels mapped with Floyd–Steinberg error diffusion, in serpentine order, so a
-/// gradient becomes an even mixture instead of bands. With enough colours the error left
-/// is too small to see, and diffusing it would only add noise and bytes (measured on the
-/// demo icons: a lower PSNR and 5 to 15% more bytes at every palette size).
-import Foundation
-
+/// Only when the registers run out first (a 16-colour terminal) are pixels mapped with
+/// Floyd–Steinberg error diffusion, in serpentine order, so a gradient becomes an even
+/// mixture instead of bands. With enough colours the error left is too small to see, and
+/// diffusing it only adds noise and bytes (on the demo icons: a lower PSNR and 5 to 16%
+/// more bytes at 16, 32 and 64 colours).
 struct ColorQuantizer {
     /// A colour as 0xRRGGBB.
     typealias RGB = UInt32
@@ -28,7 +29,7 @@ struct ColorQuantizer {
     /// maps every pixel to the nearest colour.
     let diffusion: Float
 
-    /// The result: `palette` colours and, per pixel, an index into it (nil: transparent).
+    /// The result: `palette` colours and, per pixel, an index into it.
     struct Indexed {
         var palette: [RGB]
         var width: Int
@@ -41,30 +42,35 @@ struct ColorQuantizer {
     /// `pixels`: RGBA bytes; alpha 0 is transparent, anything else is taken as opaque (the
     /// caller has already blended partial alpha onto the background).
     func quantize(_ pixels: [UInt8], width: Int, height: Int) -> Indexed {
-        var histogram: [RGB: Int] = [:]
-        for i in stride(from: 0, to: pixels.count, by: 4) where pixels[i + 3] != 0 {
-            histogram[Self.rgb(pixels[i], pixels[i + 1], pixels[i + 2]), default: 0] += 1
+        // The distinct colours with their pixel counts, and each pixel's colour by number.
+        var numbers = ColorNumbers(capacity: width * height)
+        var entries: [Entry] = []
+        var entryOfPixel = [Int32](repeating: -1, count: width * height)
+        for i in 0..<width * height where pixels[i * 4 + 3] != 0 {
+            let color = Self.rgb(pixels[i * 4], pixels[i * 4 + 1], pixels[i * 4 + 2])
+            let number = numbers.number(of: color, next: entries.count)
+            if number == entries.count { entries.append(Entry(color: color, count: 0)) }
+            entries[number].count += 1
+            entryOfPixel[i] = Int32(number)
         }
-        let entries = histogram.map { Entry(color: $0.key, count: $0.value) }
-        guard !entries.isEmpty else {
-            return Indexed(palette: [], width: width, height: height,
-                           indices: [UInt16](repeating: Indexed.transparentIndex, count: width * height))
-        }
+        var indices = [UInt16](repeating: Indexed.transparentIndex, count: width * height)
+        guard !entries.isEmpty else { return Indexed(palette: [], width: width, height: height, indices: indices) }
         let (cut, reachedTarget) = medianCut(entries)
         let palette = Array(Set(refined(cut, entries: entries))).sorted()
+        let nearest = NearestColor(palette)
         if reachedTarget || diffusion == 0 {
             // Each distinct colour looked up once, not each pixel.
-            let nearest = NearestColor(palette)
-            var indexOf: [RGB: UInt16] = [:]
-            indexOf.reserveCapacity(entries.count)
-            for entry in entries { indexOf[entry.color] = UInt16(nearest.index(of: Self.channels(entry.color))) }
-            var indices = [UInt16](repeating: Indexed.transparentIndex, count: width * height)
-            for i in 0..<width * height where pixels[i * 4 + 3] != 0 {
-                indices[i] = indexOf[Self.rgb(pixels[i * 4], pixels[i * 4 + 1], pixels[i * 4 + 2])]!
+            let paletteOfEntry = entries.map { UInt16(nearest.index(of: Self.channels($0.color))) }
+            for i in 0..<width * height where entryOfPixel[i] >= 0 { indices[i] = paletteOfEntry[Int(entryOfPixel[i])] }
+        } else {
+            var exact = [Int32](repeating: -1, count: entries.count)
+            for (i, color) in palette.enumerated() {
+                if let entry = numbers.existingNumber(of: color) { exact[entry] = Int32(i) }
             }
-            return Indexed(palette: palette, width: width, height: height, indices: indices)
+            diffuse(pixels, width: width, palette: palette, nearest: nearest,
+                    exact: { entryOfPixel[$0] >= 0 ? exact[Int(entryOfPixel[$0])] : -1 }, into: &indices)
         }
-        return diffused(pixels, width: width, height: height, palette: palette)
+        return Indexed(palette: palette, width: width, height: height, indices: indices)
     }
 
     struct Entry {
@@ -186,11 +192,9 @@ struct ColorQuantizer {
     /// Every pixel to a palette index, diffusing what each one misses onto its unvisited
     /// neighbours (7/16 ahead, 3/16, 5/16, 1/16 on the next row), left to right on even rows
     /// and right to left on odd ones so the error does not drift one way.
-    private func diffused(_ pixels: [UInt8], width: Int, height: Int, palette: [RGB]) -> Indexed {
-        var indices = [UInt16](repeating: Indexed.transparentIndex, count: width * height)
-        let nearest = NearestColor(palette)
-        var exact: [RGB: UInt16] = [:]
-        for (i, color) in palette.enumerated() { exact[color] = UInt16(i) }
+    private func diffuse(_ pixels: [UInt8], width: Int, palette: [RGB], nearest: NearestColor,
+                         exact: (Int) -> Int32, into indices: inout [UInt16]) {
+        let height = indices.count / max(width, 1)
         // Error carried to this row and the next, three channels per pixel plus a margin each side.
         var current = [Float](repeating: 0, count: (width + 2) * 3)
         var next = current
@@ -204,8 +208,8 @@ struct ColorQuantizer {
                 let (r, g, b) = (Float(pixels[p]) + current[e], Float(pixels[p + 1]) + current[e + 1],
                                  Float(pixels[p + 2]) + current[e + 2])
                 let index: Int
-                if abs(current[e]) < 0.5 && abs(current[e + 1]) < 0.5 && abs(current[e + 2]) < 0.5,
-                   let hit = exact[Self.rgb(pixels[p], pixels[p + 1], pixels[p + 2])] {
+                let hit = exact(y * width + x)
+                if hit >= 0 && abs(current[e]) < 0.5 && abs(current[e + 1]) < 0.5 && abs(current[e + 2]) < 0.5 {
                     index = Int(hit)
                 } else {
                     index = nearest.index(of: (r, g, b))
@@ -225,7 +229,6 @@ struct ColorQuantizer {
             swap(&current, &next)
             for i in next.indices { next[i] = 0 }
         }
-        return Indexed(palette: palette, width: width, height: height, indices: indices)
     }
 }
 
@@ -280,5 +283,47 @@ struct NearestColor {
             }
         }
         return original[best]
+    }
+}
+
+/// Numbers for colours as they are first seen: an open-addressing table, since hashing
+/// every pixel through `Dictionary` took a quarter of the encoder's time.
+struct ColorNumbers {
+    private var keys: [UInt32]
+    private var values: [Int32]
+    private let shift: UInt64
+    private static let empty = UInt32.max  // no 24-bit colour is this
+
+    init(capacity: Int) {
+        var bits = 4
+        while 1 << bits < 2 * capacity { bits += 1 }
+        keys = [UInt32](repeating: Self.empty, count: 1 << bits)
+        values = [Int32](repeating: 0, count: 1 << bits)
+        shift = UInt64(64 - bits)
+    }
+
+    /// The colour's number; a colour not seen before gets `next`.
+    mutating func number(of color: UInt32, next: Int) -> Int {
+        let slot = self.slot(of: color)
+        if keys[slot] == Self.empty {
+            keys[slot] = color
+            values[slot] = Int32(next)
+            return next
+        }
+        return Int(values[slot])
+    }
+
+    /// The colour's number, nil if it was never seen.
+    func existingNumber(of color: UInt32) -> Int? {
+        let slot = self.slot(of: color)
+        return keys[slot] == Self.empty ? nil : Int(values[slot])
+    }
+
+    /// Where the colour is, or the empty slot where it would go.
+    private func slot(of color: UInt32) -> Int {
+        let mask = keys.count - 1
+        var slot = Int(truncatingIfNeeded: (UInt64(color) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        while keys[slot] != color && keys[slot] != Self.empty { slot = (slot + 1) & mask }
+        return slot
     }
 }

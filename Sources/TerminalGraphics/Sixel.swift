@@ -15,8 +15,8 @@ import IconArt
 public struct Sixel: Sendable {
     /// The terminal's background, for the icon's soft edge.
     public var background: (red: UInt8, green: UInt8, blue: UInt8)
-    /// The terminal's number of colour registers (XTSMGRAPHICS), clamped to 2...256: more
-    /// would cost more bytes per picture than any icon gains from them.
+    /// The terminal's number of colour registers (XTSMGRAPHICS, or 16 for a VT340), clamped
+    /// to 2...256: on icons the palette reaches its target well before 256 colours.
     public var maxColors: Int
     /// The fidelity the palette aims for (see `ColorQuantizer`); fewer colours suffice for
     /// a lower one, and fewer colours are fewer bytes.
@@ -24,7 +24,10 @@ public struct Sixel: Sendable {
     /// Floyd–Steinberg strength, 0...1, used when the registers are too few for the target.
     public var diffusion: Float
 
+    /// What most sixel terminals have when they do not say.
     public static let defaultMaxColors = 256
+    /// About one step in 255 off on average, which nobody sees; the demo icons come out at
+    /// 46.3 dB, below chafa's bytes (`make bench`).
     public static let defaultTargetPSNR = 45.0
 
     public init(background: (red: UInt8, green: UInt8, blue: UInt8) = (0, 0, 0), maxColors: Int = defaultMaxColors,
