@@ -2,7 +2,7 @@
 // bench/run-bench.sh to compare with chafa and libsixel.
 //
 //   graphics-bench FORMAT CELL SIZE RUNS FILE...
-//     FORMAT  kitty (as sent: zlib'd RGBA) | kitty-png | sixel | sixel@PSNR (our encoder aiming
+//     FORMAT  kitty (sent and shown, a=T, as sent: zlib'd RGBA) | kitty-png | sixel | sixel@PSNR (our encoder aiming
 //             at PSNR dB instead of its default) | libsixel | iterm2
 //     CELL    cell size in pixels, e.g. 10x20;  SIZE  tile size in cells, e.g. 16x8
 //     RUNS    how many times each picture is encoded; the fastest run counts
@@ -40,8 +40,8 @@ let background: (red: UInt8, green: UInt8, blue: UInt8) = (0, 0, 0)
 
 func encode(_ picture: PixelPicture) throws -> [UInt8] {
     switch format {
-    case "kitty": return try KittyGraphics.transmit(picture, imageID: 1)
-    case "kitty-png": return try KittyGraphics.transmit(picture, imageID: 1, format: .png)
+    case "kitty": return try KittyGraphics.transmitAndPlace(picture)
+    case "kitty-png": return try KittyGraphics.transmitAndPlace(picture, format: .png)
     case "sixel": return Sixel(background: background, targetPSNR: target).encode(picture)
     case "libsixel": return try LibSixel.encode(picture, background: background, maxColors: Sixel.defaultMaxColors)
     case "iterm2": return try ITerm2Image.encode(picture)
