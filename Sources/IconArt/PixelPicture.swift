@@ -1,4 +1,5 @@
 import CellCanvas
+import IconCatalog
 
 /// One terminal cell's size in pixels, as the terminal reports it (`CSI 16t`, TIOCGWINSZ).
 /// A pixel picture is drawn for one cell size, so that it covers whole cells exactly: a
@@ -79,8 +80,14 @@ public struct PixelPicture: Equatable, Sendable {
     /// time (see `PNGDecoder.decode(contentsOf:limits:into:)`), so the icon is never held whole.
     public init(iconPNGAt path: String, geometry: TileGeometry,
                 limits: PNGDecoder.Limits = .standard) throws(PNGDecodeError) {
+        try self.init(iconPNGFrom: .file(path), geometry: geometry, limits: limits)
+    }
+
+    /// The picture of an image in a file or an archive entry (an `.ipa`), as `init(iconPNGAt:)`.
+    public init(iconPNGFrom source: ImageSource, geometry: TileGeometry,
+                limits: PNGDecoder.Limits = .standard) throws(PNGDecodeError) {
         var resampler = IconFit.resampler(width: geometry.width, height: geometry.height)
-        try PNGDecoder.decode(contentsOf: path, limits: limits, into: &resampler)
+        try PNGDecoder.decode(from: source, limits: limits, into: &resampler)
         self.init(fitted: resampler.result, geometry: geometry)
     }
 
