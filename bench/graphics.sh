@@ -37,27 +37,25 @@ graphics_chafa() {
     done >"$OUT/$2" 2>"$OUT/$2.err"
 }
 
+# graphics_bytes CASE OUR-FORMAT CHAFA-FORMAT LIMIT: our bytes against chafa's, at most LIMIT times.
+graphics_bytes() {
+    local name=${2}.ours peer=${2}.peer
+    log "$1"
+    if graphics_ours "$2" "$name" && graphics_chafa "$3" "$peer"; then
+        record "$1" "$(wc -c <"$OUT/$name")" "$(wc -c <"$OUT/$peer")" %d ratio "$4" "<= ${4}x"
+    else
+        record_failure "$1" "<= ${4}x" "a run failed: $(cat "$OUT/$name.err" "$OUT/$peer.err" 2>/dev/null | head -c 300)"
+        return 1
+    fi
+}
+
 graphics_bench() {
     [[ -x $GRAPHICS_BENCH ]] || { graphics_unavailable "no graphics-bench beside $BIN (swift build -c release builds it)"; return; }
     local f
     for f in "${GRAPHICS_FILES[@]}"; do [[ -f $f ]] || { graphics_unavailable "missing $f"; return; }; done
 
-    CASE="12.1 five demo icons, kitty: bytes"
-    log "$CASE"
-    if graphics_ours kitty kitty.ours && graphics_chafa kitty kitty.peer; then
-        record "$CASE" "$(wc -c <"$OUT/kitty.ours")" "$(wc -c <"$OUT/kitty.peer")" %d ratio 0.5 "<= 0.5x"
-    else
-        record_failure "$CASE" "<= 0.5x" "a run failed: $(cat "$OUT/kitty.ours.err" "$OUT/kitty.peer.err" 2>/dev/null | head -c 300)"
-    fi
-
-    CASE="12.2 five demo icons, sixel: bytes"
-    log "$CASE"
-    if graphics_ours sixel sixel.ours && graphics_chafa sixels sixel.peer; then
-        record "$CASE" "$(wc -c <"$OUT/sixel.ours")" "$(wc -c <"$OUT/sixel.peer")" %d ratio 1.0 "<= 1.0x"
-    else
-        record_failure "$CASE" "<= 1.0x" "a run failed: $(cat "$OUT/sixel.ours.err" "$OUT/sixel.peer.err" 2>/dev/null | head -c 300)"
-        return
-    fi
+    graphics_bytes "12.1 five demo icons, kitty: bytes" kitty kitty 0.5
+    graphics_bytes "12.2 five demo icons, sixel: bytes" sixel sixels 1.0 || return
 
     local psnr
     log "12.3-12.5 our sixel encoder against libsixel"
