@@ -103,11 +103,12 @@ public enum KittyGraphics {
     public static func delete(_ deletion: Deletion) -> [UInt8] {
         switch deletion {
         case let .placement(imageID, placementID):
-            command(["a=d", "d=i", "i=\(checked(imageID))", "p=\(placementID)"])
+            precondition(placementID != 0, "kitty placement ids start at 1")
+            return command(["a=d", "d=i", "i=\(checked(imageID))", "p=\(placementID)"])
         case let .image(imageID):
-            command(["a=d", "d=I", "i=\(checked(imageID))"])
+            return command(["a=d", "d=I", "i=\(checked(imageID))"])
         case let .images(range):
-            command(["a=d", "d=R", "x=\(checked(range.lowerBound))", "y=\(range.upperBound)"])
+            return command(["a=d", "d=R", "x=\(checked(range.lowerBound))", "y=\(range.upperBound)"])
         }
     }
 
