@@ -27,6 +27,13 @@ let package = Package(
             pkgConfig: "libisal",
             providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]
         ),
+        // libsixel: the peer `make bench` measures our sixel encoder against, and a second sixel
+        // decoder for the tests. The program itself does not link it.
+        .systemLibrary(
+            name: "CSixel",
+            pkgConfig: "libsixel",
+            providers: [.apt(["libsixel-dev"]), .brew(["libsixel"])]
+        ),
         // librsvg (and the cairo surfaces it draws into) for the SVG layers of Icon Composer bundles.
         .systemLibrary(
             name: "CRSVG",
@@ -65,8 +72,11 @@ let package = Package(
         ),
         // PNG, and Icon Composer bundles drawn flat → RGBA bitmap → resampled → cells.
         .target(name: "IconArt", dependencies: ["CPNG", "CISAL", "CRSVG", "CellCanvas", "IconCatalog"]),
+        // Pixel pictures as terminal graphics (kitty, sixel, iTerm2): bytes out, no terminal I/O.
+        .target(name: "TerminalGraphics", dependencies: ["IconArt", "CellCanvas", "CPNG", "TerminalDetection"]),
         // Elm-style chooser core: state, update(state, event) -> effects, view(state) -> CellGrid. No I/O.
-        .target(name: "ChooserUI", dependencies: ["CellCanvas", "TerminalText", "IconArt", "IconCatalog"]),
+        .target(name: "ChooserUI", dependencies: ["CellCanvas", "TerminalText", "IconArt", "IconCatalog", "TerminalGraphics",
+                                                  "TerminalDetection"]),
         // The chooser's loop over a Terminal: events in, update, effects carried out, frames out;
         // the picture loader; what the terminal can do, learned without waiting for it.
         .target(
@@ -107,6 +117,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `make bench`'s measuring tool for the terminal pictures (bytes, time, sixel fidelity).
+        .executableTarget(
+            name: "graphics-bench",
+            dependencies: ["TerminalGraphics", "IconArt", "CSixel"],
+            path: "bench/GraphicsBench"
+        ),
         // Temporary folders, plist builders and the corpus location, shared by the test targets.
         .target(name: "TestSupport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 path: "Tests/TestSupport"),
@@ -116,6 +132,8 @@ let package = Package(
         .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconArtTests", dependencies: ["IconArt", "CellCanvas", "IconCatalog", "TestSupport"], exclude: ["reference_decode.py"]),
+        .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "IconArt", "CellCanvas", "ChooserUI", "CPNG", "CSixel",
+                                                                  "TerminalDetection"]),
         .testTarget(name: "ChooserUITests", dependencies: ["ChooserUI", "CellCanvas", "TerminalText", "IconArt"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "TestSupport"]),
         // A terminal in memory: scripted events in, frames and picture commands out.

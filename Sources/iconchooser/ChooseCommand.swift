@@ -32,7 +32,7 @@ extension IconChooser {
         @Flag(name: .long, help: "When leaving, print the current alternate name (empty line for the primary).")
         var print = false
 
-        @OptionGroup var graphics: GraphicsOptions
+        @OptionGroup var graphics: GraphicsArguments
 
         func run() async throws {
             let graphics = try self.graphics.choice()

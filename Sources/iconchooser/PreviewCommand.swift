@@ -84,7 +84,7 @@ extension IconChooser {
         @Flag(name: .long, help: "ASCII characters only (the default without a UTF-8 locale).")
         var ascii = false
 
-        @OptionGroup var graphics: GraphicsOptions
+        @OptionGroup var graphics: GraphicsArguments
 
         @Flag(name: .long, help: "Say what the terminal can show (pixel protocols, cell size, symbols) and why, instead of the icons.")
         var explainTerminal = false

@@ -3,7 +3,7 @@ import Foundation
 import TerminalDetection
 
 /// `--graphics`, shared by the chooser and `preview`: how icons are shown, detected or forced.
-struct GraphicsOptions: ParsableArguments {
+struct GraphicsArguments: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "Pictures: auto (ask the terminal), kitty, sixel, iterm2 or symbols (default: $ICONCHOOSER_GRAPHICS, else auto).",
         valueName: "mode"))
