@@ -112,6 +112,7 @@ let package = Package(
                 "ChooserUI",
                 "ChooserRuntime",
                 "TerminalDetection",
+                "TerminalGraphics",
                 "NcursesTerminal",
                 "DemoServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

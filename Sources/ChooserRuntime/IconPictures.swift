@@ -38,6 +38,26 @@ extension IconPictures {
     }
 }
 
+extension IconPictures {
+    /// Every icon as a pixel picture for `geometry`, decoded on all cores (for `preview`
+    /// in kitty, sixel or iTerm2 pictures); nil and the reason where the image cannot be
+    /// read, and nil alone where the icon has none (its tile keeps the symbol placeholder).
+    public static func pixelPictures(for icons: [AppIcon], geometry: TileGeometry) -> [(picture: PixelPicture?, problem: String?)] {
+        let results = Slots<(picture: PixelPicture?, problem: String?)>(count: icons.count)
+        DispatchQueue.concurrentPerform(iterations: icons.count) { index in
+            guard let chosen = IconImage.best(in: icons[index].images, width: geometry.width, height: geometry.height) else {
+                return results.set(index, (nil, nil))
+            }
+            do throws(PNGDecodeError) {
+                results.set(index, (try PixelPicture(iconPNGFrom: chosen.source, geometry: geometry), nil))
+            } catch {
+                results.set(index, (nil, error.description))
+            }
+        }
+        return results.values.map { $0! }
+    }
+}
+
 /// Fixed slots filled from several threads at once.
 private final class Slots<Value>: @unchecked Sendable {
     private let lock = NSLock()

@@ -41,6 +41,11 @@ public enum GraphicsChoice: Hashable, Sendable {
         }
     }
 
+    /// The protocol forced, if one is.
+    public var forced: GraphicsProtocol? {
+        if case .forced(let graphics) = self { graphics } else { nil }
+    }
+
     public var name: String {
         switch self {
         case .auto: "auto"

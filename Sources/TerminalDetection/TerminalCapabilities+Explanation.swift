@@ -2,6 +2,10 @@
 public enum PictureMode: Hashable, Sendable {
     case pixels(GraphicsProtocol)
     case symbols(reason: String)
+
+    public var graphics: GraphicsProtocol? {
+        if case .pixels(let graphics) = self { graphics } else { nil }
+    }
 }
 
 extension TerminalCapabilities {
@@ -10,9 +14,16 @@ extension TerminalCapabilities {
     public func pictureMode(drawable: Set<GraphicsProtocol>) -> PictureMode {
         guard let graphics else { return .symbols(reason: graphicsReason) }
         guard drawable.contains(graphics) else {
-            return .symbols(reason: "the terminal shows \(graphics.title) (\(graphicsReason)), but this build cannot draw them")
+            return .symbols(reason: "the terminal shows \(graphics.title) (\(graphicsReason)), but pictures are drawn as symbols here")
         }
         return .pixels(graphics)
+    }
+
+    /// The protocols a stream written once (`preview`, to a terminal or a file) can use here:
+    /// all three, except kitty's through tmux's passthrough, which would need every
+    /// control string wrapped for tmux.
+    public var streamDrawable: Set<GraphicsProtocol> {
+        passThroughTmux ? [.sixel, .iterm2] : Set(GraphicsProtocol.allCases)
     }
 
     /// "kitty 0.26.5", "a terminal with TERM=xterm-kitty, in tmux 3.3a", "an unknown terminal".

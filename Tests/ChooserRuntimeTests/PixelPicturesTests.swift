@@ -126,7 +126,7 @@ import TerminalInterface
             #expect(await terminal.waitUntil { !$0.queries.isEmpty })
             terminal.send(.reply(.primaryAttributes([62, 4])))  // sixel only
             terminal.type("?")
-            try await chooser.frame("the help") { helpText(in: $0).contains("cannot draw them") }
+            try await chooser.frame("the help") { helpText(in: $0).contains("drawn as symbols here") }
             #expect(terminal.pictureCommands.isEmpty)
             terminal.type("?q")
             #expect(try await chooser.status() == 0)

@@ -86,6 +86,21 @@ struct XtermTests {
         #expect(text.contains("Pictures: symbols, because no pixel protocol found"))
     }
 
+    /// `preview` on xterm's own screen (recorded by `script` on the way) asks it, and draws
+    /// sixel pictures exactly the size of the tiles' cells.
+    @Test func previewOnAVT340DrawsSixelPicturesOfItsCellSize() throws {
+        let screen = try VirtualDisplay()
+        let typescript = screen.folder.url("typescript")
+        try screen.xterm(["-ti", "vt340", "-geometry", "100x40"],
+                         running: "script -q -c \(shellQuote("\(shellQuote(CLI.binary)) preview --size 16x8")) \(shellQuote(typescript))",
+                         environment: cli.environment.merging(["TERM": "xterm"]) { $1 })
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: typescript)), as: UTF8.self)
+        let sizes = text.matches(of: /\x1BP0;1;0q"1;1;([0-9]+);([0-9]+)/).map { (Int($0.output.1) ?? 0, Int($0.output.2) ?? 0) }
+        #expect(sizes.count == 5, "\(text.prefix(400).debugDescription)")
+        // 16×8 cells: 16 cell widths by 8 cell heights, whatever xterm's font.
+        #expect(sizes.allSatisfy { $0.0 > 0 && $0.0 % 16 == 0 && $0.1 % 8 == 0 && $0.0 / 16 < $0.1 / 8 }, "\(sizes)")
+    }
+
     /// The chooser asks xterm, is ended by SIGTERM a second later, and leaves nothing of
     /// xterm's answers for the shell to read.
     @Test func theChoosersQuestionsLeaveNothingForTheShell() throws {
