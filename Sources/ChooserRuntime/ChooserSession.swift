@@ -236,9 +236,9 @@ private final class SessionRun {
             sendQueries()
         }
         guard capabilities == nil else { return }
-        let queue = queue, timeout = session.options.detectionTimeout
-        Task {
-            try? await Task.sleep(for: timeout)
+        let queue = queue, timeout = session.options.detectionTimeout.components
+        let nanoseconds = timeout.seconds * 1_000_000_000 + timeout.attoseconds / 1_000_000_000
+        DispatchQueue.global(qos: .userInitiated).asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) {
             queue.post(.detectionDeadline)
         }
     }
