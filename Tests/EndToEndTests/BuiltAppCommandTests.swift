@@ -7,6 +7,8 @@ import Testing
 @Suite struct BuiltAppCommandTests {
     let cli = CLI()
     let folder = TemporaryFolder()
+    /// Where the launcher leaves each run's usage, apart from what the tests look at.
+    let usageFolder = TemporaryFolder()
     let fixture = BuiltAppFixture()
 
     /// A run of the binary with what it cost: CPU seconds (user + system, so a busy machine
@@ -20,31 +22,58 @@ import Testing
         var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
     }
 
+    /// Runs the binary as the child of a small python3 process that forks it and reads its
+    /// `wait4` usage. Started straight from the test runner, a child's peak memory would be
+    /// the runner's: posix_spawn runs the child in the runner's memory until it execs, and
+    /// Linux counts the peak of the memory left at exec as the process's own.
     func measured(_ arguments: [String]) throws -> Measured {
         let out = folder.url("out-\(UUID().uuidString)"), err = folder.url("err-\(UUID().uuidString)")
-        let pid = try spawnProgram([CLI.binary] + arguments, environment: cli.environment, stdout: out, stderr: err)
-        var status: Int32 = 0
-        var usage = rusage()
-        let deadline = Date().addingTimeInterval(30)
-        while wait4(pid, &status, WNOHANG, &usage) != pid {
-            guard Date() < deadline else {
-                kill(pid, SIGKILL)
-                _ = wait4(pid, &status, 0, &usage)
-                throw CLI.TimedOut(command: arguments.joined(separator: " "), seconds: 30)
-            }
-            usleep(5_000)
+        let usageFile = usageFolder.url("usage-\(UUID().uuidString)")
+        let pid = try spawnProgram(["/usr/bin/python3", "-c", Self.launcher, usageFile, CLI.binary] + arguments,
+                                   environment: cli.environment, stdout: out, stderr: err)
+        guard waitForExit(pid, timeout: 60) == 0 else {
+            kill(pid, SIGKILL)
+            _ = waitForExit(pid, timeout: 5)
+            throw CLI.TimedOut(command: arguments.joined(separator: " "), seconds: 60)
         }
-        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        let usage = ((try? String(contentsOfFile: usageFile, encoding: .utf8)) ?? "").split(separator: " ")
+        guard usage.count == 3, let status = Int32(usage[0]), let maxrss = Double(usage[1]),
+              let cpu = Double(usage[2].trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw CLI.TimedOut(command: arguments.joined(separator: " "), seconds: 30)
+        }
         #if os(Linux)
-        let peak = Double(usage.ru_maxrss) / 1024  // KiB
+        let peak = maxrss / 1024  // KiB
         #else
-        let peak = Double(usage.ru_maxrss) / 1_048_576  // bytes
+        let peak = maxrss / 1_048_576  // bytes
         #endif
-        return Measured(status: status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F),
-                        stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
+        return Measured(status: status, stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
                         stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "",
-                        cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime), peakMegabytes: peak)
+                        cpuSeconds: cpu, peakMegabytes: peak)
     }
+
+    /// Forks and execs `argv[2...]` with default signal handling, waits at most 30 s, and
+    /// writes its status as a shell shows it, its peak RSS and its CPU seconds to `argv[1]`.
+    static let launcher = """
+        import os, signal, sys, time
+        pid = os.fork()
+        if pid == 0:
+            for number in (signal.SIGPIPE, signal.SIGINT):
+                signal.signal(number, signal.SIG_DFL)
+            os.execv(sys.argv[2], sys.argv[2:])
+        deadline = time.monotonic() + 30
+        while True:
+            done, status, usage = os.wait4(pid, os.WNOHANG)
+            if done == pid:
+                break
+            if time.monotonic() > deadline:
+                os.kill(pid, signal.SIGKILL)
+                os.wait4(pid, 0)
+                sys.exit(1)
+            time.sleep(0.005)
+        code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status)
+        with open(sys.argv[1], "w") as out:
+            out.write("%d %d %.6f" % (code, usage.ru_maxrss, usage.ru_utime + usage.ru_stime))
+        """
 
     /// Within a second of CPU and 200 MB, whatever the outcome.
     func expectCheap(_ run: Measured, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
