@@ -23,10 +23,12 @@ import CellCanvas
 /// background (`.default`), so a cell on the edge draws its covered part in one colour and
 /// leaves the rest to the terminal, which the two colours of one cell allow exactly.
 ///
-/// With a palette, the region means map to their perceptually nearest entries (OKLab, see
-/// `ColorDepth.color`), and the best few partitions are compared again with the colours the
-/// terminal will really show, since the best pattern in true colour can lose to a simpler
-/// one once both its colours snap to the same entry.
+/// With a palette, each region's colour is one of the few entries perceptually nearest to
+/// its mean (OKLab, see `ColorDepth.nearestEntries`), and the best few partitions are
+/// compared again with the colours the terminal will really show, picking the pair with the
+/// least error over the cell: the best pattern in true colour can lose to a simpler one
+/// once both its colours snap to the same entry, and the nearest entry to a mean is not
+/// always the one that leaves the least error over the region's pixels.
 struct SymbolMatcher: Sendable {
     let symbols: SymbolSet
     let depth: ColorDepth
@@ -38,7 +40,9 @@ struct SymbolMatcher: Sendable {
     /// A sub-pixel counts as part of the icon from this much alpha on.
     static let opaqueThreshold: Float = 0.5
     /// How many of the best partitions are compared again after a palette's rounding.
-    static let paletteCandidates = 4
+    static let paletteCandidates = 6
+    /// How many of the nearest palette entries each region's colour is chosen from.
+    static let paletteShortlist = 3
 
     /// The pattern grids whose symbols the set draws, finest first: a terminal that draws
     /// a finer set draws the coarser ones too (sextants' thirds are not octants' quarters,
@@ -48,7 +52,7 @@ struct SymbolMatcher: Sendable {
     private let region: [[Int]]
     /// Eighth blocks (`▁`…`▇`, `▏`…`▉`): in the same Unicode block as the quadrants, drawn
     /// wherever they are. Half blocks alone stay half blocks.
-    private let eighths: Bool
+    private let eighthShapes: [Shape]
 
     init(symbols: SymbolSet, depth: ColorDepth) {
         precondition(depth != .noColor, "SymbolMatcher draws colours; without colour, TileRenderer shades")
@@ -60,7 +64,15 @@ struct SymbolMatcher: Sendable {
         case .sextant: layouts = [.sextant, .quadrant]
         case .octant: layouts = [.octant, .sextant]
         }
-        eighths = symbols != .half
+        // The eighth blocks no layout has already (▄ and ▌ are halves, ▂ and ▆ octant rows).
+        var eighthShapes: [Shape] = []
+        if symbols != .half {
+            for k in 1...7 {
+                if !layouts.contains(where: { k * $0.rows % 8 == 0 }) { eighthShapes.append(.lower(eighths: k)) }
+                if !layouts.contains(where: { k * $0.columns % 8 == 0 }) { eighthShapes.append(.left(eighths: k)) }
+            }
+        }
+        self.eighthShapes = eighthShapes
         region = layouts.map { layout in
             let regionWidth = Self.gridColumns / layout.columns, regionHeight = Self.gridRows / layout.rows
             return (0..<Self.gridPixels).map { p in
@@ -127,7 +139,7 @@ struct SymbolMatcher: Sendable {
         var shapes = layouts.indices.flatMap { l in
             ((l == 0 ? 0 : 1)..<(1 << layouts[l].subpixels) / 2).map { Shape.pattern(layout: l, bits: $0) }
         }
-        if eighths { shapes += (1...7).flatMap { [Shape.lower(eighths: $0), .left(eighths: $0)] } }
+        shapes += eighthShapes
 
         var ranked: [(shape: Shape, score: Float)] = []
         let keep = depth == .truecolor ? 1 : Self.paletteCandidates
@@ -150,11 +162,21 @@ struct SymbolMatcher: Sendable {
         var best: (error: Float, shape: Shape, fg: UInt8, bg: UInt8) = (.infinity, .uniform, 0, 0)
         for candidate in ranked {
             let f = foreground(candidate.shape), b = total - f
-            let uniform = candidate.shape == .uniform
-            let fg = paletteIndex(of: uniform ? total : f)
-            let bg = uniform ? fg : paletteIndex(of: b)
-            let error = Self.paletteError(f, fg) + Self.paletteError(b, bg)
-            if error < best.error { best = (error, candidate.shape, fg, bg) }
+            if candidate.shape == .uniform {
+                for entry in nearestEntries(total) {
+                    let error = Self.paletteError(total, entry)
+                    if error < best.error { best = (error, .uniform, entry, entry) }
+                }
+                continue
+            }
+            let backgrounds = nearestEntries(b)
+            for fg in nearestEntries(f) {
+                let fgError = Self.paletteError(f, fg)
+                for bg in backgrounds {
+                    let error = fgError + Self.paletteError(b, bg)
+                    if error < best.error { best = (error, candidate.shape, fg, bg) }
+                }
+            }
         }
         return draw(best.shape, foreground: .indexed(best.fg), background: .indexed(best.bg), uniform: .indexed(best.fg))
     }
@@ -211,16 +233,22 @@ struct SymbolMatcher: Sendable {
 
     /// The mean colour of a region, as this depth shows it.
     private func color(of sum: SIMD4<Float>) -> TerminalColor {
-        guard sum.w > 0 else { return depth.color(red: 0, green: 0, blue: 0) }
-        func byte(_ value: Float) -> UInt8 { UInt8(min(max(value / sum.w * 255, 0), 255).rounded()) }
-        return depth.color(red: byte(sum.x), green: byte(sum.y), blue: byte(sum.z))
+        let (r, g, b) = meanSRGB(sum)
+        return depth.color(red: r, green: g, blue: b)
     }
 
-    private func paletteIndex(of sum: SIMD4<Float>) -> UInt8 {
-        guard case let .indexed(index) = color(of: sum) else {
-            preconditionFailure("SymbolMatcher: \(depth) gave a colour outside its palette")
-        }
-        return index
+    /// The mean colour of a region in 8-bit sRGB (black for an empty one).
+    private func meanSRGB(_ sum: SIMD4<Float>) -> (UInt8, UInt8, UInt8) {
+        guard sum.w > 0 else { return (0, 0, 0) }
+        func byte(_ value: Float) -> UInt8 { UInt8(min(max(value / sum.w * 255, 0), 255).rounded()) }
+        return (byte(sum.x), byte(sum.y), byte(sum.z))
+    }
+
+    /// The palette entries perceptually nearest to a region's mean colour, nearest first:
+    /// the shortlist its colour is chosen from by the error the whole cell would show.
+    private func nearestEntries(_ sum: SIMD4<Float>) -> [UInt8] {
+        let (r, g, b) = meanSRGB(sum)
+        return depth.nearestEntries(red: r, green: g, blue: b, count: Self.paletteShortlist)
     }
 }
 
