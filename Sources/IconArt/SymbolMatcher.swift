@@ -28,7 +28,9 @@ import CellCanvas
 /// compared again with the colours the terminal will really show, picking the pair with the
 /// least error over the cell: the best pattern in true colour can lose to a simpler one
 /// once both its colours snap to the same entry, and the nearest entry to a mean is not
-/// always the one that leaves the least error over the region's pixels.
+/// always the one that leaves the least error over the region's pixels. Ordered dithering
+/// (a 4×4 Bayer offset across cells) was measured and left out: on the corpus's app icons
+/// it cost 0.25–0.5 dB in 16 and 8 colours, even compared after blurring by a cell's width.
 struct SymbolMatcher: Sendable {
     let symbols: SymbolSet
     let depth: ColorDepth
