@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // libpng through pkg-config; the simplified API reports errors without longjmp.
@@ -26,14 +27,22 @@ let package = Package(
             pkgConfig: "libisal",
             providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]
         ),
+        // librsvg (and the cairo surfaces it draws into) for the SVG layers of Icon Composer bundles.
+        .systemLibrary(
+            name: "CRSVG",
+            pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
+        ),
         // Untrusted text made safe for a terminal, and its width in columns: shared by the model and the screen.
         .target(name: "TerminalText"),
         // Cells, colours and SGR: the screen model every layer draws into, with no image library behind it.
         .target(name: "CellCanvas", dependencies: ["TerminalText"]),
-        // Pure model: plist → catalog, file resolution, IconManager and its state store. Foundation only.
+        // Pure model: plist → catalog, file resolution, IconManager and its state store. ZIPFoundation
+        // inflates the entries of an .ipa (its zlib comes through pkg-config: apt zlib1g-dev).
         .target(
             name: "IconCatalog",
-            dependencies: ["TerminalText", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["TerminalText", .product(name: "Crypto", package: "swift-crypto"),
+                           .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // ncurses with the wide-character API; shim.h wraps the macros Swift cannot import.
         .systemLibrary(
@@ -43,8 +52,8 @@ let package = Package(
         ),
         // The only importer of CNcurses: draws CellGrids, reads keys, restores the terminal.
         .target(name: "NcursesTerminal", dependencies: ["CNcurses", "CellCanvas"]),
-        // PNG → RGBA bitmap → resampled → cells.
-        .target(name: "IconArt", dependencies: ["CPNG", "CISAL", "CellCanvas", "IconCatalog"]),
+        // PNG, and Icon Composer bundles drawn flat → RGBA bitmap → resampled → cells.
+        .target(name: "IconArt", dependencies: ["CPNG", "CISAL", "CRSVG", "CellCanvas", "IconCatalog"]),
         // Elm-style chooser core: state, update(state, event) -> effects, view(state) -> CellGrid. No I/O.
         .target(name: "ChooserUI", dependencies: ["CellCanvas", "TerminalText", "IconArt", "IconCatalog"]),
         // `iconchooser lint`: rules as pure functions over the parsed plist, a file index and image facts.
@@ -79,11 +88,12 @@ let package = Package(
             ]
         ),
         // Temporary folders, plist builders and the corpus location, shared by the test targets.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
+                path: "Tests/TestSupport"),
         .testTarget(name: "CellCanvasTests", dependencies: ["CellCanvas", "TerminalText"]),
         .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TerminalText", "TestSupport"]),
-        .testTarget(name: "IconArtTests", dependencies: ["IconArt", "CellCanvas", "IconCatalog"], exclude: ["reference_decode.py"]),
+        .testTarget(name: "IconArtTests", dependencies: ["IconArt", "CellCanvas", "IconCatalog", "TestSupport"], exclude: ["reference_decode.py"]),
         .testTarget(name: "ChooserUITests", dependencies: ["ChooserUI", "CellCanvas", "TerminalText", "IconArt"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "TestSupport"]),
         // The terminal layer's pure parts (escape sequences after a bare Esc); drawing is tested in tmux.
