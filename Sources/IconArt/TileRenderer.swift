@@ -32,7 +32,7 @@ public struct TileRenderer: Sendable {
     static let asciiRamp: [String] = [" ", ".", ":", "-", "=", "+", "*", "#", "%", "@"]
 
     /// Whether cells are block symbols in colour; else shades or ASCII over two stacked pixels.
-    private var drawsSymbols: Bool { !ascii && depth != .noColor }
+    var drawsSymbols: Bool { !ascii && depth != .noColor }
 
     /// The pixels one cell is resampled to: the matcher's model in colour; two stacked
     /// pixels for the shades of no colour and for ASCII, which have no finer shapes.
