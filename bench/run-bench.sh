@@ -66,8 +66,9 @@ le() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b) }'; }
 ROWS=()      # "case|ours|peer|ratio|target"
 VERDICTS=()
 # record CASE OURS PEER UNIT-FORMAT TARGET-KIND TARGET-VALUE TARGET-TEXT
-#   TARGET-KIND ratio: the target bounds ours/peer; abs: it bounds ours itself; gain: ours
-#   must exceed peer by at least TARGET-VALUE (decibels), and the ratio column shows ours - peer.
+#   TARGET-KIND ratio: the target bounds ours/peer from above; ratio_min: from below (where
+#   more is better); abs: it bounds ours itself; gain: ours must exceed peer by at least
+#   TARGET-VALUE (decibels), and the ratio column shows ours - peer.
 record() {
     local name=$1 ours=$2 peer=$3 fmt=$4 kind=$5 limit=$6 text=$7 ratio shown_ours shown_peer checked
     if [[ $kind == gain ]]; then
@@ -78,7 +79,6 @@ record() {
     shown_ours=$(printf "$fmt" "$ours")
     shown_peer=$( [[ $peer == - ]] && echo - || printf "$fmt" "$peer")
     ROWS+=("$name|$shown_ours|$shown_peer|$( [[ $ratio == [0-9]* ]] && printf %.2f "$ratio" || echo "$ratio")|$text")
-    if [[ $kind == ratio ]]; then checked=$ratio; else checked=$shown_ours; fi
     if [[ $kind == gain ]]; then
         if awk -v d="$ratio" -v l="$limit" 'BEGIN { exit !(d >= l) }'; then
             VERDICTS+=("met      $name: $ratio dB (target $text)")
@@ -87,7 +87,8 @@ record() {
         fi
         return
     fi
-    if [[ $checked != n/a ]] && le "$checked" "$limit"; then
+    if [[ $kind == ratio* ]]; then checked=$ratio; else checked=$shown_ours; fi
+    if [[ $checked != n/a ]] && { if [[ $kind == ratio_min ]]; then le "$limit" "$checked"; else le "$checked" "$limit"; fi; }; then
         VERDICTS+=("met      $name: $checked (target $text)")
     else
         VERDICTS+=("NOT MET  $name: $checked (target $text)")
@@ -402,30 +403,30 @@ fidelity() {
 }
 FIDELITY_COUNT=0
 if [[ ! -d $CORPUS ]]; then
-    log "12.x fidelity: skipped, no corpus at $CORPUS"
+    log "12.6-12.12 fidelity: skipped, no corpus at $CORPUS"
 elif ! "${FIDELITY[0]}" -c 'import numpy, PIL' 2>/dev/null; then
-    log "12.x fidelity: skipped, no python3 with numpy and Pillow (Debian: python3-numpy python3-pil)"
+    log "12.6-12.12 fidelity: skipped, no python3 with numpy and Pillow (Debian: python3-numpy python3-pil)"
 elif "${FIDELITY[@]}" prepare "$CORPUS" "$WORK/corpus" >/dev/null 2>"$OUT/fidelity.err"; then
     CHAFA_BEST=(--symbols block+sextant -w 9)
-    fidelity "12.1 half blocks, truecolor: PSNR dB" 0 ">= chafa vhalf" \
+    fidelity "12.6 half blocks, truecolor: PSNR dB" 0 ">= chafa vhalf" \
         --color truecolor --symbols half -- --symbols vhalf -w 9 --colors full
-    fidelity "12.2 quadrants, truecolor: PSNR dB" 0 "(chafa quad)" \
+    fidelity "12.7 quadrants, truecolor: PSNR dB" 0 "(chafa quad)" \
         --color truecolor --symbols quadrant -- --symbols quad -w 9 --colors full
-    fidelity "12.3 sextants, truecolor: PSNR dB" 0 "(chafa block+sextant)" \
+    fidelity "12.8 sextants, truecolor: PSNR dB" 0 "(chafa block+sextant)" \
         --color truecolor --symbols sextant -- "${CHAFA_BEST[@]}" --colors full
-    fidelity "12.4 best (octants), truecolor: PSNR dB" 0.5 ">= chafa +0.5 dB" \
+    fidelity "12.9 best (octants), truecolor: PSNR dB" 0.5 ">= chafa +0.5 dB" \
         --color truecolor --symbols octant -- "${CHAFA_BEST[@]}" --colors full
-    fidelity "12.5 best, 256 colours: PSNR dB" 0.001 "> chafa --colors 256" \
+    fidelity "12.10 best, 256 colours: PSNR dB" 0.001 "> chafa --colors 256" \
         --color 256 --symbols octant -- "${CHAFA_BEST[@]}" --colors 256
-    fidelity "12.6 best, 16 colours: PSNR dB" 0 "(chafa --colors 16)" \
+    fidelity "12.11 best, 16 colours: PSNR dB" 0 "(chafa --colors 16)" \
         --color 16 --symbols octant -- "${CHAFA_BEST[@]}" --colors 16
-    fidelity "12.7 best, 8 colours: PSNR dB" 0 "(chafa --colors 8)" \
+    fidelity "12.12 best, 8 colours: PSNR dB" 0 "(chafa --colors 8)" \
         --color 8 --symbols octant -- "${CHAFA_BEST[@]}" --colors 8
 else
-    record_failure "12.x fidelity" "-" "could not gather the corpus icons: $(tail -n 3 "$OUT/fidelity.err")"
+    record_failure "12.6-12.12 fidelity" "-" "could not gather the corpus icons: $(tail -n 3 "$OUT/fidelity.err")"
 fi
 
-CASE="12.8 one 1024px PNG at the best setting: time ms"
+CASE="12.13 one 1024px PNG at the best setting: time ms"
 log "$CASE"
 ours_best() { "$BIN" preview --app "$WORK/one/Info.plist" --size 16x8 --color truecolor --symbols octant >"$OUT/best.ours" 2>"$OUT/best.ours.err"; }
 peer_best() { chafa -f symbols --size 16x8 --symbols block+sextant -w 9 --colors full "$ONE_PNG" >"$OUT/best.peer" 2>"$OUT/best.peer.err"; }
@@ -438,6 +439,10 @@ fi
 # --- issue 5 ------------------------------------------------------------------------------
 
 source "$HERE/ssh.sh"
+
+# --- issue 12 -----------------------------------------------------------------------------
+
+source "$HERE/graphics.sh"
 
 # --- report -------------------------------------------------------------------------------
 
@@ -466,9 +471,11 @@ echo "peers: 3.1 chafa --size 16x8 --symbols vhalf --colors 256 on the same file
 echo "3.3 chafa on the same file; 4.1 dialog --menu, one Down; 4.2 and 4.3 the chooser with 5 generated icons."
 echo "5.1 and 5.2 ssh -tt to iconchooser serve, against ssh -tt to OpenSSH's sshd running the same chooser."
 echo "3.3 and 4.3 targets bound our own peak RSS; the ratio there is for context only."
-echo "12.1-12.7: median PSNR over $FIDELITY_COUNT distinct 1024 px icons of ../shared/corpus/real-projects; ratio column: ours - chafa."
+echo "12.1-12.5 pictures of the five demo icons at 16x8 cells of 10x20 pixels; chafa on a pseudo-terminal"
+echo "with that pixel size; libsixel through graphics-bench, PSNR over the icon as libsixel decodes it."
+echo "12.6-12.12: median PSNR over $FIDELITY_COUNT distinct 1024 px icons of ../shared/corpus/real-projects; ratio column: ours - chafa."
 echo "  Both sides: 16x8 cells, ANSI decoded and drawn at 8x16 px per cell (default background black);"
 echo "  reference: the source area-averaged in linear light to 128x128; PSNR over the cells wholly inside the"
 echo "  iOS mask. chafa -f symbols --size 16x8 --bg 000000 with the symbols and colours shown."
-echo "12.8: preview --symbols octant --color truecolor against chafa --symbols block+sextant -w 9 --colors full."
+echo "12.13: preview --symbols octant --color truecolor against chafa --symbols block+sextant -w 9 --colors full."
 exit 0

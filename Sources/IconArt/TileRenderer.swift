@@ -40,6 +40,9 @@ public struct TileRenderer: Sendable {
         drawsSymbols ? (SymbolMatcher.gridColumns, SymbolMatcher.gridRows) : (1, 2)
     }
 
+    /// A grid pixel's height over its width, in a cell twice as tall as it is wide.
+    private var pixelAspect: Float { Float(2 * grid.columns) / Float(grid.rows) }
+
     /// The picture size a tile stands for, the size to choose an image file by: twice the
     /// symbols' sub-pixels each way, so each sub-pixel's colour is a mean over detail.
     public func pixelSize(columns: Int, rows: Int) -> (width: Int, height: Int) {
@@ -83,32 +86,12 @@ public struct TileRenderer: Sendable {
     /// A resampler to the size a picture takes in the tile: as large as fits, keeping its
     /// aspect ratio on screen, where a cell is twice as tall as it is wide.
     func fittingResampler(columns: Int, rows: Int) -> BoxResampler.Streaming {
-        let grid = grid
-        let width = columns * grid.columns, height = rows * grid.rows
-        return BoxResampler.Streaming { sourceWidth, sourceHeight in
-            // In cell widths, the tile is `columns` wide and `2·rows` tall.
-            let scale = min(Double(columns) / Double(sourceWidth), Double(2 * rows) / Double(sourceHeight))
-            let fittedWidth = Double(sourceWidth) * scale * Double(grid.columns)
-            let fittedHeight = Double(sourceHeight) * scale * Double(grid.rows) / 2
-            return (min(width, max(1, Int(fittedWidth.rounded()))), min(height, max(1, Int(fittedHeight.rounded()))))
-        }
+        IconFit.resampler(width: columns * grid.columns, height: rows * grid.rows, pixelAspect: Double(pixelAspect))
     }
 
     /// The resampled picture masked to the icon's shape and centred on the tile's pixels.
     func canvas(fitted resampled: LinearImage, columns: Int, rows: Int) -> LinearImage {
-        let width = columns * grid.columns, height = rows * grid.rows
-        var fitted = resampled
-        // A pixel's height over its width, in a cell twice as tall as it is wide.
-        IconMask.apply(to: &fitted, pixelAspect: Float(2 * grid.columns) / Float(grid.rows))
-        let fittedWidth = fitted.width, fittedHeight = fitted.height
-
-        var canvas = LinearImage(width: width, height: height)
-        let left = (width - fittedWidth) / 2, top = (height - fittedHeight) / 2
-        for y in 0..<fittedHeight {
-            let from = y * fittedWidth * 4, to = ((top + y) * width + left) * 4
-            canvas.samples.replaceSubrange(to..<to + fittedWidth * 4, with: fitted.samples[from..<from + fittedWidth * 4])
-        }
-        return canvas
+        IconFit.canvas(fitted: resampled, width: columns * grid.columns, height: rows * grid.rows, pixelAspect: pixelAspect)
     }
 
     func cells(from canvas: LinearImage, columns: Int, rows: Int) -> CellGrid {
