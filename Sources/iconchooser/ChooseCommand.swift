@@ -26,6 +26,9 @@ extension IconChooser {
         @Option(name: .long, help: "Tile size: small, medium or large (default: the largest that fits).")
         var iconSize: IconSizeChoice = .auto
 
+        @Option(name: .long, help: SymbolChoice.help)
+        var symbols: SymbolChoice = .auto
+
         @Flag(name: .long, help: "Show a footer message instead of the alert after a change.")
         var noAlert = false
 
@@ -46,10 +49,12 @@ extension IconChooser {
                 throw Console.fail(error.description, code: 2)
             }
             let configuration = ChooserConfiguration(
-                alertOnApply: !noAlert, iconSize: iconSize, ascii: !terminal.isUTF8, colorDepth: terminal.colorDepth)
+                alertOnApply: !noAlert, iconSize: iconSize, ascii: !terminal.isUTF8, colorDepth: terminal.colorDepth,
+                symbols: symbols.symbols(environment: ProcessInfo.processInfo.environment))
             let pictures = PictureLoader(
                 icons: manager.catalog.icons, images: IconImageFinder(catalog: manager.catalog, options: options.catalogOptions),
-                pictures: IconPictures(renderer: TileRenderer(depth: terminal.colorDepth, ascii: configuration.ascii)))
+                pictures: IconPictures(renderer: TileRenderer(depth: terminal.colorDepth, symbols: configuration.symbols,
+                                                              ascii: configuration.ascii)))
             let status = await ChooserSession(
                 manager: manager, currentName: choice.name, configuration: configuration, terminal: terminal,
                 pictures: pictures, options: ChooserSession.Options(graphics: graphics)

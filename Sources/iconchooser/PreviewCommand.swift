@@ -64,6 +64,27 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
     }
 }
 
+/// `--symbols`: a symbol set, or `auto` for the richest the terminal is known to draw.
+enum SymbolChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, half, quadrant, sextant, octant
+
+    static let help: ArgumentHelp = """
+        Block symbols for pictures: half, quadrant, sextant, octant, or auto (sextants in kitty, \
+        WezTerm, foot and Ghostty, else quadrants).
+        """
+
+    /// `detected`: the finest set the terminal is known to draw by its own answers, if it was asked.
+    func symbols(environment: [String: String], detected: SymbolSet? = nil) -> SymbolSet {
+        switch self {
+        case .auto: SymbolSet.best(environment: environment, detected: detected)
+        case .half: .half
+        case .quadrant: .quadrant
+        case .sextant: .sextant
+        case .octant: .octant
+        }
+    }
+}
+
 extension IconChooser {
     /// `iconchooser preview`: the icons as pictures on stdout, for a file, a pipe or a CI log.
     struct Preview: ParsableCommand {
@@ -81,6 +102,9 @@ extension IconChooser {
 
         @Option(name: .long, help: "Colours: auto (from NO_COLOR, COLORTERM, TERM), truecolor, 256, 16, 8 or none.")
         var color: ColorChoice = .auto
+
+        @Option(name: .long, help: SymbolChoice.help)
+        var symbols: SymbolChoice = .auto
 
         @Flag(name: .long, help: "ASCII characters only (the default without a UTF-8 locale).")
         var ascii = false
@@ -107,17 +131,18 @@ extension IconChooser {
             let depth = color.depth(environment: environment)
             let useASCII = ascii || !Console.isUTF8
             let items = icons.map { ChooserItem(name: $0.name, title: TextSanitizer.clean($0.displayName)) }
-            let configuration = ChooserConfiguration(ascii: useASCII, colorDepth: depth)
             // The terminal is asked only when the pictures go to it; a forced protocol is
             // written anyway, into a file or a pipe too (as `chafa -f kitty` does).
             let found = isatty(STDOUT_FILENO) == 1 && graphicsChoice != .symbols ? TerminalProbe.detect(choice: graphicsChoice) : nil
+            let symbolSet = symbols.symbols(environment: environment, detected: found?.finestSymbols)
+            let configuration = ChooserConfiguration(ascii: useASCII, colorDepth: depth, symbols: symbolSet)
             if let graphics = graphicsChoice.forced ?? found.flatMap({ $0.pictureMode(drawable: $0.streamDrawable).graphics }) {
                 let bytes = try pixelSheet(icons: icons, items: items, current: choice.name, configuration: configuration,
                                            graphics: graphics, terminal: found, environment: environment)
                 FileHandle.standardOutput.write(Data(bytes))
                 return
             }
-            let pictures = IconPictures(renderer: TileRenderer(depth: depth, ascii: useASCII))
+            let pictures = IconPictures(renderer: TileRenderer(depth: depth, symbols: symbolSet, ascii: useASCII))
             let tiles = pictures.tiles(for: icons, columns: size.columns, rows: size.rows)
             tiles.compactMap(\.problem).forEach { Console.warning($0) }
             let sheet = PreviewSheet.render(

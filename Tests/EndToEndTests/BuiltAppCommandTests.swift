@@ -3,12 +3,10 @@ import Testing
 
 /// Every command on a built `.app` and `.ipa` made by the tests, and every bad archive the
 /// issue names: one line naming the file (and the entry), the documented status, and the
-/// cost measured on the child itself (CPU time and peak memory, from `wait4`).
+/// cost measured on the child itself (CPU time and peak memory, from GNU time).
 @Suite struct BuiltAppCommandTests {
     let cli = CLI()
     let folder = TemporaryFolder()
-    /// Where the launcher leaves each run's usage, apart from what the tests look at.
-    let usageFolder = TemporaryFolder()
     let fixture = BuiltAppFixture()
 
     /// A run of the binary with what it cost: CPU seconds (user + system, so a busy machine
@@ -22,58 +20,38 @@ import Testing
         var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
     }
 
-    /// Runs the binary as the child of a small python3 process that forks it and reads its
-    /// `wait4` usage. Started straight from the test runner, a child's peak memory would be
-    /// the runner's: posix_spawn runs the child in the runner's memory until it execs, and
-    /// Linux counts the peak of the memory left at exec as the process's own.
+    /// The binary runs under GNU time, which forks it from its own small process: a child
+    /// spawned straight from the test runner reports the runner's resident memory as its
+    /// own peak (Linux carries the spawning address space's high-water mark across exec),
+    /// so the figure grew with whatever other tests held at the time.
     func measured(_ arguments: [String]) throws -> Measured {
         let out = folder.url("out-\(UUID().uuidString)"), err = folder.url("err-\(UUID().uuidString)")
-        let usageFile = usageFolder.url("usage-\(UUID().uuidString)")
-        let pid = try spawnProgram(["/usr/bin/python3", "-c", Self.launcher, usageFile, CLI.binary] + arguments,
+        let cost = folder.url("err-cost-\(UUID().uuidString)")
+        let pid = try spawnProgram([Self.gnuTime, "-q", "-f", "%U %S %M", "-o", cost, CLI.binary] + arguments,
                                    environment: cli.environment, stdout: out, stderr: err)
-        guard waitForExit(pid, timeout: 60) == 0 else {
-            kill(pid, SIGKILL)
-            _ = waitForExit(pid, timeout: 5)
-            throw CLI.TimedOut(command: arguments.joined(separator: " "), seconds: 60)
+        var status: Int32 = 0
+        let deadline = Date().addingTimeInterval(30)
+        while waitpid(pid, &status, WNOHANG) != pid {
+            guard Date() < deadline else {
+                kill(pid, SIGKILL)
+                _ = waitpid(pid, &status, 0)
+                throw CLI.TimedOut(command: arguments.joined(separator: " "), seconds: 30)
+            }
+            usleep(5_000)
         }
-        let usage = ((try? String(contentsOfFile: usageFile, encoding: .utf8)) ?? "").split(separator: " ")
-        guard usage.count == 3, let status = Int32(usage[0]), let maxrss = Double(usage[1]),
-              let cpu = Double(usage[2].trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw CLI.TimedOut(command: arguments.joined(separator: " "), seconds: 30)
-        }
-        #if os(Linux)
-        let peak = maxrss / 1024  // KiB
-        #else
-        let peak = maxrss / 1_048_576  // bytes
-        #endif
-        return Measured(status: status, stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
+        // The last line holds the figures; a line before it says when the program was killed by a signal.
+        let figures = ((try? String(contentsOfFile: cost, encoding: .utf8)) ?? "")
+            .split(separator: "\n").last?.split(separator: " ").compactMap { Double($0) } ?? []
+        #expect(figures.count == 3, "GNU time wrote no figures for \(arguments)")
+        let user = figures.count == 3 ? figures[0] : .infinity, system = figures.count == 3 ? figures[1] : 0
+        let peakKilobytes = figures.count == 3 ? figures[2] : .infinity
+        return Measured(status: status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F),
+                        stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
                         stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "",
-                        cpuSeconds: cpu, peakMegabytes: peak)
+                        cpuSeconds: user + system, peakMegabytes: peakKilobytes / 1024)
     }
 
-    /// Forks and execs `argv[2...]` with default signal handling, waits at most 30 s, and
-    /// writes its status as a shell shows it, its peak RSS and its CPU seconds to `argv[1]`.
-    static let launcher = """
-        import os, signal, sys, time
-        pid = os.fork()
-        if pid == 0:
-            for number in (signal.SIGPIPE, signal.SIGINT):
-                signal.signal(number, signal.SIG_DFL)
-            os.execv(sys.argv[2], sys.argv[2:])
-        deadline = time.monotonic() + 30
-        while True:
-            done, status, usage = os.wait4(pid, os.WNOHANG)
-            if done == pid:
-                break
-            if time.monotonic() > deadline:
-                os.kill(pid, signal.SIGKILL)
-                os.wait4(pid, 0)
-                sys.exit(1)
-            time.sleep(0.005)
-        code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status)
-        with open(sys.argv[1], "w") as out:
-            out.write("%d %d %.6f" % (code, usage.ru_maxrss, usage.ru_utime + usage.ru_stime))
-        """
+    static let gnuTime = "/usr/bin/time"
 
     /// Within a second of CPU and 200 MB, whatever the outcome.
     func expectCheap(_ run: Measured, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
