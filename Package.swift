@@ -54,7 +54,7 @@ let package = Package(
         // What a terminal sends, decoded: keys, clicks and the answers to queries, apart. Pure.
         .target(name: "TerminalInput"),
         // Which queries to send, and what the answers and the environment say the terminal can do. Pure.
-        .target(name: "TerminalDetection", dependencies: ["TerminalInput", "TerminalText"]),
+        .target(name: "TerminalDetection", dependencies: ["CellCanvas", "TerminalInput", "TerminalText"]),
         // Signal handlers and the crash restore: state a handler may touch must live in C.
         .target(name: "CTerminalSignals"),
         // ncurses with the wide-character API; shim.h wraps the macros Swift cannot import.
@@ -121,7 +121,7 @@ let package = Package(
         // `make bench`'s measuring tool for the terminal pictures (bytes, time, sixel fidelity).
         .executableTarget(
             name: "graphics-bench",
-            dependencies: ["TerminalGraphics", "IconArt", "CSixel"],
+            dependencies: ["TerminalGraphics", "IconArt", "CellCanvas", "CSixel"],
             path: "bench/GraphicsBench"
         ),
         // Temporary folders, plist builders and the corpus location, shared by the test targets.
@@ -129,7 +129,7 @@ let package = Package(
                 path: "Tests/TestSupport"),
         .testTarget(name: "CellCanvasTests", dependencies: ["CellCanvas", "TerminalText"]),
         .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput"]),
-        .testTarget(name: "TerminalDetectionTests", dependencies: ["TerminalDetection", "TerminalInput"]),
+        .testTarget(name: "TerminalDetectionTests", dependencies: ["TerminalDetection", "TerminalInput", "CellCanvas"]),
         .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconArtTests", dependencies: ["IconArt", "CellCanvas", "IconCatalog", "TestSupport"], exclude: ["reference_decode.py"]),
@@ -147,7 +147,7 @@ let package = Package(
                            "TerminalInput", "TerminalDetection", "TerminalInterface"]
         ),
         // The terminal layer's reading and asking, over a pseudo-terminal; drawing is tested in tmux.
-        .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TerminalInput", "TerminalDetection", "CPseudoTerminal"]),
+        .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TerminalInput", "TerminalDetection", "CPseudoTerminal", "CellCanvas"]),
         // Drives the built `iconchooser` binary through Process (and tmux for the screen).
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["slow-link.py", "sshd_config.template"]),
     ]

@@ -157,9 +157,9 @@ extension IconChooser {
         private func pixelSheet(icons: [AppIcon], items: [ChooserItem], current: String?, configuration: ChooserConfiguration,
                                 graphics: GraphicsProtocol, terminal: TerminalCapabilities?,
                                 environment: [String: String]) throws -> [UInt8] {
-            let cell = terminal?.cellSize.flatMap { CellPixelSize(width: $0.width, height: $0.height) } ?? .standard
+            let cell = terminal?.cellSize ?? .standard
             guard let geometry = TileGeometry(columns: size.columns, rows: size.rows, cell: cell) else {
-                throw Console.fail("a \(size.columns)×\(size.rows) tile of \(cell)-pixel cells is too large for a picture; "
+                throw Console.fail("a \(size.columns)×\(size.rows) tile of \(cell) cells is too large for a picture; "
                     + "give a smaller --size", code: 64)
             }
             let pictures = IconPictures.pixelPictures(for: icons, geometry: geometry)

@@ -2,6 +2,7 @@ import CPseudoTerminal
 import Foundation
 @testable import NcursesTerminal
 import Testing
+import CellCanvas
 import TerminalDetection
 import TerminalInput
 
@@ -100,7 +101,7 @@ let kittyAnswers = Array(("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\
         let found = Self.detect(on: pair, timeout: 2000)
         #expect(found.graphics == .kitty)
         #expect(found.terminalDescription == "kitty 0.26.5")
-        #expect(found.cellSize == PixelSize(width: 10, height: 20))
+        #expect(found.cellSize == CellPixelSize(width: 10, height: 20))
         #expect(found.cellSizeReason == "CSI 16t, and TIOCGWINSZ agrees")
         #expect(found.background == RGBColor(red: 0, green: 0, blue: 0))
         #expect(pair.pendingOnSlave().isEmpty)

@@ -1,3 +1,4 @@
+import CellCanvas
 import CSixel
 import Foundation
 import IconArt
