@@ -45,16 +45,20 @@ extension IconPictures {
     public static func pixelPictures(for icons: [AppIcon], geometry: TileGeometry) -> [(picture: PixelPicture?, problem: String?)] {
         let results = Slots<(picture: PixelPicture?, problem: String?)>(count: icons.count)
         DispatchQueue.concurrentPerform(iterations: icons.count) { index in
-            guard let chosen = IconImage.best(in: icons[index].images, width: geometry.width, height: geometry.height) else {
-                return results.set(index, (nil, nil))
-            }
             do throws(PNGDecodeError) {
-                results.set(index, (try PixelPicture(iconPNGFrom: chosen.source, geometry: geometry), nil))
+                results.set(index, (try pixelPicture(from: icons[index].images, geometry: geometry), nil))
             } catch {
                 results.set(index, (nil, error.description))
             }
         }
         return results.values.map { $0! }
+    }
+
+    /// The pixel picture for `geometry` from the image file among `images` that best fits
+    /// it; nil when there is none.
+    public static func pixelPicture(from images: [IconImage], geometry: TileGeometry) throws(PNGDecodeError) -> PixelPicture? {
+        guard let chosen = IconImage.best(in: images, width: geometry.width, height: geometry.height) else { return nil }
+        return try PixelPicture(iconPNGFrom: chosen.source, geometry: geometry)
     }
 }
 

@@ -21,6 +21,8 @@ public struct TerminalCapabilities: Hashable, Sendable {
     /// The protocol to draw pictures with (forced or detected), or nil for symbols.
     public var graphics: GraphicsProtocol?
     public var graphicsReason: String
+    /// `graphics` was forced (`--graphics`), not detected.
+    public var graphicsForced: Bool
     /// For each protocol, whether the terminal shows it and why (or why not).
     public var support: [GraphicsProtocol: Support]
     /// Inside tmux with passthrough: every picture's control strings go wrapped in `ESC P tmux;`.
@@ -83,6 +85,7 @@ public struct TerminalCapabilities: Hashable, Sendable {
         let sixel = Self.sixelSupport(probe: probe)
         let iterm2 = Self.iterm2Support(probe: probe, identity: identity)
         support = [.kitty: kitty, .sixel: sixel, .iterm2: iterm2]
+        graphicsForced = probe.choice.forced != nil
         switch probe.choice {
         case .symbols:
             graphics = nil

@@ -1,5 +1,6 @@
 import CellCanvas
 import Foundation
+import TerminalStreams
 
 /// Follows an output stream the way a terminal's cursor would, on an unbounded screen:
 /// text, `\n` (with the tty's usual CR), `\r`, `CSI n A/B/C`, `ESC 7`/`ESC 8`, SGR (read as

@@ -4,6 +4,7 @@ import Foundation
 import IconArt
 @testable import TerminalGraphics
 import Testing
+import TerminalStreams
 
 struct SixelTests {
     @Test func redAndBlueHalvesComeOutExactly() throws {
