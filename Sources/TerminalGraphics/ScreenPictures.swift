@@ -19,10 +19,11 @@ func atCell(of cells: CellRect, _ body: [UInt8]) -> [UInt8] {
     Array("\u{1B}7\u{1B}[\(cells.y + 1);\(cells.x + 1)H".utf8) + body + Array("\u{1B}8".utf8)
 }
 
-/// kitty's protocol: a picture is transmitted once (`t=d`, zlib-compressed RGBA, in chunks)
-/// the first time it is placed, then shown by id under the text and deleted by placement;
-/// the terminal keeps its pixels, so moving it costs a few bytes. Leaving deletes the
-/// pictures' data as well.
+/// kitty's protocol: a picture is transmitted (`t=d`, zlib-compressed RGBA, in chunks) the
+/// first time it is placed, then shown by id under the text and deleted by placement; the
+/// terminal keeps its pixels, so moving it costs a few bytes. A clear of the screen (a
+/// resize) makes kitty free the data of pictures it left without a placement, so they are
+/// sent again. Leaving deletes the pictures' data as well.
 ///
 /// Inside tmux every command goes through its passthrough, and a picture is shown by
 /// Unicode placeholders (`KittyPlaceholder`): a virtual placement once, then text that
@@ -42,8 +43,12 @@ public final class KittyScreenPictures: ScreenPictures, @unchecked Sendable {
 
     private struct Image {
         let id: UInt32
-        /// The transmission until it has been sent.
-        var transmission: [UInt8]?
+        /// The picture's data, in the commands that send it.
+        let transmission: [UInt8]
+        /// Whether the terminal has the data (sent, and not freed by a clear since).
+        var sent = false
+        /// Whether it was ever sent: leaving deletes it (a clear may have left it in place).
+        var everSent = false
         /// Placeholders: whether the virtual placement has been made.
         var virtuallyPlaced = false
     }
@@ -82,9 +87,10 @@ public final class KittyScreenPictures: ScreenPictures, @unchecked Sendable {
                 switch command {
                 case .place(let placement):
                     guard var image = images[placement.picture] else { continue }
-                    if let transmission = image.transmission {
-                        out += transmission
-                        image.transmission = nil
+                    if !image.sent {
+                        out += image.transmission
+                        image.sent = true
+                        image.everSent = true
                     }
                     let keys = KittyGraphics.Placement(imageID: image.id, placementID: Self.placementID,
                                                        columns: placement.cells.width, rows: placement.cells.height,
@@ -109,6 +115,12 @@ public final class KittyScreenPictures: ScreenPictures, @unchecked Sendable {
                         out += KittyGraphics.delete(.placement(imageID: image.id, placementID: Self.placementID))
                     }
                     placed = []
+                case .cleared:
+                    placed = []
+                    for picture in images.keys {
+                        images[picture]?.sent = false
+                        images[picture]?.virtuallyPlaced = false
+                    }
                 }
             }
             return out
@@ -124,7 +136,7 @@ public final class KittyScreenPictures: ScreenPictures, @unchecked Sendable {
     /// Deletes every picture sent, with its data; nothing sent is left in the terminal.
     public func release() -> [UInt8] {
         lock.withLock {
-            let sent = images.values.filter { $0.transmission == nil }.map(\.id).sorted()
+            let sent = images.values.filter(\.everSent).map(\.id).sorted()
             images = [:]
             placed = []
             return sent.flatMap { wrapped(KittyGraphics.delete(.image($0))) }

@@ -49,6 +49,10 @@ public enum PictureCommand: Hashable, Sendable {
     case remove(PicturePlacement)
     /// Take every picture away: leaving, or before the terminal redraws everything.
     case removeAll
+    /// The screen was cleared (a full repaint), and with it every placement: kitty also
+    /// frees the data of pictures a clear leaves without a placement, so each picture is
+    /// sent again before it is placed.
+    case cleared
 }
 
 /// Turns picture commands into a protocol's bytes (kitty, sixel, iTerm2).
@@ -186,6 +190,11 @@ public struct PictureScreen: Hashable, Sendable {
         var commands: [PictureCommand] = []
         var rowsToRedraw: [Range<Int>] = []
         var repainted = repainted
+        if !textErasesPictures && repainted.isFull {
+            // Nothing shown is left to move or take away: every picture wanted is placed anew.
+            if !shown.isEmpty { commands.append(.cleared) }
+            shown = []
+        }
         for placement in shown where !wanted.contains(placement) {
             if textErasesPictures {
                 rowsToRedraw.append(placement.cells.rows)

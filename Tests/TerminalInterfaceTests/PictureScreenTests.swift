@@ -27,6 +27,8 @@ import TerminalInterface
         #expect(update.commands == [.remove(Self.first), .remove(Self.second), .place(moved)])
         #expect(update.rowsToRedraw.isEmpty)
         #expect(screen.shown == [moved])
+        // Repainted whole (a resize clears the screen): sent and placed anew.
+        #expect(screen.update(to: [moved], repainted: .all(width: 100, height: 30)).commands == [.cleared, .place(moved)])
         #expect(screen.removeAll() == [.removeAll])
         #expect(screen.removeAll().isEmpty)
     }
