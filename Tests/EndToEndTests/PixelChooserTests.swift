@@ -108,6 +108,23 @@ struct PixelChooserTests {
         try exercise(screen, window: window, status: status, count: 40)
     }
 
+    /// kitty's pictures over SSH: `serve` runs the chooser on a pseudo-terminal of the
+    /// client's size in pixels, where nothing in the environment says kitty, so the queries,
+    /// answered across the connection, decide.
+    @Test(.enabled(if: VirtualDisplay.hasKitty && SSHClient.isAvailable, "kitty or ssh is not installed (make test installs them)"))
+    func kittysPicturesOverSSHFromServe() throws {
+        let screen = try VirtualDisplay()
+        let app = Self.diagonalApp(in: screen.folder, count: 40)
+        let keys = SSHClient(folder: screen.folder, port: 0)
+        let authorized = screen.folder.write("authorized_keys", try keys.publicKeyLine("alice"))
+        let server = try ServeProcess(["--authorized-keys", authorized, "--app", app], folder: screen.folder)
+        let status = screen.folder.url("status")
+        let command = try SSHClient(folder: screen.folder, port: server.port).interactive(key: "alice", statusFile: status)
+        let window = try screen.start(VirtualDisplay.kittyCommand(width: 900, height: 600, running: command), environment: cli.environment)
+        try exercise(screen, window: window, status: status, count: 40)
+        #expect(server.stop() == 0)
+    }
+
     /// The symbols a terminal without pictures gets fail the picture test: it tells them apart.
     @Test func symbolArtIsNotTakenForPictures() throws {
         let screen = try VirtualDisplay()
