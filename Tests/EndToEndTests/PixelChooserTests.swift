@@ -1,5 +1,6 @@
 import Foundation
 import IconArt
+import TerminalStreams
 import Testing
 
 /// The chooser in real terminals that show pictures (xterm as a VT340 for sixel, kitty for
@@ -123,6 +124,67 @@ struct PixelChooserTests {
         let window = try screen.start(VirtualDisplay.kittyCommand(width: 900, height: 600, running: command), environment: cli.environment)
         try exercise(screen, window: window, status: status, count: 40)
         #expect(server.stop() == 0)
+    }
+
+    /// Inside tmux with `allow-passthrough`, in kitty: the pictures go through tmux as kitty
+    /// commands with Unicode placeholders. kitty 0.26 (Debian's) draws no placeholders, so
+    /// the test reads what tmux wrote to kitty (recorded by `script`): each picture sent
+    /// whole, a virtual placement of the tile's size, and the placeholder text.
+    @Test(.enabled(if: VirtualDisplay.hasKitty && Tmux.isAvailable, "kitty or tmux is not installed (make test installs them)"))
+    func throughTmuxsPassthroughWithUnicodePlaceholders() throws {
+        let screen = try VirtualDisplay()
+        let app = Self.diagonalApp(in: screen.folder, count: 3)
+        let (config, typescript, status) = (screen.folder.url("tmux.conf"), screen.folder.url("typescript"), screen.folder.url("status"))
+        screen.folder.write("tmux.conf", "set -g allow-passthrough on\nset -g status off\n")
+        let socket = "iconchooser-test-\(UUID().uuidString.prefix(8))"
+        let tmux = "/usr/bin/tmux -L \(socket) -f \(shellQuote(config))"
+        let chooser = "\(shellQuote(CLI.binary)) --app \(shellQuote(app)); echo $? > \(shellQuote(status))"
+        let command = "script -q -f -c \(shellQuote("\(tmux) new-session \(shellQuote(chooser))")) \(shellQuote(typescript)); sleep 120"
+        let environment = cli.environment.merging(["TMUX_TMPDIR": screen.folder.path]) { $1 }
+        // The window lives until the test ends (dropping it closes the terminal).
+        let window = try screen.start(VirtualDisplay.kittyCommand(width: 900, height: 600, running: command), environment: environment)
+        defer { withExtendedLifetime(window) {} }
+
+        func recorded() -> [UInt8] { (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: typescript)))) ?? [] }
+        let placeholder = Array("\u{10EEEE}".utf8)  // kitty's placeholder character
+        func placeholders(_ bytes: [UInt8]) -> Int {
+            guard bytes.count >= 4 else { return 0 }
+            return (0...(bytes.count - 4)).count { Array(bytes[$0..<$0 + 4]) == placeholder }
+        }
+        #expect(eventually(timeout: 30) { String(decoding: recorded(), as: UTF8.self).matches(of: /U=1/).count >= 3 },
+                "no three virtual placements came through tmux")
+        _ = try CLI.run(executable: "/usr/bin/tmux", ["-L", socket, "send-keys", "q"],
+                        environment: ["PATH": "/usr/bin:/bin", "TMUX_TMPDIR": screen.folder.path])
+        #expect(eventually(timeout: 10) { (try? String(contentsOfFile: status, encoding: .utf8)) == "0\n" })
+
+        let bytes = recorded()
+        let text = String(decoding: bytes, as: UTF8.self)
+        let commands = try kittyCommands(Array(text.matches(of: /\x1B_G[^\x1B]*\x1B\\/).map { String($0.output) }.joined().utf8))
+        // Each transmission: its first chunk names the image, the rest follow until m=0.
+        var images: [String: RGBABitmap] = [:]
+        var chunks: [KittyCommand] = []
+        for command in commands {
+            if command["a"] == "t" || (!chunks.isEmpty && command["a"] == nil) { chunks.append(command) }
+            if !chunks.isEmpty && command["m"] != "1" {
+                images[chunks[0]["i"] ?? ""] = try kittyImage(chunks)
+                chunks = []
+            }
+        }
+        let virtual = commands.filter { $0["a"] == "p" && $0["U"] == "1" }
+        #expect(images.count == 3 && virtual.count == 3, "\(commands.map(\.keyNames))")
+        for placement in virtual {
+            let image = try #require(images[placement["i"] ?? ""], "placed before it was sent")
+            // A tile: twice as many columns as rows, all of one size.
+            #expect(placement["c"] == virtual[0]["c"] && placement["r"] == virtual[0]["r"])
+            #expect(Int(placement["c"] ?? "") == 2 * (Int(placement["r"] ?? "") ?? 0))
+            // The diagonal icon: red towards the top left, blue towards the bottom right.
+            let (w, h) = (image.width, image.height)
+            let topLeft = image[w * 3 / 10, h * 3 / 10], bottomRight = image[w * 7 / 10, h * 7 / 10]
+            #expect(topLeft.r > 200 && topLeft.b < 60 && bottomRight.b > 200 && bottomRight.r < 60, "\(topLeft) \(bottomRight)")
+        }
+        // The pictures' cells, as text tmux drew: at least a tile's worth of placeholders each.
+        let (columns, rows) = (Int(virtual.first?["c"] ?? "") ?? 0, Int(virtual.first?["r"] ?? "") ?? 0)
+        #expect(placeholders(bytes) >= 3 * columns * rows)
     }
 
     /// The symbols a terminal without pictures gets fail the picture test: it tells them apart.
