@@ -17,7 +17,7 @@ private func settings(_ levels: [String]..., configuration: String = "Release") 
                                         origin: "level \(number)"))
         }
     }
-    return BuildSettings(table: table, conditionValues: TargetScope.conditionValues(configuration: configuration))
+    return BuildSettings(table: table, conditionValues: BuildSettings.iOSDeviceConditions(configuration: configuration))
 }
 
 private func expanded(_ scope: BuildSettings, _ text: String) -> String {

@@ -23,6 +23,12 @@ public struct BuildSettings: Sendable {
     /// Settings being expanded inside one another before the innermost is taken as empty.
     static let maximumNesting = 100
 
+    /// The condition values of an iOS device build: `NAME[sdk=iphoneos*]`, `[arch=arm64]`
+    /// and `[config=NAME]` apply; a parameter with no value (`[color=red]`) matches only `*`.
+    static func iOSDeviceConditions(configuration: String) -> [String: [String]] {
+        ["sdk": ["iphoneos"], "arch": ["arm64"], "config": [configuration], "variant": ["normal"]]
+    }
+
     /// The names set at any level, sorted.
     public var names: [String] { table.names }
 
