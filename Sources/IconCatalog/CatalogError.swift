@@ -15,14 +15,20 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case notADictionary(path: String)
     case missingIcons(path: String, key: String)
     case wrongType(path: String, key: String, expected: String, found: String)
+    /// A preprocessor line of the plist (or a file it includes) could not be evaluated.
+    case preprocessing(path: String, line: Int, problem: String)
+    /// The app is an Xcode project that could not be read.
+    case xcodeProject(XcodeProjectError)
 
     public var path: String {
         switch self {
         case .notFound(let path), .notARegularFile(let path, _), .unreadable(let path, _),
              .tooLarge(let path, _, _), .emptyFile(let path), .notAPlist(let path, _),
              .tooComplex(let path, _), .notADictionary(let path), .missingIcons(let path, _),
-             .wrongType(let path, _, _, _):
+             .wrongType(let path, _, _, _), .preprocessing(let path, _, _):
             return path
+        case .xcodeProject(let error):
+            return error.path
         case .noInfoPlist(let directory):
             return directory
         }
@@ -53,6 +59,10 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
             problem = "no \(key): the app declares no icons"
         case .wrongType(_, let key, let expected, let found):
             problem = "\(key) is \(found), expected \(expected)"
+        case .preprocessing(let path, let line, let message):
+            return TextSanitizer.clean(line > 0 ? "\(path):\(line): \(message)" : "\(path): \(message)")
+        case .xcodeProject(let error):
+            return error.description
         }
         return "\(TextSanitizer.clean(path)): \(problem)"
     }

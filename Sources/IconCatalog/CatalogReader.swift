@@ -14,6 +14,9 @@ public struct CatalogOptions: Sendable {
         self.defines = defines
     }
 
+    /// How an Info.plist with preprocessor lines is evaluated: `defines` as its macros.
+    public var preprocessorOptions: PlistPreprocessor.Options { PlistPreprocessor.Options(definitions: defines) }
+
     /// The folder searched for icon files: `iconsDirectory`, else the plist's own folder.
     public func searchRoot(forPlist plistPath: String) -> String {
         let root = iconsDirectory ?? (plistPath as NSString).deletingLastPathComponent
@@ -25,7 +28,7 @@ public struct CatalogOptions: Sendable {
 public enum CatalogReader {
     public static func read(app: String, options: CatalogOptions = CatalogOptions()) throws(CatalogError) -> AppIconCatalog {
         let plistPath = try PlistLoader.locate(app)
-        let plist = try PlistLoader.load(plistPath)
+        let plist = try PlistLoader.load(plistPath, preprocessor: options.preprocessorOptions)
         return try catalog(from: plist, plistPath: plistPath, options: options)
     }
 
@@ -36,7 +39,7 @@ public enum CatalogReader {
     /// hundreds of files before the first frame.
     public static func readDeclared(app: String, options: CatalogOptions = CatalogOptions()) throws(CatalogError) -> AppIconCatalog {
         let plistPath = try PlistLoader.locate(app)
-        let plist = try PlistLoader.load(plistPath)
+        let plist = try PlistLoader.load(plistPath, preprocessor: options.preprocessorOptions)
         return try catalog(from: plist, plistPath: plistPath, options: options, lookingForFiles: false)
     }
 

@@ -10,7 +10,7 @@ public enum Linter {
     public static func lint(app: String, options: CatalogOptions = CatalogOptions(), disabled: Set<String> = [],
                             inspector: any ImageInspector = DecodingImageInspector()) throws(CatalogError) -> LintReport {
         let plistPath = try PlistLoader.locate(app)
-        let plist = try PlistLoader.load(plistPath)
+        let plist = try PlistLoader.load(plistPath, preprocessor: options.preprocessorOptions)
         let index = FileIndex(root: options.searchRoot(forPlist: plistPath))
         return lint(plist: plist, plistPath: plistPath, options: options, index: index,
                     disabled: disabled, inspector: inspector)
