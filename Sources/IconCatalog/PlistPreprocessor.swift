@@ -141,7 +141,7 @@ public enum PlistPreprocessor {
         if let header = options.prefixHeader {
             try processor.include(header, from: path, line: 0, stack: [])
         }
-        try processor.process(String(decoding: data, as: UTF8.self), path: path, stack: [])
+        try processor.process([UInt8](data), path: path, stack: [])
         return Data(processor.output)
     }
 
@@ -177,53 +177,55 @@ public enum PlistPreprocessor {
             }
         }
 
-        mutating func process(_ text: String, path: String, stack: [String]) throws(Failure) {
+        /// Works on bytes: every character that matters here is ASCII, and UTF-8 never puts
+        /// an ASCII byte inside another character.
+        mutating func process(_ bytes: [UInt8], path: String, stack: [String]) throws(Failure) {
             var conditionals: [Conditional] = []
             var inBlockComment = false
-            let physical = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let physical = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
             var index = 0
             while index < physical.count {
                 let number = index + 1
-                var line = String(physical[index])
+                var line = physical[index]
                 index += 1
                 lines += 1
                 guard lines <= PlistPreprocessor.maximumLines else {
                     throw Failure(path: path, line: number, problem: "more than \(PlistPreprocessor.maximumLines) lines to preprocess")
                 }
                 let active = conditionals.last?.active ?? true
-                let stripped = line.drop { $0 == " " || $0 == "\t" }
-                if !inBlockComment, stripped.hasPrefix("#") {
+                let indented = line.drop { $0 == 0x20 || $0 == 0x09 }
+                if !inBlockComment, indented.first == UInt8(ascii: "#") {
                     // A directive, with `\`-continued lines joined.
-                    while line.hasSuffix("\\"), index < physical.count {
-                        line = String(line.dropLast()) + String(physical[index])
+                    var joined = Array(indented.dropFirst())
+                    while joined.last == UInt8(ascii: "\\") || (joined.last == 0x0D && joined.dropLast().last == UInt8(ascii: "\\")),
+                          index < physical.count {
+                        joined.removeLast(joined.last == 0x0D ? 2 : 1)
+                        joined += physical[index]
                         index += 1
                         lines += 1
                     }
-                    var directive = String(line.drop { $0 == " " || $0 == "\t" }.dropFirst())
-                    directive = Self.removeComments(directive, mode: .removed, inBlockComment: &inBlockComment)
-                    try handle(directive: directive, path: path, line: number, active: active,
+                    let directive = Self.removeComments(joined[...], mode: .removed, inBlockComment: &inBlockComment)
+                    try handle(directive: String(decoding: directive, as: UTF8.self), path: path, line: number, active: active,
                                conditionals: &conditionals, stack: stack)
-                    try emit("\n", path: path, line: number)
+                    try emit([0x0A], path: path, line: number)
                     continue
                 }
-                guard active else {
-                    _ = Self.removeComments(line, mode: comments, inBlockComment: &inBlockComment)
-                    continue
-                }
-                let kept = Self.removeComments(line, mode: comments, inBlockComment: &inBlockComment)
-                try emit(kept + (index < physical.count ? "\n" : ""), path: path, line: number)
+                line = Self.removeComments(line, mode: comments, inBlockComment: &inBlockComment)
+                guard active else { continue }
+                try emit(line, path: path, line: number)
+                if index < physical.count { try emit([0x0A], path: path, line: number) }
             }
             if let open = conditionals.last {
                 throw Failure(path: path, line: open.line, problem: "#if without #endif")
             }
         }
 
-        private mutating func emit(_ text: String, path: String, line: Int) throws(Failure) {
-            output += text.utf8
-            guard output.count <= PlistPreprocessor.maximumOutputSize else {
+        private mutating func emit(_ bytes: some Collection<UInt8>, path: String, line: Int) throws(Failure) {
+            guard output.count + bytes.count <= PlistPreprocessor.maximumOutputSize else {
                 throw Failure(path: path, line: line,
                               problem: "preprocessing makes more than \(PlistPreprocessor.maximumOutputSize) bytes")
             }
+            output.append(contentsOf: bytes)
         }
 
         private mutating func handle(directive text: String, path: String, line: Int, active: Bool,
@@ -323,7 +325,7 @@ public enum PlistPreprocessor {
                 case .system(let reason): throw fail("#include \"\(file)\": \(reason)")
                 }
             }
-            try process(String(decoding: data, as: UTF8.self), path: resolved, stack: stack + [resolved])
+            try process([UInt8](data), path: resolved, stack: stack + [resolved])
         }
 
         /// What `<TargetConditionals.h>` defines for an iOS device.
@@ -342,31 +344,35 @@ public enum PlistPreprocessor {
         }
 
         /// `line` without comments; `inBlockComment` carries an open `/*` to the next line.
-        static func removeComments(_ line: String, mode: Comments, inBlockComment: inout Bool) -> String {
-            guard mode != .kept, line.contains("/") || inBlockComment else { return line }
-            var result = ""
+        static func removeComments(_ line: ArraySlice<UInt8>, mode: Comments, inBlockComment: inout Bool) -> ArraySlice<UInt8> {
+            let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), quote = UInt8(ascii: "\"")
+            guard mode != .kept, inBlockComment || line.contains(slash) else { return line }
+            var result: [UInt8] = []
+            result.reserveCapacity(line.count)
             var inString = false
-            var characters = line[...]
-            while let character = characters.first {
-                characters = characters.dropFirst()
+            var index = line.startIndex
+            while index < line.endIndex {
+                let byte = line[index]
+                let next: UInt8? = index + 1 < line.endIndex ? line[index + 1] : nil
+                index += 1
                 if inBlockComment {
-                    if character == "*", characters.first == "/" {
-                        characters = characters.dropFirst()
+                    if byte == star, next == slash {
+                        index += 1
                         inBlockComment = false
-                        result.append(" ")
+                        result.append(0x20)
                     }
                     continue
                 }
-                if character == "\"" { inString.toggle() }
-                if !inString, character == "/", characters.first == "*" {
-                    characters = characters.dropFirst()
+                if byte == quote { inString.toggle() }
+                if !inString, byte == slash, next == star {
+                    index += 1
                     inBlockComment = true
                     continue
                 }
-                if !inString, mode == .removed, character == "/", characters.first == "/" { break }
-                result.append(character)
+                if !inString, mode == .removed, byte == slash, next == slash { break }
+                result.append(byte)
             }
-            return result
+            return result[...]
         }
 
         /// The value of a `#if` expression.

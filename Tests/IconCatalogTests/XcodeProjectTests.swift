@@ -333,6 +333,20 @@ private func relative(_ paths: [String], _ folder: TemporaryFolder) -> [String] 
         #expect(search.warnings.isEmpty)
     }
 
+    @Test func theSearchStopsWithinItsBudget() throws {
+        let folder = TemporaryFolder()
+        for index in 0..<50 { folder.write("a\(index)/file", "") }
+        makeProject(folder, "z/Late.xcodeproj")
+        #expect(try XcodeProjectLocator.find(folder.path, entryBudget: 1_000).projects.count == 1)
+        #expect(throws: XcodeProjectError.noProject(directory: folder.path)) {
+            try XcodeProjectLocator.find(folder.path, entryBudget: 60)
+        }
+        makeProject(folder, "First.xcodeproj")
+        let cut = try XcodeProjectLocator.find(folder.path, entryBudget: 60)
+        #expect(relative(cut.projects, folder) == ["First.xcodeproj"])
+        #expect(cut.warnings.map(\.message) == ["stopped looking for Xcode projects after 60 folder entries"])
+    }
+
     @Test func aWorkspaceNamesItsProjects() throws {
         let folder = TemporaryFolder()
         makeProject(folder, "Main/App.xcodeproj")

@@ -139,11 +139,17 @@ struct Evaluation {
             limit = current.index
         } else if let frame = chain.last(where: { $0.name == requested }) {
             limit = frame.index
-            warn(subject: requested,
-                 "refers to itself ($(\(requested))); Xcode reads that as $(inherited), the value from the level below",
-                 code: "setting-refers-to-itself")
         }
-        guard let index = settings.table.applicable(name, below: limit, under: settings.conditionValues) else { return nil }
+        guard let index = settings.table.applicable(name, below: limit, under: settings.conditionValues) else {
+            // `A = $(A) more` is a common way to extend a lower level's value; with no lower
+            // level it is a mistake (or a loop through other settings) that expands to nothing.
+            if limit != nil, requested != "inherited" {
+                warn(subject: requested,
+                     "refers to itself ($(\(requested))) with no lower level setting it; Xcode reads that as an empty $(inherited)",
+                     code: "setting-refers-to-itself")
+            }
+            return nil
+        }
         guard depth < BuildSettings.maximumNesting else {
             warn(subject: name, "settings nested more than \(BuildSettings.maximumNesting) deep; the innermost is taken as empty",
                  code: "setting-too-long")

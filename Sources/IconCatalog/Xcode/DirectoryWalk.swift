@@ -10,10 +10,12 @@ struct DirectoryWalk {
         let kind: ProjectPaths.Kind
     }
 
+    let budget: Int
     private(set) var remaining: Int
     private(set) var truncated = false
 
     init(budget: Int) {
+        self.budget = budget
         remaining = budget
     }
 

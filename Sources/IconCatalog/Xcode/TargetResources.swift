@@ -16,10 +16,10 @@ struct TargetResources: Equatable {
 
     private var seen = Set<String>()
 
-    static func of(_ target: XcodeTarget, in project: XcodeProject) -> TargetResources {
+    static func of(_ target: XcodeTarget, in project: XcodeProject, entryBudget: Int = maximumEntries) -> TargetResources {
         var resources = TargetResources()
         resources.addBuildPhaseFiles(target, project)
-        resources.addSynchronizedFolders(target, project)
+        resources.addSynchronizedFolders(target, project, entryBudget: entryBudget)
         return resources
     }
 
@@ -62,8 +62,8 @@ struct TargetResources: Equatable {
     /// A synchronized folder's files belong to the targets listing it, less each one's
     /// exception set; a target that does not list the folder gets exactly the files its
     /// exception set names (that is how Xcode records ticking a file for another target).
-    private mutating func addSynchronizedFolders(_ target: XcodeTarget, _ project: XcodeProject) {
-        var walk = DirectoryWalk(budget: Self.maximumEntries)
+    private mutating func addSynchronizedFolders(_ target: XcodeTarget, _ project: XcodeProject, entryBudget: Int) {
+        var walk = DirectoryWalk(budget: entryBudget)
         let owned = Set(target.synchronizedFolders)
         for id in project.nodes.keys.sorted() {
             guard let node = project.nodes[id], node.kind == .synchronizedFolder else { continue }
@@ -93,7 +93,7 @@ struct TargetResources: Equatable {
         }
         if walk.truncated {
             warnings.appendUnique([CatalogWarning(subject: project.projectFile,
-                message: "stopped looking in “\(target.name)”'s synchronized folders after \(Self.maximumEntries) entries",
+                message: "stopped looking in “\(target.name)”'s synchronized folders after \(entryBudget) entries",
                 code: "project-search-truncated")])
         }
     }

@@ -32,6 +32,10 @@ public enum XcodeProjectLocator {
     }
 
     public static func find(_ path: String) throws(XcodeProjectError) -> ProjectSearch {
+        try find(path, entryBudget: maximumEntries)
+    }
+
+    static func find(_ path: String, entryBudget: Int) throws(XcodeProjectError) -> ProjectSearch {
         guard ProjectPaths.kind(of: path) != .missing else { throw .notFound(path: path) }
         let absolute = ProjectPaths.absolute(path)
         switch ProjectPaths.pathExtension(ProjectPaths.lastComponent(absolute)) {
@@ -41,13 +45,13 @@ public enum XcodeProjectLocator {
             }
             return ProjectSearch(root: path, projects: [absolute], warnings: [])
         case "xcworkspace":
-            var collector = Collector(boundary: ProjectPaths.parent(absolute))
+            var collector = Collector(boundary: ProjectPaths.parent(absolute), entryBudget: entryBudget)
             collector.addWorkspace(absolute)
             guard !collector.projects.isEmpty else { throw .noProject(directory: path) }
             return collector.result(root: path)
         default:
             guard BoundedFile.isDirectory(absolute) else { throw .noProject(directory: path) }
-            var collector = Collector(boundary: absolute)
+            var collector = Collector(boundary: absolute, entryBudget: entryBudget)
             collector.search(absolute)
             guard !collector.projects.isEmpty else { throw .noProject(directory: path) }
             return collector.result(root: path)
@@ -59,10 +63,11 @@ public enum XcodeProjectLocator {
         var projects: [(path: String, depth: Int)] = []
         var seen = Set<String>()
         var warnings: [CatalogWarning] = []
-        var walk = DirectoryWalk(budget: XcodeProjectLocator.maximumEntries)
+        var walk: DirectoryWalk
 
-        init(boundary: String) {
+        init(boundary: String, entryBudget: Int) {
             self.boundary = boundary
+            walk = DirectoryWalk(budget: entryBudget)
         }
 
         mutating func search(_ root: String) {
@@ -89,7 +94,7 @@ public enum XcodeProjectLocator {
             }
             if walk.truncated {
                 warnings.append(CatalogWarning(subject: root,
-                    message: "stopped looking for Xcode projects after \(XcodeProjectLocator.maximumEntries) folder entries",
+                    message: "stopped looking for Xcode projects after \(walk.budget) folder entries",
                     code: "project-search-truncated"))
             }
             for workspace in workspaces { addWorkspace(workspace) }
