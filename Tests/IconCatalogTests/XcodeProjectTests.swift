@@ -299,6 +299,30 @@ private func relative(_ paths: [String], _ folder: TemporaryFolder) -> [String] 
         withExtendedLifetime((folder, otherFolder)) {}
     }
 
+    @Test func aPrefixHeaderIsReadFirstAndNestedStringsAreExpanded() throws {
+        let folder = TemporaryFolder()
+        folder.write("Config/Prefix.h", "#define FLAVOUR 1\n")
+        folder.write("App/Info.plist", """
+            <plist version="1.0"><dict>
+            #if FLAVOUR == 1
+            <key>Flavour</key><string>basic</string>
+            #endif
+            <key>CFBundleURLTypes</key><array><dict><key>CFBundleURLSchemes</key>
+            <array><string>$(PRODUCT_NAME:lower)</string><string>${TARGET_NAME}-x</string></array></dict></array>
+            </dict></plist>
+            """)
+        var builder = PBXProjectBuilder()
+        builder.target("App", settings: ["INFOPLIST_FILE": "App/Info.plist", "INFOPLIST_PREPROCESS": "YES",
+                                         "INFOPLIST_PREFIX_HEADER": "Config/Prefix.h", "PRODUCT_NAME": "Shiny"])
+        let target = try XcodeProject.read(builder.write(into: folder)).resolve(target: "App")
+        #expect(target.infoPlist?.prefixHeader == ProjectPaths.absolute(folder.url("Config/Prefix.h")))
+        var warnings: [CatalogWarning] = []
+        let plist = try #require(try target.infoPlistContents(warnings: &warnings))
+        #expect(plist["Flavour"] as? String == "basic")
+        let types = plist["CFBundleURLTypes"] as? [[String: Any]]
+        #expect(types?.first?["CFBundleURLSchemes"] as? [String] == ["shiny", "App-x"])
+    }
+
     @Test func expansionCanBeTurnedOff() throws {
         var warnings: [CatalogWarning] = []
         let (folder, target) = try resolved(["INFOPLIST_EXPAND_BUILD_SETTINGS": "NO"])
