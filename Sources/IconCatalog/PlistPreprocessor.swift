@@ -318,12 +318,7 @@ public enum PlistPreprocessor {
             do {
                 data = try BoundedFile.read(resolved, limit: PlistLoader.maximumFileSize)
             } catch {
-                switch error {
-                case .notFound: throw fail("#include \"\(file)\": no such file")
-                case .notARegularFile(let kind): throw fail("#include \"\(file)\": it is \(kind)")
-                case .tooLarge(let bytes): throw fail("#include \"\(file)\": \(bytes) bytes is too large")
-                case .system(let reason): throw fail("#include \"\(file)\": \(reason)")
-                }
+                throw fail("#include \"\(file)\": \(error.reason(limit: PlistLoader.maximumFileSize))")
             }
             try process([UInt8](data), path: resolved, stack: stack + [resolved])
         }

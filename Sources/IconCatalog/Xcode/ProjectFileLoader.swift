@@ -100,3 +100,15 @@ enum ProjectFileLoader {
         data.first(where: { !isSpace($0) && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }) == UInt8(ascii: "<")
     }
 }
+
+extension BoundedFile.Failure {
+    /// Why a file named by a project could not be read, to follow its name in a message.
+    func reason(limit: Int) -> String {
+        switch self {
+        case .notFound: return "no such file"
+        case .notARegularFile(let kind): return "it is \(kind), not a file"
+        case .tooLarge(let bytes): return "it is \(bytes) bytes, over the \(limit) read"
+        case .system(let message): return message
+        }
+    }
+}

@@ -24,14 +24,9 @@ enum WorkspaceDocument {
         do {
             data = try BoundedFile.read(file, limit: maximumFileSize)
         } catch {
-            let reason: String
-            switch error {
-            case .notFound: reason = "the workspace has no contents.xcworkspacedata"
-            case .notARegularFile(let kind): reason = "contents.xcworkspacedata is \(kind)"
-            case .tooLarge(let bytes): reason = "contents.xcworkspacedata is \(bytes) bytes; over \(maximumFileSize) is refused"
-            case .system(let message): reason = "cannot read contents.xcworkspacedata: \(message)"
-            }
-            contents.warnings.append(CatalogWarning(subject: workspace, message: reason, code: "unreadable-workspace"))
+            contents.warnings.append(CatalogWarning(subject: workspace,
+                message: "cannot read contents.xcworkspacedata: \(error.reason(limit: maximumFileSize))",
+                code: "unreadable-workspace"))
             return contents
         }
         let container = ProjectPaths.parent(ProjectPaths.absolute(workspace))

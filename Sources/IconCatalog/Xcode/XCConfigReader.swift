@@ -52,18 +52,10 @@ struct XCConfigReader {
         do {
             data = try BoundedFile.read(path, limit: Self.maximumFileSize)
         } catch {
-            switch error {
-            case .notFound:
-                if !optional {
-                    warn(subject, "\(relative(path)) is missing; its settings are not read", code: missingCode)
-                }
-            case .notARegularFile(let kind):
-                warn(subject, "\(relative(path)) is \(kind), not an xcconfig file", code: missingCode)
-            case .tooLarge(let bytes):
-                warn(subject, "\(relative(path)) is \(bytes) bytes; an xcconfig over \(Self.maximumFileSize) bytes is not read",
-                     code: missingCode)
-            case .system(let reason):
-                warn(subject, "cannot read \(relative(path)): \(reason)", code: missingCode)
+            if error == .notFound {
+                if !optional { warn(subject, "\(relative(path)) is missing; its settings are not read", code: missingCode) }
+            } else {
+                warn(subject, "cannot read \(relative(path)): \(error.reason(limit: Self.maximumFileSize))", code: missingCode)
             }
             return
         }
