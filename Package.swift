@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // libpng through pkg-config; the simplified API reports errors without longjmp.
@@ -30,10 +31,12 @@ let package = Package(
         .target(name: "TerminalText"),
         // Cells, colours and SGR: the screen model every layer draws into, with no image library behind it.
         .target(name: "CellCanvas", dependencies: ["TerminalText"]),
-        // Pure model: plist → catalog, file resolution, IconManager and its state store. Foundation only.
+        // Pure model: plist → catalog, file resolution, IconManager and its state store. ZIPFoundation
+        // inflates the entries of an .ipa (its zlib comes through pkg-config: apt zlib1g-dev).
         .target(
             name: "IconCatalog",
-            dependencies: ["TerminalText", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["TerminalText", .product(name: "Crypto", package: "swift-crypto"),
+                           .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // ncurses with the wide-character API; shim.h wraps the macros Swift cannot import.
         .systemLibrary(
@@ -79,7 +82,8 @@ let package = Package(
             ]
         ),
         // Temporary folders, plist builders and the corpus location, shared by the test targets.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
+                path: "Tests/TestSupport"),
         .testTarget(name: "CellCanvasTests", dependencies: ["CellCanvas", "TerminalText"]),
         .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TerminalText", "TestSupport"]),

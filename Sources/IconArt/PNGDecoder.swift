@@ -1,4 +1,6 @@
 import CPNG
+import Foundation
+import IconCatalog
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -99,9 +101,7 @@ public struct PNGDecoder: Sendable {
     /// Reads and decodes the file at `path`. Only regular files are read (a FIFO or device is
     /// refused without blocking on it); the whole file is read into memory first.
     public static func decode(contentsOf path: String, limits: Limits = .standard) throws(PNGDecodeError) -> RGBABitmap {
-        var sink = BitmapSink()
-        try decode(contentsOf: path, limits: limits, into: &sink)
-        return sink.bitmap
+        try decode(from: .file(path), limits: limits)
     }
 
     /// Reads the file at `path` like `decode(contentsOf:limits:)`, and hands the picture to `sink`
@@ -111,6 +111,28 @@ public struct PNGDecoder: Sendable {
                                                  into sink: inout Sink) throws(PNGDecodeError) {
         let data = try readRegularFile(path, limit: limits.maxFileBytes)
         try decode(data, name: path, limits: limits, into: &sink)
+    }
+
+    /// Reads and decodes an image from a file or an archive entry.
+    public static func decode(from source: ImageSource, limits: Limits = .standard) throws(PNGDecodeError) -> RGBABitmap {
+        var sink = BitmapSink()
+        try decode(from: source, limits: limits, into: &sink)
+        return sink.bitmap
+    }
+
+    /// Reads and decodes an image from a file or an archive entry, a row at a time into `sink`.
+    /// A file goes through `decode(contentsOf:limits:into:)`; an archived one is inflated into
+    /// memory first, within `limits.maxFileBytes`.
+    public static func decode<Sink: RGBARowSink>(from source: ImageSource, limits: Limits = .standard,
+                                                 into sink: inout Sink) throws(PNGDecodeError) {
+        guard case .archived = source else { return try decode(contentsOf: source.path, limits: limits, into: &sink) }
+        let data: Data
+        do {
+            data = try source.read(limit: limits.maxFileBytes)
+        } catch {
+            throw .unreadable(path: source.path, reason: error.description)
+        }
+        try decode([UInt8](data), name: source.path, limits: limits, into: &sink)
     }
 
     /// Decodes PNG bytes already in memory; `name` is only used in error messages.

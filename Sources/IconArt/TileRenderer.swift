@@ -1,4 +1,5 @@
 import CellCanvas
+import IconCatalog
 /// Turns an icon picture into a block of terminal cells, once per terminal profile, so
 /// the chooser can lay out tiles as plain cells: every tile is exactly the size asked
 /// for, whatever the picture's size or shape, and an unreadable picture still gets a
@@ -45,9 +46,15 @@ public struct TileRenderer: Sendable {
     /// so a big picture is never held whole. The same cells as `tile(for:)` on the decoded bitmap.
     public func tile(forPNGAt path: String, name: String, columns: Int, rows: Int,
                      limits: PNGDecoder.Limits = .standard) throws(PNGDecodeError) -> CellGrid {
+        try tile(forPNGFrom: .file(path), name: name, columns: columns, rows: rows, limits: limits)
+    }
+
+    /// The tile for an image in a file or an archive entry, as `tile(forPNGAt:)` draws it.
+    public func tile(forPNGFrom source: ImageSource, name: String, columns: Int, rows: Int,
+                     limits: PNGDecoder.Limits = .standard) throws(PNGDecodeError) -> CellGrid {
         guard columns > 0, rows > 0 else { return placeholder(name: name, columns: columns, rows: rows) }
         var resampler = Self.fittingResampler(columns: columns, rows: rows)
-        try PNGDecoder.decode(contentsOf: path, limits: limits, into: &resampler)
+        try PNGDecoder.decode(from: source, limits: limits, into: &resampler)
         return cells(from: canvas(fitted: resampler.result, columns: columns, rows: rows), columns: columns, rows: rows)
     }
 

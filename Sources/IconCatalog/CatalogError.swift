@@ -15,6 +15,12 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case notADictionary(path: String)
     case missingIcons(path: String, key: String)
     case wrongType(path: String, key: String, expected: String, found: String)
+    /// An `.ipa` that is not a zip, is damaged, is over a limit, or whose Info.plist entry cannot be read.
+    case archive(path: String, ZipArchiveError)
+    /// An archive without a `Payload/NAME.app/` folder.
+    case noAppInArchive(path: String)
+    /// An archive with more than one app under `Payload/`; `apps` names them.
+    case severalAppsInArchive(path: String, apps: [String])
     /// A preprocessor line of the plist (or a file it includes) could not be evaluated.
     case preprocessing(path: String, line: Int, problem: String)
     /// The app is an Xcode project that could not be read.
@@ -25,7 +31,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notFound(let path), .notARegularFile(let path, _), .unreadable(let path, _),
              .tooLarge(let path, _, _), .emptyFile(let path), .notAPlist(let path, _),
              .tooComplex(let path, _), .notADictionary(let path), .missingIcons(let path, _),
-             .wrongType(let path, _, _, _), .preprocessing(let path, _, _):
+             .wrongType(let path, _, _, _), .archive(let path, _), .noAppInArchive(let path),
+             .severalAppsInArchive(let path, _), .preprocessing(let path, _, _):
             return path
         case .xcodeProject(let error):
             return error.path
@@ -59,6 +66,14 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
             problem = "no \(key): the app declares no icons"
         case .wrongType(_, let key, let expected, let found):
             problem = "\(key) is \(found), expected \(expected)"
+        case .archive(_, let error):
+            // An entry is named after the archive as a file inside it: `App.ipa:Payload/App.app/Info.plist: …`.
+            if let entry = error.entry { return "\(TextSanitizer.clean(path)):\(TextSanitizer.clean(entry)): \(error.reason)" }
+            problem = error.description
+        case .noAppInArchive:
+            problem = "holds no Payload/NAME.app folder; not an iOS app archive"
+        case .severalAppsInArchive(_, let apps):
+            problem = "holds \(apps.count) apps (\(apps.map(TextSanitizer.clean).joined(separator: ", "))); an .ipa holds exactly one"
         case .preprocessing(let path, let line, let message):
             return TextSanitizer.clean(line > 0 ? "\(path):\(line): \(message)" : "\(path): \(message)")
         case .xcodeProject(let error):

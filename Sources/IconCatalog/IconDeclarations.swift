@@ -7,6 +7,8 @@ public struct DeclaredIcon: Equatable, Sendable {
     /// `CFBundleIconFiles` entries as written (strings only), before `--define` expansion.
     public let iconFiles: [String]
     public let prerendered: Bool?
+    /// `CFBundleIconName` when it is a string: the icon's name in the asset catalog.
+    public let iconName: String?
 }
 
 /// Turns one idiom's `CFBundleIcons` dictionary into declared icons in chooser order.
@@ -84,22 +86,21 @@ public enum IconDeclarations {
 
     private static func parsePrimary(_ raw: Any?, keyPath: String, warnings: inout [CatalogWarning]) -> DeclaredIcon {
         guard let raw else {
-            return DeclaredIcon(name: nil, ordinal: nil, iconFiles: [], prerendered: nil)
+            return DeclaredIcon(name: nil, ordinal: nil, iconFiles: [], prerendered: nil, iconName: nil)
         }
         guard let entry = dictionary(raw) else {
             warnings.append(CatalogWarning(subject: keyPath,
                 message: "is \(PlistValue.typeName(raw)), expected a dictionary; the primary icon has no files"))
-            return DeclaredIcon(name: nil, ordinal: nil, iconFiles: [], prerendered: nil)
+            return DeclaredIcon(name: nil, ordinal: nil, iconFiles: [], prerendered: nil, iconName: nil)
         }
         var files: [String] = []
         if let rawFiles = entry["CFBundleIconFiles"] {
             files = iconFiles(rawFiles, keyPath: "\(keyPath).CFBundleIconFiles", warnings: &warnings) ?? []
-        } else if entry["CFBundleIconName"] != nil {
-            warnings.append(CatalogWarning(subject: keyPath,
-                message: "has only CFBundleIconName (an asset-catalog icon), no CFBundleIconFiles to show"))
         }
+        // Only CFBundleIconName: the catalog notes that once for every such icon (CatalogReader).
         return DeclaredIcon(name: nil, ordinal: nil, iconFiles: files,
-                            prerendered: prerendered(entry, keyPath: keyPath, warnings: &warnings))
+                            prerendered: prerendered(entry, keyPath: keyPath, warnings: &warnings),
+                            iconName: entry["CFBundleIconName"] as? String)
     }
 
     /// `keyPath` is only built when a warning needs it (hundreds of alternates, rarely a warning).
@@ -110,11 +111,19 @@ public enum IconDeclarations {
                 message: "is \(PlistValue.typeName(raw)), expected a dictionary; skipped"))
             return nil
         }
-        guard let rawFiles = entry["CFBundleIconFiles"] else {
+        // An alternate named only by CFBundleIconName is an asset-catalog icon: how every app
+        // built with Xcode 13 or later declares them. It exists; its images are not loose files.
+        let iconName = entry["CFBundleIconName"] as? String
+        let files: [String]
+        if let rawFiles = entry["CFBundleIconFiles"] {
+            guard let strings = iconFiles(rawFiles, keyPath: "\(keyPath()).CFBundleIconFiles", warnings: &warnings) else {
+                return nil
+            }
+            files = strings
+        } else if iconName != nil {
+            files = []
+        } else {
             warnings.append(CatalogWarning(subject: keyPath(), message: "has no CFBundleIconFiles; skipped"))
-            return nil
-        }
-        guard let files = iconFiles(rawFiles, keyPath: "\(keyPath()).CFBundleIconFiles", warnings: &warnings) else {
             return nil
         }
         var ordinal: Int?
@@ -126,7 +135,7 @@ public enum IconDeclarations {
             }
         }
         return DeclaredIcon(name: name, ordinal: ordinal, iconFiles: files,
-                            prerendered: prerendered(entry, keyPath: keyPath(), warnings: &warnings))
+                            prerendered: prerendered(entry, keyPath: keyPath(), warnings: &warnings), iconName: iconName)
     }
 
     /// The string entries of `CFBundleIconFiles`, or nil when the value is no array at all.

@@ -18,6 +18,12 @@ public struct IconFileResolver: Sendable {
         self.init(searchRoot: searchRoot, idiom: idiom, defines: defines, index: FileIndex(root: searchRoot))
     }
 
+    /// A resolver over a folder on disk or the app folder of an `.ipa`.
+    public init(tree: IconFileTree, idiom: Idiom, defines: [String: String]) {
+        let index = FileIndex(tree: tree)
+        self.init(searchRoot: index.root, idiom: idiom, defines: defines, index: index)
+    }
+
     /// A resolver over an index already walked, so several idioms can share one walk of the folder.
     public init(searchRoot: String, idiom: Idiom, defines: [String: String], index: FileIndex) {
         self.searchRoot = searchRoot
@@ -69,7 +75,7 @@ public struct IconFileResolver: Sendable {
                     message: "no file found for “\(file)” under \(searchRoot)"))
             case .found(let paths):
                 for path in paths where seen.insert(path).inserted {
-                    if let image = Self.readImage(path, warnings: &warnings) { images.append(image) }
+                    if let image = Self.readImage(index.source(for: path), warnings: &warnings) { images.append(image) }
                 }
             }
         }
@@ -116,34 +122,32 @@ public struct IconFileResolver: Sendable {
         return nil
     }
 
-    static func readImage(_ path: String, warnings: inout [CatalogWarning]) -> IconImage? {
+    static func readImage(_ source: ImageSource, warnings: inout [CatalogWarning]) -> IconImage? {
         do {
-            let header = try BoundedFile.readPrefix(path, count: 64)
-            guard let size = PNGHeader.size(of: header) else {
-                warnings.append(CatalogWarning(subject: path, message: "not a PNG image; ignored"))
+            guard let size = PNGHeader.size(of: try source.readPrefix(64)) else {
+                warnings.append(CatalogWarning(subject: source.path, message: "not a PNG image; ignored"))
                 return nil
             }
-            return IconImage(path: path, width: size.width, height: size.height)
+            return IconImage(source: source, width: size.width, height: size.height)
         } catch {
-            let reason: String
-            switch error {
-            case .notFound: reason = "disappeared while reading"
-            case .notARegularFile(let kind): reason = "is \(kind), not an image file"
-            case .tooLarge: reason = "too large"
-            case .system(let message): reason = message
-            }
-            warnings.append(CatalogWarning(subject: path, message: "\(reason); ignored"))
+            warnings.append(CatalogWarning(subject: source.path, message: "\(error.description); ignored"))
             return nil
         }
     }
 }
 
 /// Every file name under a folder, walked once and with bounds (depth, entry count,
-/// no symbolic links to folders), so a huge or looping tree cannot stall a listing.
+/// no symbolic links to folders), so a huge or looping tree cannot stall a listing; or the
+/// same for the entry names under an `.ipa`'s app folder, with the same bounds.
 /// Public so `lint` can walk a folder once and check every idiom against the same files.
 public struct FileIndex: Sendable {
     public static let maximumDepth = 6
     public static let maximumEntries = 20_000
+
+    /// The folder walked, or `App.ipa:Payload/App.app`.
+    public let root: String
+    /// Display path → archive entry, for an index of an archive (empty for a folder).
+    private var archived: [String: ArchivedFile] = [:]
 
     /// File name → paths outside asset catalogs, shallowest first.
     public private(set) var files: [String: [String]] = [:]
@@ -152,7 +156,47 @@ public struct FileIndex: Sendable {
     /// Set when the walk stopped at `maximumEntries`.
     public private(set) var truncated = false
 
+    public init(tree: IconFileTree) {
+        switch tree {
+        case .folder(let path): self.init(root: path)
+        case .archive(let folder): self.init(archive: folder)
+        }
+    }
+
+    /// Where the bytes of a path this index gave out are.
+    public func source(for path: String) -> ImageSource {
+        archived[path].map(ImageSource.archived) ?? .file(path)
+    }
+
+    /// The app folder's entries, shallowest first as a folder walk would find them.
+    private init(archive folder: ArchivedAppFolder) {
+        root = folder.displayName
+        var entries: [(depth: Int, relative: Substring, entry: ZipEntry)] = []
+        for entry in folder.files {
+            let relative = entry.name.dropFirst(folder.root.count)
+            let depth = relative.count(where: { $0 == "/" })
+            if depth <= Self.maximumDepth { entries.append((depth, relative, entry)) }
+        }
+        entries.sort { ($0.depth, $0.relative) < ($1.depth, $1.relative) }
+        if entries.count > Self.maximumEntries {
+            truncated = true
+            entries.removeLast(entries.count - Self.maximumEntries)
+        }
+        for (_, relative, entry) in entries {
+            let file = ArchivedFile(archive: folder.archive, entry: entry)
+            let parts = relative.split(separator: "/")
+            guard let name = parts.last else { continue }
+            archived[file.path] = file
+            if parts.dropLast().contains(where: { $0.hasSuffix(".xcassets") }) {
+                assetCatalogFiles[String(name), default: []].append(file.path)
+            } else {
+                files[String(name), default: []].append(file.path)
+            }
+        }
+    }
+
     public init(root: String) {
+        self.root = root
         var seen = 0
         var queue: [(path: String, depth: Int, inAssetCatalog: Bool)] = [(root, 0, false)]
         while !queue.isEmpty {
