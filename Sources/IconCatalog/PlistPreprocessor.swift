@@ -8,8 +8,11 @@ import Foundation
 /// comments removed as the preprocessor's flags say. Include depth, output size and the
 /// work of `#if` expressions are bounded; a problem is an error naming the file and line.
 public enum PlistPreprocessor {
+    /// Files including files, counted from the plist.
     public static let maximumIncludeDepth = 16
+    /// `#if` inside `#if`.
     public static let maximumConditionalNesting = 256
+    /// The preprocessed text may be no larger than a plist may be.
     public static var maximumOutputSize: Int { PlistLoader.maximumFileSize }
     static let maximumLines = 1_000_000
     static let maximumExpressionTokens = 10_000
@@ -24,15 +27,18 @@ public enum PlistPreprocessor {
         case removed
     }
 
+    /// What a preprocessor run starts with.
     public struct Options: Sendable, Equatable {
         /// Macros defined before the file is read, by name (`-D NAME=value`).
         public var definitions: [String: String]
+        /// What happens to comments in the text.
         public var comments: Comments
         /// A file read before the plist, as `-include` does (`INFOPLIST_PREFIX_HEADER`).
         public var prefixHeader: String?
         /// Folder `#include` may not leave; nil: the plist's own folder.
         public var includeBoundary: String?
 
+        /// By default no macros, comments kept (a plist not known to be built with `cc -E` loses nothing).
         public init(definitions: [String: String] = [:], comments: Comments = .kept,
                     prefixHeader: String? = nil, includeBoundary: String? = nil) {
             self.definitions = definitions
@@ -73,12 +79,16 @@ public enum PlistPreprocessor {
         }
     }
 
+    /// A line that could not be evaluated, in the plist or a file it includes.
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The file holding the line (an included file's own path).
         public let path: String
         /// 1-based; 0 when the problem is with the file as a whole.
         public let line: Int
+        /// What is wrong, e.g. `#endif without #if`.
         public let problem: String
 
+        /// `path:line: problem`.
         public var description: String { line > 0 ? "\(path):\(line): \(problem)" : "\(path): \(problem)" }
     }
 

@@ -4,13 +4,17 @@ import Foundation
 public struct ApplicationTarget: Sendable, Equatable {
     /// The `.xcodeproj` bundle holding it.
     public let projectPath: String
+    /// The project's name (`PROJECT_NAME`).
     public let projectName: String
+    /// The target's name (`TARGET_NAME`).
     public let name: String
     /// `PRODUCT_BUNDLE_IDENTIFIER` in `configuration`, expanded.
     public let bundleIdentifier: String?
     /// The configuration the identifier was read for (see `XcodeTarget.preferredConfiguration`).
     public let configuration: String
+    /// Every configuration the target has, in the project's order.
     public let configurations: [String]
+    /// `defaultConfigurationName` of the target's configuration list.
     public let defaultConfiguration: String?
 }
 
@@ -62,6 +66,7 @@ extension XcodeProject {
 /// Every iOS application target of the Xcode projects a path stands for (a project, a
 /// workspace, or a folder holding them), and the choice of one.
 public struct ApplicationTargets: Sendable {
+    /// The projects the path stood for.
     public let search: ProjectSearch
     /// The projects that could be read, in the search's order.
     public let projects: [XcodeProject]
@@ -71,6 +76,9 @@ public struct ApplicationTargets: Sendable {
     /// is a warning when others could).
     public let warnings: [CatalogWarning]
 
+    /// Finds the projects `path` stands for (see `XcodeProjectLocator`) and their iOS
+    /// application targets, each with its bundle identifier in `configuration` where it has
+    /// one. Throws when nothing there can be read.
     public static func find(at path: String, configuration: String? = nil,
                             defines: [String: String] = [:]) throws(XcodeProjectError) -> ApplicationTargets {
         let search = try XcodeProjectLocator.find(path)

@@ -45,6 +45,7 @@ public struct BuildSettings: Sendable {
         return evaluation.bounded(result, subject: name, warnings: &warnings)
     }
 
+    /// The setting's value, expanded, when its warnings are not wanted.
     public func value(_ name: String) -> String {
         var ignored: [CatalogWarning] = []
         return value(name, warnings: &ignored)

@@ -9,6 +9,7 @@ public struct ResolvedTarget: Sendable {
     public let projectPath: String
     /// The project's folder (`SRCROOT`).
     public let projectFolder: String
+    /// The target's name (`TARGET_NAME`).
     public let targetName: String
     /// The configuration read: the one asked for, else `Release`, else the default.
     public let configuration: String
@@ -43,6 +44,8 @@ public struct ResolvedTarget: Sendable {
     public let assetCatalogs: [String]
     /// Icon Composer bundles the target compiles.
     public let iconBundles: [String]
+    /// What was odd in the project, its xcconfig files, the settings read and the resources,
+    /// with stable codes (`missing-xcconfig-include`, `path-outside-project`, …); capped.
     public let warnings: [CatalogWarning]
 
     init(project: XcodeProject, target: XcodeTarget, scope: TargetScope, resources: TargetResources) {

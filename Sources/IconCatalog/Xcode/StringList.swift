@@ -3,6 +3,7 @@
 /// whitespace, with double or single quotes grouping words and a backslash taking the next
 /// character literally. `Dark "Dark 2"` is two names, `og, joy` is `og,` and `joy`.
 public enum StringList {
+    /// The elements of a list value.
     public static func split(_ value: String) -> [String] {
         var words: [String] = []
         var current = ""

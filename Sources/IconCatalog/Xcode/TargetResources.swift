@@ -65,7 +65,9 @@ struct TargetResources: Equatable {
     private mutating func addSynchronizedFolders(_ target: XcodeTarget, _ project: XcodeProject, entryBudget: Int) {
         var walk = DirectoryWalk(budget: entryBudget)
         let owned = Set(target.synchronizedFolders)
-        for id in project.nodes.keys.sorted() {
+        // The target's own folders in its order, then other folders that add files to it.
+        let others = project.nodes.keys.filter { !owned.contains($0) }.sorted()
+        for id in target.synchronizedFolders + others {
             guard let node = project.nodes[id], node.kind == .synchronizedFolder else { continue }
             let exceptions = node.exceptions.filter { $0.target == target.id }.flatMap(\.paths)
             guard owned.contains(id) || !exceptions.isEmpty,

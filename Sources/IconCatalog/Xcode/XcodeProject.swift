@@ -33,6 +33,7 @@ public struct XcodeProject: Sendable {
     /// tells the iOS ones apart, which takes their build settings).
     public var applicationTargets: [XcodeTarget] { targets.filter(\.isApplication) }
 
+    /// The target called `name`; an error lists the targets there are.
     public func target(named name: String) throws(XcodeProjectError) -> XcodeTarget {
         guard let target = targets.first(where: { $0.name == name }) else {
             throw .unknownTarget(path: path, name: name, available: targets.map(\.name))
@@ -88,6 +89,7 @@ public struct XcodeProject: Sendable {
 
 /// A target as the project file describes it, before any build setting is evaluated.
 public struct XcodeTarget: Sendable, Equatable {
+    /// The target's name (`TARGET_NAME`).
     public let name: String
     /// `productType`, e.g. `com.apple.product-type.application`; nil for aggregate targets.
     public let productType: String?
@@ -97,6 +99,7 @@ public struct XcodeTarget: Sendable, Equatable {
     /// without `-configuration`.
     public let defaultConfiguration: String?
 
+    /// True for application targets of any platform.
     public var isApplication: Bool { productType == "com.apple.product-type.application" }
 
     let id: String

@@ -31,6 +31,7 @@ public enum XcodeProjectError: Error, Equatable, Sendable, CustomStringConvertib
     /// The target name chosen is in more than one project.
     case ambiguousTarget(path: String, name: String, projects: [String])
 
+    /// The file or folder the error is about.
     public var path: String {
         switch self {
         case .notFound(let path), .missingProjectFile(let path), .unreadable(let path, _),
@@ -45,6 +46,7 @@ public enum XcodeProjectError: Error, Equatable, Sendable, CustomStringConvertib
         }
     }
 
+    /// One line naming the file and the problem, safe to print.
     public var description: String {
         let problem: String
         switch self {

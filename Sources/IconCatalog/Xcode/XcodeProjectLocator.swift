@@ -9,6 +9,7 @@ public struct ProjectSearch: Sendable, Equatable {
     /// Absolute paths of the `.xcodeproj` bundles found, each once (after resolving
     /// symbolic links), shallowest first and then by path.
     public let projects: [String]
+    /// Workspaces that could not be read or named missing projects, a search cut short.
     public let warnings: [CatalogWarning]
 }
 
@@ -31,6 +32,7 @@ public enum XcodeProjectLocator {
         ["xcodeproj", "xcworkspace"].contains(ProjectPaths.pathExtension(ProjectPaths.lastComponent(path)))
     }
 
+    /// The projects `path` stands for; throws when it is missing or holds none.
     public static func find(_ path: String) throws(XcodeProjectError) -> ProjectSearch {
         try find(path, entryBudget: maximumEntries)
     }
