@@ -27,6 +27,12 @@ let package = Package(
             pkgConfig: "libisal",
             providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]
         ),
+        // librsvg (and the cairo surfaces it draws into) for the SVG layers of Icon Composer bundles.
+        .systemLibrary(
+            name: "CRSVG",
+            pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
+        ),
         // Untrusted text made safe for a terminal, and its width in columns: shared by the model and the screen.
         .target(name: "TerminalText"),
         // Cells, colours and SGR: the screen model every layer draws into, with no image library behind it.
@@ -46,8 +52,8 @@ let package = Package(
         ),
         // The only importer of CNcurses: draws CellGrids, reads keys, restores the terminal.
         .target(name: "NcursesTerminal", dependencies: ["CNcurses", "CellCanvas"]),
-        // PNG → RGBA bitmap → resampled → cells.
-        .target(name: "IconArt", dependencies: ["CPNG", "CISAL", "CellCanvas", "IconCatalog"]),
+        // PNG, and Icon Composer bundles drawn flat → RGBA bitmap → resampled → cells.
+        .target(name: "IconArt", dependencies: ["CPNG", "CISAL", "CRSVG", "CellCanvas", "IconCatalog"]),
         // Elm-style chooser core: state, update(state, event) -> effects, view(state) -> CellGrid. No I/O.
         .target(name: "ChooserUI", dependencies: ["CellCanvas", "TerminalText", "IconArt", "IconCatalog"]),
         // `iconchooser lint`: rules as pure functions over the parsed plist, a file index and image facts.
@@ -87,7 +93,7 @@ let package = Package(
         .testTarget(name: "CellCanvasTests", dependencies: ["CellCanvas", "TerminalText"]),
         .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TerminalText", "TestSupport"]),
-        .testTarget(name: "IconArtTests", dependencies: ["IconArt", "CellCanvas", "IconCatalog"], exclude: ["reference_decode.py"]),
+        .testTarget(name: "IconArtTests", dependencies: ["IconArt", "CellCanvas", "IconCatalog", "TestSupport"], exclude: ["reference_decode.py"]),
         .testTarget(name: "ChooserUITests", dependencies: ["ChooserUI", "CellCanvas", "TerminalText", "IconArt"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "TestSupport"]),
         // The terminal layer's pure parts (escape sequences after a bare Esc); drawing is tested in tmux.
