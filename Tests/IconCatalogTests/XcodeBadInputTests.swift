@@ -10,10 +10,10 @@ import Testing
 
     /// Runs `body` measured, checks the limits, and returns its outcome.
     private func bounded<T>(_ what: String, _ body: () throws(XcodeProjectError) -> T) -> Result<T, XcodeProjectError> {
-        let measured = PeakMemory.measure { Result<T, XcodeProjectError>(catching: body) }
-        #expect(measured.seconds < Self.timeLimit, "\(what) took \(measured.seconds) s")
-        #expect(measured.peakGrowth < Self.memoryLimit, "\(what) raised peak memory by \(measured.peakGrowth) bytes")
-        return measured.result
+        let (result, use) = ResourceUse.measure { Result<T, XcodeProjectError>(catching: body) }
+        #expect(use.seconds < Self.timeLimit, "\(what): \(use)")
+        #expect(use.peakGrowthBytes < Self.memoryLimit, "\(what): \(use)")
+        return result
     }
 
     private func projectFile(_ contents: Data) -> (TemporaryFolder, String) {

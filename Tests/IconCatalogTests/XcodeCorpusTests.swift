@@ -4,7 +4,7 @@ import Testing
 
 /// The real projects in `../shared/corpus/real-projects`, each read as Xcode would build it.
 /// The expected values come from reading the projects' files (see each test's comments).
-@Suite(.enabled(if: Repository.hasRealProjects, "../shared/corpus/real-projects is absent; real-project tests skipped"))
+@Suite(.enabled(if: RealProjectCorpus.available, "\(RealProjectCorpus.skipMessage)"))
 struct XcodeCorpusTests {
     /// One target as listed: project name, target, bundle identifier, configuration read, all configurations, default.
     struct Listed: Equatable, CustomStringConvertible {
@@ -14,7 +14,7 @@ struct XcodeCorpusTests {
     }
 
     private func applications(_ folder: String) throws -> ApplicationTargets {
-        try ApplicationTargets.find(at: Repository.realProject(folder))
+        try ApplicationTargets.find(at: RealProjectCorpus.path(folder))
     }
 
     private func listed(_ apps: ApplicationTargets) -> [Listed] {
@@ -32,7 +32,7 @@ struct XcodeCorpusTests {
 
     /// Paths relative to the project's folder in the corpus.
     private func inFolder(_ folder: String, _ paths: [String]) -> [String] {
-        paths.map { ProjectPaths.relative($0, to: ProjectPaths.absolute(Repository.realProject(folder))) }
+        paths.map { ProjectPaths.relative($0, to: ProjectPaths.absolute(RealProjectCorpus.path(folder))) }
     }
 
     private func codes(_ warnings: [CatalogWarning]) -> [String] { warnings.compactMap(\.code) }
@@ -197,7 +197,7 @@ struct XcodeCorpusTests {
     }
 
     @Test func keePassiumInfoPlistLoadsOnItsOwn() throws {
-        let plist = Repository.realProject("keepassium_KeePassium/KeePassium/Info.plist")
+        let plist = RealProjectCorpus.path("keepassium_KeePassium/KeePassium/Info.plist")
         let names = ["appicon-atom-black", "appicon-atom-blue", "appicon-atom-white", "appicon-classic-free",
                      "appicon-classic-pro", "appicon-keepass"]
         let plain = try CatalogReader.readDeclared(app: plist)
@@ -262,7 +262,7 @@ struct XcodeCorpusTests {
             #expect(resolved.warnings.isEmpty, "\(resolved.warnings)")
         }
         // The workspace itself names the same four projects (and test plans, which are not projects).
-        let workspace = try XcodeProjectLocator.find(Repository.realProject("\(folder)/Habitica.xcworkspace"))
+        let workspace = try XcodeProjectLocator.find(RealProjectCorpus.path("\(folder)/Habitica.xcworkspace"))
         #expect(Set(workspace.projects) == Set(apps.search.projects))
     }
 

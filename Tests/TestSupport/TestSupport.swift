@@ -135,8 +135,4 @@ public enum Repository {
     public static let realPlists = corpus.appendingPathComponent("real-plists")
     public static var hasCorpus: Bool { FileManager.default.fileExists(atPath: realPlists.path) }
     public static func realPlist(_ name: String) -> String { realPlists.appendingPathComponent(name).path }
-    /// Sparse copies of real app repositories with their Xcode projects (see its README).
-    public static let realProjects = corpus.appendingPathComponent("real-projects")
-    public static var hasRealProjects: Bool { FileManager.default.fileExists(atPath: realProjects.path) }
-    public static func realProject(_ name: String) -> String { realProjects.appendingPathComponent(name).path }
 }

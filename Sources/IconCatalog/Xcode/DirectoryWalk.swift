@@ -1,8 +1,8 @@
 import Foundation
 
-/// Lists folders entry by entry against one budget shared by a whole search, so a folder
-/// with a million files costs what the budget allows and no more. Symbolic links are
-/// reported as links and never followed.
+/// Lists folders against one budget shared by a whole search (where `DirectoryListing`
+/// caps one folder), so a tree with a million files costs what the budget allows and no
+/// more. Symbolic links are reported as links and never followed.
 struct DirectoryWalk {
     struct Entry {
         let name: String
@@ -19,27 +19,15 @@ struct DirectoryWalk {
         remaining = budget
     }
 
-    /// The entries of `directory` in name order (nil when it cannot be opened), stopping
-    /// early when the budget runs out.
+    /// The entries of `directory` in name order, hidden ones left out (nil when it cannot
+    /// be opened), stopping early when the budget runs out.
     mutating func entries(of directory: String) -> [Entry]? {
-        guard let handle = opendir(directory) else { return nil }
-        defer { closedir(handle) }
-        var found: [Entry] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { tuple in
-                tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple)) {
-                    String(cString: $0)
-                }
-            }
-            if name == "." || name == ".." { continue }
-            guard remaining > 0 else {
-                truncated = true
-                break
-            }
-            remaining -= 1
+        guard let listing = DirectoryListing.names(in: directory, limit: remaining) else { return nil }
+        remaining -= listing.names.count
+        if listing.truncated { truncated = true }
+        return listing.names.map { name in
             let path = ProjectPaths.join(directory, name)
-            found.append(Entry(name: name, path: path, kind: ProjectPaths.kind(of: path)))
+            return Entry(name: name, path: path, kind: ProjectPaths.kind(of: path))
         }
-        return found.sorted { $0.name < $1.name }
     }
 }

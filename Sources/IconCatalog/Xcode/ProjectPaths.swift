@@ -60,9 +60,7 @@ enum ProjectPaths {
     }
 
     static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        PathBoundary.realPath(path)
     }
 
     /// The file name's extension, lowercased, without the dot ("" when there is none).

@@ -212,6 +212,6 @@ extension Array where Element == CatalogWarning {
     func capped() -> [CatalogWarning] {
         guard count > Self.maximumCount else { return self }
         return Array(prefix(Self.maximumCount - 1)) + [CatalogWarning(subject: "warnings",
-            message: "\(count - Self.maximumCount + 1) more warnings are not shown", code: "too-many-warnings")]
+            message: "\(count - Self.maximumCount + 1) more warnings not shown", code: "warnings-omitted")]
     }
 }
