@@ -27,6 +27,13 @@ let package = Package(
             pkgConfig: "libisal",
             providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]
         ),
+        // libsixel: the peer `make bench` measures our sixel encoder against, and a second sixel
+        // decoder for the tests. The program itself does not link it.
+        .systemLibrary(
+            name: "CSixel",
+            pkgConfig: "libsixel",
+            providers: [.apt(["libsixel-dev"]), .brew(["libsixel"])]
+        ),
         // librsvg (and the cairo surfaces it draws into) for the SVG layers of Icon Composer bundles.
         .systemLibrary(
             name: "CRSVG",
@@ -54,8 +61,10 @@ let package = Package(
         .target(name: "NcursesTerminal", dependencies: ["CNcurses", "CellCanvas"]),
         // PNG, and Icon Composer bundles drawn flat → RGBA bitmap → resampled → cells.
         .target(name: "IconArt", dependencies: ["CPNG", "CISAL", "CRSVG", "CellCanvas", "IconCatalog"]),
+        // Pixel pictures as terminal graphics (kitty, sixel, iTerm2): bytes out, no terminal I/O.
+        .target(name: "TerminalGraphics", dependencies: ["IconArt", "CellCanvas", "CPNG"]),
         // Elm-style chooser core: state, update(state, event) -> effects, view(state) -> CellGrid. No I/O.
-        .target(name: "ChooserUI", dependencies: ["CellCanvas", "TerminalText", "IconArt", "IconCatalog"]),
+        .target(name: "ChooserUI", dependencies: ["CellCanvas", "TerminalText", "IconArt", "IconCatalog", "TerminalGraphics"]),
         // `iconchooser lint`: rules as pure functions over the parsed plist, a file index and image facts.
         .target(name: "IconLint", dependencies: ["TerminalText", "IconCatalog", "IconArt"]),
         // openpty, TIOCSWINSZ and posix_spawn in a new session: what Swift cannot call directly.
@@ -87,6 +96,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `make bench`'s measuring tool for the terminal pictures (bytes, time, sixel fidelity).
+        .executableTarget(
+            name: "graphics-bench",
+            dependencies: ["TerminalGraphics", "IconArt", "CSixel"],
+            path: "bench/GraphicsBench"
+        ),
         // Temporary folders, plist builders and the corpus location, shared by the test targets.
         .target(name: "TestSupport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 path: "Tests/TestSupport"),
@@ -94,6 +109,7 @@ let package = Package(
         .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconArtTests", dependencies: ["IconArt", "CellCanvas", "IconCatalog", "TestSupport"], exclude: ["reference_decode.py"]),
+        .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "IconArt", "CellCanvas", "ChooserUI", "CPNG", "CSixel"]),
         .testTarget(name: "ChooserUITests", dependencies: ["ChooserUI", "CellCanvas", "TerminalText", "IconArt"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "TestSupport"]),
         // The terminal layer's pure parts (escape sequences after a bare Esc); drawing is tested in tmux.

@@ -249,7 +249,7 @@ public struct PNGDecoder: Sendable {
         }
     }
 
-    private static func libpngMessage(_ image: png_image) -> String {
+    static func libpngMessage(_ image: png_image) -> String {
         let text = withUnsafeBytes(of: image.message) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }

@@ -69,27 +69,13 @@ public struct TileRenderer: Sendable {
     /// aspect ratio.
     static func fittingResampler(columns: Int, rows: Int) -> BoxResampler.Streaming {
         let (width, height) = pixelSize(columns: columns, rows: rows)
-        return BoxResampler.Streaming { sourceWidth, sourceHeight in
-            let scale = min(Double(width) / Double(sourceWidth), Double(height) / Double(sourceHeight))
-            return (min(width, max(1, Int((Double(sourceWidth) * scale).rounded()))),
-                    min(height, max(1, Int((Double(sourceHeight) * scale).rounded()))))
-        }
+        return IconFit.resampler(width: width, height: height)
     }
 
     /// The resampled picture masked to the icon's shape and centred on the tile's pixels.
     func canvas(fitted resampled: LinearImage, columns: Int, rows: Int) -> LinearImage {
         let (width, height) = Self.pixelSize(columns: columns, rows: rows)
-        var fitted = resampled
-        IconMask.apply(to: &fitted)
-        let fittedWidth = fitted.width, fittedHeight = fitted.height
-
-        var canvas = LinearImage(width: width, height: height)
-        let left = (width - fittedWidth) / 2, top = (height - fittedHeight) / 2
-        for y in 0..<fittedHeight {
-            let from = y * fittedWidth * 4, to = ((top + y) * width + left) * 4
-            canvas.samples.replaceSubrange(to..<to + fittedWidth * 4, with: fitted.samples[from..<from + fittedWidth * 4])
-        }
-        return canvas
+        return IconFit.canvas(fitted: resampled, width: width, height: height)
     }
 
     func cells(from canvas: LinearImage, columns: Int, rows: Int) -> CellGrid {
