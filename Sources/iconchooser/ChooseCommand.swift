@@ -25,6 +25,9 @@ extension IconChooser {
         @Option(name: .long, help: "Tile size: small, medium or large (default: the largest that fits).")
         var iconSize: IconSizeChoice = .auto
 
+        @Option(name: .long, help: SymbolChoice.help)
+        var symbols: SymbolChoice = .auto
+
         @Flag(name: .long, help: "Show a footer message instead of the alert after a change.")
         var noAlert = false
 
@@ -45,7 +48,8 @@ extension IconChooser {
                 manager: manager, terminal: terminal,
                 images: IconImageFinder(catalog: manager.catalog, options: options.catalogOptions),
                 configuration: ChooserConfiguration(
-                    alertOnApply: !noAlert, iconSize: iconSize, ascii: !terminal.isUTF8, colorDepth: terminal.colorDepth)
+                    alertOnApply: !noAlert, iconSize: iconSize, ascii: !terminal.isUTF8, colorDepth: terminal.colorDepth,
+                    symbols: symbols.symbols(environment: ProcessInfo.processInfo.environment))
             ).run(startingAt: choice)
             terminal.close()
             choice.warnings.forEach { Console.warning($0.description) }
@@ -70,7 +74,7 @@ struct ChooserSession {
         let catalog = manager.catalog
         let items = catalog.icons.map { ChooserItem(name: $0.name, title: TextSanitizer.clean($0.displayName)) }
         let loader = PictureLoader(icons: catalog.icons, images: images, pictures: IconPictures(
-            renderer: TileRenderer(depth: terminal.colorDepth, ascii: configuration.ascii)))
+            renderer: TileRenderer(depth: terminal.colorDepth, symbols: configuration.symbols, ascii: configuration.ascii)))
         var (state, effects) = ChooserState.start(
             items: items, appName: TextSanitizer.clean(catalog.displayName ?? "this app"), currentName: choice.name,
             screen: ScreenSize(width: terminal.width, height: terminal.height), configuration: configuration)

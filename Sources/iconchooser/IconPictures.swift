@@ -12,7 +12,7 @@ struct IconPictures: Sendable {
 
     /// `images`: the icon's image files, when the catalog was read without them.
     func tile(for icon: AppIcon, images: [IconImage]? = nil, columns: Int, rows: Int) -> (picture: CellGrid, problem: String?) {
-        let (width, height) = TileRenderer.pixelSize(columns: columns, rows: rows)
+        let (width, height) = renderer.pixelSize(columns: columns, rows: rows)
         guard let chosen = IconImage.best(in: images ?? icon.images, width: width, height: height) else {
             return (renderer.tile(for: nil, name: icon.displayName, columns: columns, rows: rows), nil)
         }

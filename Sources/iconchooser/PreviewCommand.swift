@@ -60,6 +60,26 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
     }
 }
 
+/// `--symbols`: a symbol set, or `auto` for the richest the terminal is known to draw.
+enum SymbolChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, half, quadrant, sextant, octant
+
+    static let help: ArgumentHelp = """
+        Block symbols for pictures: half, quadrant, sextant, octant, or auto (sextants in kitty, \
+        WezTerm, foot and Ghostty, else quadrants).
+        """
+
+    func symbols(environment: [String: String]) -> SymbolSet {
+        switch self {
+        case .auto: SymbolSet.best(environment: environment)
+        case .half: .half
+        case .quadrant: .quadrant
+        case .sextant: .sextant
+        case .octant: .octant
+        }
+    }
+}
+
 extension IconChooser {
     /// `iconchooser preview`: the icons as pictures on stdout, for a file, a pipe or a CI log.
     struct Preview: ParsableCommand {
@@ -78,6 +98,9 @@ extension IconChooser {
         @Option(name: .long, help: "Colours: auto (from NO_COLOR, COLORTERM, TERM), truecolor, 256, 16, 8 or none.")
         var color: ColorChoice = .auto
 
+        @Option(name: .long, help: SymbolChoice.help)
+        var symbols: SymbolChoice = .auto
+
         @Flag(name: .long, help: "ASCII characters only (the default without a UTF-8 locale).")
         var ascii = false
 
@@ -90,14 +113,15 @@ extension IconChooser {
             let environment = ProcessInfo.processInfo.environment
             let depth = color.depth(environment: environment)
             let useASCII = ascii || !Console.isUTF8
-            let pictures = IconPictures(renderer: TileRenderer(depth: depth, ascii: useASCII))
+            let symbolSet = symbols.symbols(environment: environment)
+            let pictures = IconPictures(renderer: TileRenderer(depth: depth, symbols: symbolSet, ascii: useASCII))
             let tiles = pictures.tiles(for: icons, columns: size.columns, rows: size.rows)
             tiles.compactMap(\.problem).forEach { Console.warning($0) }
             let sheet = PreviewSheet.render(
                 items: icons.map { ChooserItem(name: $0.name, title: TextSanitizer.clean($0.displayName)) },
                 pictures: tiles.map(\.picture), currentName: choice.name, columns: size.columns, rows: size.rows,
                 width: Self.outputWidth(environment: environment),
-                configuration: ChooserConfiguration(ascii: useASCII, colorDepth: depth))
+                configuration: ChooserConfiguration(ascii: useASCII, colorDepth: depth, symbols: symbolSet))
             FileHandle.standardOutput.write(Data(SGRWriter(depth: depth).render(sheet).utf8))
         }
 

@@ -4,11 +4,8 @@ import Foundation
 /// stdio from and to files. Not through Foundation's `Process`: the test runner's threads
 /// block every signal and a child inherits that mask, so a server started by Process
 /// never hears SIGTERM (and tmux never reaps its panes).
-/// With `newProcessGroup`, the program leads a group of its own, so `kill(-pid, …)` also
-/// reaches what it starts.
 func spawnProgram(_ argv: [String], environment: [String: String],
-                  stdin: String = "/dev/null", stdout: String = "/dev/null", stderr: String = "/dev/null",
-                  newProcessGroup: Bool = false) throws -> pid_t {
+                  stdin: String = "/dev/null", stdout: String = "/dev/null", stderr: String = "/dev/null") throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -23,9 +20,7 @@ func spawnProgram(_ argv: [String], environment: [String: String],
     sigfillset(&all)
     posix_spawnattr_setsigmask(&attributes, &none)
     posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setpgroup(&attributes, 0)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
-        | (newProcessGroup ? POSIX_SPAWN_SETPGROUP : 0)))
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     let env = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     var pid: pid_t = 0
     let spawned = withCStrings(argv) { cArgv in
