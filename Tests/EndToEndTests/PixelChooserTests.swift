@@ -10,7 +10,7 @@ import Testing
 /// The icons are split along a diagonal, red above and blue below: a picture reproduces the
 /// slanted edge to the pixel, while symbol art can only draw it in steps of a cell's parts.
 @Suite(.enabled(if: VirtualDisplay.isAvailable && Screenshot.isAvailable,
-                "Xvfb, xterm, xwd or ImageMagick's convert is not installed (make test installs them)"))
+                "Xvfb, xterm, xwd, ImageMagick's convert or xdotool is not installed (make test installs them)"))
 struct PixelChooserTests {
     let cli = CLI()
 
@@ -205,8 +205,9 @@ struct PixelChooserTests {
 struct Screenshot {
     static let xwd = "/usr/bin/xwd"
     static let convert = "/usr/bin/convert"
+    /// Also xdotool, which types into the terminal and resizes it.
     static var isAvailable: Bool {
-        FileManager.default.isExecutableFile(atPath: xwd) && FileManager.default.isExecutableFile(atPath: convert)
+        [xwd, convert, "/usr/bin/xdotool"].allSatisfy(FileManager.default.isExecutableFile(atPath:))
     }
 
     /// A red-and-blue area: its bounding box, and how closely it follows the diagonal.
