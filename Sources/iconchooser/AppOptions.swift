@@ -8,9 +8,27 @@ extension Idiom: ExpressibleByArgument {}
 /// The options every command shares: which app, which idiom, where its files and state are.
 struct AppOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "An Info.plist or a folder holding one, a built .app folder, or an .ipa (default: the bundled demo).",
+        "The app: an Info.plist or a folder holding one, an Xcode project (NAME.xcodeproj, a workspace, or a folder "
+            + "holding them), an asset catalog (NAME.xcassets), a built .app folder, or an .ipa (default: the bundled demo).",
                                             valueName: "path"))
     var app: String?
+
+    @Option(name: .long, help: ArgumentHelp("The project's iOS application target to read (needed when there are several).",
+                                            valueName: "name"))
+    var target: String?
+
+    @Option(name: .long, help: ArgumentHelp("The .xcodeproj (path or name) holding --target, where target names repeat.",
+                                            valueName: "path"))
+    var project: String?
+
+    @Option(name: .long, help: ArgumentHelp("The build configuration (default: Release where the target has it, else its default).",
+                                            valueName: "name"))
+    var configuration: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The primary icon's name in an asset catalog read alone (default: AppIcon); for a project, instead of "
+            + "ASSETCATALOG_COMPILER_APPICON_NAME.", valueName: "name"))
+    var primaryIcon: String?
 
     @Option(name: .long, help: "Which icon set to read: phone (CFBundleIcons) or pad (CFBundleIcons~ipad).")
     var idiom: Idiom = .phone
@@ -25,7 +43,8 @@ struct AppOptions: ParsableArguments {
     var state: String?
 
     @Option(name: .customLong("define"), help: ArgumentHelp(
-        "Expand $(NAME) and ${NAME} in icon file names (repeatable).", valueName: "NAME=VALUE"))
+        "Expand $(NAME) and ${NAME} in icon file names; for a project, set a build setting over every level (repeatable).",
+        valueName: "NAME=VALUE"))
     var defines: [String] = []
 
     func validate() throws {
@@ -46,7 +65,8 @@ struct AppOptions: ParsableArguments {
         CatalogOptions(
             idiom: idiom,
             iconsDirectory: icons,
-            defines: Dictionary(defines.compactMap(Self.split), uniquingKeysWith: { _, last in last })
+            defines: Dictionary(defines.compactMap(Self.split), uniquingKeysWith: { _, last in last }),
+            target: target, project: project, configuration: configuration, primaryIcon: primaryIcon
         )
     }
 

@@ -74,7 +74,7 @@ struct ListReport: Encodable {
     let warnings: [String]
 
     init(catalog: AppIconCatalog, current: String?, warnings: [CatalogWarning]) {
-        app = App(plist: catalog.plistPath, name: catalog.displayName,
+        app = App(plist: catalog.plistPath ?? catalog.path, name: catalog.displayName,
                   bundleIdentifier: catalog.bundleIdentifier, idiom: catalog.idiom, source: catalog.source)
         supportsAlternateIcons = catalog.supportsAlternateIcons
         alternateIconName = current
