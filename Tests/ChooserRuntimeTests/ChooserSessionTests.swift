@@ -13,9 +13,12 @@ import TerminalInterface
     @Test func keysResizeAPictureAndASignal() async throws {
         try await onTestThread {
             let chooser = RunningChooser(terminal: MemoryTerminal(size: TerminalSize(columns: 100, rows: 30)))
-            let first = try await chooser.frame(showing: "black-multi")
+            _ = try await chooser.frame(showing: "black-multi")
+            // The very first frame drawn (a busy machine may already have drawn a second, e.g.
+            // when the detection deadline passed, so they are not counted).
+            let first = try #require(chooser.terminal.frames.first)
+            #expect(first.text.contains("black-multi"))
             #expect(focusedCaption(in: first) == "Default")
-            #expect(chooser.terminal.frames.count == 1)
             #expect(first.text.contains("App Icon — Colourful"))
             // Every tile was asked for, visible ones first, before any was delivered.
             #expect(chooser.pictures.requests.first?.indices == [0, 1, 2, 3, 4])
