@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
+import IconArt
 import IconCatalog
 import TerminalText
 
 extension Idiom: ExpressibleByArgument {}
+extension IconAppearance: ExpressibleByArgument {}
 
 /// The options every command shares: which app, which idiom, where its files and state are.
 struct AppOptions: ParsableArguments {
@@ -33,6 +35,15 @@ struct AppOptions: ParsableArguments {
     @Option(name: .long, help: "Which icon set to read: phone (CFBundleIcons) or pad (CFBundleIcons~ipad).")
     var idiom: Idiom = .phone
 
+    @Option(name: .long, help: ArgumentHelp(
+        "The home-screen appearance to show: light, dark or tinted; where an icon has no image for it, what iOS "
+            + "shows instead (the light image; for tinted, the light image in greys, tinted).", valueName: "appearance"))
+    var appearance: IconAppearance = .light
+
+    @Option(name: .long, help: ArgumentHelp("The colour of tinted icons: #RRGGBB, #RGB or an icon.json colour (default: a neutral grey).",
+                                            valueName: "color"))
+    var tint: String?
+
     @Option(name: .long, help: ArgumentHelp("Look for icon files in this folder instead of beside the plist.",
                                             valueName: "dir"))
     var icons: String?
@@ -48,6 +59,9 @@ struct AppOptions: ParsableArguments {
     var defines: [String] = []
 
     func validate() throws {
+        if let tint, IconColor(userText: tint) == nil {
+            throw ValidationError("--tint expects #RRGGBB, #RGB or a colour such as srgb:0.2,0.4,0.9,1, not “\(tint)”")
+        }
         for define in defines {
             guard let (name, _) = Self.split(define), !name.isEmpty,
                   name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
@@ -68,6 +82,12 @@ struct AppOptions: ParsableArguments {
             defines: Dictionary(defines.compactMap(Self.split), uniquingKeysWith: { _, last in last }),
             target: target, project: project, configuration: configuration, primaryIcon: primaryIcon
         )
+    }
+
+    /// How the pictures of `catalog`'s icons are drawn: `--appearance`, `--tint`, and the device's images.
+    func look(for catalog: AppIconCatalog) -> IconLook {
+        IconLook(catalog: catalog, appearance: appearance,
+                 tint: tint.flatMap(IconColor.init(userText:)) ?? TintedIcon.defaultTint)
     }
 
     /// The app to read: `--app`, else the bundled demo. Exits 2 (after one line) when there is
