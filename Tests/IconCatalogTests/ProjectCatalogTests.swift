@@ -190,6 +190,61 @@ private func codes(_ catalog: AppIconCatalog) -> [String] { catalog.warnings.com
         }
     }
 
+    /// A scheme file whose build action archives `target` and whose archive action uses `configuration`.
+    private func scheme(target: String, configuration: String, archiving: Bool = true) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!-- <ArchiveAction buildConfiguration = "Commented"> -->
+        <Scheme LastUpgradeVersion = "1600" version = "1.7">
+           <BuildAction parallelizeBuildables = "YES">
+              <BuildActionEntries>
+                 <BuildActionEntry buildForTesting = "YES" buildForArchiving = "\(archiving ? "YES" : "NO")">
+                    <BuildableReference BuildableIdentifier = "primary" BlueprintIdentifier = "ABC"
+                       BuildableName = "\(target).app" BlueprintName = "\(target)"
+                       ReferencedContainer = "container:App.xcodeproj">
+                    </BuildableReference>
+                 </BuildActionEntry>
+              </BuildActionEntries>
+           </BuildAction>
+           <ArchiveAction
+              buildConfiguration = "\(configuration)"
+              revealArchiveInOrganizer = "YES">
+           </ArchiveAction>
+        </Scheme>
+        """
+    }
+
+    @Test func theSchemesArchiveConfigurationIsTheDefault() throws {
+        var project = SmallProject()
+        project.builder = PBXProjectBuilder(configurations: ["Debug", "Beta", "Release"])
+        for name in ["AppIcon", "AppIcon-Beta"] { project.set(name) }
+        project.write(["ASSETCATALOG_COMPILER_APPICON_NAME": "AppIcon$(ICON_SUFFIX)"],
+                      perConfiguration: ["Beta": ["ICON_SUFFIX": "-Beta"]])
+        #expect(try CatalogReader.read(app: project.folder.path).target?.configuration == "Release")
+        // A scheme that does not archive the target, or names a configuration it lacks, changes nothing.
+        project.folder.write("App.xcodeproj/xcshareddata/xcschemes/Other.xcscheme", scheme(target: "Other", configuration: "Beta"))
+        project.folder.write("App.xcodeproj/xcshareddata/xcschemes/Test.xcscheme",
+                             scheme(target: "App", configuration: "Beta", archiving: false))
+        project.folder.write("App.xcodeproj/xcshareddata/xcschemes/Broken.xcscheme", scheme(target: "App", configuration: "Staging"))
+        #expect(try CatalogReader.read(app: project.folder.path).target?.configuration == "Release")
+        project.folder.write("App.xcodeproj/xcuserdata/me.xcuserdatad/xcschemes/App.xcscheme",
+                             scheme(target: "App", configuration: "Beta"))
+        let archived = try CatalogReader.read(app: project.folder.path)
+        #expect(archived.target?.configuration == "Beta" && archived.primary.assetName == "AppIcon-Beta")
+        let asked = try CatalogReader.read(app: project.folder.path, options: CatalogOptions(configuration: "Debug"))
+        #expect(asked.target?.configuration == "Debug" && asked.primary.assetName == "AppIcon")
+    }
+
+    @Test func schemeTagsAreReadWithoutFollowingAnything() {
+        let parsed = XcodeSchemes.parse(scheme(target: "A &amp; B", configuration: "Release &quot;X&quot;"))
+        #expect(parsed.archiveConfiguration == "Release \"X\"")
+        #expect(parsed.archives(target: "A & B", projectName: "App"))
+        #expect(!parsed.archives(target: "A & B", projectName: "Other"))
+        #expect(XcodeSchemes.parse("<ArchiveAction buildConfiguration = \"Unclosed").archiveConfiguration == "Unclosed")
+        #expect(XcodeSchemes.parse("<!DOCTYPE x [<!ENTITY a \"b\">]><ArchiveAction buildConfiguration=\"&a;\"/>")
+            .archiveConfiguration == "&a;")
+    }
+
     @Test func aHybridPlistTakesTheSetsItNamesAndKeepsItsLooseFiles() throws {
         var project = SmallProject()
         for name in ["AppIcon", "Blue", "Green", "Red"] { project.set(name) }

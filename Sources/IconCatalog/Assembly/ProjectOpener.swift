@@ -5,15 +5,17 @@ import Foundation
 enum ProjectOpener {
     /// Finds the projects `path` stands for, chooses the target (`options.target`, in
     /// `options.project` where names repeat, or the only one) and reads it in
-    /// `options.configuration` (else Release, else the list's default) with `options.defines`
-    /// overriding every setting.
+    /// `options.configuration`, else the configuration its scheme archives with (see
+    /// `XcodeSchemes`), else Release, else the list's default; `options.defines` override
+    /// every setting.
     static func open(_ path: String, options: CatalogOptions) throws(CatalogError) -> OpenedApp {
         let target: ResolvedTarget
         let searchWarnings: [CatalogWarning]
         do {
             let applications = try ApplicationTargets.find(at: path, configuration: options.configuration, defines: options.defines)
             let chosen = try applications.select(target: options.target, project: options.project)
-            target = try applications.resolve(chosen, configuration: options.configuration, defines: options.defines)
+            let configuration = options.configuration ?? archiveConfiguration(of: chosen, searched: applications.search.root)
+            target = try applications.resolve(chosen, configuration: configuration, defines: options.defines)
             searchWarnings = applications.search.warnings
         } catch {
             // A plain folder with no project holds no Info.plist either (else it was read as a plist folder).
@@ -41,6 +43,15 @@ enum ProjectOpener {
         return OpenedApp(source: .xcodeproj, path: target.projectPath, plistPath: plistPath, plist: plist,
                          iconTree: .folder(folder), warnings: warnings.capped(), target: target,
                          compiler: IconCompilerInputs(target: target))
+    }
+
+    /// What the target's scheme archives with, when a scheme says and the target has it.
+    private static func archiveConfiguration(of target: ApplicationTarget, searched root: String) -> String? {
+        let workspace = ProjectPaths.pathExtension(ProjectPaths.lastComponent(root)) == "xcworkspace" ? root : nil
+        guard let configuration = XcodeSchemes.archiveConfiguration(target: target.name, projectPath: target.projectPath,
+                                                                    workspacePath: workspace),
+              target.configurations.contains(configuration) else { return nil }
+        return configuration
     }
 
     /// An asset catalog alone: `options.primaryIcon` (else `AppIcon`) is the primary, every
