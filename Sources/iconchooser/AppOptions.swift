@@ -115,6 +115,14 @@ struct AppOptions: ParsableArguments {
         do {
             return lookingForFiles ? try CatalogReader.read(app: path, options: catalogOptions)
                                    : try CatalogReader.readDeclared(app: path, options: catalogOptions)
+        } catch .xcodeProject(.targetNeeded(let folder, let candidates)) {
+            // The choice is the user's: every target on a line of its own, then how to pick one.
+            Console.writeError(candidates.map { "  \(TextSanitizer.clean($0))\n" }.joined())
+            throw Console.fail("\(folder): \(candidates.count) iOS application targets (listed above, with project "
+                + "and bundle identifier); choose one with --target NAME", code: 2)
+        } catch .xcodeProject(.ambiguousTarget(let folder, let name, let projects)) {
+            throw Console.fail("\(folder): target “\(name)” is in several projects (\(projects.joined(separator: ", "))); "
+                + "choose one with --project PATH", code: 2)
         } catch {
             throw Console.fail(error.description, code: 2)
         }
