@@ -441,6 +441,16 @@ fi
 
 # --- issue 11: projects and asset catalogs -------------------------------------------------
 
+# first_frame_case CASE OURS PEER: the first-frame ratio of two first_frame runs, at most 1.5x.
+first_frame_case() {
+    log "$1"
+    if FF_OURS=$2 FF_PEER=$3 ff_pair; then
+        record "$1" "$(ms "$OURS_US")" "$(ms "$PEER_US")" %s ratio 1.5 "<= 1.5x"
+    else
+        record_failure "$1" "<= 1.5x" "the chooser did not show its title"
+    fi
+}
+
 # Opening a real project (its project file, xcconfig files, Info.plist and three catalogs) must
 # cost little more than opening the demo's plist; a catalog of 500 sets little more than one of 5.
 HOME_ASSISTANT=$ROOT/../shared/corpus/real-projects/home-assistant_iOS
@@ -455,28 +465,16 @@ if [[ -d $HOME_ASSISTANT ]]; then
         record_failure "$CASE" "<= 1.5x" "a run failed: $(head -c 300 "$OUT/project.list.err")"
     fi
 
-    CASE="11.2 first frame, home-assistant project (peer: the demo): ms"
-    log "$CASE"
     ff_project() { first_frame "$HOME_ASSISTANT"; }
     ff_demo() { first_frame "$DEMO"; }
-    if FF_OURS=ff_project FF_PEER=ff_demo ff_pair; then
-        record "$CASE" "$(ms "$OURS_US")" "$(ms "$PEER_US")" %s ratio 1.5 "<= 1.5x"
-    else
-        record_failure "$CASE" "<= 1.5x" "the chooser did not show its title"
-    fi
+    first_frame_case "11.2 first frame, home-assistant project (peer: the demo): ms" ff_project ff_demo
 else
     log "11.1-11.2: skipped, no corpus at $HOME_ASSISTANT"
 fi
 
-CASE="11.3 first frame, catalog of 500 sets (peer: 5 sets): ms"
-log "$CASE"
 ff_cat500() { first_frame "$WORK/cat500/Assets.xcassets"; }
 ff_cat5() { first_frame "$WORK/cat5/Assets.xcassets"; }
-if FF_OURS=ff_cat500 FF_PEER=ff_cat5 ff_pair; then
-    record "$CASE" "$(ms "$OURS_US")" "$(ms "$PEER_US")" %s ratio 1.5 "<= 1.5x"
-else
-    record_failure "$CASE" "<= 1.5x" "the chooser did not show its title"
-fi
+first_frame_case "11.3 first frame, catalog of 500 sets (peer: 5 sets): ms" ff_cat500 ff_cat5
 
 CASE="11.4 chooser, catalog of 500 sets: peak RSS MB"
 log "$CASE (peer: the same with 5 sets)"
