@@ -42,7 +42,7 @@ install: deps
 	install -m 0644 Assets/Info.plist "$(DESTDIR)$(PREFIX)/share/iconchooser/demo/Info.plist"
 	install -m 0644 Assets/App\ Icons/*.png "$(DESTDIR)$(PREFIX)/share/iconchooser/demo/App Icons/"
 
-# Measures issues 3, 4, 5 and 12 against peers run in the same script (chafa, dialog, sshd, libsixel): prints ratios,
+# Measures issues 3, 4, 5, 11 and 12 against peers run in the same script (chafa, dialog, sshd, libsixel): prints ratios,
 # asserts nothing. Installs its own tools (chafa dialog tmux time, numpy and Pillow for the PSNR of
 # symbol art) only if missing.
 bench: deps

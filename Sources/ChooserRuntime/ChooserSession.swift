@@ -37,6 +37,9 @@ public struct ChooserSession {
 
     let items: [ChooserItem]
     let appName: String
+    /// After the app's name in the title: a project's target and configuration.
+    let context: String?
+    let appearance: IconAppearance
     let currentName: String?
     let configuration: ChooserConfiguration
     let terminal: any Terminal
@@ -47,9 +50,12 @@ public struct ChooserSession {
 
     public init(items: [ChooserItem], appName: String, currentName: String?, configuration: ChooserConfiguration,
                 terminal: any Terminal, pictures: any PictureSource, options: Options = Options(),
+                context: String? = nil, appearance: IconAppearance = .light,
                 apply: @escaping @Sendable (String?) async -> String?) {
         self.items = items
         self.appName = appName
+        self.context = context
+        self.appearance = appearance
         self.currentName = currentName
         self.configuration = configuration
         self.terminal = terminal
@@ -58,13 +64,17 @@ public struct ChooserSession {
         self.apply = apply
     }
 
-    /// The chooser for an app's icons, applying through its IconManager.
+    /// The chooser for an app's icons, applying through its IconManager; a project's target
+    /// and configuration follow the app's name in the title.
     public init(manager: IconManager, currentName: String?, configuration: ChooserConfiguration,
-                terminal: any Terminal, pictures: any PictureSource, options: Options = Options()) {
+                terminal: any Terminal, pictures: any PictureSource, options: Options = Options(),
+                appearance: IconAppearance = .light) {
         let catalog = manager.catalog
+        let context = catalog.target.map { TextSanitizer.clean("\($0.targetName), \($0.configuration)") }
         self.init(items: catalog.icons.map { ChooserItem(name: $0.name, title: TextSanitizer.clean($0.displayName)) },
                   appName: TextSanitizer.clean(catalog.displayName ?? "this app"), currentName: currentName,
-                  configuration: configuration, terminal: terminal, pictures: pictures, options: options) { name in
+                  configuration: configuration, terminal: terminal, pictures: pictures, options: options,
+                  context: context, appearance: appearance) { name in
             do {
                 try await manager.setAlternateIconName(name)
                 return nil
@@ -107,6 +117,8 @@ private final class SessionRun {
     var visible: (TileSize, Range<Int>)?
     /// The state the last frame showed.
     var drawn: ChooserState?
+    /// The appearance pictures were last asked for in: work left for another is dropped.
+    var requestedAppearance: IconAppearance?
 
     init(_ session: ChooserSession) {
         self.session = session
@@ -118,6 +130,7 @@ private final class SessionRun {
         (state, pending) = ChooserState.start(
             items: session.items, appName: session.appName, currentName: session.currentName,
             screen: ScreenSize(width: size.columns, height: size.rows), configuration: configuration,
+            context: session.context, appearance: session.appearance,
             status: symbols.notice.map { StatusMessage($0) })
         probe = CapabilityProbe(environment: terminal.environment, choice: session.options.graphics,
                                 canQuery: terminal.canQuery, windowSize: size)
@@ -180,10 +193,12 @@ private final class SessionRun {
         case .picture(let done):
             // A tile made before the symbols changed is not shown.
             if done.symbols == state.configuration.symbols {
-                pending += update(&state, .pictureLoaded(index: done.index, tileSize: done.size, picture: done.picture))
+                pending += update(&state, .pictureLoaded(index: done.index, tileSize: done.size, picture: done.picture,
+                                                         appearance: done.appearance))
             }
         case .pixelPicture(let done):
-            pending += update(&state, .pixelPictureLoaded(index: done.index, tileSize: done.size, cell: done.cell, ready: done.ready))
+            pending += update(&state, .pixelPictureLoaded(index: done.index, tileSize: done.size, cell: done.cell,
+                                                          ready: done.ready, appearance: done.appearance))
         case .tmux(let report):
             guard capabilities == nil else { break }
             probe.tmuxAnswered(report)
@@ -200,12 +215,18 @@ private final class SessionRun {
             switch pending.removeFirst() {
             case .quit(let status):
                 return status
-            case .loadPictures(let indices, let size):
+            case .loadPictures(let indices, let size, let appearance):
                 let queue = queue
-                session.pictures.request(indices, size: size, symbols: state.configuration.symbols) { queue.post(.picture($0)) }
-            case .loadPixelPictures(let indices, let size, let cell):
+                if let requestedAppearance, requestedAppearance != appearance {
+                    session.pictures.cancelAll()
+                    pixelPictures?.cancelAll()
+                }
+                requestedAppearance = appearance
+                session.pictures.request(indices, size: size, symbols: state.configuration.symbols,
+                                         appearance: appearance) { queue.post(.picture($0)) }
+            case .loadPixelPictures(let indices, let size, let cell, let appearance):
                 let queue = queue
-                pixelPictures?.request(indices, size: size, cell: cell) { queue.post(.pixelPicture($0)) }
+                pixelPictures?.request(indices, size: size, cell: cell, appearance: appearance) { queue.post(.pixelPicture($0)) }
             case .apply(let name):
                 let error = await session.apply(name)
                 pending += update(&state, .applyFinished(name: name, error: error))
@@ -221,7 +242,7 @@ private final class SessionRun {
         var frame = Frame(grid: view(state))
         if let pixelPictures, let cell = state.pixels?.cell {
             frame.pictures = state.pixelTiles.compactMap { tile in
-                pixelPictures.pictureID(index: tile.index, size: tile.tileSize, cell: cell).map {
+                pixelPictures.pictureID(index: tile.index, size: tile.tileSize, cell: cell, appearance: state.appearance).map {
                     PicturePlacement(picture: $0, cells: CellRect(x: tile.x, y: tile.y, width: tile.columns, height: tile.rows))
                 }
             }

@@ -4,26 +4,30 @@ import Foundation
 import IconArt
 import IconCatalog
 
-/// A picture made for the chooser: the tile for `index` at `size` in `symbols` (the
-/// placeholder when the image could not be read: the grid only needs the right size).
+/// A picture made for the chooser: the tile for `index` at `size` in `symbols` and
+/// `appearance` (the placeholder when the image could not be read: the grid only needs
+/// the right size).
 public struct LoadedPicture: Hashable, Sendable {
     public var index: Int
     public var size: TileSize
     public var symbols: SymbolSet
     public var picture: CellGrid
+    public var appearance: IconAppearance
 
-    public init(index: Int, size: TileSize, symbols: SymbolSet, picture: CellGrid) {
+    public init(index: Int, size: TileSize, symbols: SymbolSet, picture: CellGrid, appearance: IconAppearance = .light) {
         self.index = index
         self.size = size
         self.symbols = symbols
         self.picture = picture
+        self.appearance = appearance
     }
 }
 
 /// Where the chooser's symbol tiles come from: made off the input loop, in the order asked,
 /// each handed to `deliver` the moment it is done (which wakes the loop).
 public protocol PictureSource: Sendable {
-    func request(_ indices: [Int], size: TileSize, symbols: SymbolSet, deliver: @escaping @Sendable (LoadedPicture) -> Void)
+    func request(_ indices: [Int], size: TileSize, symbols: SymbolSet, appearance: IconAppearance,
+                 deliver: @escaping @Sendable (LoadedPicture) -> Void)
     /// Moves work not yet started for these tiles (the ones now on screen) to the front.
     func prioritize(_ indices: [Int], size: TileSize)
     /// Drops the work not yet started: the chooser is leaving.
@@ -35,26 +39,35 @@ public protocol PictureSource: Sendable {
 public final class PictureLoader: PictureSource, @unchecked Sendable {
     private let count: Int
     private let queue: DecodeQueue
-    private let render: @Sendable (Int, TileSize, SymbolSet) -> CellGrid
+    private let render: @Sendable (Int, TileSize, SymbolSet, IconAppearance) -> CellGrid
 
     /// Makes the tiles of items `0..<count` with `render`, which runs on `queue`'s thread,
     /// one call at a time.
-    public init(count: Int, queue: DecodeQueue = DecodeQueue(), render: @escaping @Sendable (Int, TileSize, SymbolSet) -> CellGrid) {
+    public init(count: Int, queue: DecodeQueue = DecodeQueue(),
+                render: @escaping @Sendable (Int, TileSize, SymbolSet, IconAppearance) -> CellGrid) {
         self.count = count
         self.queue = queue
         self.render = render
     }
 
-    /// The tiles of an app's icons.
-    public convenience init(icons: ChooserIcons, queue: DecodeQueue) {
-        self.init(count: icons.count, queue: queue) { icons.tile($0, size: $1, symbols: $2) }
+    /// A loader whose tiles look the same in every appearance.
+    public convenience init(count: Int, queue: DecodeQueue = DecodeQueue(),
+                            render: @escaping @Sendable (Int, TileSize, SymbolSet) -> CellGrid) {
+        self.init(count: count, queue: queue) { index, size, symbols, _ in render(index, size, symbols) }
     }
 
-    public func request(_ indices: [Int], size: TileSize, symbols: SymbolSet, deliver: @escaping @Sendable (LoadedPicture) -> Void) {
+    /// The tiles of an app's icons.
+    public convenience init(icons: ChooserIcons, queue: DecodeQueue) {
+        self.init(count: icons.count, queue: queue) { icons.tile($0, size: $1, symbols: $2, appearance: $3) }
+    }
+
+    public func request(_ indices: [Int], size: TileSize, symbols: SymbolSet, appearance: IconAppearance,
+                        deliver: @escaping @Sendable (LoadedPicture) -> Void) {
         let render = render
         queue.add(indices.filter { (0..<count).contains($0) }.map { index in
             DecodeQueue.Job(kind: .symbols, index: index, size: size) {
-                deliver(LoadedPicture(index: index, size: size, symbols: symbols, picture: render(index, size, symbols)))
+                deliver(LoadedPicture(index: index, size: size, symbols: symbols,
+                                      picture: render(index, size, symbols, appearance), appearance: appearance))
             }
         })
     }
@@ -70,20 +83,23 @@ public final class PictureLoader: PictureSource, @unchecked Sendable {
 
 /// An app's icons as the chooser shows them: each icon's image files found the first time
 /// its picture is wanted (the catalog was read without them, so the first frame waits for
-/// nothing), then its symbol tile or its pixel picture at any size.
+/// nothing), then its symbol tile or its pixel picture at any size, in any appearance of
+/// the look the user asked for.
 public final class ChooserIcons: @unchecked Sendable {
     private let icons: [AppIcon]
     private let finder: IconImageFinder
     private let depth: ColorDepth
     private let ascii: Bool
+    private let look: IconLook
     private let lock = NSLock()
     private var files: [Int: [IconImage]] = [:]
 
-    public init(icons: [AppIcon], images: IconImageFinder, depth: ColorDepth, ascii: Bool) {
+    public init(icons: [AppIcon], images: IconImageFinder, depth: ColorDepth, ascii: Bool, look: IconLook = IconLook()) {
         self.icons = icons
         self.finder = images
         self.depth = depth
         self.ascii = ascii
+        self.look = look
     }
 
     public var count: Int { icons.count }
@@ -97,14 +113,17 @@ public final class ChooserIcons: @unchecked Sendable {
     }
 
     /// The symbol tile of icon `index` (its placeholder when it has no readable image).
-    public func tile(_ index: Int, size: TileSize, symbols: SymbolSet) -> CellGrid {
-        let pictures = IconPictures(renderer: TileRenderer(depth: depth, symbols: symbols, ascii: ascii))
-        return pictures.tile(for: icons[index], images: images(of: index), columns: size.columns, rows: size.rows).picture
+    public func tile(_ index: Int, size: TileSize, symbols: SymbolSet, appearance: IconAppearance) -> CellGrid {
+        let pictures = IconPictures(renderer: TileRenderer(depth: depth, symbols: symbols, ascii: ascii), look: look)
+        return pictures.tile(for: icons[index], images: images(of: index), columns: size.columns, rows: size.rows,
+                             appearance: appearance).picture
     }
 
-    /// The pixel picture of icon `index` for `geometry`, from the image file that best fits
-    /// it; nil when the icon has no image (its tile keeps the placeholder).
-    public func pixelPicture(_ index: Int, geometry: TileGeometry) throws(PNGDecodeError) -> PixelPicture? {
-        try IconPictures.pixelPicture(from: images(of: index), geometry: geometry)
+    /// The pixel picture of icon `index` for `geometry` in `appearance`; nil when the icon
+    /// has nothing to draw (its tile keeps the placeholder).
+    public func pixelPicture(_ index: Int, geometry: TileGeometry, appearance: IconAppearance) throws -> PixelPicture? {
+        guard let artwork = try look.with(appearance: appearance).artwork(
+            for: icons[index], images: images(of: index), width: geometry.width, height: geometry.height) else { return nil }
+        return try PixelPicture(artwork: artwork, geometry: geometry)
     }
 }

@@ -2,6 +2,7 @@ import CellCanvas
 import ChooserUI
 import Foundation
 import IconArt
+import IconCatalog
 import TerminalDetection
 import TerminalGraphics
 import TerminalInterface
@@ -17,12 +18,12 @@ public protocol PixelPictures: Sendable {
     /// encoder the terminal places them with and the cell size they are made for; nil keeps
     /// symbols. Called once.
     func start(for capabilities: TerminalCapabilities, colorDepth: ColorDepth) -> PixelPictureStart?
-    /// Makes the pictures of these tiles for cells of `cell` pixels, off the loop and before
-    /// work waiting there, each handed to `deliver` (from any thread) when done.
-    func request(_ indices: [Int], size: TileSize, cell: CellPixelSize,
+    /// Makes the pictures of these tiles for cells of `cell` pixels in `appearance`, off the
+    /// loop and before work waiting there, each handed to `deliver` (from any thread) when done.
+    func request(_ indices: [Int], size: TileSize, cell: CellPixelSize, appearance: IconAppearance,
                  deliver: @escaping @Sendable (LoadedPixelPicture) -> Void)
     /// The id the encoder knows a made picture by, nil if it was not made.
-    func pictureID(index: Int, size: TileSize, cell: CellPixelSize) -> PictureID?
+    func pictureID(index: Int, size: TileSize, cell: CellPixelSize, appearance: IconAppearance) -> PictureID?
     /// Drops the work not yet started: the chooser is leaving.
     func cancelAll()
 }
@@ -44,12 +45,14 @@ public struct LoadedPixelPicture: Hashable, Sendable {
     public var size: TileSize
     public var cell: CellPixelSize
     public var ready: Bool
+    public var appearance: IconAppearance
 
-    public init(index: Int, size: TileSize, cell: CellPixelSize, ready: Bool) {
+    public init(index: Int, size: TileSize, cell: CellPixelSize, ready: Bool, appearance: IconAppearance = .light) {
         self.index = index
         self.size = size
         self.cell = cell
         self.ready = ready
+        self.appearance = appearance
     }
 }
 
@@ -64,19 +67,21 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
         let index: Int
         let size: TileSize
         let cell: CellPixelSize
+        let appearance: IconAppearance
     }
 
     private let count: Int
     private let queue: DecodeQueue
-    private let make: @Sendable (Int, TileGeometry) throws -> PixelPicture?
+    private let make: @Sendable (Int, TileGeometry, IconAppearance) throws -> PixelPicture?
     private let lock = NSLock()
     private var pictures: (any ScreenPictures)?
     private var made: [Key: PictureID] = [:]
     private var nextID: UInt32 = 1
 
-    /// `make`: the picture of item `index` for a geometry, nil when it has none; it runs on
-    /// `queue`'s thread, one call at a time.
-    public init(count: Int, queue: DecodeQueue, make: @escaping @Sendable (Int, TileGeometry) throws -> PixelPicture?) {
+    /// `make`: the picture of item `index` for a geometry in an appearance, nil when it has
+    /// none; it runs on `queue`'s thread, one call at a time.
+    public init(count: Int, queue: DecodeQueue,
+                make: @escaping @Sendable (Int, TileGeometry, IconAppearance) throws -> PixelPicture?) {
         self.count = count
         self.queue = queue
         self.make = make
@@ -84,7 +89,7 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
 
     /// The pictures of an app's icons.
     public convenience init(icons: ChooserIcons, queue: DecodeQueue) {
-        self.init(count: icons.count, queue: queue) { try icons.pixelPicture($0, geometry: $1) }
+        self.init(count: icons.count, queue: queue) { try icons.pixelPicture($0, geometry: $1, appearance: $2) }
     }
 
     public func start(for capabilities: TerminalCapabilities, colorDepth: ColorDepth) -> PixelPictureStart? {
@@ -126,23 +131,24 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
         }
     }
 
-    public func request(_ indices: [Int], size: TileSize, cell: CellPixelSize,
+    public func request(_ indices: [Int], size: TileSize, cell: CellPixelSize, appearance: IconAppearance,
                         deliver: @escaping @Sendable (LoadedPixelPicture) -> Void) {
         let jobs = indices.filter { (0..<count).contains($0) }.map { index in
             DecodeQueue.Job(kind: .pixels, index: index, size: size) { [self] in
-                deliver(LoadedPixelPicture(index: index, size: size, cell: cell, ready: makePicture(index, size: size, cell: cell)))
+                let key = Key(index: index, size: size, cell: cell, appearance: appearance)
+                deliver(LoadedPixelPicture(index: index, size: size, cell: cell, ready: makePicture(key),
+                                           appearance: appearance))
             }
         }
         queue.add(jobs, urgent: true)
     }
 
     /// Makes and encodes one picture; false when there is none or it could not be made.
-    private func makePicture(_ index: Int, size: TileSize, cell: CellPixelSize) -> Bool {
-        let key = Key(index: index, size: size, cell: cell)
+    private func makePicture(_ key: Key) -> Bool {
         guard let pictures = lock.withLock({ pictures }) else { return false }
         if lock.withLock({ made[key] }) != nil { return true }
-        guard let geometry = TileGeometry(columns: size.columns, rows: size.rows, cell: cell),
-              let picture = try? make(index, geometry) else { return false }
+        guard let geometry = TileGeometry(columns: key.size.columns, rows: key.size.rows, cell: key.cell),
+              let picture = try? make(key.index, geometry, key.appearance) else { return false }
         let id = lock.withLock {
             defer { nextID += 1 }
             return PictureID(nextID)
@@ -156,8 +162,8 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
         return true
     }
 
-    public func pictureID(index: Int, size: TileSize, cell: CellPixelSize) -> PictureID? {
-        lock.withLock { made[Key(index: index, size: size, cell: cell)] }
+    public func pictureID(index: Int, size: TileSize, cell: CellPixelSize, appearance: IconAppearance) -> PictureID? {
+        lock.withLock { made[Key(index: index, size: size, cell: cell, appearance: appearance)] }
     }
 
     public func cancelAll() {

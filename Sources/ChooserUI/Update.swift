@@ -1,5 +1,6 @@
 import CellCanvas
 import IconArt
+import IconCatalog
 import TerminalText
 
 /// The chooser's only way to change: applies `event` to `state` and returns the work the
@@ -16,7 +17,8 @@ public func update(_ state: inout ChooserState, _ event: ChooserEvent) -> [Choos
         return state.handleClick(column: column, row: row)
     case let .resize(width, height):
         return state.resize(to: ScreenSize(width: width, height: height))
-    case let .pictureLoaded(index, tileSize, picture):
+    case let .pictureLoaded(index, tileSize, picture, appearance):
+        guard appearance == state.appearance else { return [] }
         state.store(picture, index: index, tileSize: tileSize)
         return []
     case let .applyFinished(name, error):
@@ -34,8 +36,8 @@ public func update(_ state: inout ChooserState, _ event: ChooserEvent) -> [Choos
         guard cell != state.pixels?.cell else { return [] }
         state.pixels = cell.map(PixelPictureState.init)
         return state.requestMissingPixelPictures()
-    case let .pixelPictureLoaded(index, tileSize, cell, ready):
-        guard cell == state.pixels?.cell, state.items.indices.contains(index) else { return [] }
+    case let .pixelPictureLoaded(index, tileSize, cell, ready, appearance):
+        guard appearance == state.appearance, cell == state.pixels?.cell, state.items.indices.contains(index) else { return [] }
         if ready { state.pixels?.ready[tileSize, default: []].insert(index) }
         return []
     }
@@ -62,6 +64,8 @@ extension ChooserState {
             return []
         case .apply:
             return layout == nil ? [] : apply(focus)
+        case .cycleAppearance:
+            return showNextAppearance()
         case .previous, .next, .up, .down, .first, .last, .pageUp, .pageDown:
             guard let layout else { return [] }
             if command == .pageUp { firstVisibleRow = max(0, firstVisibleRow - layout.visibleRows) }
@@ -111,6 +115,18 @@ extension ChooserState {
         if configuration.alertOnApply {
             alert = ChooserAlert(message: "You have changed the icon for \(quoted(appName)).")
         }
+    }
+
+    /// Every icon in the next appearance: the pictures shown so far are dropped (their
+    /// placeholders show until the new ones arrive) and asked for again.
+    mutating func showNextAppearance() -> [ChooserEffect] {
+        let all = IconAppearance.allCases
+        appearance = all[((all.firstIndex(of: appearance) ?? 0) + 1) % all.count]
+        pictures = [:]
+        requestedPictures = [:]
+        pixels = pixels.map { PixelPictureState(cell: $0.cell) }
+        status = StatusMessage("Showing the \(appearance.rawValue) appearance.")
+        return requestMissingPictures() + requestMissingPixelPictures()
     }
 
     /// Re-lays out for the new size, keeps the focus on screen, and asks for pictures at

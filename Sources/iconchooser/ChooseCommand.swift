@@ -53,14 +53,16 @@ extension IconChooser {
                 alertOnApply: !noAlert, iconSize: iconSize, ascii: !terminal.isUTF8, colorDepth: terminal.colorDepth)
             let icons = ChooserIcons(icons: manager.catalog.icons,
                                      images: IconImageFinder(catalog: manager.catalog, options: options.catalogOptions),
-                                     depth: terminal.colorDepth, ascii: configuration.ascii)
+                                     depth: terminal.colorDepth, ascii: configuration.ascii,
+                                     look: options.look(for: manager.catalog))
             // Symbol tiles and pixel pictures are made on one thread, the tiles on screen first.
             let decoding = DecodeQueue()
             let status = await ChooserSession(
                 manager: manager, currentName: choice.name, configuration: configuration, terminal: terminal,
                 pictures: PictureLoader(icons: icons, queue: decoding),
                 options: ChooserSession.Options(graphics: graphics, symbols: symbols.forced,
-                                                pixelPictures: IconPixelPictures(icons: icons, queue: decoding))
+                                                pixelPictures: IconPixelPictures(icons: icons, queue: decoding)),
+                appearance: options.appearance
             ).run()
             terminal.close()
             choice.warnings.forEach { Console.warning($0.description) }

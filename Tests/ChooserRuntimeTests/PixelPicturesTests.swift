@@ -2,6 +2,7 @@ import CellCanvas
 import ChooserRuntime
 import ChooserUI
 import Foundation
+import IconCatalog
 import MemoryTerminal
 import Testing
 import TerminalDetection
@@ -18,13 +19,14 @@ import TerminalInterface
     }
 
     /// Pictures that are made when the test says so: each tile's picture has the tile's
-    /// index as its id.
+    /// index as its id, plus 100 for each appearance after light.
     final class TilePictures: PixelPictures, @unchecked Sendable {
         let drawable: Set<GraphicsProtocol> = [.kitty]
         private let lock = NSLock()
         private var deliver: (@Sendable (LoadedPixelPicture) -> Void)?
         private var asked: [(indices: [Int], size: TileSize, cell: CellPixelSize)] = []
         private var made: Set<Int> = []
+        private var appearance: IconAppearance = .light
         private let automatic: Bool
 
         /// `automatic`: every picture asked for is made at once.
@@ -34,26 +36,34 @@ import TerminalInterface
             PixelPictureStart(encoder: SilentEncoder(), cell: capabilities.cellSize ?? .standard)
         }
 
-        func request(_ indices: [Int], size: TileSize, cell: CellPixelSize,
+        func request(_ indices: [Int], size: TileSize, cell: CellPixelSize, appearance: IconAppearance,
                      deliver: @escaping @Sendable (LoadedPixelPicture) -> Void) {
             lock.withLock {
                 asked.append((indices, size, cell))
                 self.deliver = deliver
+                if appearance != self.appearance { made = [] }
+                self.appearance = appearance
             }
             if automatic { indices.forEach { make($0, size: size, cell: cell) } }
         }
 
         /// The picture of `index` is made; `ready: false` when it could not be.
         func make(_ index: Int, size: TileSize, cell: CellPixelSize = .standard, ready: Bool = true) {
-            let deliver = lock.withLock {
+            let (deliver, appearance) = lock.withLock {
                 if ready { made.insert(index) }
-                return self.deliver
+                return (self.deliver, self.appearance)
             }
-            deliver?(LoadedPixelPicture(index: index, size: size, cell: cell, ready: ready))
+            deliver?(LoadedPixelPicture(index: index, size: size, cell: cell, ready: ready, appearance: appearance))
         }
 
-        func pictureID(index: Int, size: TileSize, cell: CellPixelSize) -> PictureID? {
-            lock.withLock { made.contains(index) ? PictureID(UInt32(index)) : nil }
+        static func id(_ index: Int, _ appearance: IconAppearance) -> UInt32 {
+            UInt32(index + 100 * (IconAppearance.allCases.firstIndex(of: appearance) ?? 0))
+        }
+
+        func pictureID(index: Int, size: TileSize, cell: CellPixelSize, appearance: IconAppearance) -> PictureID? {
+            lock.withLock {
+                made.contains(index) && appearance == self.appearance ? PictureID(Self.id(index, appearance)) : nil
+            }
         }
 
         func cancelAll() {}
@@ -146,6 +156,27 @@ import TerminalInterface
             #expect(try await chooser.status() == 0)
             terminal.close()
             #expect(terminal.pictureCommands.last == [.removeAll])
+        }
+    }
+
+    @Test func theAppearanceKeyReplacesEveryPicture() async throws {
+        try await onTestThread {
+            let terminal = MemoryTerminal(size: TerminalSize(columns: 100, rows: 20))
+            let chooser = RunningChooser(terminal: terminal, options: ChooserSession.Options(
+                detectionTimeout: .seconds(30), pixelPictures: TilePictures()))
+            try await chooser.frame(showing: "black-multi")
+            #expect(await terminal.waitUntil { !$0.queries.isEmpty })
+            for answer in Self.kittyAnswers { terminal.send(answer) }
+            #expect(await terminal.waitUntil { $0.framesWithPictures.last?.pictures.count == 5 })
+            let seen = terminal.pictureCommands.count
+            terminal.type("a")
+            let dark = Set((0..<5).map { TilePictures.id($0, .dark) })
+            #expect(await terminal.waitUntil { Set($0.pictureCommands.dropFirst(seen).flatMap(Self.placed)) == dark })
+            #expect(Set(terminal.pictureCommands.dropFirst(seen).flatMap(Self.removed)) == Set(0..<5))
+            let frame = try #require(terminal.framesWithPictures.last)
+            #expect(Set(frame.pictures.map(\.picture.value)) == dark && Self.picturesCoverOnlyBlankCells(frame))
+            terminal.type("q")
+            #expect(try await chooser.status() == 0)
         }
     }
 
