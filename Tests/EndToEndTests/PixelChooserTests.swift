@@ -369,7 +369,8 @@ extension VirtualDisplay {
         env["DISPLAY"] = display
         let pid = try spawnProgram(argv, environment: env, stderr: folder.url("terminal.log"))
         var window: String?
-        _ = eventually(timeout: 20) {
+        // Generous: a loaded machine (every suite at once) can take long to map a window.
+        _ = eventually(timeout: 60) {
             let found = try? CLI.run(executable: "/usr/bin/xdotool", ["search", "--onlyvisible", "--pid", String(pid)],
                                      environment: ["DISPLAY": display])
             window = found?.stdout.split(separator: "\n").first.map(String.init)
@@ -378,7 +379,8 @@ extension VirtualDisplay {
         guard let window else {
             kill(pid, SIGKILL)
             _ = waitForExit(pid, timeout: 5)
-            throw SpawnFailed(command: "\(argv[0]) (no window within 20 s)", code: 0)
+            let log = (try? String(contentsOfFile: folder.url("terminal.log"), encoding: .utf8)) ?? ""
+            throw SpawnFailed(command: "\(argv[0]) (no window within 60 s; its output: \(log.suffix(400)))", code: 0)
         }
         return Client(pid: pid, display: display, window: window)
     }
