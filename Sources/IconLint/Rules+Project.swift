@@ -127,7 +127,10 @@ extension LintRules {
             """
     ) { project, hits in
         guard project.compiler.alternateIconNamesUseCommas else { return }
-        let withCommas = project.compiler.alternateIconNames.filter { $0.contains(",") }
+        // A quoted name with a comma in it is fine when an icon has that name.
+        let icons = Set(project.icons.map(\.assetName))
+        let withCommas = project.compiler.alternateIconNames.filter { $0.contains(",") && !icons.contains($0) }
+        guard !withCommas.isEmpty else { return }
         hits.add(.app, idiom: nil, file: project.compiler.settingsSource,
                  "\(alternatesSetting) is written with commas (\(LintText.list(withCommas))); Xcode splits it at spaces only, "
                  + "so \(withCommas.count == 1 ? "that name, comma included, names" : "those names, commas included, name") no icon")
