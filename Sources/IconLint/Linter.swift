@@ -36,6 +36,7 @@ public enum Linter {
             project = ProjectFacts.gather(from: catalogs, compiler: compiler, source: opened.source, reportedCodes: reported,
                                           inspector: inspector)
             appWarnings.removeAll { $0.code.map(reported.contains) == true }
+            appWarnings += project?.otherWarnings ?? []
             // The built app names catalog icons by CFBundleIconName alone (the asset compiler's files exist only
             // in the built app); here their sets and bundles are read, so that is no finding.
             skipped.formUnion([LintRules.primaryIconNameOnly.id, LintRules.iconNameOnly.id])

@@ -14,6 +14,8 @@ import IconCatalog
 public struct ProjectFacts: Sendable {
     /// A drawing this small still decodes every layer, which is what the check is for.
     static let layerCheckPixelSize = 32
+    /// As the catalog caps its own warnings.
+    static let maximumOtherWarnings = 50
 
     public let compiler: IconCompilerInputs
     public let source: AppSourceKind
@@ -24,18 +26,23 @@ public struct ProjectFacts: Sendable {
     public let warnings: [CatalogWarning]
     /// The icons the build makes from the catalogs and bundles, primary first.
     public let icons: [ShippedIcon]
+    /// What reading the shipped sets and bundles warned about that no rule reports
+    /// (a `Contents.json` that is not JSON, say): shown beside the findings.
+    public let otherWarnings: [CatalogWarning]
     /// App icons of the catalogs that no built icon is made from.
     public let unshipped: [AssetCatalog.Entry]
     /// The primary's App Store image (1024 px, light) and what decoding it found.
     public let marketingImage: (path: String, facts: ImageFacts)?
 
-    public init(compiler: IconCompilerInputs, source: AppSourceKind, configuration: String? = nil, warnings: [CatalogWarning], icons: [ShippedIcon],
-                unshipped: [AssetCatalog.Entry], marketingImage: (path: String, facts: ImageFacts)?) {
+    public init(compiler: IconCompilerInputs, source: AppSourceKind, configuration: String? = nil, warnings: [CatalogWarning],
+                icons: [ShippedIcon], otherWarnings: [CatalogWarning] = [], unshipped: [AssetCatalog.Entry],
+                marketingImage: (path: String, facts: ImageFacts)?) {
         self.compiler = compiler
         self.source = source
         self.configuration = configuration
         self.warnings = warnings
         self.icons = icons
+        self.otherWarnings = otherWarnings
         self.unshipped = unshipped
         self.marketingImage = marketingImage
     }
@@ -78,8 +85,14 @@ public struct ProjectFacts: Sendable {
            let image = primary.set?.marketingImage {
             marketing = (image.path, inspector.inspect(.file(image.path)))
         }
+        var others = icons.flatMap { icon in icon.warnings.filter { $0.code.map(reportedCodes.contains) != true } }
+        if others.count > maximumOtherWarnings {
+            let omitted = others.count - maximumOtherWarnings + 1
+            others = Array(others.prefix(maximumOtherWarnings - 1))
+                + [CatalogWarning(subject: compiler.settingsSource, message: "\(omitted) more warnings not shown", code: "warnings-omitted")]
+        }
         return ProjectFacts(compiler: compiler, source: source, configuration: catalogs.first?.target?.configuration,
-                            warnings: warnings, icons: icons,
+                            warnings: warnings, icons: icons, otherWarnings: others,
                             unshipped: unshipped, marketingImage: marketing)
     }
 

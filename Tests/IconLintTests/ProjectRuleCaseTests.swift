@@ -241,6 +241,29 @@ struct ProjectRuleCase: Sendable, CustomTestStringConvertible {
         #expect(unlisted.contains { $0.message == "… and 70 more like these" })
     }
 
+    @Test func aShippedSetThatCannotBeReadIsAWarningBesideTheFindings() throws {
+        var project = LintProject()
+        project.folder.write("\(LintProject.catalog)/Blue.appiconset/Contents.json", "{ not json")
+        let report = try project.lint()
+        #expect(report.appWarnings.map(\.code) == ["set-contents-malformed"])
+        #expect(report.appWarnings.first?.subject == project.folder.url("\(LintProject.catalog)/Blue.appiconset/Contents.json"))
+        #expect(report.findings.isEmpty, "\(report.findings.map(\.message))")
+    }
+
+    @Test func fiveHundredShippedSetsAreReadOnceEach() throws {
+        var project = LintProject()
+        for index in 0..<500 { project.project.set(String(format: "Icon%03d", index), appearances: index % 2 == 0 ? ["dark"] : []) }
+        project.settings["ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS"] = "YES"
+        let clock = ContinuousClock()
+        var report: LintReport?
+        let elapsed = try clock.measure { report = try project.lint() }
+        let findings = try #require(report).findings
+        // One finding for the appearances, however many sets lack them.
+        #expect(findings.map(\.rule) == ["inconsistent-appearances"])
+        #expect(findings.first?.message.hasPrefix("250 of the app's 503 icon sets have dark images and 253 do not") == true)
+        #expect(elapsed < .seconds(20), "\(elapsed)")
+    }
+
     @Test func findingsOnAWarningsLineOrKeyNameTheFileAndSayWhere() {
         #expect(LintRules.location(of: "/p/App.xcconfig:3") == ("/p/App.xcconfig", "line 3"))
         #expect(LintRules.location(of: "/p/A.appiconset/Contents.json: images[2].filename")
