@@ -96,6 +96,9 @@ public struct ProjectFacts: Sendable {
                             unshipped: unshipped, marketingImage: marketing)
     }
 
+    /// The primary, when the build makes it from a set or bundle.
+    var primary: ShippedIcon? { icons.first { $0.name == nil } }
+
     /// The warnings with `code`.
     func warnings(_ code: String) -> [CatalogWarning] { warnings.filter { $0.code == code } }
 }

@@ -14,8 +14,7 @@ extension LintRules {
             size in the attributes inspector and give it one 1024×1024 image.
             """
     ) { project, hits in
-        guard let primary = project.icons.first(where: { $0.name == nil }), primary.bundle == nil,
-              let set = primary.set, set.marketingImage == nil else { return }
+        guard let primary = project.primary, primary.bundle == nil, let set = primary.set, set.marketingImage == nil else { return }
         hits.add(primary.subject, idiom: nil, file: set.path,
                  "\(primary.label) has no 1024×1024 App Store image (an ios-marketing entry, or a single-size image); "
                  + "App Store Connect refuses the upload with ITMS-90704")
@@ -32,8 +31,8 @@ extension LintRules {
             background colour and export it without an alpha channel.
             """
     ) { project, hits in
-        guard let (path, facts) = project.marketingImage, case .picture(let width, let height, let translucent) = facts,
-              translucent > 0, let primary = project.icons.first(where: { $0.name == nil }) else { return }
+        guard let primary = project.primary, let (path, facts) = project.marketingImage,
+              case .picture(let width, let height, let translucent) = facts, translucent > 0 else { return }
         hits.add(primary.subject, idiom: nil, file: path,
                  "the App Store image of \(primary.label) has \(translucent) transparent or translucent pixels "
                  + "(of \(width)×\(height)); App Store Connect refuses the upload with ITMS-90717")

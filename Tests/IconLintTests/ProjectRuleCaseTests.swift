@@ -1,7 +1,6 @@
 import Foundation
 import IconCatalog
 @testable import IconLint
-import TerminalText
 import Testing
 
 /// An Xcode project for the project rules: primary `AppIcon`, alternates `Blue` and `Green`,
@@ -182,25 +181,14 @@ struct ProjectRuleCase: Sendable, CustomTestStringConvertible {
         var project = LintProject()
         testCase.trigger(&project)
         let report = try project.lint()
-        let hits = report.findings.filter { $0.rule == testCase.rule }
-        #expect(!hits.isEmpty, "no \(testCase.rule) among \(report.findings.map { "\($0.rule): \($0.message)" })")
-        let severity = try #require(LintRules.rule(testCase.rule)).severity
-        #expect(hits.allSatisfy { $0.severity == severity })
-        #expect(hits.allSatisfy { !$0.message.isEmpty && !TextSanitizer.containsUnsafe($0.message) })
-        // A warning the rule reports is a finding, never also a warning beside the findings.
-        #expect(!report.appWarnings.contains { $0.code == testCase.rule })
-        let disabled = try project.lint(disabled: [testCase.rule])
-        #expect(disabled.findings == report.findings.filter { $0.rule != testCase.rule })
-        #expect(!disabled.appWarnings.contains { $0.code == testCase.rule })
+        try expectFindings(of: testCase.rule, in: report, disabled: project.lint(disabled: [testCase.rule]))
     }
 
     @Test(arguments: ProjectRuleCase.all)
     func ruleAcceptsItsNearMiss(_ testCase: ProjectRuleCase) throws {
         var project = LintProject()
         testCase.nearMiss(&project)
-        let report = try project.lint()
-        let hits = report.findings.filter { $0.rule == testCase.rule }
-        #expect(hits.isEmpty, "\(hits.map(\.message))")
+        expectNoFindings(of: testCase.rule, in: try project.lint())
     }
 
     @Test func appStoreRejectionsAreNamedInTheMessages() throws {
