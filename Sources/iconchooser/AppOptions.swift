@@ -9,19 +9,19 @@ extension Idiom: ExpressibleByArgument {}
 struct AppOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "An Info.plist or a folder holding one, a built .app folder, or an .ipa (default: the bundled demo).",
-                                            valueName: "path"))
+                                            valueName: "path"), completion: .file(extensions: ["plist", "app", "ipa"]))
     var app: String?
 
     @Option(name: .long, help: "Which icon set to read: phone (CFBundleIcons) or pad (CFBundleIcons~ipad).")
     var idiom: Idiom = .phone
 
     @Option(name: .long, help: ArgumentHelp("Look for icon files in this folder instead of beside the plist.",
-                                            valueName: "dir"))
+                                            valueName: "dir"), completion: .directory)
     var icons: String?
 
     @Option(name: .long, help: ArgumentHelp(
         "Keep the chosen icon in this file (default: $ICONCHOOSER_STATE, else under $XDG_STATE_HOME/iconchooser).",
-        valueName: "file"))
+        valueName: "file"), completion: .file())
     var state: String?
 
     @Option(name: .customLong("define"), help: ArgumentHelp(
