@@ -2,7 +2,6 @@ import ArgumentParser
 import ToolVersion
 
 /// The `iconchooser` command: a thin layer over IconCatalog (and, for pictures, IconArt).
-@main
 struct IconChooser: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "iconchooser",

@@ -20,7 +20,6 @@ enum ValueCompletion {
     /// `fromApp { options in … }` over what `options` reads.
     static func fromApp(_ values: @escaping @Sendable (AppOptions) throws -> [String]) -> CompletionKind {
         .custom { words, index, _ in
-            silenceErrors()
             let line = CompletionLine(words: words, completing: index)
             let home = ProcessInfo.processInfo.environment["HOME"]
             return withTimeLimit {
@@ -44,7 +43,7 @@ enum ValueCompletion {
     }
 
     /// The shell shows a completion's stderr on the command line: a failure must stay silent.
-    private static func silenceErrors() {
+    static func silenceErrors() {
         let null = open("/dev/null", O_WRONLY)
         guard null >= 0 else { return }
         dup2(null, STDERR_FILENO)
