@@ -17,8 +17,9 @@ public struct CompletionLine: Sendable, Equatable {
         public let word: String
     }
 
-    /// The values given to the long option `name` (`--app PATH` or `--app=PATH`), in order, as the
-    /// program would receive them. Words after `--` are operands, and the first word is the command.
+    /// The values given to the long option `name` (`--app PATH` or `--app=PATH`, which bash hands
+    /// over as three words, `=` splitting them), in order, as the program would receive them.
+    /// Words after `--` are operands, and the first word is the command.
     public func values(of name: String, home: String?) throws(Unreadable) -> [String] {
         var found: [String] = []
         var index = 1
@@ -29,7 +30,7 @@ public struct CompletionLine: Sendable, Equatable {
             guard index != completing else { continue }
             let raw: String
             if word == name {
-                let next = index + 1
+                let next = index + (index + 2 < words.count && words[index + 1] == "=" ? 2 : 1)
                 guard next < words.count, next != completing else { continue }
                 raw = words[next]
                 index = next

@@ -12,6 +12,8 @@ import Testing
     @Test func anOptionsValueInEitherSpelling() throws {
         #expect(try values(["iconchooser", "set", "--app", "My.app", ""]) == ["My.app"])
         #expect(try values(["iconchooser", "set", "--app=My.app", ""]) == ["My.app"])
+        #expect(try values(["iconchooser", "set", "--app", "=", "My.app", ""]) == ["My.app"])  // bash splits at =
+        #expect(try values(["iconchooser", "set", "--app", "=", "My"]) == [])
         #expect(try values(["iconchooser", "--app", "a", "set", "--app", "b", ""]) == ["a", "b"])
         #expect(try values(["iconchooser", "set", ""]) == [])
     }
