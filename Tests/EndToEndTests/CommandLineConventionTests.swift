@@ -181,15 +181,21 @@ import ToolVersion
 
     // MARK: - Installed
 
-    @Test func makeInstallPutsTheManPageAndCompletionsWhereTheToolsLook() throws {
+    /// `make install`'s copying step, with the binary under test, into a fresh PREFIX.
+    func installed(cli: CLI) throws -> TemporaryFolder {
         try #require(FileManager.default.fileExists(atPath: Self.manual),
                      "no man page at \(Self.manual): make test generates it (make manual) before the tests")
         let prefix = TemporaryFolder()
-        let cli = CLI()
         let install = try CLI.run(executable: "/usr/bin/make", ["-C", Repository.root.path, "--no-print-directory", "install-built",
                                                                 "PREFIX=\(prefix.path)", "BIN_DIR=\(Self.binaryFolder)"],
                                   environment: cli.environment, timeout: 120)
         #expect(install.status == 0, "\(install.stderr)")
+        return prefix
+    }
+
+    @Test func makeInstallPutsTheManPageAndCompletionsWhereTheToolsLook() throws {
+        let cli = CLI()
+        let prefix = try installed(cli: cli)
         for file in ["bin/iconchooser", "share/man/man1/iconchooser.1", "share/bash-completion/completions/iconchooser",
                      "share/zsh/site-functions/_iconchooser", "share/fish/vendor_completions.d/iconchooser.fish"] {
             #expect(FileManager.default.fileExists(atPath: prefix.url(file)), "\(file)")
@@ -215,6 +221,30 @@ import ToolVersion
             __load_completion iconchooser && complete -p iconchooser
             """], environment: cli.environment.merging(["XDG_DATA_DIRS": prefix.url("share")]) { $1 })
         #expect(load.stdout == "complete -o filenames -F _iconchooser iconchooser\n", "\(load.stderr)")
+    }
+
+    /// zsh and fish, interactive in tmux, with the installed scripts: TAB after `set` lists the names.
+    @Test func zshAndFishCompleteIconNamesFromTheInstalledScripts() throws {
+        try #require(Tmux.isAvailable)
+        let cli = CLI()
+        let prefix = try installed(cli: cli)
+        // Set inside the pane: the shells must see exactly these, whatever tmux's own environment holds.
+        let environment = ["HOME": cli.home.path, "PATH": "\(prefix.url("bin")):/usr/bin:/bin", "LANG": "C.UTF-8",
+                           "XDG_DATA_DIRS": prefix.url("share"), "TERM": "xterm-256color"]
+            .sorted { $0.key < $1.key }.map { shellQuote("\($0.key)=\($0.value)") }.joined(separator: " ")
+        let fish = try Tmux(command: "exec env -i \(environment) fish")
+        try fish.waitFor(text: "fish")
+        try fish.send("iconchooser set ", "Tab")
+        try fish.waitFor(text: "black-white  white-black  multi-black  black-multi")
+
+        let zsh = try Tmux(command: "exec env -i \(environment) zsh -f")
+        try zsh.send("fpath=(\(shellQuote(prefix.url("share/zsh/site-functions"))) $fpath); autoload -Uz compinit; compinit -u -D; echo ready", "Enter")
+        try zsh.waitFor(text: "ready")
+        try zsh.send("iconchooser preview --app \(shellQuote(Repository.demoPlist)) ", "Tab")
+        let names = ["Default", "black-white", "white-black", "multi-black", "black-multi"]
+        try zsh.waitFor("the five names in a row") { screen in
+            screen.contains { line in !line.contains("iconchooser") && names.allSatisfy(line.contains) }
+        }
     }
 
     private func shell(_ command: String, cli: CLI) throws -> String {
