@@ -56,7 +56,7 @@ manual:
 	  sed -e 's/^$$/.Pp/' -e "s/^\.Os$$/.Os iconchooser $$version/" "$(MANUAL_SOURCE)" > "$(MANUAL).tmp"
 	mv "$(MANUAL).tmp" "$(MANUAL)"
 
-# The manual first: its plugin builds without --static-swift-stdlib, and the build after it relinks statically.
+# The manual first: its plugin builds without --static-swift-stdlib, so the static build must come last.
 install: deps
 	$(MAKE) --no-print-directory manual CONFIG=release
 	$(SWIFT) build -c release $(RELEASE_FLAGS)
@@ -76,7 +76,7 @@ install-built:
 	"$(BIN_DIR)/iconchooser" --generate-completion-script zsh > "$(DESTDIR)$(ZSH_COMP_DIR)/_iconchooser"
 	"$(BIN_DIR)/iconchooser" --generate-completion-script fish > "$(DESTDIR)$(FISH_COMP_DIR)/iconchooser.fish"
 
-# Measures issues 3, 4, 5 and 12 against peers run in the same script (chafa, dialog, sshd, libsixel): prints ratios,
+# Measures issues 3, 4, 5, 11 and 12 against peers run in the same script (chafa, dialog, sshd, libsixel): prints ratios,
 # asserts nothing. Installs its own tools (chafa dialog tmux time, numpy and Pillow for the PSNR of
 # symbol art) only if missing.
 bench: deps

@@ -150,7 +150,7 @@ let package = Package(
         .testTarget(name: "TerminalInterfaceTests", dependencies: ["TerminalInterface", "CellCanvas"]),
         .testTarget(
             name: "ChooserRuntimeTests",
-            dependencies: ["ChooserRuntime", "ChooserUI", "MemoryTerminal", "CellCanvas", "IconArt",
+            dependencies: ["ChooserRuntime", "ChooserUI", "MemoryTerminal", "CellCanvas", "IconArt", "IconCatalog",
                            "TerminalInput", "TerminalDetection", "TerminalInterface"]
         ),
         // The terminal layer's reading and asking, over a pseudo-terminal; drawing is tested in tmux.

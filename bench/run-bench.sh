@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The numbers issues 3, 4, 5 and 12 ask for, each as a ratio against a peer run in this same
+# The numbers issues 3, 4, 5, 11 and 12 ask for, each as a ratio against a peer run in this same
 # script (chafa, dialog, or iconchooser itself on a smaller input). Nothing is asserted:
 # a missed target is printed, not failed on.
 #
@@ -211,6 +211,8 @@ MAKE_INPUT=(python3 "$HERE/make-bench-input.py")
 "${MAKE_INPUT[@]}" oneicon "$WORK/huge" 4096 --level 1 || setup_fail "could not write the 4096 px PNG"
 "${MAKE_INPUT[@]}" app "$WORK/app5" 5 1024 --level 1 || setup_fail "could not write the 5-icon app"
 "${MAKE_INPUT[@]}" app "$WORK/app500" 500 1024 --level 1 || setup_fail "could not write the 500-icon app"
+"${MAKE_INPUT[@]}" catalog "$WORK/cat5/Assets.xcassets" 5 1024 --level 1 || setup_fail "could not write the 5-set catalog"
+"${MAKE_INPUT[@]}" catalog "$WORK/cat500/Assets.xcassets" 500 1024 --level 1 || setup_fail "could not write the 500-set catalog"
 ONE_PNG=$WORK/one/big@2x.png
 HUGE_PNG=$WORK/huge/big@2x.png
 DEMO_FILES=()
@@ -301,7 +303,7 @@ fi
 CASE="4.2 first frame, 500 icons (peer: 5): ms"
 log "$CASE"
 FIRST_FRAME_RUN=0
-# first_frame PLIST: launch the chooser in a new window, wait for the title; sets FF_US.
+# first_frame APP: launch the chooser in a new window, wait for the title; sets FF_US.
 # Polls every 2 ms: with wait_for's usual 20 ms sleep plus a tmux client per poll, a
 # ~40 ms first frame was measured in ~30 ms steps (runs fell at the 2nd or 3rd poll and
 # nowhere between), so a 10 ms difference could read as 30 ms or as none.
@@ -318,15 +320,16 @@ first_frame() {
 ff500() { first_frame "$WORK/app500/Info.plist"; }
 ff5() { first_frame "$WORK/app5/Info.plist"; }
 # time_pair's own clock would count close_window; time the frames themselves instead.
+# FF_OURS and FF_PEER name the two first_frame runs (default: 500 icons against 5).
 ff_pair() {
-    local i
+    local i ours=${FF_OURS:-ff500} peer=${FF_PEER:-ff5}
     local -a a=() b=()
-    ff500 && ff5 || return 1
+    "$ours" && "$peer" || return 1
     for ((i = 0; i < RUNS; i++)); do
         if ((i % 2)); then
-            ff5 || return 1; b+=("$FF_US"); ff500 || return 1; a+=("$FF_US")
+            "$peer" || return 1; b+=("$FF_US"); "$ours" || return 1; a+=("$FF_US")
         else
-            ff500 || return 1; a+=("$FF_US"); ff5 || return 1; b+=("$FF_US")
+            "$ours" || return 1; a+=("$FF_US"); "$peer" || return 1; b+=("$FF_US")
         fi
     done
     OURS_US=$(median "${a[@]}")
@@ -342,7 +345,7 @@ CASE="4.3 chooser, 500 icons: peak RSS MB"
 log "$CASE (peer: the same with 5 icons)"
 # cpu_ticks PID: user+system clock ticks so far.
 cpu_ticks() { local s; { s=$(<"/proc/$1/stat"); } 2>/dev/null || return 1; s=${s##*) }; set -- $s; echo $((${12} + ${13})); }
-# chooser_rss_kb PLIST NAME: the chooser under GNU time in a pane; once on screen, waits until
+# chooser_rss_kb APP NAME: the chooser under GNU time in a pane; once on screen, waits until
 # it stops using CPU (every picture decoded), quits with q; prints GNU time's max RSS in kB.
 chooser_rss_kb() {
     local plist=$1 window=$2 file=$OUT/$2.rss pid child ticks last idle=0 t0
@@ -436,6 +439,51 @@ else
     record_failure "$CASE" "<= 0.5x" "a run failed: $(cat "$OUT/best.ours.err" "$OUT/best.peer.err" 2>/dev/null | head -c 300)"
 fi
 
+# --- issue 11: projects and asset catalogs -------------------------------------------------
+
+# first_frame_case CASE OURS PEER: the first-frame ratio of two first_frame runs, at most 1.5x.
+first_frame_case() {
+    log "$1"
+    if FF_OURS=$2 FF_PEER=$3 ff_pair; then
+        record "$1" "$(ms "$OURS_US")" "$(ms "$PEER_US")" %s ratio 1.5 "<= 1.5x"
+    else
+        record_failure "$1" "<= 1.5x" "the chooser did not show its title"
+    fi
+}
+
+# Opening a real project (its project file, xcconfig files, Info.plist and three catalogs) must
+# cost little more than opening the demo's plist; a catalog of 500 sets little more than one of 5.
+HOME_ASSISTANT=$ROOT/../shared/corpus/real-projects/home-assistant_iOS
+if [[ -d $HOME_ASSISTANT ]]; then
+    CASE="11.1 list --json, home-assistant project (peer: the demo): ms"
+    log "$CASE"
+    ours_project_list() { "$BIN" list --json --app "$HOME_ASSISTANT" >"$OUT/project.list" 2>"$OUT/project.list.err"; }
+    peer_demo_list() { "$BIN" list --json --app "$DEMO" >"$OUT/demo.list" 2>"$OUT/demo.list.err"; }
+    if time_pair ours_project_list peer_demo_list; then
+        record "$CASE" "$(ms "$OURS_US")" "$(ms "$PEER_US")" %s ratio 1.5 "<= 1.5x"
+    else
+        record_failure "$CASE" "<= 1.5x" "a run failed: $(head -c 300 "$OUT/project.list.err")"
+    fi
+
+    ff_project() { first_frame "$HOME_ASSISTANT"; }
+    ff_demo() { first_frame "$DEMO"; }
+    first_frame_case "11.2 first frame, home-assistant project (peer: the demo): ms" ff_project ff_demo
+else
+    log "11.1-11.2: skipped, no corpus at $HOME_ASSISTANT"
+fi
+
+ff_cat500() { first_frame "$WORK/cat500/Assets.xcassets"; }
+ff_cat5() { first_frame "$WORK/cat5/Assets.xcassets"; }
+first_frame_case "11.3 first frame, catalog of 500 sets (peer: 5 sets): ms" ff_cat500 ff_cat5
+
+CASE="11.4 chooser, catalog of 500 sets: peak RSS MB"
+log "$CASE (peer: the same with 5 sets)"
+if ours_kb=$(chooser_rss_kb "$WORK/cat500/Assets.xcassets" cat500) && peer_kb=$(chooser_rss_kb "$WORK/cat5/Assets.xcassets" cat5); then
+    record "$CASE" "$(mb "$ours_kb")" "$(mb "$peer_kb")" %s abs 150 "<= 150 MB"
+else
+    record_failure "$CASE" "<= 150 MB" "a run failed"
+fi
+
 # --- issue 5 ------------------------------------------------------------------------------
 
 source "$HERE/ssh.sh"
@@ -471,6 +519,9 @@ echo "peers: 3.1 chafa --size 16x8 --symbols vhalf --colors 256 on the same file
 echo "3.3 chafa on the same file; 4.1 dialog --menu, one Down; 4.2 and 4.3 the chooser with 5 generated icons."
 echo "5.1 and 5.2 ssh -tt to iconchooser serve, against ssh -tt to OpenSSH's sshd running the same chooser."
 echo "3.3 and 4.3 targets bound our own peak RSS; the ratio there is for context only."
+echo "11.1 and 11.2 list --json and the chooser's first frame on ../shared/corpus/real-projects/home-assistant_iOS"
+echo "  against the same on the demo's Info.plist; 11.3 and 11.4 an asset catalog of 500 generated single-size"
+echo "  1024 px sets against one of 5 (11.4's target bounds our own peak RSS)."
 echo "12.1-12.5 pictures of the five demo icons at 16x8 cells of 10x20 pixels; chafa on a pseudo-terminal"
 echo "with that pixel size; libsixel through graphics-bench, PSNR over the icon as libsixel decodes it."
 echo "12.6-12.12: median PSNR over $FIDELITY_COUNT distinct 1024 px icons of ../shared/corpus/real-projects; ratio column: ours - chafa."

@@ -33,6 +33,9 @@ public struct ChooserSession {
 
     let items: [ChooserItem]
     let appName: String
+    /// After the app's name in the title: a project's target and configuration.
+    let context: String?
+    let appearance: IconAppearance
     let currentName: String?
     let configuration: ChooserConfiguration
     let terminal: any Terminal
@@ -43,9 +46,12 @@ public struct ChooserSession {
 
     public init(items: [ChooserItem], appName: String, currentName: String?, configuration: ChooserConfiguration,
                 terminal: any Terminal, pictures: any PictureSource, options: Options = Options(),
+                context: String? = nil, appearance: IconAppearance = .light,
                 apply: @escaping @Sendable (String?) async -> String?) {
         self.items = items
         self.appName = appName
+        self.context = context
+        self.appearance = appearance
         self.currentName = currentName
         self.configuration = configuration
         self.terminal = terminal
@@ -54,13 +60,17 @@ public struct ChooserSession {
         self.apply = apply
     }
 
-    /// The chooser for an app's icons, applying through its IconManager.
+    /// The chooser for an app's icons, applying through its IconManager; a project's target
+    /// and configuration follow the app's name in the title.
     public init(manager: IconManager, currentName: String?, configuration: ChooserConfiguration,
-                terminal: any Terminal, pictures: any PictureSource, options: Options = Options()) {
+                terminal: any Terminal, pictures: any PictureSource, options: Options = Options(),
+                appearance: IconAppearance = .light) {
         let catalog = manager.catalog
+        let context = catalog.target.map { TextSanitizer.clean("\($0.targetName), \($0.configuration)") }
         self.init(items: catalog.icons.map { ChooserItem(name: $0.name, title: TextSanitizer.clean($0.displayName)) },
                   appName: TextSanitizer.clean(catalog.displayName ?? "this app"), currentName: currentName,
-                  configuration: configuration, terminal: terminal, pictures: pictures, options: options) { name in
+                  configuration: configuration, terminal: terminal, pictures: pictures, options: options,
+                  context: context, appearance: appearance) { name in
             do {
                 try await manager.setAlternateIconName(name)
                 return nil
@@ -118,6 +128,8 @@ private final class SessionRun {
     var visible: (TileSize, Range<Int>)?
     /// The state the last frame showed.
     var drawn: ChooserState?
+    /// The appearance pictures were last asked for in: work left for another is dropped.
+    var requestedAppearance: IconAppearance?
 
     init(_ session: ChooserSession) {
         self.session = session
@@ -125,7 +137,8 @@ private final class SessionRun {
         let size = terminal.size
         (state, pending) = ChooserState.start(
             items: session.items, appName: session.appName, currentName: session.currentName,
-            screen: ScreenSize(width: size.columns, height: size.rows), configuration: session.configuration)
+            screen: ScreenSize(width: size.columns, height: size.rows), configuration: session.configuration,
+            context: session.context, appearance: session.appearance)
         probe = CapabilityProbe(environment: terminal.environment, choice: session.options.graphics,
                                 canQuery: terminal.canQuery, windowSize: size)
     }
@@ -175,7 +188,8 @@ private final class SessionRun {
                 refreshCapabilities()
             }
         case .picture(let done):
-            pending += update(&state, .pictureLoaded(index: done.index, tileSize: done.size, picture: done.picture))
+            pending += update(&state, .pictureLoaded(index: done.index, tileSize: done.size, picture: done.picture,
+                                                     appearance: done.appearance))
         case .tmux(let report):
             guard capabilities == nil else { break }
             probe.tmuxAnswered(report)
@@ -194,9 +208,11 @@ private final class SessionRun {
             switch pending.removeFirst() {
             case .quit(let status):
                 return status
-            case .loadPictures(let indices, let size):
+            case .loadPictures(let indices, let size, let appearance):
                 let queue = queue
-                session.pictures.request(indices, size: size) { queue.post(.picture($0)) }
+                if let requestedAppearance, requestedAppearance != appearance { session.pictures.cancelAll() }
+                requestedAppearance = appearance
+                session.pictures.request(indices, size: size, appearance: appearance) { queue.post(.picture($0)) }
             case .apply(let name):
                 let error = await session.apply(name)
                 pending += update(&state, .applyFinished(name: name, error: error))

@@ -3,24 +3,27 @@ import ChooserUI
 import Foundation
 import IconCatalog
 
-/// A picture made for the chooser: the tile for `index` at `size` (the placeholder when
-/// the image could not be read: the grid only needs the right size).
+/// A picture made for the chooser: the tile for `index` at `size` in `appearance` (the
+/// placeholder when the image could not be read: the grid only needs the right size).
 public struct LoadedPicture: Hashable, Sendable {
     public var index: Int
     public var size: TileSize
     public var picture: CellGrid
+    public var appearance: IconAppearance
 
-    public init(index: Int, size: TileSize, picture: CellGrid) {
+    public init(index: Int, size: TileSize, picture: CellGrid, appearance: IconAppearance = .light) {
         self.index = index
         self.size = size
         self.picture = picture
+        self.appearance = appearance
     }
 }
 
 /// Where the chooser's pictures come from: made off the input loop, in the order asked,
 /// each handed to `deliver` the moment it is done (which wakes the loop).
 public protocol PictureSource: Sendable {
-    func request(_ indices: [Int], size: TileSize, deliver: @escaping @Sendable (LoadedPicture) -> Void)
+    func request(_ indices: [Int], size: TileSize, appearance: IconAppearance,
+                 deliver: @escaping @Sendable (LoadedPicture) -> Void)
     /// Moves work not yet started for these tiles (the ones now on screen) to the front.
     func prioritize(_ indices: [Int], size: TileSize)
     /// Drops the work not yet started: the chooser is leaving.
@@ -34,11 +37,12 @@ public final class PictureLoader: PictureSource, @unchecked Sendable {
     private struct Job {
         let index: Int
         let size: TileSize
+        let appearance: IconAppearance
         let deliver: @Sendable (LoadedPicture) -> Void
     }
 
     private let count: Int
-    private let render: @Sendable (Int, TileSize) -> CellGrid
+    private let render: @Sendable (Int, TileSize, IconAppearance) -> CellGrid
     private let queue = DispatchQueue(label: "iconchooser.pictures", qos: .userInitiated)
     private let lock = NSLock()
     private var pending: [Job] = []
@@ -46,23 +50,31 @@ public final class PictureLoader: PictureSource, @unchecked Sendable {
 
     /// Makes the picture of items `0..<count` with `render`, which runs on the loader's queue,
     /// one call at a time.
-    public init(count: Int, render: @escaping @Sendable (Int, TileSize) -> CellGrid) {
+    public init(count: Int, render: @escaping @Sendable (Int, TileSize, IconAppearance) -> CellGrid) {
         self.count = count
         self.render = render
+    }
+
+    /// A loader whose pictures look the same in every appearance.
+    public convenience init(count: Int, render: @escaping @Sendable (Int, TileSize) -> CellGrid) {
+        self.init(count: count) { index, size, _ in render(index, size) }
     }
 
     /// The tiles of an app's icons. `images` finds each icon's files when its picture is
     /// first wanted (the catalog was read without them, so the first frame waits for nothing).
     public convenience init(icons: [AppIcon], images: IconImageFinder, pictures: IconPictures) {
         let found = FoundImages()
-        self.init(count: icons.count) { index, size in
+        self.init(count: icons.count) { index, size, appearance in
             let files = found.files(of: index) { images.images(for: icons[index]) }
-            return pictures.tile(for: icons[index], images: files, columns: size.columns, rows: size.rows).picture
+            return pictures.tile(for: icons[index], images: files, columns: size.columns, rows: size.rows,
+                                 appearance: appearance).picture
         }
     }
 
-    public func request(_ indices: [Int], size: TileSize, deliver: @escaping @Sendable (LoadedPicture) -> Void) {
-        let jobs = indices.filter { (0..<count).contains($0) }.map { Job(index: $0, size: size, deliver: deliver) }
+    public func request(_ indices: [Int], size: TileSize, appearance: IconAppearance,
+                        deliver: @escaping @Sendable (LoadedPicture) -> Void) {
+        let jobs = indices.filter { (0..<count).contains($0) }
+            .map { Job(index: $0, size: size, appearance: appearance, deliver: deliver) }
         let start: Bool = lock.withLock {
             pending += jobs
             guard !working, !pending.isEmpty else { return false }
@@ -89,7 +101,8 @@ public final class PictureLoader: PictureSource, @unchecked Sendable {
     /// Takes jobs from the front until none is left.
     private func work() {
         while let job = nextJob() {
-            job.deliver(LoadedPicture(index: job.index, size: job.size, picture: render(job.index, job.size)))
+            job.deliver(LoadedPicture(index: job.index, size: job.size, picture: render(job.index, job.size, job.appearance),
+                                      appearance: job.appearance))
         }
     }
 

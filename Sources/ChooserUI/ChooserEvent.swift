@@ -1,5 +1,6 @@
 import CellCanvas
 import IconArt
+import IconCatalog
 
 /// Everything that can happen to the chooser: input, the terminal changing size, and the
 /// results of effects it asked for. Errors arrive as events too, so `update` decides
@@ -11,9 +12,10 @@ public enum ChooserEvent: Hashable, Sendable {
     case click(column: Int, row: Int)
     /// The terminal's new size in cells (`KEY_RESIZE`).
     case resize(width: Int, height: Int)
-    /// A picture asked for with `.loadPictures`, rendered at `tileSize` (unreadable files
-    /// may come back as IconArt's placeholder tile: the grid only needs the right size).
-    case pictureLoaded(index: Int, tileSize: TileSize, picture: CellGrid)
+    /// A picture asked for with `.loadPictures`, rendered at `tileSize` in `appearance`
+    /// (unreadable files may come back as IconArt's placeholder tile: the grid only needs
+    /// the right size). One for an appearance no longer shown is dropped.
+    case pictureLoaded(index: Int, tileSize: TileSize, picture: CellGrid, appearance: IconAppearance = .light)
     /// The result of `.apply`: `name` is the name that was asked for; `error` is nil on
     /// success, else a one-line message for the footer.
     case applyFinished(name: String?, error: String?)
@@ -27,10 +29,10 @@ public enum ChooserEffect: Hashable, Sendable {
     /// Call `IconManager.setAlternateIconName(name)` (nil: back to the primary icon), then
     /// send `.applyFinished`. At most one is in flight.
     case apply(name: String?)
-    /// Decode and render these icons at this size off the input loop, in this order
-    /// (visible tiles first), and send `.pictureLoaded` for each. Never repeated for an
-    /// index and size already asked for.
-    case loadPictures([Int], TileSize)
+    /// Decode and render these icons at this size in this appearance off the input loop, in
+    /// this order (visible tiles first), and send `.pictureLoaded` for each. Never repeated
+    /// for an index and size already asked for in the appearance shown.
+    case loadPictures([Int], TileSize, IconAppearance = .light)
     /// Restore the terminal and exit with this status: 0 for q/Esc, 130 for Ctrl-C.
     case quit(status: Int32)
 }

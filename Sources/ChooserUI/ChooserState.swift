@@ -1,5 +1,6 @@
 import CellCanvas
 import IconArt
+import IconCatalog
 
 /// A terminal size in cells.
 public struct ScreenSize: Hashable, Sendable {
@@ -41,6 +42,11 @@ public struct ChooserState: Hashable, Sendable {
     public let items: [ChooserItem]
     /// The app's display name, for the title and the alert.
     public let appName: String
+    /// What of the app is shown, after its name in the title (a project's target and
+    /// configuration: `App, Release`); nil for an app given as a plist or a built app.
+    public let context: String?
+    /// The appearance every picture is drawn in (`a` cycles it); named in the title unless light.
+    public internal(set) var appearance: IconAppearance
     public internal(set) var configuration: ChooserConfiguration
     /// The icon that carries the checkmark (nil: the primary).
     public internal(set) var currentName: String?
@@ -65,18 +71,21 @@ public struct ChooserState: Hashable, Sendable {
     /// The state before the first frame, and the effects that start loading pictures
     /// (the visible tiles first). The focus starts on the current icon, scrolled into view.
     public static func start(items: [ChooserItem], appName: String, currentName: String?,
-                             screen: ScreenSize, configuration: ChooserConfiguration = ChooserConfiguration())
+                             screen: ScreenSize, configuration: ChooserConfiguration = ChooserConfiguration(),
+                             context: String? = nil, appearance: IconAppearance = .light)
         -> (state: ChooserState, effects: [ChooserEffect]) {
         var state = ChooserState(items: items, appName: appName, currentName: currentName,
-                                 screen: screen, configuration: configuration)
+                                 screen: screen, configuration: configuration, context: context, appearance: appearance)
         state.scrollFocusIntoView()
         return (state, state.requestMissingPictures())
     }
 
     init(items: [ChooserItem], appName: String, currentName: String?, screen: ScreenSize,
-         configuration: ChooserConfiguration) {
+         configuration: ChooserConfiguration, context: String? = nil, appearance: IconAppearance = .light) {
         self.items = items
         self.appName = appName
+        self.context = context
+        self.appearance = appearance
         self.configuration = configuration
         self.currentName = currentName
         self.focus = items.firstIndex { $0.name == currentName } ?? 0
@@ -131,6 +140,6 @@ public struct ChooserState: Hashable, Sendable {
         let missing = order.filter { !asked.contains($0) }
         guard !missing.isEmpty else { return [] }
         requestedPictures[size, default: []].formUnion(missing)
-        return [.loadPictures(missing, size)]
+        return [.loadPictures(missing, size, appearance)]
     }
 }

@@ -18,6 +18,7 @@ struct HelpBox {
             ("PgUp / PgDn", "one screen up / down"),
             ("Enter / Space", "use the focused icon"),
             ("click", "use that icon"),
+            ("a", "light, dark, tinted"),
             ("q / Esc", "leave"),
             ("Ctrl-C", "leave (status 130)"),
             ("?", "close this help"),

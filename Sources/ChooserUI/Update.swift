@@ -1,5 +1,6 @@
 import CellCanvas
 import IconArt
+import IconCatalog
 import TerminalText
 
 /// The chooser's only way to change: applies `event` to `state` and returns the work the
@@ -16,7 +17,8 @@ public func update(_ state: inout ChooserState, _ event: ChooserEvent) -> [Choos
         return state.handleClick(column: column, row: row)
     case let .resize(width, height):
         return state.resize(to: ScreenSize(width: width, height: height))
-    case let .pictureLoaded(index, tileSize, picture):
+    case let .pictureLoaded(index, tileSize, picture, appearance):
+        guard appearance == state.appearance else { return [] }
         state.store(picture, index: index, tileSize: tileSize)
         return []
     case let .applyFinished(name, error):
@@ -49,6 +51,8 @@ extension ChooserState {
             return []
         case .apply:
             return layout == nil ? [] : apply(focus)
+        case .cycleAppearance:
+            return showNextAppearance()
         case .previous, .next, .up, .down, .first, .last, .pageUp, .pageDown:
             guard let layout else { return [] }
             if command == .pageUp { firstVisibleRow = max(0, firstVisibleRow - layout.visibleRows) }
@@ -98,6 +102,17 @@ extension ChooserState {
         if configuration.alertOnApply {
             alert = ChooserAlert(message: "You have changed the icon for \(quoted(appName)).")
         }
+    }
+
+    /// Every icon in the next appearance: the pictures shown so far are dropped (their
+    /// placeholders show until the new ones arrive) and asked for again.
+    mutating func showNextAppearance() -> [ChooserEffect] {
+        let all = IconAppearance.allCases
+        appearance = all[((all.firstIndex(of: appearance) ?? 0) + 1) % all.count]
+        pictures = [:]
+        requestedPictures = [:]
+        status = StatusMessage("Showing the \(appearance.rawValue) appearance.")
+        return requestMissingPictures()
     }
 
     /// Re-lays out for the new size, keeps the focus on screen, and asks for pictures at

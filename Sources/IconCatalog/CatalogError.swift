@@ -7,6 +7,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case notFound(path: String)
     case notARegularFile(path: String, kind: String)
     case noInfoPlist(directory: String)
+    /// A folder given as the app that holds neither an Info.plist nor an Xcode project.
+    case noApp(directory: String)
     case unreadable(path: String, reason: String)
     case tooLarge(path: String, bytes: Int, limit: Int)
     case emptyFile(path: String)
@@ -36,7 +38,7 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
             return path
         case .xcodeProject(let error):
             return error.path
-        case .noInfoPlist(let directory):
+        case .noInfoPlist(let directory), .noApp(let directory):
             return directory
         }
     }
@@ -50,6 +52,9 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
             problem = "not a regular file (\(kind)); give an Info.plist or a folder holding one"
         case .noInfoPlist:
             problem = "folder holds no Info.plist"
+        case .noApp:
+            problem = "folder holds no Info.plist and no Xcode project (*.xcodeproj) within "
+                + "\(XcodeProjectLocator.maximumDepth) folder levels"
         case .unreadable(_, let reason):
             problem = "cannot read: \(reason)"
         case .tooLarge(_, let bytes, let limit):

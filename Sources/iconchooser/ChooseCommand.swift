@@ -54,10 +54,11 @@ extension IconChooser {
             let pictures = PictureLoader(
                 icons: manager.catalog.icons, images: IconImageFinder(catalog: manager.catalog, options: options.catalogOptions),
                 pictures: IconPictures(renderer: TileRenderer(depth: terminal.colorDepth, symbols: configuration.symbols,
-                                                              ascii: configuration.ascii)))
+                                                              ascii: configuration.ascii),
+                                       look: options.look(for: manager.catalog)))
             let status = await ChooserSession(
                 manager: manager, currentName: choice.name, configuration: configuration, terminal: terminal,
-                pictures: pictures, options: ChooserSession.Options(graphics: graphics)
+                pictures: pictures, options: ChooserSession.Options(graphics: graphics), appearance: options.appearance
             ).run()
             terminal.close()
             choice.warnings.forEach { Console.warning($0.description) }

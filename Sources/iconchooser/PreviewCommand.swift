@@ -139,11 +139,13 @@ extension IconChooser {
             let configuration = ChooserConfiguration(ascii: useASCII, colorDepth: depth, symbols: symbolSet)
             if let graphics = graphicsChoice.forced ?? found.flatMap({ $0.pictureMode(drawable: $0.streamDrawable).graphics }) {
                 let bytes = try pixelSheet(icons: icons, items: items, current: choice.name, configuration: configuration,
-                                           graphics: graphics, terminal: found, environment: environment)
+                                           graphics: graphics, terminal: found, look: options.look(for: catalog),
+                                           environment: environment)
                 FileHandle.standardOutput.write(Data(bytes))
                 return
             }
-            let pictures = IconPictures(renderer: TileRenderer(depth: depth, symbols: symbolSet, ascii: useASCII))
+            let pictures = IconPictures(renderer: TileRenderer(depth: depth, symbols: symbolSet, ascii: useASCII),
+                                        look: options.look(for: catalog))
             let tiles = pictures.tiles(for: icons, columns: size.columns, rows: size.rows)
             tiles.compactMap(\.problem).forEach { Console.warning($0) }
             let sheet = PreviewSheet.render(
@@ -156,14 +158,14 @@ extension IconChooser {
         /// size, background and colour registers where it said them (else kitty's and chafa's
         /// 10×20 cell).
         private func pixelSheet(icons: [AppIcon], items: [ChooserItem], current: String?, configuration: ChooserConfiguration,
-                                graphics: GraphicsProtocol, terminal: TerminalCapabilities?,
+                                graphics: GraphicsProtocol, terminal: TerminalCapabilities?, look: IconLook,
                                 environment: [String: String]) throws -> [UInt8] {
             let cell = terminal?.cellSize.flatMap { CellPixelSize(width: $0.width, height: $0.height) } ?? .standard
             guard let geometry = TileGeometry(columns: size.columns, rows: size.rows, cell: cell) else {
                 throw Console.fail("a \(size.columns)×\(size.rows) tile of \(cell)-pixel cells is too large for a picture; "
                     + "give a smaller --size", code: 64)
             }
-            let pictures = IconPictures.pixelPictures(for: icons, geometry: geometry)
+            let pictures = IconPictures.pixelPictures(for: icons, geometry: geometry, look: look)
             pictures.compactMap(\.problem).forEach { Console.warning($0) }
             var options = GraphicsOptions(kittyPlaceholders: terminal?.kittyPlaceholders ?? false,
                                           placeholderColor: configuration.colorDepth == .truecolor ? .truecolor : .palette256)
@@ -187,7 +189,7 @@ extension IconChooser {
                 if let icon = catalog.alternate(named: name) { return icon }
                 if name == catalog.primary.displayName { return catalog.primary }
                 let valid = ([catalog.primary.displayName] + catalog.alternateNames).map(TextSanitizer.clean)
-                throw Console.fail("\(catalog.plistPath): no icon named “\(name)”; valid names: "
+                throw Console.fail("\(catalog.path): no icon named “\(name)”; valid names: "
                     + valid.joined(separator: ", "), code: 1)
             }
         }

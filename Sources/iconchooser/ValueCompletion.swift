@@ -10,8 +10,9 @@ import TerminalText
 /// `timeLimit`: a completion that hangs or talks is worse than none.
 enum ValueCompletion {
     /// The options on the line that decide which app and which icons are read, parsed again as
-    /// `AppOptions`. An option that changes them (`--target`, `--configuration`) joins this list.
-    static let appOptionNames = ["--app", "--idiom", "--icons", "--define"]
+    /// `AppOptions`. An option added to AppOptions that changes them joins this list.
+    static let appOptionNames = ["--app", "--target", "--project", "--configuration", "--primary-icon", "--idiom",
+                                 "--icons", "--define"]
 
     static let timeLimit: DispatchTimeInterval = .seconds(2)
 
