@@ -16,7 +16,7 @@ struct AppOptions: ParsableArguments {
     var app: String?
 
     @Option(name: .long, help: ArgumentHelp("The project's iOS application target to read (needed when there are several).",
-                                            valueName: "name"))
+                                            valueName: "name"), completion: ValueCompletion.targetNames)
     var target: String?
 
     @Option(name: .long, help: ArgumentHelp("The .xcodeproj (path or name) holding --target, where target names repeat.",
@@ -24,7 +24,7 @@ struct AppOptions: ParsableArguments {
     var project: String?
 
     @Option(name: .long, help: ArgumentHelp("The build configuration (default: Release where the target has it, else its default).",
-                                            valueName: "name"))
+                                            valueName: "name"), completion: ValueCompletion.configurationNames)
     var configuration: String?
 
     @Option(name: .long, help: ArgumentHelp(

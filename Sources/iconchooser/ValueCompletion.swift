@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLineSupport
 import Foundation
+import IconCatalog
 import TerminalText
 
 /// Shell completion of the app's own values (icon names, and any value read from the app),
@@ -16,9 +17,8 @@ enum ValueCompletion {
 
     static let timeLimit: DispatchTimeInterval = .seconds(2)
 
-    /// A completion whose values come from the app on the line. Another kind of value (the
-    /// project's targets for `--target`, its configurations for `--configuration`) is one more
-    /// `fromApp { options in … }` over what `options` reads.
+    /// A completion whose values come from the app on the line; another kind of value is one
+    /// more `fromApp { options in … }` over what `options` reads.
     static func fromApp(_ values: @escaping @Sendable (AppOptions) throws -> [String]) -> CompletionKind {
         .custom { words, index, _ in
             let line = CompletionLine(words: words, completing: index)
@@ -41,6 +41,30 @@ enum ValueCompletion {
     /// `preview NAME…`: `Default` for the primary, then the alternates' names.
     static var previewNames: CompletionKind {
         fromApp { options in ["Default"] + (try options.loadCatalog(lookingForFiles: false).icons.compactMap(\.name)) }
+    }
+
+    /// `--target`: the iOS application targets of the project the line names.
+    static var targetNames: CompletionKind {
+        fromApp { options in try applicationTargets(options).targets.map(\.name) }
+    }
+
+    /// `--configuration`: the chosen target's build configurations, or every target's when
+    /// none is chosen yet and there are several.
+    static var configurationNames: CompletionKind {
+        fromApp { options in
+            let found = try applicationTargets(options)
+            if let target = try? found.select(target: options.target, project: options.project) {
+                return target.configurations
+            }
+            var seen = Set<String>()
+            return found.targets.flatMap(\.configurations).filter { seen.insert($0).inserted }
+        }
+    }
+
+    /// The iOS application targets of the project `--app` names.
+    private static func applicationTargets(_ options: AppOptions) throws -> ApplicationTargets {
+        try ApplicationTargets.find(at: options.appPath(), configuration: options.configuration,
+                                    defines: options.catalogOptions.defines)
     }
 
     /// The shell shows a completion's stderr on the command line: a failure must stay silent.

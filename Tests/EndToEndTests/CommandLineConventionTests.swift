@@ -147,6 +147,17 @@ import ToolVersion
         #expect(try bashCompletions("iconchooser list --idiom ").offered == ["phone", "pad"])
     }
 
+    @Test(.enabled(if: RealProjectCorpus.available, "\(RealProjectCorpus.skipMessage)"))
+    func bashCompletesTargetsAndConfigurationsOfTheProjectOnTheLine() throws {
+        let threema = shellQuote(RealProjectCorpus.path("threema-ch_threema-ios"))
+        let targets = try bashCompletions("iconchooser list --app \(threema) --target ").offered
+        #expect(targets.count == 6 && targets.first == "Threema", "\(targets)")
+        let homeAssistant = shellQuote(RealProjectCorpus.path("home-assistant_iOS"))
+        let configurations = try bashCompletions("iconchooser set --app \(homeAssistant) --configuration ").offered
+        #expect(configurations.contains("Debug") && configurations.contains("Release"), "\(configurations)")
+        #expect(Set(configurations).count == configurations.count)
+    }
+
     @Test(arguments: ["--app /nonexistent/Info.plist", "--app '$HOME/x'", "--app", "--idiom watch", "--define oops"])
     func badInputOnTheLineCompletesNothingAndSilently(options: String) throws {
         let folder = TemporaryFolder()
