@@ -9,7 +9,9 @@ import Testing
 ///
 /// The icons are split along a diagonal, red above and blue below: a picture reproduces the
 /// slanted edge to the pixel, while symbol art can only draw it in steps of a cell's parts.
-@Suite(.enabled(if: VirtualDisplay.isAvailable && Screenshot.isAvailable,
+// One X server and terminal at a time: several software-rendered terminals at once starve
+// each other on a small machine.
+@Suite(.serialized, .enabled(if: VirtualDisplay.isAvailable && Screenshot.isAvailable,
                 "Xvfb, xterm, xwd, ImageMagick's convert or xdotool is not installed (make test installs them)"))
 struct PixelChooserTests {
     let cli = CLI()
@@ -57,7 +59,11 @@ struct PixelChooserTests {
 
     /// Pictures, scrolling to the end, the help over them and back, a smaller window, and quitting.
     func exercise(_ screen: VirtualDisplay, window: VirtualDisplay.Client, status: String, count: Int) throws {
-        let first = try screenshot(of: screen, "a full screen of pictures") { $0.tiles.count >= 2 && $0.tiles.allSatisfy(\.isPicture) }
+        // Pictures arrive one by one: wait for whole rows of them (at least two rows fit).
+        let first = try screenshot(of: screen, "a full screen of pictures") { shot in
+            let columns = Set(shot.tiles.map(\.x)).count, rows = Set(shot.tiles.map(\.y)).count
+            return rows >= 2 && shot.tiles.count == columns * rows && shot.tiles.allSatisfy(\.isPicture)
+        }
         let perRow = Set(first.tiles.map(\.x)).count, rows = Set(first.tiles.map(\.y)).count
         #expect(first.tiles.count == perRow * rows && count > perRow * rows, "\(first.tiles)")
         let size = try #require(first.tiles.first).width
@@ -380,7 +386,10 @@ extension VirtualDisplay {
             kill(pid, SIGKILL)
             _ = waitForExit(pid, timeout: 5)
             let log = (try? String(contentsOfFile: folder.url("terminal.log"), encoding: .utf8)) ?? ""
-            throw SpawnFailed(command: "\(argv[0]) (no window within 60 s; its output: \(log.suffix(400)))", code: 0)
+            let server = kill(self.pid, 0) == 0 ? "running" : "gone"
+            let serverLog = (try? String(contentsOfFile: folder.url("xvfb.log"), encoding: .utf8)) ?? ""
+            throw SpawnFailed(command: "\(argv[0]) on \(display) (no window within 60 s; Xvfb \(server), its log: "
+                                + "\(serverLog.suffix(300)); the terminal's output: \(log.suffix(300)))", code: 0)
         }
         return Client(pid: pid, display: display, window: window)
     }
