@@ -45,9 +45,15 @@ struct OpenStepPlist {
         return try outcome.get()
     }
 
+    /// Values in one file at most: the largest real project file holds about 35,000.
+    static let maximumValues = 400_000
+    /// The longest string: real ones (a build phase's script included) are far shorter.
+    static let maximumStringBytes = 1 << 20
+
     private let bytes: UnsafeBufferPointer<UInt8>
     private let maximumDepth: Int
     private var index = 0
+    private var values = 0
 
     private init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
@@ -68,6 +74,10 @@ struct OpenStepPlist {
 
     private mutating func value(depth: Int) throws(Failure) -> Any {
         guard try skipToToken() else { throw failure(at: index, "the file ends where a value was expected") }
+        values += 1
+        guard values <= Self.maximumValues else {
+            throw failure(at: index, "more than \(Self.maximumValues) values; no Xcode project file holds that many")
+        }
         switch bytes[index] {
         case UInt8(ascii: "{"):
             return try dictionary(depth: depth + 1)
@@ -157,12 +167,17 @@ struct OpenStepPlist {
         let opening = index
         index += 1
         let start = index
-        // The common case, no escapes: one slice.
-        while index < bytes.count, bytes[index] != quote, bytes[index] != UInt8(ascii: "\\") { index += 1 }
-        guard index < bytes.count else { throw failure(at: opening, "the string opened here is never closed") }
-        if bytes[index] == quote {
+        // The common case, no escapes: one slice, found with memchr.
+        guard let closing = find(quote, from: index) else {
+            throw failure(at: opening, "the string opened here is never closed")
+        }
+        guard closing - start <= Self.maximumStringBytes else {
+            throw failure(at: opening, "a string longer than \(Self.maximumStringBytes) bytes; no Xcode project file holds one")
+        }
+        index = find(UInt8(ascii: "\\"), from: start, before: closing) ?? closing
+        if index == closing {
             index += 1
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]), as: UTF8.self)
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<closing]), as: UTF8.self)
         }
         var utf8 = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
         while true {
@@ -171,6 +186,9 @@ struct OpenStepPlist {
             if byte == quote {
                 index += 1
                 return String(decoding: utf8, as: UTF8.self)
+            }
+            guard index - start <= Self.maximumStringBytes else {
+                throw failure(at: opening, "a string longer than \(Self.maximumStringBytes) bytes; no Xcode project file holds one")
             }
             guard byte == UInt8(ascii: "\\") else {
                 utf8.append(byte)
@@ -280,24 +298,34 @@ struct OpenStepPlist {
             if Self.isSpace(byte) {
                 index += 1
             } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
-                index += 2
-                while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+                index = find(0x0A, from: index + 2) ?? bytes.count
             } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+                // Each `/` after the opening `/*` may end the comment.
                 let opening = index
-                index += 2
+                var from = index + 3
                 while true {
-                    guard index + 1 < bytes.count else {
+                    guard let slash = find(UInt8(ascii: "/"), from: from) else {
                         throw failure(at: opening, "the comment opened here is never closed")
                     }
-                    if bytes[index] == UInt8(ascii: "*"), bytes[index + 1] == UInt8(ascii: "/") { break }
-                    index += 1
+                    if bytes[slash - 1] == UInt8(ascii: "*") {
+                        index = slash + 1
+                        break
+                    }
+                    from = slash + 1
                 }
-                index += 2
             } else {
                 return true
             }
         }
         return false
+    }
+
+    /// The first `byte` at or after `start` and before `end` (default: the end of the text).
+    private func find(_ byte: UInt8, from start: Int, before end: Int? = nil) -> Int? {
+        let end = end ?? bytes.count
+        guard start < end, let base = bytes.baseAddress,
+              let found = memchr(base + start, Int32(byte), end - start) else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 
     // MARK: Characters
