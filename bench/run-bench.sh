@@ -529,4 +529,6 @@ echo "  Both sides: 16x8 cells, ANSI decoded and drawn at 8x16 px per cell (defa
 echo "  reference: the source area-averaged in linear light to 128x128; PSNR over the cells wholly inside the"
 echo "  iOS mask. chafa -f symbols --size 16x8 --bg 000000 with the symbols and colours shown."
 echo "12.13: preview --symbols octant --color truecolor against chafa --symbols block+sextant -w 9 --colors full."
+echo "12.14: the chooser on the demo in tmux (100x30), launch to all five tiles shown: --graphics kitty (placeholder"
+echo "  cells, pictures through tmux's passthrough) against --graphics symbols."
 exit 0

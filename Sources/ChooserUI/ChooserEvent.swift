@@ -22,6 +22,16 @@ public enum ChooserEvent: Hashable, Sendable {
     /// What is known about the terminal, in a few lines for the `?` help (what was
     /// detected and how pictures are drawn, and why).
     case terminalDescribed([String])
+    /// The terminal turned out to draw a different set of block symbols than assumed: every
+    /// tile is drawn again with it (the old tiles stay until the new ones arrive).
+    case symbolsChanged(SymbolSet)
+    /// The terminal shows pixel pictures, on cells of this many pixels (a new size makes
+    /// every picture anew); nil: it no longer does, and every tile is symbol art again.
+    case pixelPictures(cell: CellPixelSize?)
+    /// A picture asked for with `.loadPixelPictures` is ready for the terminal (`ready`), or
+    /// could not be made (its tile stays symbol art).
+    case pixelPictureLoaded(index: Int, tileSize: TileSize, cell: CellPixelSize, ready: Bool,
+                            appearance: IconAppearance = .light)
 }
 
 /// Work the chooser asks the shell to do; the result comes back as a `ChooserEvent`.
@@ -33,6 +43,10 @@ public enum ChooserEffect: Hashable, Sendable {
     /// this order (visible tiles first), and send `.pictureLoaded` for each. Never repeated
     /// for an index and size already asked for in the appearance shown.
     case loadPictures([Int], TileSize, IconAppearance = .light)
+    /// Make the pixel pictures of these tiles for cells of `cell` pixels in this appearance,
+    /// off the input loop, in this order, and send `.pixelPictureLoaded` for each. Never
+    /// repeated for a tile already asked for at that size in the appearance shown.
+    case loadPixelPictures([Int], TileSize, cell: CellPixelSize, appearance: IconAppearance = .light)
     /// Restore the terminal and exit with this status: 0 for q/Esc, 130 for Ctrl-C.
     case quit(status: Int32)
 }

@@ -27,6 +27,19 @@ public func update(_ state: inout ChooserState, _ event: ChooserEvent) -> [Choos
     case let .terminalDescribed(lines):
         state.terminalLines = lines.map(TextSanitizer.clean)
         return []
+    case let .symbolsChanged(symbols):
+        guard symbols != state.configuration.symbols else { return [] }
+        state.configuration.symbols = symbols
+        state.requestedPictures = [:]
+        return state.requestMissingPictures()
+    case let .pixelPictures(cell):
+        guard cell != state.pixels?.cell else { return [] }
+        state.pixels = cell.map(PixelPictureState.init)
+        return state.requestMissingPixelPictures()
+    case let .pixelPictureLoaded(index, tileSize, cell, ready, appearance):
+        guard appearance == state.appearance, cell == state.pixels?.cell, state.items.indices.contains(index) else { return [] }
+        if ready { state.pixels?.ready[tileSize, default: []].insert(index) }
+        return []
     }
 }
 
@@ -59,7 +72,7 @@ extension ChooserState {
             if command == .pageDown { firstVisibleRow = min(layout.lastFirstRow, firstVisibleRow + layout.visibleRows) }
             focus = Navigation.target(of: command, from: focus, count: items.count, layout: layout)
             scrollFocusIntoView()
-            return []
+            return requestMissingPixelPictures()
         }
     }
 
@@ -111,16 +124,17 @@ extension ChooserState {
         appearance = all[((all.firstIndex(of: appearance) ?? 0) + 1) % all.count]
         pictures = [:]
         requestedPictures = [:]
+        pixels = pixels.map { PixelPictureState(cell: $0.cell) }
         status = StatusMessage("Showing the \(appearance.rawValue) appearance.")
-        return requestMissingPictures()
+        return requestMissingPictures() + requestMissingPixelPictures()
     }
 
     /// Re-lays out for the new size, keeps the focus on screen, and asks for pictures at
-    /// the new tile size if it changed.
+    /// the new tile size if it changed (pixel pictures for the tiles that came on screen).
     mutating func resize(to size: ScreenSize) -> [ChooserEffect] {
         screen = size
         scrollFocusIntoView()
-        return requestMissingPictures()
+        return requestMissingPictures() + requestMissingPixelPictures()
     }
 
     /// Keeps a rendered picture if it is for a known item and exactly the tile's size (a

@@ -27,10 +27,11 @@ public func view(_ state: ChooserState) -> CellGrid {
     let tiles = TileDrawing(tileSize: layout.tileSize, configuration: state.configuration)
     let pictures = state.pictures[layout.tileSize] ?? [:]
     let currentIndex = state.currentIndex
+    let shownInPixels = Set(state.pixelTiles.map(\.index))
     for index in layout.visibleIndices(firstRow: state.firstVisibleRow) {
         guard let origin = layout.slotOrigin(of: index, firstRow: state.firstVisibleRow) else { continue }
-        tiles.draw(state.items[index], picture: pictures[index], isCurrent: index == currentIndex,
-                   isFocused: index == state.focus, x: origin.x, y: origin.y, into: &grid)
+        tiles.draw(state.items[index], picture: shownInPixels.contains(index) ? .pixels : .symbols(pictures[index]),
+                   isCurrent: index == currentIndex, isFocused: index == state.focus, x: origin.x, y: origin.y, into: &grid)
     }
 
     if state.firstVisibleRow + layout.visibleRows < layout.rowCount {

@@ -19,13 +19,16 @@ public struct LintContext {
     public let iconSets: [IconSet]
     /// Facts about every image file an entry resolved to, by path.
     public let images: [String: ImageFacts]
+    /// What a project's build makes of its catalogs; nil for an Info.plist or a built app.
+    public let project: ProjectFacts?
     /// One resolver per idiom, sharing `index`.
     let resolvers: [Idiom: IconFileResolver]
 
     /// Builds the model; `inspect` is called once for each image file found.
     public init(plist: [String: Any], plistPath: String, source: AppSourceKind = .plist, options: CatalogOptions,
-                index: FileIndex, inspect: (ImageSource) -> ImageFacts) {
+                index: FileIndex, project: ProjectFacts? = nil, inspect: (ImageSource) -> ImageFacts) {
         self.plist = plist
+        self.project = project
         self.plistPath = plistPath
         self.source = source
         self.options = options

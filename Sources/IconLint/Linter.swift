@@ -18,31 +18,41 @@ public enum Linter {
         var plist = opened.plist
         var appWarnings = opened.warnings
         var skipped = disabled
+        var project: ProjectFacts?
         if let compiler = opened.compiler {
             let idioms: [Idiom] = compiler.supportsPad ? [.phone, .pad] : [.phone]
             appWarnings = []
+            var catalogs: [AppIconCatalog] = []
             for idiom in idioms {
                 var read = options
                 read.idiom = idiom
                 let built = try CatalogReader.catalog(from: opened, options: read, lookingForFiles: false)
                 plist[built.iconsKey] = built.builtIconsDictionary
                 appWarnings += built.warnings.filter { !appWarnings.contains($0) }
+                catalogs.append(built)
             }
+            // Warnings a rule reports are findings, not warnings beside them.
+            let reported = Set(LintRules.ids)
+            project = ProjectFacts.gather(from: catalogs, compiler: compiler, source: opened.source, reportedCodes: reported,
+                                          inspector: inspector)
+            appWarnings.removeAll { $0.code.map(reported.contains) == true }
+            appWarnings += project?.otherWarnings ?? []
             // The built app names catalog icons by CFBundleIconName alone (the asset compiler's files exist only
             // in the built app); here their sets and bundles are read, so that is no finding.
             skipped.formUnion([LintRules.primaryIconNameOnly.id, LintRules.iconNameOnly.id])
         }
         let index = FileIndex(tree: options.iconTree(default: opened.iconTree))
         return lint(plist: plist, plistPath: opened.plistPath ?? opened.path, source: opened.source, options: options,
-                    index: index, disabled: skipped, inspector: inspector, appWarnings: appWarnings)
+                    index: index, disabled: skipped, inspector: inspector, appWarnings: appWarnings, project: project)
     }
 
     /// Lints an already-parsed plist against an already-walked folder.
     public static func lint(plist: [String: Any], plistPath: String, source: AppSourceKind = .plist,
                             options: CatalogOptions, index: FileIndex, disabled: Set<String> = [],
-                            inspector: any ImageInspector, appWarnings: [CatalogWarning] = []) -> LintReport {
+                            inspector: any ImageInspector, appWarnings: [CatalogWarning] = [],
+                            project: ProjectFacts? = nil) -> LintReport {
         let context = LintContext(plist: plist, plistPath: plistPath, source: source, options: options, index: index,
-                                  inspect: { inspector.inspect($0) })
+                                  project: project, inspect: { inspector.inspect($0) })
         var seen = Set<LintFinding>()
         let findings = LintRules.all.filter { !disabled.contains($0.id) }
             .flatMap { $0.run(context) }

@@ -14,7 +14,8 @@ extension IconChooser {
             discussion: """
                 Checks CFBundleIcons (iPhone) and CFBundleIcons~ipad (iPad), their icon files and the images \
                 in them. With --idiom pad, an app without CFBundleIcons~ipad is also checked as iPads read it \
-                (from CFBundleIcons). --state is not used.
+                (from CFBundleIcons). For an Xcode project or an asset catalog, also the build settings that \
+                choose the icons and the app icon sets and Icon Composer bundles the build ships. --state is not used.
 
                 Exit status: 0 no errors; 1 errors (or, with --strict, warnings); 2 the app cannot be read; \
                 64 a usage error.

@@ -2,46 +2,13 @@ import Foundation
 import Testing
 @testable import IconCatalog
 
-/// A one-target iOS app project in a temporary folder: `App/Assets.xcassets` in the target's
-/// resources, the settings given, and whatever else the test writes beside it.
-private struct SmallProject {
-    let folder = TemporaryFolder()
-    var builder = PBXProjectBuilder()
-    let appGroup: PBXProjectBuilder.ID
-    var resources: [PBXProjectBuilder.ID] = []
-
-    init() {
-        appGroup = builder.group("App")
-        folder.writeJSON("App/Assets.xcassets/Contents.json", ["info": ["author": "xcode", "version": 1]])
-        resources.append(builder.file("Assets.xcassets", in: appGroup))
-    }
-
-    /// A single-size set in the catalog (`name` may hold group folders: `Brand/Blue`).
-    func set(_ name: String, appearances: [String] = []) {
-        let file = name.replacingOccurrences(of: "/", with: "-")
-        folder.writeIconSet("App/Assets.xcassets/\(name).appiconset",
-                            [SetEntries.single("\(file).png")] + appearances.map { SetEntries.single("\(file)-\($0).png", appearance: $0) })
-    }
-
-    /// An Icon Composer bundle beside the catalog, in the target's resources.
-    mutating func bundle(_ name: String) {
-        folder.writeJSON("App/\(name).icon/icon.json", ["groups": [[String: Any]]()])
-        resources.append(builder.file("\(name).icon", in: appGroup))
-    }
-
-    /// Writes the project with one application target and reads it.
+extension SmallProject {
+    /// Writes the project and reads it.
     mutating func read(_ settings: [String: Any], perConfiguration: [String: [String: Any]] = [:],
                        options: CatalogOptions = CatalogOptions(), lookingForFiles: Bool = true) throws -> AppIconCatalog {
         write(settings, perConfiguration: perConfiguration)
         return try lookingForFiles ? CatalogReader.read(app: folder.path, options: options)
                                    : CatalogReader.readDeclared(app: folder.path, options: options)
-    }
-
-    mutating func write(_ settings: [String: Any], perConfiguration: [String: [String: Any]] = [:]) {
-        var all: [String: Any] = ["PRODUCT_BUNDLE_IDENTIFIER": "com.example.app", "TARGETED_DEVICE_FAMILY": "1,2"]
-        all.merge(settings) { _, new in new }
-        builder.target("App", settings: all, perConfiguration: perConfiguration, resources: resources)
-        builder.write(into: folder)
     }
 }
 

@@ -76,7 +76,7 @@ import Testing
             """)
         let result = try read(folder, "App.xcconfig")
         #expect(result.names == ["A"])
-        #expect(result.warnings.map(\.code) == ["path-outside-project", "missing-xcconfig-include"])
+        #expect(result.warnings.map(\.code) == ["path-outside-project", "xcconfig-include-not-read"])
     }
 
     @Test func includeDepthIsBounded() throws {

@@ -164,7 +164,7 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
 
 @Suite struct RuleCaseTests {
     @Test func everyRuleHasACase() {
-        #expect(RuleCase.all.map(\.rule).sorted() == LintRules.ids.sorted())
+        #expect((RuleCase.all.map(\.rule) + ProjectRuleCase.all.map(\.rule)).sorted() == LintRules.ids.sorted())
     }
 
     @Test func theTestAppIsClean() throws {
@@ -176,23 +176,33 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
     func ruleFiresOnItsTrigger(_ testCase: RuleCase) throws {
         var app = TestApp()
         testCase.trigger(&app)
-        let report = try app.lint()
-        let hits = report.findings.filter { $0.rule == testCase.rule }
-        #expect(!hits.isEmpty, "no \(testCase.rule) among \(report.findings.map { "\($0.rule): \($0.message)" })")
-        let severity = try #require(LintRules.rule(testCase.rule)).severity
-        #expect(hits.allSatisfy { $0.severity == severity })
-        #expect(hits.allSatisfy { !$0.message.isEmpty && !TextSanitizer.containsUnsafe($0.message) })
-        // --disable takes the rule's findings out and leaves the others.
-        let disabled = try app.lint(disabled: [testCase.rule])
-        #expect(disabled.findings == report.findings.filter { $0.rule != testCase.rule })
+        try expectFindings(of: testCase.rule, in: app.lint(), disabled: app.lint(disabled: [testCase.rule]))
     }
 
     @Test(arguments: RuleCase.all)
     func ruleAcceptsItsNearMiss(_ testCase: RuleCase) throws {
         var app = TestApp()
         testCase.nearMiss(&app)
-        let report = try app.lint()
-        let hits = report.findings.filter { $0.rule == testCase.rule }
-        #expect(hits.isEmpty, "\(hits.map(\.message))")
+        expectNoFindings(of: testCase.rule, in: try app.lint())
     }
+}
+
+/// What a rule's trigger must give: findings of the rule, at its severity, each one clean
+/// line; a warning of the reading with the rule's code only as a finding, never beside them;
+/// and with the rule disabled (`disabled`), the other findings alone.
+func expectFindings(of rule: String, in report: LintReport, disabled: LintReport) throws {
+    let hits = report.findings.filter { $0.rule == rule }
+    #expect(!hits.isEmpty, "no \(rule) among \(report.findings.map { "\($0.rule): \($0.message)" })")
+    let severity = try #require(LintRules.rule(rule)).severity
+    #expect(hits.allSatisfy { $0.severity == severity })
+    #expect(hits.allSatisfy { !$0.message.isEmpty && !TextSanitizer.containsUnsafe($0.message) })
+    #expect(!report.appWarnings.contains { $0.code == rule })
+    #expect(disabled.findings == report.findings.filter { $0.rule != rule })
+    #expect(!disabled.appWarnings.contains { $0.code == rule })
+}
+
+/// What a rule's near miss must give: no finding of the rule.
+func expectNoFindings(of rule: String, in report: LintReport) {
+    let hits = report.findings.filter { $0.rule == rule }
+    #expect(hits.isEmpty, "\(hits.map(\.message))")
 }

@@ -72,7 +72,7 @@ struct XCConfigReader {
                 continue
             case .include(let file, let isOptional):
                 guard !file.hasPrefix("<") else {
-                    warn(origin, "includes \(file) from the developer tools, which are not read", code: "missing-xcconfig-include")
+                    warn(origin, "includes \(file) from the developer tools, which are not read", code: "xcconfig-include-not-read")
                     continue
                 }
                 let included = ProjectPaths.normalize(ProjectPaths.join(folder, file))
