@@ -9,16 +9,29 @@ BIN_DIR      = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 RELEASE_FLAGS = --static-swift-stdlib
 BUILD_FLAGS  = $(if $(filter release,$(CONFIG)),$(RELEASE_FLAGS))
 # System packages the build and the tests need (checked with dpkg, installed with apt only if missing).
-APT_PACKAGES = pkg-config libpng-dev libisal-dev zlib1g-dev libncurses-dev librsvg2-dev libsixel-dev tmux python3 python3-png openssh-client openssh-server procps time xvfb xterm xfonts-base kitty libgl1-mesa-dri x11-apps imagemagick xdotool
+APT_PACKAGES = pkg-config libpng-dev libisal-dev zlib1g-dev libncurses-dev librsvg2-dev libsixel-dev tmux python3 python3-png openssh-client openssh-server procps time xvfb xterm xfonts-base kitty libgl1-mesa-dri x11-apps imagemagick xdotool man-db groff-base bash-completion zsh fish
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Where `make install` puts the man page and the shell completions: where man, bash-completion,
+# zsh and fish look under PREFIX.
+MAN_DIR       = $(PREFIX)/share/man/man1
+BASH_COMP_DIR = $(PREFIX)/share/bash-completion/completions
+ZSH_COMP_DIR  = $(PREFIX)/share/zsh/site-functions
+FISH_COMP_DIR = $(PREFIX)/share/fish/vendor_completions.d
+# The man page: swift-argument-parser's generate-manual plugin writes it from the command definitions
+# (MANUAL_SOURCE); `make manual` gives it paragraph breaks and the version (MANUAL). Dated by the last
+# commit, so a rebuild of the same source gives the same page.
+MANUAL_SOURCE = .build/plugins/GenerateManual/outputs/iconchooser/iconchooser.1
+MANUAL        = .build/man/iconchooser.1
+MANUAL_DATE   = $(shell git log -1 --format=%cs 2>/dev/null | grep . || date +%F)
 
-.PHONY: run test build deps install assets bench clean
+.PHONY: run test build deps manual install install-built assets bench clean
 
 run: build
 	"$(BIN_DIR)/iconchooser"
 
 test: deps
 	$(SWIFT) build
+	$(MAKE) --no-print-directory manual
 	$(SWIFT) test
 
 build: deps
@@ -35,12 +48,33 @@ deps:
 	  fi; \
 	fi
 
+# The plugin builds every product in CONFIG first, then runs generate-manual on the binary.
+manual:
+	$(SWIFT) package generate-manual --configuration $(CONFIG) --date "$(MANUAL_DATE)"
+	mkdir -p "$(dir $(MANUAL))"
+	version="$$("$(BIN_DIR)/iconchooser" --version)" && \
+	  sed -e 's/^$$/.Pp/' -e "s/^\.Os$$/.Os iconchooser $$version/" "$(MANUAL_SOURCE)" > "$(MANUAL).tmp"
+	mv "$(MANUAL).tmp" "$(MANUAL)"
+
+# The manual first: its plugin builds without --static-swift-stdlib, so the static build must come last.
 install: deps
+	$(MAKE) --no-print-directory manual CONFIG=release
 	$(SWIFT) build -c release $(RELEASE_FLAGS)
-	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/iconchooser/demo/App Icons"
-	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/iconchooser" "$(DESTDIR)$(PREFIX)/bin/iconchooser"
+	$(MAKE) --no-print-directory install-built BIN_DIR="$$($(SWIFT) build -c release --show-bin-path)"
+
+# Copies what is built in BIN_DIR, the demo app, the man page and the completions; runs no SwiftPM
+# when BIN_DIR is given (the tests install a debug build into a temporary PREFIX this way).
+install-built:
+	@test -f "$(MANUAL)" || { echo "no man page at $(MANUAL): run make manual first (make install and make test do)" >&2; exit 1; }
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/iconchooser/demo/App Icons" "$(DESTDIR)$(MAN_DIR)" \
+	  "$(DESTDIR)$(BASH_COMP_DIR)" "$(DESTDIR)$(ZSH_COMP_DIR)" "$(DESTDIR)$(FISH_COMP_DIR)"
+	install -m 0755 "$(BIN_DIR)/iconchooser" "$(DESTDIR)$(PREFIX)/bin/iconchooser"
 	install -m 0644 Assets/Info.plist "$(DESTDIR)$(PREFIX)/share/iconchooser/demo/Info.plist"
 	install -m 0644 Assets/App\ Icons/*.png "$(DESTDIR)$(PREFIX)/share/iconchooser/demo/App Icons/"
+	install -m 0644 "$(MANUAL)" "$(DESTDIR)$(MAN_DIR)/iconchooser.1"
+	"$(BIN_DIR)/iconchooser" --generate-completion-script bash > "$(DESTDIR)$(BASH_COMP_DIR)/iconchooser"
+	"$(BIN_DIR)/iconchooser" --generate-completion-script zsh > "$(DESTDIR)$(ZSH_COMP_DIR)/_iconchooser"
+	"$(BIN_DIR)/iconchooser" --generate-completion-script fish > "$(DESTDIR)$(FISH_COMP_DIR)/iconchooser.fish"
 
 # Measures issues 3, 4, 5, 11 and 12 against peers run in the same script (chafa, dialog, sshd, libsixel): prints ratios,
 # asserts nothing. Installs its own tools (chafa dialog tmux time, numpy and Pillow for the PSNR of

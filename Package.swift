@@ -42,6 +42,10 @@ let package = Package(
         ),
         // Untrusted text made safe for a terminal, and its width in columns: shared by the model and the screen.
         .target(name: "TerminalText"),
+        // The release number, in one place: `--version`, the man page and the tests read it.
+        .target(name: "ToolVersion"),
+        // Command-line conventions with no I/O: `list`'s tab-separated rows, the words of a completion request.
+        .target(name: "CommandLineSupport", dependencies: ["TerminalText"]),
         // Cells, colours and SGR: the screen model every layer draws into, with no image library behind it.
         .target(name: "CellCanvas", dependencies: ["TerminalText"]),
         // Pure model: plist → catalog, file resolution, IconManager and its state store. ZIPFoundation
@@ -115,6 +119,8 @@ let package = Package(
                 "TerminalGraphics",
                 "NcursesTerminal",
                 "DemoServer",
+                "ToolVersion",
+                "CommandLineSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -139,6 +145,7 @@ let package = Package(
                                                                   "TerminalDetection", "TerminalInterface", "TerminalStreams"]),
         .testTarget(name: "ChooserUITests", dependencies: ["ChooserUI", "CellCanvas", "TerminalText", "IconArt"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "TestSupport"]),
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         // A terminal in memory: scripted events in, frames and picture commands out.
         .target(name: "MemoryTerminal", dependencies: ["CellCanvas", "TerminalInput", "TerminalDetection", "TerminalInterface"],
                 path: "Tests/MemoryTerminal"),
@@ -151,7 +158,7 @@ let package = Package(
         // The terminal layer's reading and asking, over a pseudo-terminal; drawing is tested in tmux.
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TerminalInput", "TerminalDetection", "CPseudoTerminal", "CellCanvas"]),
         // Drives the built `iconchooser` binary through Process (and tmux for the screen).
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "TerminalStreams", "IconArt", "CellCanvas"],
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "TerminalStreams", "IconArt", "CellCanvas", "ToolVersion"],
                     exclude: ["slow-link.py", "sshd_config.template"]),
     ]
 )

@@ -12,11 +12,11 @@ struct AppOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "The app: an Info.plist or a folder holding one, an Xcode project (NAME.xcodeproj, a workspace, or a folder "
             + "holding them), an asset catalog (NAME.xcassets), a built .app folder, or an .ipa (default: the bundled demo).",
-                                            valueName: "path"))
+                                            valueName: "path"), completion: .file(extensions: ["plist", "app", "ipa", "xcodeproj", "xcworkspace", "xcassets"]))
     var app: String?
 
     @Option(name: .long, help: ArgumentHelp("The project's iOS application target to read (needed when there are several).",
-                                            valueName: "name"))
+                                            valueName: "name"), completion: ValueCompletion.targetNames)
     var target: String?
 
     @Option(name: .long, help: ArgumentHelp("The .xcodeproj (path or name) holding --target, where target names repeat.",
@@ -24,7 +24,7 @@ struct AppOptions: ParsableArguments {
     var project: String?
 
     @Option(name: .long, help: ArgumentHelp("The build configuration (default: Release where the target has it, else its default).",
-                                            valueName: "name"))
+                                            valueName: "name"), completion: ValueCompletion.configurationNames)
     var configuration: String?
 
     @Option(name: .long, help: ArgumentHelp(
@@ -45,12 +45,12 @@ struct AppOptions: ParsableArguments {
     var tint: String?
 
     @Option(name: .long, help: ArgumentHelp("Look for icon files in this folder instead of beside the plist.",
-                                            valueName: "dir"))
+                                            valueName: "dir"), completion: .directory)
     var icons: String?
 
     @Option(name: .long, help: ArgumentHelp(
         "Keep the chosen icon in this file (default: $ICONCHOOSER_STATE, else under $XDG_STATE_HOME/iconchooser).",
-        valueName: "file"))
+        valueName: "file"), completion: .file())
     var state: String?
 
     @Option(name: .customLong("define"), help: ArgumentHelp(

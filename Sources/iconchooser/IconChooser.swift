@@ -1,7 +1,7 @@
 import ArgumentParser
+import ToolVersion
 
 /// The `iconchooser` command: a thin layer over IconCatalog (and, for pictures, IconArt).
-@main
 struct IconChooser: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "iconchooser",
@@ -13,6 +13,7 @@ struct IconChooser: AsyncParsableCommand {
 
             Exit status: 0 success; 1 the operation failed; 2 the app cannot be read.
             """,
+        version: ToolVersion.current,
         subcommands: [Choose.self, List.self, Current.self, SetIcon.self, Preview.self, Lint.self, Serve.self],
         defaultSubcommand: Choose.self
     )

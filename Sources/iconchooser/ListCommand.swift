@@ -12,7 +12,7 @@ extension IconChooser {
 
         @OptionGroup var options: AppOptions
 
-        @Flag(name: .long, help: "Print JSON instead of text.")
+        @Flag(name: .long, help: "Print JSON instead of text (a table on a terminal, tab-separated rows elsewhere).")
         var json = false
 
         func run() throws {
@@ -20,7 +20,14 @@ extension IconChooser {
             let choice = manager.currentChoice()
             let report = ListReport(catalog: manager.catalog, current: choice.name,
                                     warnings: manager.catalog.warnings + choice.warnings, appearance: options.appearance)
-            print(json ? try Console.json(report) : report.text(utf8: Console.isUTF8), terminator: "")
+            if json {
+                print(try Console.json(report), terminator: "")
+            } else if isatty(STDOUT_FILENO) == 0 {
+                print(report.tabSeparated.text, terminator: "")
+                report.warnings.forEach(Console.warning)
+            } else {
+                print(report.text(utf8: Console.isUTF8), terminator: "")
+            }
         }
     }
 }

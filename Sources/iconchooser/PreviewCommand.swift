@@ -99,7 +99,8 @@ extension IconChooser {
 
         @OptionGroup var options: AppOptions
 
-        @Argument(help: "Icons to show (alternate names, or Default for the primary; all when none given).")
+        @Argument(help: "Icons to show (alternate names, or Default for the primary; all when none given).",
+                  completion: ValueCompletion.previewNames)
         var names: [String] = []
 
         @Option(name: .long, help: ArgumentHelp("Tile size in cells, from 4x2 to 64x32.", valueName: "COLSxROWS"))

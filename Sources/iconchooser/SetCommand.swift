@@ -10,7 +10,8 @@ extension IconChooser {
 
         @OptionGroup var options: AppOptions
 
-        @Argument(help: "The alternate icon's name, as in CFBundleAlternateIcons.")
+        @Argument(help: "The alternate icon's name, as in CFBundleAlternateIcons.",
+                  completion: ValueCompletion.alternateIconNames)
         var name: String?
 
         @Flag(name: .long, help: "Go back to the primary icon.")

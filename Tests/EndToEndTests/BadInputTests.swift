@@ -66,8 +66,8 @@ import Testing
         let out = try CLI().run(["list", "--app", plist])
         #expect(out.status == 0)
         #expect(out.stdout.contains("good"))
-        #expect(out.stdout.contains("warning: CFBundleIcons.CFBundleAlternateIcons.bad: is an integer, expected a dictionary; skipped"))
-        #expect(out.stdout.contains("warning: CFBundleIcons.CFBundleAlternateIcons.noFiles: has no CFBundleIconFiles; skipped"))
+        #expect(out.stderr.contains("warning: CFBundleIcons.CFBundleAlternateIcons.bad: is an integer, expected a dictionary; skipped"))
+        #expect(out.stderr.contains("warning: CFBundleIcons.CFBundleAlternateIcons.noFiles: has no CFBundleIconFiles; skipped"))
     }
 
     @Test func fifoIsRefusedWithoutWaiting() throws {

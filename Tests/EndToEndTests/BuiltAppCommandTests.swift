@@ -76,9 +76,9 @@ import Testing
                       sourceLocation: SourceLocation = #_sourceLocation) throws {
         let run = try measured(["list", "--app", app])
         #expect(run.status == 0, "\(run.stderr)", sourceLocation: sourceLocation)
-        let warnings = run.stdout.split(separator: "\n").filter { $0.hasPrefix("warning: \(app):\(entry): ") }
-        #expect(warnings.count == 1, "\(run.stdout)", sourceLocation: sourceLocation)
-        #expect(warnings.first?.contains(fragment) == true, "\(run.stdout)", sourceLocation: sourceLocation)
+        let warnings = run.stderr.split(separator: "\n").filter { $0.hasPrefix("iconchooser: warning: \(app):\(entry): ") }
+        #expect(warnings.count == 1, "\(run.stderr)", sourceLocation: sourceLocation)
+        #expect(warnings.first?.contains(fragment) == true, "\(run.stderr)", sourceLocation: sourceLocation)
         expectCheap(run, fragment, sourceLocation: sourceLocation)
     }
 
@@ -98,8 +98,14 @@ import Testing
         let ipa = try fixture.writeIPA(in: folder)
         for (path, source, plist) in [(app, "app", app + "/Info.plist"), (ipa, "ipa", ipa + ":Payload/Sample.app/Info.plist")] {
             let text = try measured(["list", "--app", path])
-            #expect(text.status == 0 && text.stderr.isEmpty, "\(text.stderr)")
-            let lines = text.stdout.split(separator: "\n").map(String.init)
+            #expect(text.status == 0, "\(text.stderr)")
+            let rows = text.stdout.split(separator: "\n").map { Array($0.split(separator: "\t", omittingEmptySubsequences: false).prefix(3)) }
+            #expect(rows == [["", "", "true"], ["Blue", "", "false"], ["Dark", "", "false"]], "\(text.stdout)")
+            #expect(text.stderr == "iconchooser: warning: \(plist): “Dark” has only CFBundleIconName: its images are in the compiled "
+                + "asset catalog (Assets.car), which is not read; shown as a placeholder\n")
+            expectCheap(text, "list \(source)")
+            let table = try cli.runOnTerminal(["list", "--app", path])
+            let lines = table.stdout.split(separator: "\n").map(String.init)
             #expect(lines.first == "Sample (\(BuiltAppFixture.bundleIdentifier)) — \(plist), phone")
             #expect(lines.dropFirst().prefix(3) == [
                 "✓ Default  -  AppIcon60x60@2x.png 120×120, AppIcon60x60@3x.png 180×180",
@@ -108,7 +114,6 @@ import Testing
             ])
             #expect(lines.dropFirst(4) == ["warning: \(plist): “Dark” has only CFBundleIconName: its images are in the compiled "
                 + "asset catalog (Assets.car), which is not read; shown as a placeholder"])
-            expectCheap(text, "list \(source)")
 
             let json = try jsonObject(cli.run(["list", "--json", "--app", path, "--idiom", "pad"]).stdout)
             let about = try #require(json["app"] as? [String: Any])
@@ -214,7 +219,7 @@ import Testing
         let many = ipa("Many.ipa") { $0 += filler }
         let run = try measured(["list", "--app", many])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("Blue60x60@2x.png 120×120"))
+        #expect(run.stdout.contains("Blue60x60@2x.png\t"))
         expectCheap(run, "100,000 entries")
         let tooMany = ipa("TooMany.ipa") { $0 += filler + [.stored("one-more", Data())] }
         try expectRefused(tooMany, mentioning: "its directory lists 100001 entries; more than 100000 are refused")

@@ -4,18 +4,18 @@ import Testing
 /// `list`, `current` and `set` on the built binary, as scripts and people use them.
 @Suite struct CatalogCommandTests {
     @Test func listShowsTheDemoInChooserOrderWithTheCurrentMarked() throws {
-        let out = try CLI().run(["list"])
+        let out = try CLI().runOnTerminal(["list"])
         #expect(out.status == 0, "\(out.stderr)")
         let lines = out.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("Colourful (com.example.iconchooser.colourful)") == true)
         let rows = lines.dropFirst().map { $0.split(separator: " ").prefix(2).map(String.init) }
         #expect(rows == [["✓", "Default"], ["black-white", "1"], ["white-black", "2"], ["multi-black", "3"], ["black-multi", "4"]])
         #expect(lines[1].contains("app-icon--default@2x.png 120×120, app-icon--default@3x.png 180×180"))
-        #expect(out.stderr.isEmpty)
+        #expect(lines.count == 6)
     }
 
     @Test func listWithoutUTF8LocaleIsASCII() throws {
-        let out = try CLI().run(["list"], environment: ["LANG": "C"])
+        let out = try CLI().runOnTerminal(["list"], environment: ["LANG": "C"])
         #expect(out.stdout.unicodeScalars.allSatisfy { $0.isASCII })
         #expect(out.stdout.contains("* Default"))
         #expect(out.stdout.contains("120x120"))
@@ -92,7 +92,8 @@ import Testing
         #expect(out.status == 1)
         #expect(out.stderr.contains("declares no alternate icons"))
         #expect(try cli.run(["set", "--primary", "--app", plist]).status == 0)
-        #expect(try cli.run(["list", "--app", plist]).stdout.contains("No alternate icons"))
+        #expect(try cli.runOnTerminal(["list", "--app", plist]).stdout.contains("No alternate icons"))
+        #expect(try cli.run(["list", "--app", plist]).stdout == "\t\ttrue\n")
     }
 
     @Test func usageErrorsUseArgumentParsersCode() throws {

@@ -86,7 +86,7 @@ struct ProjectCommandTests {
             #expect(images.allSatisfy { ["light", "dark", "tinted"].contains($0["appearance"] as? String ?? "") })
         }
 
-        let text = try cli.run(["list"] + project.arguments)
+        let text = try cli.runOnTerminal(["list"] + project.arguments)
         #expect(text.stdout.split(separator: "\n").dropFirst().first?.hasPrefix("Project ") == true)
 
         #expect(try cli.run(["current"] + project.arguments).stdout == "\n")
@@ -141,7 +141,7 @@ struct ProjectCommandTests {
 
     @Test func theEffectsThatAreNotDrawnAreSaidOnce() throws {
         let out = try CLI().run(["list", "--app", RealProjectCorpus.path("home-assistant_iOS")])
-        let notes = out.stdout.split(separator: "\n").filter { $0.contains("not simulated") }
+        let notes = out.stderr.split(separator: "\n").filter { $0.contains("not simulated") }
         #expect(notes.count == 1)
         #expect(notes.first?.contains("the pictures are drawn flat") == true)
     }

@@ -150,14 +150,15 @@ struct ServeTests {
         let (server, client) = try serve(users: ["alice"])
         let list = try client.run(key: "alice", ["list"])
         #expect(list.status == 0)
-        #expect(list.stdout.contains("Default") && list.stdout.contains("black-multi"))
+        #expect(list.stdout.hasPrefix("\t\ttrue\t") && list.stdout.contains("\nblack-multi\t4\tfalse\t"))
         let json = try client.run(key: "alice", ["list", "--json"])
         #expect(try jsonObject(json.stdout)["icons"] != nil)
 
         // The client's locale decides the character set (LANG=C: ASCII), whatever locales exist here.
-        let ascii = try client.run(key: "alice", ["list"], extra: ["-o", "SendEnv=LANG"], lang: "C")
+        // On a terminal (`-tt`), where list prints its table.
+        let ascii = try client.run(key: "alice", ["list"], extra: ["-tt", "-o", "SendEnv=LANG"], lang: "C")
         #expect(ascii.stdout.contains("* Default") && !ascii.stdout.contains("✓"))
-        let utf8 = try client.run(key: "alice", ["list"], extra: ["-o", "SendEnv=LANG"], lang: "en_US.UTF-8")
+        let utf8 = try client.run(key: "alice", ["list"], extra: ["-tt", "-o", "SendEnv=LANG"], lang: "en_US.UTF-8")
         #expect(utf8.stdout.contains("✓ Default"))
 
         let noTerminal = try client.run(key: "alice", [], extra: ["-T"])
