@@ -137,4 +137,79 @@ import Testing
         // Names only should cost a small part of reading every set.
         #expect(listing.seconds < reading.seconds, "listing \(listing), reading \(reading)")
     }
+
+    @Test(arguments: [
+        ("top-level array", "[]"),
+        ("images a string", "{\"images\": \"AppIcon.png\"}"),
+        ("images an object", "{\"images\": {\"filename\": \"a.png\"}}"),
+        ("entries of every wrong type", "{\"images\": [null, true, 3, \"a.png\", [], {\"filename\": 3, \"idiom\": [], \"size\": {}, \"scale\": 2}]}"),
+        ("a file name escaping the set", "{\"images\": [{\"filename\": \"../../x.png\", \"idiom\": \"universal\", \"platform\": \"ios\", \"size\": \"1024x1024\"}]}"),
+    ])
+    func contentsOfTheWrongTypes(name: String, json: String) {
+        let folder = TemporaryFolder()
+        folder.write("Project/Odd.appiconset/Contents.json", json)
+        folder.writePNGHeader("x.png", width: 1024, height: 1024)
+        let (set, use) = ResourceUse.measure {
+            AppIconSet.read(at: folder.url("Project/Odd.appiconset"), boundary: PathBoundary(root: folder.url("Project")))
+        }
+        expectCheap(use)
+        #expect(set.images.isEmpty, "\(name)")
+        #expect(!set.warnings.isEmpty, "\(name)")
+        #expect(set.warnings.allSatisfy { $0.subject.hasPrefix(folder.url("Project/Odd.appiconset/Contents.json")) }, "\(name)")
+        #expect(set.warnings.allSatisfy { !$0.description.contains("\n") }, "\(name)")
+    }
+
+    @Test func anImageLinkedOutOfTheProjectIsNotRead() throws {
+        let folder = TemporaryFolder()
+        folder.writePNGHeader("secret.png", width: 1024, height: 1024)
+        folder.writeJSON("Project/Linked.appiconset/Contents.json", ["images": [SetEntries.single("icon.png")]])
+        try FileManager.default.createSymbolicLink(atPath: folder.url("Project/Linked.appiconset/icon.png"),
+                                                   withDestinationPath: folder.url("secret.png"))
+        let (set, use) = ResourceUse.measure {
+            AppIconSet.read(at: folder.url("Project/Linked.appiconset"), boundary: PathBoundary(root: folder.url("Project")))
+        }
+        expectCheap(use)
+        #expect(set.warnings.map(\.code) == ["set-file-unsafe"])
+        #expect(set.images.allSatisfy { $0.pixelWidth == nil })
+    }
+
+    @Test(arguments: [
+        ("groups a string", "{\"groups\": \"x\"}"),
+        ("layers a number", "{\"groups\": [{\"layers\": 3}]}"),
+        ("every field of the wrong type", "{\"fill\": [1], \"groups\": [{\"layers\": [{\"image-name\": 7, \"opacity\": \"x\", \"hidden\": \"no\", \"position\": {\"scale\": \"big\", \"translation-in-points\": \"0,0\"}}], \"shadow\": 3}], \"supported-platforms\": 1}"),
+        ("a layer escaping the bundle", "{\"groups\": [{\"layers\": [{\"image-name\": \"../../x.png\"}]}]}"),
+    ])
+    func iconJSONOfTheWrongTypes(name: String, json: String) {
+        let folder = TemporaryFolder()
+        folder.write("Odd.icon/icon.json", json)
+        let (bundle, use) = ResourceUse.measure { IconComposerBundle.read(at: folder.url("Odd.icon")) }
+        expectCheap(use)
+        #expect(!bundle.warnings.isEmpty, "\(name)")
+        #expect(bundle.warnings.allSatisfy { $0.subject.hasPrefix(folder.url("Odd.icon")) }, "\(name)")
+        #expect(bundle.warnings.allSatisfy { !$0.description.contains("\n") }, "\(name)")
+        #expect(bundle.assets.isEmpty, "\(name)")
+    }
+
+    /// The "project whose catalogs hold 500 icon sets", read as `list` reads it (every
+    /// set's images with their PNG headers) and as the chooser reads it (names only).
+    @Test func aProjectWhoseCatalogHolds500SetsIsReadQuickly() throws {
+        let folder = TemporaryFolder()
+        var builder = PBXProjectBuilder()
+        let assets = builder.file("Assets.xcassets", in: builder.group("App"))
+        builder.target("App", settings: ["ASSETCATALOG_COMPILER_APPICON_NAME": "AppIcon",
+                                         "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS": "YES"], resources: [assets])
+        let project = builder.write(into: folder)
+        folder.writeIconSet("App/Assets.xcassets/AppIcon.appiconset", [SetEntries.single("icon.png")])
+        for index in 0..<500 {
+            folder.writeIconSet(String(format: "App/Assets.xcassets/Icon%03d.appiconset", index), [SetEntries.single("icon.png")])
+        }
+        let (whole, reading) = try ResourceUse.measure { try CatalogReader.read(app: project) }
+        expectCheap(reading)
+        #expect(whole.icons.count == 501)
+        #expect(whole.icons.allSatisfy { $0.images.first?.width == 1024 })
+        #expect(whole.warnings.isEmpty, "\(whole.warnings)")
+        let (names, listing) = try ResourceUse.measure { try CatalogReader.readDeclared(app: project) }
+        expectCheap(listing)
+        #expect(names.icons.map(\.name) == whole.icons.map(\.name))
+    }
 }

@@ -12,7 +12,12 @@ enum ProjectOpener {
         let target: ResolvedTarget
         let searchWarnings: [CatalogWarning]
         do {
-            let applications = try ApplicationTargets.find(at: path, configuration: options.configuration, defines: options.defines)
+            // With --target, only that target's settings are read; the full list only for an error.
+            var applications = try ApplicationTargets.find(at: path, configuration: options.configuration,
+                                                           defines: options.defines, named: options.target)
+            if options.target != nil && applications.targets.isEmpty {
+                applications = try ApplicationTargets.find(at: path, configuration: options.configuration, defines: options.defines)
+            }
             let chosen = try applications.select(target: options.target, project: options.project)
             let configuration = options.configuration ?? archiveConfiguration(of: chosen, searched: applications.search.root)
             target = try applications.resolve(chosen, configuration: configuration, defines: options.defines)

@@ -25,11 +25,23 @@ extension XcodeProject {
     /// no such configuration, or when its xcconfig files include each other.
     public func resolve(target name: String, configuration: String? = nil,
                         defines: [String: String] = [:]) throws(XcodeProjectError) -> ResolvedTarget {
+        try resolve(target: name, configuration: configuration, defines: defines, evaluated: nil)
+    }
+
+    /// `resolve`, reusing `evaluated` (the target's settings as listing it evaluated them)
+    /// when it is for the configuration asked for.
+    func resolve(target name: String, configuration: String?, defines: [String: String],
+                 evaluated: TargetScope?) throws(XcodeProjectError) -> ResolvedTarget {
         let target = try self.target(named: name)
         guard target.isApplication else {
             throw .notAnIOSApplication(path: path, target: name, reason: "its product type is \(target.productType ?? "none")")
         }
-        let scope = try TargetScope(project: self, target: target, configuration: configuration, defines: defines)
+        let scope: TargetScope
+        if let evaluated, evaluated.configuration == (configuration ?? target.preferredConfiguration) {
+            scope = evaluated
+        } else {
+            scope = try TargetScope(project: self, target: target, configuration: configuration, defines: defines)
+        }
         if case .other(let reason) = scope.platform {
             throw .notAnIOSApplication(path: path, target: name, reason: reason)
         }
@@ -41,9 +53,17 @@ extension XcodeProject {
     /// whose settings cannot be read are left out with a warning.
     public func iOSApplicationTargets(configuration: String? = nil, defines: [String: String] = [:])
         -> (targets: [ApplicationTarget], warnings: [CatalogWarning]) {
-        var targets: [ApplicationTarget] = []
+        let found = evaluatedApplicationTargets(configuration: configuration, defines: defines)
+        return (found.targets.map(\.target), found.warnings)
+    }
+
+    /// `iOSApplicationTargets` with the settings evaluated for each (to be reused when the
+    /// target is read), only of the targets called `name` when one is given.
+    func evaluatedApplicationTargets(configuration: String?, defines: [String: String], named name: String? = nil)
+        -> (targets: [(target: ApplicationTarget, scope: TargetScope)], warnings: [CatalogWarning]) {
+        var targets: [(target: ApplicationTarget, scope: TargetScope)] = []
         var warnings = self.warnings
-        for target in applicationTargets {
+        for target in applicationTargets where name == nil || target.name == name {
             let chosen = configuration.flatMap { target.configurations.contains($0) ? $0 : nil }
             let scope: TargetScope
             do {
@@ -54,10 +74,10 @@ extension XcodeProject {
             }
             guard scope.platform == .iOS else { continue }
             warnings.appendUnique(scope.warnings)
-            targets.append(ApplicationTarget(
+            targets.append((ApplicationTarget(
                 projectPath: path, projectName: self.name, name: target.name, bundleIdentifier: scope.bundleIdentifier,
                 configuration: scope.configuration, configurations: target.configurations,
-                defaultConfiguration: target.defaultConfiguration))
+                defaultConfiguration: target.defaultConfiguration), scope))
         }
         return (targets, warnings.capped())
     }
@@ -75,23 +95,38 @@ public struct ApplicationTargets: Sendable {
     /// Warnings of the search and of every project read (a project that could not be read
     /// is a warning when others could).
     public let warnings: [CatalogWarning]
+    /// Each target's settings as evaluated for the listing, by project path and target name.
+    let scopes: [String: [String: TargetScope]]
+    /// The `--define`s the settings were evaluated with.
+    let defines: [String: String]
 
     /// Finds the projects `path` stands for (see `XcodeProjectLocator`) and their iOS
     /// application targets, each with its bundle identifier in `configuration` where it has
     /// one. Throws when nothing there can be read.
     public static func find(at path: String, configuration: String? = nil,
                             defines: [String: String] = [:]) throws(XcodeProjectError) -> ApplicationTargets {
+        try find(at: path, configuration: configuration, defines: defines, named: nil)
+    }
+
+    /// `find`, listing only the targets called `name` when one is given: the others' settings
+    /// (and xcconfig files) are not read.
+    static func find(at path: String, configuration: String?, defines: [String: String],
+                     named name: String?) throws(XcodeProjectError) -> ApplicationTargets {
         let search = try XcodeProjectLocator.find(path)
         var projects: [XcodeProject] = []
         var targets: [ApplicationTarget] = []
+        var scopes: [String: [String: TargetScope]] = [:]
         var warnings = search.warnings
         var firstError: XcodeProjectError?
         for projectPath in search.projects {
             do {
                 let project = try XcodeProject.read(projectPath)
                 projects.append(project)
-                let found = project.iOSApplicationTargets(configuration: configuration, defines: defines)
-                targets += found.targets
+                let found = project.evaluatedApplicationTargets(configuration: configuration, defines: defines, named: name)
+                for (target, scope) in found.targets {
+                    targets.append(target)
+                    scopes[project.path, default: [:]][target.name] = scope
+                }
                 warnings.appendUnique(found.warnings)
             } catch {
                 firstError = firstError ?? error
@@ -100,7 +135,8 @@ public struct ApplicationTargets: Sendable {
             }
         }
         if projects.isEmpty, let firstError { throw firstError }
-        return ApplicationTargets(search: search, projects: projects, targets: targets, warnings: warnings.capped())
+        return ApplicationTargets(search: search, projects: projects, targets: targets, warnings: warnings.capped(),
+                                  scopes: scopes, defines: defines)
     }
 
     /// The target to read: the one named `target` (in the project at `project`, when
@@ -138,6 +174,7 @@ public struct ApplicationTargets: Sendable {
         guard let project = projects.first(where: { $0.path == target.projectPath }) else {
             throw .notFound(path: target.projectPath)
         }
-        return try project.resolve(target: target.name, configuration: configuration, defines: defines)
+        return try project.resolve(target: target.name, configuration: configuration, defines: defines,
+                                   evaluated: defines == self.defines ? scopes[project.path]?[target.name] : nil)
     }
 }

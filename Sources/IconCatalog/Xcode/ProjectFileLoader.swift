@@ -1,9 +1,9 @@
 import Foundation
 
-/// Reads `project.pbxproj` through Foundation after bounding what Foundation is asked to
-/// do: the OpenStep parser in CoreFoundation recurses once per bracket, so a file nested
-/// ten thousand levels deep would overflow the stack; it is refused by a scan that counts
-/// brackets outside strings and comments before the parser sees it.
+/// Reads `project.pbxproj` within bounds: at most `maximumFileSize` bytes, brackets nested
+/// at most `maximumNesting` deep. The OpenStep text Xcode writes goes to `OpenStepPlist`;
+/// the XML and binary forms some tools write go to Foundation (binary plists after
+/// `BinaryPlistGuard`, XML with Foundation's own nesting cap).
 enum ProjectFileLoader {
     /// The largest real project files are a few MB; this leaves ten times that.
     static let maximumFileSize = 16 * 1024 * 1024
@@ -27,68 +27,32 @@ enum ProjectFileLoader {
 
     static func parse(_ data: Data, path: String) throws(XcodeProjectError) -> [String: Any] {
         guard data.contains(where: { !Self.isSpace($0) }) else { throw .emptyFile(path: path) }
-        if BinaryPlistGuard.isBinaryPlist(data) {
-            do {
-                try BinaryPlistGuard.check(data)
-            } catch {
-                throw .notAPlist(path: path, reason: error.reason)
-            }
-        } else if !startsLikeXML(data) {
-            guard nestingDepth(of: data, limit: maximumNesting) <= maximumNesting else {
-                throw .nestedTooDeep(path: path, limit: maximumNesting)
-            }
-        }
         let object: Any
-        do {
-            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            throw .notAPlist(path: path, reason: PlistLoader.foundationReason(error))
+        if BinaryPlistGuard.isBinaryPlist(data) || startsLikeXML(data) {
+            if BinaryPlistGuard.isBinaryPlist(data) {
+                do {
+                    try BinaryPlistGuard.check(data)
+                } catch {
+                    throw .notAPlist(path: path, reason: error.reason)
+                }
+            }
+            do {
+                object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            } catch {
+                throw .notAPlist(path: path, reason: PlistLoader.foundationReason(error))
+            }
+        } else {
+            do {
+                object = try OpenStepPlist.parse(data, maximumDepth: maximumNesting)
+            } catch {
+                if case .tooDeep = error.kind { throw .nestedTooDeep(path: path, limit: maximumNesting) }
+                throw .notAPlist(path: path, reason: error.description)
+            }
         }
         guard let dictionary = object as? [String: Any] else {
             throw .notAPlist(path: path, reason: "its top level is \(PlistValue.typeName(object)), not a dictionary")
         }
         return dictionary
-    }
-
-    /// The deepest nesting of `{` and `(` outside quoted strings and comments, counting no
-    /// further than one past `limit`. An unterminated string or comment ends the scan;
-    /// the parser reports those itself.
-    static func nestingDepth(of data: Data, limit: Int) -> Int {
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Int in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var depth = 0, deepest = 0
-            var index = 0
-            let end = bytes.count
-            while index < end {
-                let byte = bytes[index]
-                switch byte {
-                case UInt8(ascii: "{"), UInt8(ascii: "("):
-                    depth += 1
-                    deepest = max(deepest, depth)
-                    if deepest > limit { return deepest }
-                case UInt8(ascii: "}"), UInt8(ascii: ")"):
-                    depth = max(0, depth - 1)
-                case UInt8(ascii: "\""), UInt8(ascii: "'"):
-                    index += 1
-                    while index < end, bytes[index] != byte {
-                        if bytes[index] == UInt8(ascii: "\\") { index += 1 }
-                        index += 1
-                    }
-                case UInt8(ascii: "/") where index + 1 < end && bytes[index + 1] == UInt8(ascii: "/"):
-                    while index < end, bytes[index] != 0x0A { index += 1 }
-                case UInt8(ascii: "/") where index + 1 < end && bytes[index + 1] == UInt8(ascii: "*"):
-                    index += 2
-                    while index + 1 < end, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
-                        index += 1
-                    }
-                    index += 1
-                default:
-                    break
-                }
-                index += 1
-            }
-            return deepest
-        }
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

@@ -32,8 +32,8 @@ struct SettingAssignment: Sendable, Equatable {
             let parameter = String(String.UnicodeScalarView(scalars[(index + 1)..<equals]))
             let pattern = String(String.UnicodeScalarView(scalars[(equals + 1)..<close]))
             guard !parameter.isEmpty else { return nil }
-            conditions.append(Condition(parameter: parameter.trimmingCharacters(in: .whitespaces),
-                                        pattern: pattern.trimmingCharacters(in: .whitespaces)))
+            conditions.append(Condition(parameter: parameter.trimmingSpaces,
+                                        pattern: pattern.trimmingSpaces))
             index = close + 1
         }
         return (name, conditions)

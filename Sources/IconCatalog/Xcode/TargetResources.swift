@@ -66,7 +66,7 @@ struct TargetResources: Equatable {
         var walk = DirectoryWalk(budget: entryBudget)
         let owned = Set(target.synchronizedFolders)
         // The target's own folders in its order, then other folders that add files to it.
-        let others = project.nodes.keys.filter { !owned.contains($0) }.sorted()
+        let others = project.nodes.filter { $0.value.kind == .synchronizedFolder && !owned.contains($0.key) }.keys.sorted()
         for id in target.synchronizedFolders + others {
             guard let node = project.nodes[id], node.kind == .synchronizedFolder else { continue }
             let exceptions = node.exceptions.filter { $0.target == target.id }.flatMap(\.paths)
@@ -77,17 +77,22 @@ struct TargetResources: Equatable {
                 collect(in: folder, relative: "", skipping: skipped, depth: 0, walk: &walk, project: project)
             } else {
                 // A leading `/` is Xcode's notation for localized variants (`/Localized/…`), never a catalog.
+                // Exceptions mostly name source files: only catalogs and folders are looked at
+                // further, and only they pay for the check that links stay inside.
                 for relative in exceptions where !relative.hasPrefix("/") {
                     let path = ProjectPaths.normalize(ProjectPaths.join(folder, relative))
-                    guard ProjectPaths.isInside(path, folder: folder) else {
+                    let isCatalog = Self.catalogExtensions.contains(ProjectPaths.pathExtension(path))
+                    let lexicallyInside = ProjectPaths.lexicallyInside(path, folder: folder)
+                    guard !lexicallyInside || isCatalog || ProjectPaths.kind(of: path) == .directory else { continue }
+                    guard lexicallyInside && ProjectPaths.isInside(path, folder: folder) else {
                         warnings.appendUnique([CatalogWarning(subject: project.projectFile,
                             message: "an exception of synchronized folder “\(node.path ?? id)” names \(relative), outside it; it is not read",
                             code: "path-outside-project")])
                         continue
                     }
-                    if Self.catalogExtensions.contains(ProjectPaths.pathExtension(path)) {
+                    if isCatalog {
                         add(path, project: project)
-                    } else if ProjectPaths.kind(of: path) == .directory {
+                    } else {
                         collect(in: path, relative: "", skipping: [], depth: 0, walk: &walk, project: project)
                     }
                 }

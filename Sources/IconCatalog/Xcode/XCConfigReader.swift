@@ -12,11 +12,14 @@ struct XCConfigReader {
 
     /// The folder nothing may be read outside of.
     let boundary: String
+    /// Files already read and parsed, shared by every reader of one project.
+    let files: XCConfigFiles
     private(set) var warnings: [CatalogWarning] = []
     private var filesRead = 0
 
-    init(boundary: String) {
+    init(boundary: String, files: XCConfigFiles = XCConfigFiles()) {
         self.boundary = boundary
+        self.files = files
     }
 
     /// The assignments of `path` and everything it includes, in order. A file that is
@@ -48,10 +51,11 @@ struct XCConfigReader {
                  code: "xcconfig-too-deep")
             return
         }
-        let data: Data
-        do {
-            data = try BoundedFile.read(path, limit: Self.maximumFileSize)
-        } catch {
+        let lines: [XCConfigFiles.NumberedLine]
+        switch files.lines(of: path) {
+        case .success(let parsed):
+            lines = parsed
+        case .failure(let error):
             if error == .notFound {
                 if !optional { warn(subject, "\(relative(path)) is missing; its settings are not read", code: missingCode) }
             } else {
@@ -61,9 +65,9 @@ struct XCConfigReader {
         }
         filesRead += 1
         let folder = ProjectPaths.parent(path)
-        for line in Self.logicalLines(String(decoding: data, as: UTF8.self)) {
+        for line in lines {
             let origin = "\(path):\(line.number)"
-            switch Self.parse(line.text) {
+            switch line.line {
             case .nothing:
                 continue
             case .include(let file, let isOptional):
@@ -111,7 +115,7 @@ struct XCConfigReader {
         for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             number += 1
             let line = String(raw)
-            let withoutComment = stripComment(line).trimmingCharacters(in: .whitespaces)
+            let withoutComment = stripComment(line).trimmingSpaces
             if var open = pending {
                 open.text += " " + withoutComment
                 pending = open
@@ -119,7 +123,7 @@ struct XCConfigReader {
                 pending = (number, withoutComment)
             }
             if pending!.text.hasSuffix("\\"), !pending!.text.hasPrefix("#") {
-                pending!.text = String(pending!.text.dropLast()).trimmingCharacters(in: .whitespaces)
+                pending!.text = pending!.text.dropLast().trimmingSpaces
                 continue
             }
             result.append(pending!)
@@ -131,8 +135,16 @@ struct XCConfigReader {
 
     /// The line up to a `//` comment (Xcode starts one even in the middle of a value).
     static func stripComment(_ line: String) -> Substring {
-        guard let range = line.range(of: "//") else { return Substring(line) }
-        return line[..<range.lowerBound]
+        let utf8 = line.utf8
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let next = utf8.index(after: index)
+            if utf8[index] == UInt8(ascii: "/"), next != utf8.endIndex, utf8[next] == UInt8(ascii: "/") {
+                return line[..<index]
+            }
+            index = next
+        }
+        return Substring(line)
     }
 
     static func parse(_ line: String) -> Line {
@@ -150,7 +162,7 @@ struct XCConfigReader {
             } else {
                 return .malformed("“\(line)” is not a directive xcconfig files know (only #include and #include?)")
             }
-            let argument = rest.trimmingCharacters(in: .whitespaces)
+            let argument = rest.trimmingSpaces
             if argument.count >= 2, argument.hasPrefix("\""), argument.hasSuffix("\"") {
                 return .include(file: String(argument.dropFirst().dropLast()), optional: optional)
             }
@@ -173,9 +185,45 @@ struct XCConfigReader {
             return .malformed("“\(line)” is neither a setting (NAME = value) nor an #include")
         }
         let assignment = index
-        let key = line[..<assignment].trimmingCharacters(in: .whitespaces)
-        var value = line[line.index(after: assignment)...].trimmingCharacters(in: .whitespaces)
-        if value.hasSuffix(";") { value = String(value.dropLast()).trimmingCharacters(in: .whitespaces) }
+        let key = line[..<assignment].trimmingSpaces
+        var value = line[line.index(after: assignment)...].trimmingSpaces
+        if value.hasSuffix(";") { value = value.dropLast().trimmingSpaces }
         return .assignment(key: Substring(key), value: value)
+    }
+}
+
+/// xcconfig files read and parsed once, whichever targets and configurations include them:
+/// listing a project's targets and then reading the chosen one reads each file once.
+final class XCConfigFiles: @unchecked Sendable {
+    struct NumberedLine {
+        let number: Int
+        let line: XCConfigReader.Line
+    }
+
+    private let lock = NSLock()
+    private var parsed: [String: Result<[NumberedLine], BoundedFile.Failure>] = [:]
+
+    /// The parsed lines of the file at `path` (absolute, normalised), or why it could not be read.
+    func lines(of path: String) -> Result<[NumberedLine], BoundedFile.Failure> {
+        if let known = lock.withLock({ parsed[path] }) { return known }
+        let result = Result { () throws(BoundedFile.Failure) -> [NumberedLine] in
+            let data = try BoundedFile.read(path, limit: XCConfigReader.maximumFileSize)
+            return XCConfigReader.logicalLines(String(decoding: data, as: UTF8.self)).map {
+                NumberedLine(number: $0.number, line: XCConfigReader.parse($0.text))
+            }
+        }
+        lock.withLock { parsed[path] = result }
+        return result
+    }
+}
+
+extension StringProtocol {
+    /// Without the spaces and tabs (any white space but line breaks) at either end: what
+    /// `trimmingCharacters(in: .whitespaces)` gives, without Foundation's bridging, which was
+    /// most of the time spent reading xcconfig files.
+    var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
     }
 }

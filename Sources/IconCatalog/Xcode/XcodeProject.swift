@@ -28,6 +28,8 @@ public struct XcodeProject: Sendable {
     let nodes: [String: FileNode]
     /// Each node's parent in the group tree, from a walk of `mainGroup` that visits each node once.
     let parents: [String: String]
+    /// The xcconfig files of the project, each read once however many targets include it.
+    let xcconfigFiles = XCConfigFiles()
 
     /// The targets whose product is an application, for any platform (`XcodeTargetResolver`
     /// tells the iOS ones apart, which takes their build settings).
