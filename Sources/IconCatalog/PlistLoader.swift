@@ -39,12 +39,12 @@ public enum PlistLoader {
             do {
                 try BinaryPlistGuard.check(data)
             } catch {
-                throw error.isCorrupt ? .notAPlist(path: path, reason: error.reason)
-                    : .tooComplex(path: path, reason: error.reason)
+                throw error.kind == .tooComplex ? .tooComplex(path: path, reason: error.reason)
+                    : .notAPlist(path: path, reason: error.reason)
             }
         }
-        if !BinaryPlistGuard.isBinaryPlist(data), looksLikeXMLWithoutPlistRoot(data) {
-            throw .notAPlist(path: path, reason: "XML without a <plist> root element, a fragment rather than a property list")
+        if !BinaryPlistGuard.isBinaryPlist(data) {
+            try checkText(data, path: path)
         }
         let object: Any
         do {
@@ -56,12 +56,28 @@ public enum PlistLoader {
         return dictionary
     }
 
-    /// Foundation accepts a bare `<dict>` fragment; a real plist file always has a `<plist>` root.
-    private static func looksLikeXMLWithoutPlistRoot(_ data: Data) -> Bool {
+    /// Tags an XML plist may hold: two per value, as many values as a binary plist may expand to.
+    static let maximumTags = 2 * BinaryPlistGuard.maximumExpandedObjects
+
+    /// What a text plist must be before Foundation reads it. XML, since that is what Xcode writes
+    /// and iOS reads (Foundation would also take OpenStep text, where eight megabytes of `a,a,a`
+    /// are four million strings); with a `<plist>` root (Foundation accepts a bare `<dict>`
+    /// fragment); and with no more values than a binary plist may hold (each becomes an object
+    /// of a few hundred bytes), counted by its tags.
+    private static func checkText(_ data: Data, path: String) throws(CatalogError) {
         let head = String(decoding: data.prefix(4096), as: UTF8.self)
         let trimmed = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-        guard trimmed.hasPrefix("<") else { return false }
-        return !head.contains("<plist")
+        guard trimmed.hasPrefix("<") else {
+            throw .notAPlist(path: path, reason: "neither XML nor a binary plist")
+        }
+        guard head.contains("<plist") else {
+            throw .notAPlist(path: path, reason: "XML without a <plist> root element, a fragment rather than a property list")
+        }
+        let tags = data.withUnsafeBytes { bytes in bytes.reduce(0) { $1 == UInt8(ascii: "<") ? $0 + 1 : $0 } }
+        guard tags <= maximumTags else {
+            throw .tooComplex(path: path, reason: "it holds \(MessageText.grouped(tags)) XML tags, more than the "
+                + "\(MessageText.grouped(maximumTags)) of \(MessageText.grouped(BinaryPlistGuard.maximumExpandedObjects)) values")
+        }
     }
 
     /// Foundation's errors nest the useful sentence in NSDebugDescription; keep it to one line.
