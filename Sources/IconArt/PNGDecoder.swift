@@ -1,4 +1,5 @@
 import CPNG
+import IconCatalog
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -236,51 +237,17 @@ public struct PNGDecoder: Sendable {
 
     /// Reads a whole regular file, refusing anything else without blocking on it.
     static func readRegularFile(_ path: String, limit: Int) throws(PNGDecodeError) -> [UInt8] {
-        var info = stat()
-        // Checked before open: opening a device can have side effects.
-        guard stat(path, &info) == 0 else { throw .unreadable(path: path, reason: errnoMessage()) }
-        if let kind = nonRegularKind(info.st_mode) { throw .notARegularFile(path: path, kind: kind) }
-        // O_NONBLOCK: should the path turn into a FIFO after the stat, open must not wait for a writer.
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { throw .unreadable(path: path, reason: errnoMessage()) }
-        defer { close(fd) }
-        // Checked again on what was actually opened.
-        guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: errnoMessage()) }
-        if let kind = nonRegularKind(info.st_mode) { throw .notARegularFile(path: path, kind: kind) }
-        let size = Int(info.st_size)
-        guard size <= limit else { throw .fileTooLarge(path: path, bytes: size, limit: limit) }
-
-        var data = [UInt8]()
-        data.reserveCapacity(size)
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path: path, reason: errnoMessage())
+        do {
+            return try BoundedFile.readBytes(path, limit: limit)
+        } catch {
+            switch error {
+            case .notARegularFile(let kind): throw .notARegularFile(path: path, kind: kind)
+            case .tooLarge(let bytes): throw .fileTooLarge(path: path, bytes: bytes, limit: limit)
+            case .notFound: throw .unreadable(path: path, reason: BoundedFile.errnoMessage(ENOENT))
+            case .badLink(let problem): throw .unreadable(path: path, reason: problem)
+            case .system(let reason): throw .unreadable(path: path, reason: reason)
             }
-            data.append(contentsOf: chunk[..<count])
-            // The file may have grown since fstat.
-            guard data.count <= limit else { throw .fileTooLarge(path: path, bytes: data.count, limit: limit) }
         }
-        return data
-    }
-
-    private static func nonRegularKind(_ mode: mode_t) -> String? {
-        switch mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFDIR: return "a directory"
-        case S_IFIFO: return "a FIFO"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        case S_IFSOCK: return "a socket"
-        default: return "not a regular file"
-        }
-    }
-
-    private static func errnoMessage() -> String {
-        String(cString: strerror(errno))
     }
 }
 

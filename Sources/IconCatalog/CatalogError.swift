@@ -5,6 +5,8 @@ import TerminalText
 /// the one-line message a user sees names the file and the problem.
 public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case notFound(path: String)
+    /// A broken symbolic link or a loop of them; `problem` says which.
+    case badLink(path: String, problem: String)
     case notARegularFile(path: String, kind: String)
     case noInfoPlist(directory: String)
     case unreadable(path: String, reason: String)
@@ -18,7 +20,7 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var path: String {
         switch self {
-        case .notFound(let path), .notARegularFile(let path, _), .unreadable(let path, _),
+        case .notFound(let path), .badLink(let path, _), .notARegularFile(let path, _), .unreadable(let path, _),
              .tooLarge(let path, _, _), .emptyFile(let path), .notAPlist(let path, _),
              .tooComplex(let path, _), .notADictionary(let path), .missingIcons(let path, _),
              .wrongType(let path, _, _, _):
@@ -33,6 +35,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notFound:
             problem = "no such file or folder"
+        case .badLink(_, let what):
+            problem = what
         case .notARegularFile(_, let kind):
             problem = "not a regular file (\(kind)); give an Info.plist or a folder holding one"
         case .noInfoPlist:

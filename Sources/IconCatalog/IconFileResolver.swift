@@ -128,6 +128,7 @@ public struct IconFileResolver: Sendable {
             let reason: String
             switch error {
             case .notFound: reason = "disappeared while reading"
+            case .badLink(let problem): reason = "is \(problem)"
             case .notARegularFile(let kind): reason = "is \(kind), not an image file"
             case .tooLarge: reason = "too large"
             case .system(let message): reason = message

@@ -9,10 +9,14 @@ public enum PlistLoader {
 
     /// `path` itself when it names a file, or the `Info.plist` inside it when it names a folder.
     public static func locate(_ path: String) throws(CatalogError) -> String {
-        guard let kind = BoundedFile.kind(of: path) else { throw .notFound(path: path) }
+        guard let kind = BoundedFile.kind(of: path) else {
+            throw BoundedFile.linkProblem(path).map { .badLink(path: path, problem: $0) } ?? .notFound(path: path)
+        }
         guard kind == "a directory" else { return path }
         let inside = (path as NSString).appendingPathComponent("Info.plist")
-        guard BoundedFile.kind(of: inside) != nil else { throw .noInfoPlist(directory: path) }
+        guard BoundedFile.kind(of: inside) != nil else {
+            throw BoundedFile.linkProblem(inside).map { .badLink(path: inside, problem: $0) } ?? .noInfoPlist(directory: path)
+        }
         return inside
     }
 
@@ -24,6 +28,7 @@ public enum PlistLoader {
         } catch {
             switch error {
             case .notFound: throw .notFound(path: path)
+            case .badLink(let problem): throw .badLink(path: path, problem: problem)
             case .notARegularFile(let kind): throw .notARegularFile(path: path, kind: kind)
             case .tooLarge(let bytes): throw .tooLarge(path: path, bytes: bytes, limit: maximumFileSize)
             case .system(let reason): throw .unreadable(path: path, reason: reason)
