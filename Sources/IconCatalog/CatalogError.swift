@@ -64,7 +64,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// A problem with one part of the app that does not stop the rest from being listed.
 public struct CatalogWarning: Equatable, Hashable, Sendable, CustomStringConvertible, Codable {
-    /// The plist key path or file the warning is about, e.g. `CFBundleIcons.CFBundleAlternateIcons.blue`.
+    /// The plist key path or file the warning is about, e.g. `CFBundleIcons.CFBundleAlternateIcons.blue`;
+    /// empty for the line that counts the warnings left out (see `WarningList`).
     public let subject: String
     public let message: String
 
@@ -73,5 +74,7 @@ public struct CatalogWarning: Equatable, Hashable, Sendable, CustomStringConvert
         self.message = message
     }
 
-    public var description: String { "\(TextSanitizer.clean(subject)): \(TextSanitizer.clean(message))" }
+    public var description: String {
+        subject.isEmpty ? TextSanitizer.clean(message) : "\(TextSanitizer.clean(subject)): \(TextSanitizer.clean(message))"
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalText
 
 /// How to read an app: which idiom, where its icon files are, and `--define` values.
 public struct CatalogOptions: Sendable {
@@ -45,13 +46,13 @@ public enum CatalogReader {
     public static func catalog(from plist: [String: Any], plistPath: String,
                                options: CatalogOptions, lookingForFiles: Bool = true) throws(CatalogError) -> AppIconCatalog {
         let declared = try IconDeclarations.parse(plist, idiom: options.idiom, path: plistPath)
-        var warnings = declared.warnings
+        var warnings = declared.warningList
         let resolver = lookingForFiles
             ? IconFileResolver(searchRoot: options.searchRoot(forPlist: plistPath), idiom: options.idiom,
                                defines: options.defines)
             : nil
         let icons = declared.icons.map { icon in
-            let subject = icon.name.map { "\(declared.iconsKey).CFBundleAlternateIcons.\($0)" }
+            let subject = icon.name.map { "\(declared.iconsKey).CFBundleAlternateIcons.\(MessageText.abbreviated($0))" }
                 ?? "\(declared.iconsKey).CFBundlePrimaryIcon"
             let files = icon.iconFiles.map { IconFileResolver.expand($0, defines: options.defines) }
             let images = resolver?.images(for: files, subject: subject, warnings: &warnings) ?? []
@@ -59,8 +60,8 @@ public enum CatalogReader {
                            prerendered: icon.prerendered, images: images)
         }
         if let resolver, resolver.searchWasTruncated {
-            warnings.append(CatalogWarning(subject: resolver.searchRoot,
-                message: "stopped looking for icon files after \(FileIndex.maximumEntries) entries"))
+            warnings.add(.other, subject: resolver.searchRoot,
+                "stopped looking for icon files after \(MessageText.grouped(FileIndex.maximumEntries)) entries")
         }
         let bundleIdentifier = (plist["CFBundleIdentifier"] as? String).map {
             IconFileResolver.expand($0, defines: options.defines)
@@ -72,7 +73,7 @@ public enum CatalogReader {
             idiom: options.idiom,
             iconsKey: declared.iconsKey,
             icons: icons,
-            warnings: warnings
+            warnings: warnings.warnings
         )
     }
 }
@@ -101,7 +102,7 @@ public final class IconImageFinder: @unchecked Sendable {
             self.resolver = made
             return made
         }
-        var ignored: [CatalogWarning] = []
+        var ignored = WarningList()
         return resolver.images(for: icon.iconFiles, subject: "", warnings: &ignored)
     }
 }

@@ -53,20 +53,20 @@ public struct IconFileResolver: Sendable {
 
     /// The images for entries already expanded, reading each file's PNG header; problems
     /// go to `warnings`.
-    public func images(for files: [String], subject: String, warnings: inout [CatalogWarning]) -> [IconImage] {
+    public func images(for files: [String], subject: String, warnings: inout WarningList) -> [IconImage] {
         var images: [IconImage] = []
         var seen = Set<String>()
         for file in files {
             switch lookup(file) {
             case .unsafe(let problem):
-                warnings.append(CatalogWarning(subject: subject,
-                    message: "file entry “\(file)” \(problem); never read"))
+                warnings.add(.unsafeFileEntry, subject: subject,
+                    "file entry “\(MessageText.abbreviated(file))” \(problem); never read")
             case .onlyInAssetCatalog(let found):
-                warnings.append(CatalogWarning(subject: subject,
-                    message: "“\(file)” is only inside an asset catalog (\(found)); iOS looks for alternate icon files outside it"))
+                warnings.add(.onlyInAssetCatalog, subject: subject,
+                    "“\(MessageText.abbreviated(file))” is only inside an asset catalog (\(found)); iOS looks for alternate icon files outside it")
             case .notFound:
-                warnings.append(CatalogWarning(subject: subject,
-                    message: "no file found for “\(file)” under \(searchRoot)"))
+                warnings.add(.fileNotFound, subject: subject,
+                    "no file found for “\(MessageText.abbreviated(file))” under \(searchRoot)")
             case .found(let paths):
                 for path in paths where seen.insert(path).inserted {
                     if let image = Self.readImage(path, warnings: &warnings) { images.append(image) }
@@ -86,25 +86,29 @@ public struct IconFileResolver: Sendable {
     /// Expands `$(NAME)` and `${NAME}` for each defined NAME; undefined variables stay as written.
     public static func expand(_ entry: String, defines: [String: String]) -> String {
         guard !defines.isEmpty, entry.contains("$") else { return entry }
-        return entry.replacing(variable) { match in
-            let name = String(match.output.1 ?? match.output.2 ?? "")
-            return defines[name] ?? String(match.output.0)
+        var out = String.UnicodeScalarView()
+        var copied = entry.startIndex
+        for reference in BuildSettingReference.all(in: entry) {
+            guard let value = defines[String(reference.name)] else { continue }
+            out.append(contentsOf: entry.unicodeScalars[copied ..< reference.range.lowerBound])
+            out.append(contentsOf: value.unicodeScalars)
+            copied = reference.range.upperBound
         }
+        out.append(contentsOf: entry.unicodeScalars[copied...])
+        return String(out)
     }
 
-    /// The names of the `$(NAME)` / `${NAME}` variables still in `entry`, in order, each once.
+    /// The names of the `$(NAME)` / `${NAME}` variables still in `entry`, in order, each once;
+    /// at most `BuildSettingReference.maximumNames` of them (a longer list helps no one).
     public static func unexpandedVariables(in entry: String) -> [String] {
         guard entry.contains("$") else { return [] }
         var names: [String] = []
-        for match in entry.matches(of: variable) {
-            let name = String(match.output.1 ?? match.output.2 ?? "")
-            if !names.contains(name) { names.append(name) }
+        for reference in BuildSettingReference.all(in: entry) where !names.contains(String(reference.name)) {
+            names.append(String(reference.name))
+            if names.count == BuildSettingReference.maximumNames { break }
         }
         return names
     }
-
-    /// `$(NAME)` or `${NAME}`, as Xcode writes build settings into an Info.plist.
-    private static var variable: Regex<(Substring, Substring?, Substring?)> { /\$(?:\((\w+)\)|\{(\w+)\})/ }
 
     /// Why an entry must not be used as a file name, or nil when it is a plain name.
     public static func unsafeReason(_ entry: String) -> String? {
@@ -116,11 +120,11 @@ public struct IconFileResolver: Sendable {
         return nil
     }
 
-    static func readImage(_ path: String, warnings: inout [CatalogWarning]) -> IconImage? {
+    static func readImage(_ path: String, warnings: inout WarningList) -> IconImage? {
         do {
             let header = try BoundedFile.readPrefix(path, count: 64)
             guard let size = PNGHeader.size(of: header) else {
-                warnings.append(CatalogWarning(subject: path, message: "not a PNG image; ignored"))
+                warnings.add(.unreadableImage, subject: path, "not a PNG image; ignored")
                 return nil
             }
             return IconImage(path: path, width: size.width, height: size.height)
@@ -133,7 +137,7 @@ public struct IconFileResolver: Sendable {
             case .tooLarge: reason = "too large"
             case .system(let message): reason = message
             }
-            warnings.append(CatalogWarning(subject: path, message: "\(reason); ignored"))
+            warnings.add(.unreadableImage, subject: path, "\(reason); ignored")
             return nil
         }
     }
@@ -156,8 +160,10 @@ public struct FileIndex: Sendable {
     public init(root: String) {
         var seen = 0
         var queue: [(path: String, depth: Int, inAssetCatalog: Bool)] = [(root, 0, false)]
-        while !queue.isEmpty {
-            let folder = queue.removeFirst()
+        var next = 0
+        while next < queue.count {
+            let folder = queue[next]
+            next += 1
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { continue }
             for name in names.sorted() where !name.hasPrefix(".") {
                 seen += 1
