@@ -122,26 +122,28 @@ public struct PNGDecoder: Sendable {
     }
 
     /// Decodes PNG bytes into `sink` row by row. `rowDecoder: false` sends every file through
-    /// libpng (the tests compare the two paths).
-    static func decode<Sink: RGBARowSink>(_ data: [UInt8], name: String, limits: Limits, into sink: inout Sink,
+    /// libpng (the tests and the fuzzer compare the two paths).
+    package static func decode<Sink: RGBARowSink>(_ data: [UInt8], name: String, limits: Limits, into sink: inout Sink,
                                           rowDecoder: Bool = true) throws(PNGDecodeError) {
         guard data.count >= pngSignature.count, data.prefix(pngSignature.count).elementsEqual(pngSignature) else {
             throw .notPNG(path: name)
         }
         let file = try PNGChunks(data, name: name)
-        guard file.chunks.first?.type == "CgBI" else {
-            let gamma = Gamma(fileGamma: file.gamma)
-            if rowDecoder, let rows = PNGRowDecoder(file, limits: limits), rows.decode(gamma: gamma, into: &sink) {
-                return
-            }
-            // Not a file the row decoder takes, or one it found a problem in: libpng decides.
-            try decodeWithLibpng(file.pixelsOnly(), name: name, limits: limits, gamma: gamma).feed(into: &sink)
+        let isCrushed = file.chunks.first?.type == "CgBI"
+        // Crushed files are made for iOS's sRGB pipeline: their colour-space chunks are ignored.
+        let gamma = isCrushed ? nil : Gamma(fileGamma: file.gamma)
+        if rowDecoder, let rows = PNGRowDecoder(file, limits: limits), rows.decode(gamma: gamma, into: &sink) {
+            return
+        }
+        // Not a file the row decoder takes, or one it found a problem in: libpng decides.
+        guard isCrushed else {
+            sink.take(whole: try decodeWithLibpng(file.pixelsOnly(), name: name, limits: limits, gamma: gamma))
             return
         }
         let crushed = try CgBI.standardPNG(fromCrushed: file, name: name, limits: limits)
         var bitmap = try decodeWithLibpng(crushed.png, name: name, limits: limits, gamma: nil)
         crushed.restore(&bitmap)
-        bitmap.feed(into: &sink)
+        sink.take(whole: bitmap)
     }
 
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
