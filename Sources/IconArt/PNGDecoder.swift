@@ -106,12 +106,32 @@ public struct PNGDecoder: Sendable {
     }
 
     /// Reads the file at `path` like `decode(contentsOf:limits:)`, and hands the picture to `sink`
-    /// a row at a time. For the commonest PNGs (see `PNGRowDecoder`) rows go out as they are
-    /// decoded, so the whole picture is never held; on any error nothing more reaches `sink`.
+    /// a row at a time. For the commonest PNGs, Xcode's crushed ones included (see
+    /// `PNGRowDecoder`), rows go out as they are decoded, so the whole picture is never held; on
+    /// any error nothing more reaches `sink`. The decode holds its share of `budget` (the most it
+    /// may need, see `workingBytes`) from before the file is read until it is done.
     public static func decode<Sink: RGBARowSink>(contentsOf path: String, limits: Limits = .standard,
-                                                 into sink: inout Sink) throws(PNGDecodeError) {
-        let data = try readRegularFile(path, limit: limits.maxFileBytes)
-        try decode(data, name: path, limits: limits, into: &sink)
+                                                 budget: DecodeBudget = .shared, into sink: inout Sink) throws(PNGDecodeError) {
+        try budget.withReservation(workingBytes(ofFileAt: path, limits: limits)) { () throws(PNGDecodeError) in
+            let data = try readRegularFile(path, limit: limits.maxFileBytes)
+            try decode(data, name: path, limits: limits, into: &sink)
+        }
+    }
+
+    /// The most a decode of the file at `path` may hold, judged from its size and header before
+    /// it is read: the file, a rewritten copy of it (the chunks libpng is given, or a crushed file
+    /// made standard), and the decoded picture (12 bytes a pixel for 16-bit files, which are
+    /// reduced from a 16-bit buffer), no more than `limits` let through.
+    static func workingBytes(ofFileAt path: String, limits: Limits) -> Int {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return 0 }
+        let fileBytes = min(max(0, Int(info.st_size)), limits.maxFileBytes)
+        guard let header = try? BoundedFile.readPrefix(path, count: 64), let fields = PNGHeader.fields(of: header) else {
+            return fileBytes
+        }
+        // Each side is below 2^31, so the pixel count cannot overflow; the bytes may.
+        let (decoded, overflow) = (fields.width * fields.height).multipliedReportingOverflow(by: fields.bitDepth == 16 ? 12 : 4)
+        return 2 * fileBytes + min(overflow ? Int.max : decoded, limits.maxDecodedBytes * 3 / 2)
     }
 
     /// Decodes PNG bytes already in memory; `name` is only used in error messages.
