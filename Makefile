@@ -42,7 +42,7 @@ install: deps
 	install -m 0644 Assets/Info.plist "$(DESTDIR)$(PREFIX)/share/iconchooser/demo/Info.plist"
 	install -m 0644 Assets/App\ Icons/*.png "$(DESTDIR)$(PREFIX)/share/iconchooser/demo/App Icons/"
 
-# Measures issues 3, 4 and 5 against peers run in the same script (chafa, dialog, sshd): prints ratios,
+# Measures issues 3, 4, 5 and 10 against peers run in the same script (chafa, dialog, sshd): prints ratios,
 # asserts nothing. Installs its own tools (chafa dialog tmux time) only if missing.
 bench: deps
 	@if command -v dpkg >/dev/null 2>&1; then \

@@ -89,6 +89,6 @@ let package = Package(
         // The terminal layer's pure parts (escape sequences after a bare Esc); drawing is tested in tmux.
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "CellCanvas"]),
         // Drives the built `iconchooser` binary through Process (and tmux for the screen).
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["slow-link.py", "sshd_config.template"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["slow-link.py", "sshd_config.template", "peak-memory.py"]),
     ]
 )

@@ -98,3 +98,40 @@ func eventually(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
     }
     return condition()
 }
+
+/// What one run of a program cost: its exit status (as a shell shows it), wall-clock time and
+/// peak resident memory.
+struct Measured {
+    let status: Int32
+    let seconds: Double
+    let peakMegabytes: Double
+    let stdout: String
+    let stderr: String
+}
+
+/// Runs `argv` (through peak-memory.py, which measures a child of its own, since a child of the
+/// test process would be charged the test process's size) with stdout and stderr in files of
+/// `folder`; nil when it did not end within `timeout` seconds.
+func measure(_ argv: [String], environment: [String: String], in folder: TemporaryFolder,
+             timeout: TimeInterval = 120) throws -> Measured? {
+    let out = folder.url("measured.out"), err = folder.url("measured.err")
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("peak-memory.py").path
+    let run: CLI.Outcome
+    do {
+        run = try CLI.run(executable: "/usr/bin/env", ["python3", script, out, err] + argv,
+                          environment: environment, timeout: timeout)
+    } catch is CLI.TimedOut {
+        return nil
+    }
+    let fields = run.stdout.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
+    guard fields.count == 3, let status = Int32(fields[0]), let seconds = Double(fields[1]), let peak = Double(fields[2]) else {
+        throw MeasureFailed(output: run.stdout + run.stderr)
+    }
+    let text = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+    return Measured(status: status, seconds: seconds, peakMegabytes: peak / 1024, stdout: text(out), stderr: text(err))
+}
+
+struct MeasureFailed: Error, CustomStringConvertible {
+    let output: String
+    var description: String { "peak-memory.py said: \(output.prefix(500))" }
+}
