@@ -12,7 +12,7 @@ BUILD_FLAGS  = $(if $(filter release,$(CONFIG)),$(RELEASE_FLAGS))
 APT_PACKAGES = pkg-config libpng-dev libisal-dev libncurses-dev tmux python3 python3-png openssh-client openssh-server procps
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps install assets bench clean
+.PHONY: run test build deps install assets bench fuzz clean
 
 run: build
 	"$(BIN_DIR)/iconchooser"
@@ -56,9 +56,16 @@ bench: deps
 	$(SWIFT) build -c release $(RELEASE_FLAGS)
 	bash bench/run-bench.sh "$$($(SWIFT) build -c release --show-bin-path)/iconchooser"
 
+# Coverage-guided fuzzing (libFuzzer + AddressSanitizer) of every reader that takes bytes from
+# outside, FUZZ_SECONDS (default 180) per target; a crash's input lands in Fuzz/crashes/TARGET/.
+# `make fuzz FUZZ_TARGETS="png-rows cgbi"` runs only those.
+FUZZ_SECONDS ?= 180
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) bash Fuzz/run.sh $(FUZZ_TARGETS)
+
 # Regenerates the demo app's PNGs (they are committed; this is only needed after changing the drawing code).
 assets:
 	python3 Assets/make-demo-icons.py
 
 clean:
-	rm -rf .build
+	rm -rf .build Fuzz/.build Fuzz/.work

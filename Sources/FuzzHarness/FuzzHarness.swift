@@ -1,0 +1,131 @@
+import Foundation
+import IconArt
+import IconCatalog
+import IconLint
+import NcursesTerminal
+
+/// What each fuzz target does with the bytes libFuzzer makes up: one entry per reader that
+/// takes bytes from outside. It lives in the main package, free of sanitizer flags, so the
+/// fuzz package (`Fuzz/`, built with `-sanitize=fuzzer,address`) and the test that replays
+/// every crash once found (`FuzzReplayTests`) run exactly the same code. Besides "does not
+/// crash", a target checks what must hold between readers (the row decoder and libpng agree),
+/// with `precondition`, so a broken promise is a crash the fuzzer keeps.
+public enum FuzzHarness {
+    /// Every target by name: the name of its folder under `Fuzz/Targets` and `Fuzz/crashes`.
+    public static let targets: [String: @Sendable ([UInt8]) -> Void] = [
+        "bplist-guard": binaryPlistGuard,
+        "plist-loader": plistLoader,
+        "png-chunks": pngChunks,
+        "png-rows": pngRows,
+        "cgbi": crushedPNG,
+        "escape-sequence": escapeSequence,
+    ]
+
+    /// Runs the target `name` on libFuzzer's bytes; the entry point of every fuzz executable.
+    public static func run(_ name: String, _ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+        guard let target = targets[name] else { preconditionFailure("no fuzz target named \(name)") }
+        target(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+        return 0
+    }
+
+    /// Small limits keep each run fast; the code that enforces them runs all the same.
+    static let limits = PNGDecoder.Limits(maxDimension: 512, maxDecodedBytes: 1 << 20, maxFileBytes: 1 << 20)
+
+    /// The binary-plist guard; a plist it lets through must then survive Foundation and the catalog.
+    public static func binaryPlistGuard(_ bytes: [UInt8]) {
+        let header = Array("bplist00".utf8)
+        let data = Data(bytes.starts(with: header) ? bytes : header + bytes)
+        guard (try? BinaryPlistGuard.check(data)) != nil else { return }
+        readAsCatalog(data)
+    }
+
+    /// The plist loader (XML, binary, or anything else) and everything that reads its result.
+    public static func plistLoader(_ bytes: [UInt8]) {
+        readAsCatalog(Data(bytes))
+    }
+
+    private static func readAsCatalog(_ data: Data) {
+        guard let plist = try? PlistLoader.parse(data, path: "fuzz/Info.plist") else { return }
+        for idiom in Idiom.allCases {
+            let options = CatalogOptions(idiom: idiom, iconsDirectory: "/nonexistent", defines: ["SUFFIX": "-x"])
+            if let catalog = try? CatalogReader.catalog(from: plist, plistPath: "fuzz/Info.plist", options: options) {
+                _ = catalog.warnings.map(\.description)
+            }
+            let report = Linter.lint(plist: plist, plistPath: "fuzz/Info.plist", options: options,
+                                     index: FileIndex(root: "/nonexistent"), inspector: NoImages())
+            _ = LintOutput.text(report)
+            _ = LintOutput.github(report)
+        }
+    }
+
+    private struct NoImages: ImageInspector {
+        func inspect(_ path: String) -> ImageFacts { .unreadable(reason: "not read while fuzzing") }
+    }
+
+    /// The chunk walk and what is read from it before libpng sees a file.
+    public static func pngChunks(_ bytes: [UInt8]) {
+        _ = PNGHeader.fields(of: Data(bytes))
+        guard let file = try? PNGChunks(withSignature(bytes), name: "fuzz.png") else { return }
+        _ = file.gamma
+        _ = file.pixelsOnly()
+        for chunk in file.chunks { _ = file.verifiedBody(chunk) }
+    }
+
+    /// The row decoder, checked against libpng: when both decode a file they give the same
+    /// picture, and a file the row decoder takes, libpng takes too.
+    public static func pngRows(_ bytes: [UInt8]) {
+        compareDecoders(withSignature(bytes))
+    }
+
+    /// Crushed PNGs: the row decoder's crushed path and the rewrite for libpng, compared.
+    public static func crushedPNG(_ bytes: [UInt8]) {
+        let signature = Array(bytes.prefix(8))
+        let crushedStart: [UInt8] = [0, 0, 0, 4] + Array("CgBI".utf8) + [0x50, 0x00, 0x20, 0x06, 0x00, 0x00, 0x00, 0x00]
+        compareDecoders(signature == pngSignature ? bytes : pngSignature + crushedStart + bytes)
+    }
+
+    private static func compareDecoders(_ png: [UInt8]) {
+        var fast = Collector(), slow = Collector()
+        let fastResult = Result { () throws(PNGDecodeError) in try PNGDecoder.decode(png, name: "fuzz.png", limits: limits, into: &fast) }
+        let slowResult = Result { () throws(PNGDecodeError) in
+            try PNGDecoder.decode(png, name: "fuzz.png", limits: limits, into: &slow, rowDecoder: false)
+        }
+        switch (fastResult, slowResult) {
+        case (.success, .success):
+            precondition(fast == slow, "the row decoder and libpng disagree on a picture")
+        case (.success, .failure(let error)):
+            preconditionFailure("the row decoder took a file libpng refuses: \(error)")
+        case (.failure, _):
+            break  // libpng decided; whether it failed too is its call
+        }
+    }
+
+    /// Collects what a decoder hands over, to compare two decoders.
+    private struct Collector: RGBARowSink, Equatable {
+        var width = 0, height = 0
+        var pixels: [UInt8] = []
+        mutating func start(width: Int, height: Int) { (self.width, self.height, pixels) = (width, height, []) }
+        mutating func take(row: UnsafeBufferPointer<UInt8>) { pixels.append(contentsOf: row) }
+    }
+
+    private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    private static func withSignature(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.starts(with: pngSignature) ? bytes : pngSignature + bytes
+    }
+
+    /// The terminal layer's reader of what follows a bare Esc, fed the bytes until they run out.
+    public static func escapeSequence(_ bytes: [UInt8]) {
+        var position = 0
+        let next: (Int) -> UInt32? = { _ in
+            guard position < bytes.count else { return nil }
+            defer { position += 1 }
+            return UInt32(bytes[position])
+        }
+        while position < bytes.count {
+            let before = position
+            _ = EscapeSequence.read(next: next)
+            precondition(position > before, "EscapeSequence.read returned without reading")
+        }
+    }
+}
