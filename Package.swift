@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // libpng through pkg-config; the simplified API reports errors without longjmp.
@@ -28,14 +29,29 @@ let package = Package(
             pkgConfig: "libisal",
             providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]
         ),
+        // libsixel: the peer `make bench` measures our sixel encoder against, and a second sixel
+        // decoder for the tests. The program itself does not link it.
+        .systemLibrary(
+            name: "CSixel",
+            pkgConfig: "libsixel",
+            providers: [.apt(["libsixel-dev"]), .brew(["libsixel"])]
+        ),
+        // librsvg (and the cairo surfaces it draws into) for the SVG layers of Icon Composer bundles.
+        .systemLibrary(
+            name: "CRSVG",
+            pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
+        ),
         // Untrusted text made safe for a terminal, and its width in columns: shared by the model and the screen.
         .target(name: "TerminalText"),
         // Cells, colours and SGR: the screen model every layer draws into, with no image library behind it.
         .target(name: "CellCanvas", dependencies: ["TerminalText"]),
-        // Pure model: plist → catalog, file resolution, IconManager and its state store. Foundation only.
+        // Pure model: plist → catalog, file resolution, IconManager and its state store. ZIPFoundation
+        // inflates the entries of an .ipa (its zlib comes through pkg-config: apt zlib1g-dev).
         .target(
             name: "IconCatalog",
-            dependencies: ["TerminalText", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["TerminalText", .product(name: "Crypto", package: "swift-crypto"),
+                           .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // ncurses with the wide-character API; shim.h wraps the macros Swift cannot import.
         .systemLibrary(
@@ -45,10 +61,12 @@ let package = Package(
         ),
         // The only importer of CNcurses: draws CellGrids, reads keys, restores the terminal.
         .target(name: "NcursesTerminal", dependencies: ["CNcurses", "CellCanvas"]),
-        // PNG → RGBA bitmap → resampled → cells.
-        .target(name: "IconArt", dependencies: ["CPNG", "CISAL", "CellCanvas", "IconCatalog"]),
+        // PNG, and Icon Composer bundles drawn flat → RGBA bitmap → resampled → cells.
+        .target(name: "IconArt", dependencies: ["CPNG", "CISAL", "CRSVG", "CellCanvas", "IconCatalog"]),
+        // Pixel pictures as terminal graphics (kitty, sixel, iTerm2): bytes out, no terminal I/O.
+        .target(name: "TerminalGraphics", dependencies: ["IconArt", "CellCanvas", "CPNG"]),
         // Elm-style chooser core: state, update(state, event) -> effects, view(state) -> CellGrid. No I/O.
-        .target(name: "ChooserUI", dependencies: ["CellCanvas", "TerminalText", "IconArt", "IconCatalog"]),
+        .target(name: "ChooserUI", dependencies: ["CellCanvas", "TerminalText", "IconArt", "IconCatalog", "TerminalGraphics"]),
         // `iconchooser lint`: rules as pure functions over the parsed plist, a file index and image facts.
         .target(name: "IconLint", dependencies: ["TerminalText", "IconCatalog", "IconArt"]),
         // openpty, TIOCSWINSZ and posix_spawn in a new session: what Swift cannot call directly.
@@ -82,12 +100,20 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `make bench`'s measuring tool for the terminal pictures (bytes, time, sixel fidelity).
+        .executableTarget(
+            name: "graphics-bench",
+            dependencies: ["TerminalGraphics", "IconArt", "CSixel"],
+            path: "bench/GraphicsBench"
+        ),
         // Temporary folders, plist builders and the corpus location, shared by the test targets.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
+                path: "Tests/TestSupport"),
         .testTarget(name: "CellCanvasTests", dependencies: ["CellCanvas", "TerminalText"]),
         .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TerminalText", "TestSupport"]),
-        .testTarget(name: "IconArtTests", dependencies: ["IconArt", "CellCanvas", "IconCatalog"], exclude: ["reference_decode.py"]),
+        .testTarget(name: "IconArtTests", dependencies: ["IconArt", "CellCanvas", "IconCatalog", "TestSupport"], exclude: ["reference_decode.py"]),
+        .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "IconArt", "CellCanvas", "ChooserUI", "CPNG", "CSixel"]),
         .testTarget(name: "ChooserUITests", dependencies: ["ChooserUI", "CellCanvas", "TerminalText", "IconArt"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "TestSupport"]),
         // The terminal layer's pure parts (escape sequences after a bare Esc); drawing is tested in tmux.

@@ -9,19 +9,36 @@ public enum PreviewSheet {
     public static func render(items: [ChooserItem], pictures: [CellGrid?], currentName: String?,
                               columns: Int, rows: Int, width: Int,
                               configuration: ChooserConfiguration) -> CellGrid {
-        let drawing = TileDrawing(columns: columns, rows: rows, configuration: configuration)
-        let perRow = max(1, min(items.count, (width + GridLayout.gap) / (drawing.slotWidth + GridLayout.gap)))
-        let rowCount = (items.count + perRow - 1) / perRow
-        let sheetWidth = perRow * drawing.slotWidth + (perRow - 1) * GridLayout.gap
-        // Slots start with an empty margin row; the first one is cut off.
-        var sheet = CellGrid(width: sheetWidth, height: max(0, rowCount * drawing.slotHeight - 1))
+        let layout = Layout(count: items.count, columns: columns, rows: rows, width: width, configuration: configuration)
+        var sheet = CellGrid(width: layout.width, height: layout.height)
         for (index, item) in items.enumerated() {
-            let (row, column) = index.quotientAndRemainder(dividingBy: perRow)
-            drawing.draw(item, picture: index < pictures.count ? pictures[index] : nil,
-                         isCurrent: item.name == currentName, isFocused: false,
-                         x: column * (drawing.slotWidth + GridLayout.gap), y: row * drawing.slotHeight - 1,
-                         into: &sheet)
+            let (x, y) = layout.slot(index)
+            layout.drawing.draw(item, picture: index < pictures.count ? pictures[index] : nil,
+                                isCurrent: item.name == currentName, isFocused: false, x: x, y: y, into: &sheet)
         }
         return sheet
+    }
+
+    /// Where each slot goes: as many to a row as fit `width`, rows one under another.
+    struct Layout {
+        let drawing: TileDrawing
+        let perRow: Int
+        let width: Int
+        let height: Int
+
+        init(count: Int, columns: Int, rows: Int, width: Int, configuration: ChooserConfiguration) {
+            drawing = TileDrawing(columns: columns, rows: rows, configuration: configuration)
+            perRow = max(1, min(count, (width + GridLayout.gap) / (drawing.slotWidth + GridLayout.gap)))
+            let rowCount = (count + perRow - 1) / perRow
+            self.width = perRow * drawing.slotWidth + (perRow - 1) * GridLayout.gap
+            // Slots start with an empty margin row; the first one is cut off.
+            height = max(0, rowCount * drawing.slotHeight - 1)
+        }
+
+        /// The top-left corner of slot `index` (its margin row may lie above the sheet).
+        func slot(_ index: Int) -> (x: Int, y: Int) {
+            let (row, column) = index.quotientAndRemainder(dividingBy: perRow)
+            return (column * (drawing.slotWidth + GridLayout.gap), row * drawing.slotHeight - 1)
+        }
     }
 }

@@ -39,12 +39,16 @@ struct TileDrawing {
     var slotWidth: Int { Self.slotWidth(columns: columns) }
     var slotHeight: Int { Self.slotHeight(rows: rows) }
 
+    /// Where the picture of the slot at `x`, `y` goes: inside the margin.
+    static func pictureOrigin(slotX x: Int, slotY y: Int) -> (x: Int, y: Int) { (x + 1, y + 1) }
+
     func draw(_ item: ChooserItem, picture: CellGrid?, isCurrent: Bool, isFocused: Bool,
               x: Int, y: Int, into grid: inout CellGrid) {
         // Until the picture arrives, IconArt's placeholder keeps the grid aligned and the
         // icon recognisable by its initials.
         let tile = picture ?? renderer.placeholder(name: item.title, columns: columns, rows: rows)
-        grid.draw(tile, x: x + 1, y: y + 1)
+        let origin = Self.pictureOrigin(slotX: x, slotY: y)
+        grid.draw(tile, x: origin.x, y: origin.y)
 
         if isCurrent {
             // Bottom-right corner of the picture, where iOS puts `checkmark.circle.fill`.

@@ -1,4 +1,5 @@
 import CPNG
+import Foundation
 import IconCatalog
 #if canImport(Glibc)
 import Glibc
@@ -100,9 +101,7 @@ public struct PNGDecoder: Sendable {
     /// Reads and decodes the file at `path`. Only regular files are read (a FIFO or device is
     /// refused without blocking on it); the whole file is read into memory first.
     public static func decode(contentsOf path: String, limits: Limits = .standard) throws(PNGDecodeError) -> RGBABitmap {
-        var sink = BitmapSink()
-        try decode(contentsOf: path, limits: limits, into: &sink)
-        return sink.bitmap
+        try decode(from: .file(path), limits: limits)
     }
 
     /// Reads the file at `path` like `decode(contentsOf:limits:)`, and hands the picture to `sink`
@@ -112,26 +111,58 @@ public struct PNGDecoder: Sendable {
     /// may need, see `workingBytes`) from before the file is read until it is done.
     public static func decode<Sink: RGBARowSink>(contentsOf path: String, limits: Limits = .standard,
                                                  budget: DecodeBudget = .shared, into sink: inout Sink) throws(PNGDecodeError) {
-        try budget.withReservation(workingBytes(ofFileAt: path, limits: limits)) { () throws(PNGDecodeError) in
+        try budget.withReservation(workingBytes(of: .file(path), limits: limits)) { () throws(PNGDecodeError) in
             let data = try readRegularFile(path, limit: limits.maxFileBytes)
             try decode(data, name: path, limits: limits, into: &sink)
         }
     }
 
-    /// The most a decode of the file at `path` may hold, judged from its size and header before
-    /// it is read: the file, a rewritten copy of it (the chunks libpng is given, or a crushed file
-    /// made standard), and the decoded picture (12 bytes a pixel for 16-bit files, which are
-    /// reduced from a 16-bit buffer), no more than `limits` let through.
-    static func workingBytes(ofFileAt path: String, limits: Limits) -> Int {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return 0 }
-        let fileBytes = min(max(0, Int(info.st_size)), limits.maxFileBytes)
-        guard let header = try? BoundedFile.readPrefix(path, count: 64), let fields = PNGHeader.fields(of: header) else {
-            return fileBytes
+    /// The most a decode of `source` may hold, judged from its size and header before it is read:
+    /// the file, a rewritten copy of it (the chunks libpng is given, or a crushed file made
+    /// standard) and, for an archived one, the inflated entry as well, and the decoded picture (12
+    /// bytes a pixel for 16-bit files, which are reduced from a 16-bit buffer), no more than
+    /// `limits` let through.
+    static func workingBytes(of source: ImageSource, limits: Limits) -> Int {
+        let stored: Int, copies: Int
+        switch source {
+        case .file(let path):
+            var info = stat()
+            guard stat(path, &info) == 0 else { return 0 }
+            (stored, copies) = (max(0, Int(info.st_size)), 2)
+        case .archived(let file):
+            (stored, copies) = (Int(min(file.entry.uncompressedSize, UInt64(Int.max))), 3)
+        }
+        let fileBytes = min(stored, limits.maxFileBytes)
+        guard let header = try? source.readPrefix(64), let fields = PNGHeader.fields(of: header) else {
+            return copies * fileBytes
         }
         // Each side is below 2^31, so the pixel count cannot overflow; the bytes may.
         let (decoded, overflow) = (fields.width * fields.height).multipliedReportingOverflow(by: fields.bitDepth == 16 ? 12 : 4)
-        return 2 * fileBytes + min(overflow ? Int.max : decoded, limits.maxDecodedBytes * 3 / 2)
+        return copies * fileBytes + min(overflow ? Int.max : decoded, limits.maxDecodedBytes * 3 / 2)
+    }
+
+    /// Reads and decodes an image from a file or an archive entry.
+    public static func decode(from source: ImageSource, limits: Limits = .standard) throws(PNGDecodeError) -> RGBABitmap {
+        var sink = BitmapSink()
+        try decode(from: source, limits: limits, into: &sink)
+        return sink.bitmap
+    }
+
+    /// Reads and decodes an image from a file or an archive entry, a row at a time into `sink`.
+    /// A file goes through `decode(contentsOf:limits:into:)`; an archived one is inflated into
+    /// memory first, within `limits.maxFileBytes`.
+    public static func decode<Sink: RGBARowSink>(from source: ImageSource, limits: Limits = .standard,
+                                                 budget: DecodeBudget = .shared, into sink: inout Sink) throws(PNGDecodeError) {
+        guard case .archived = source else { return try decode(contentsOf: source.path, limits: limits, budget: budget, into: &sink) }
+        try budget.withReservation(workingBytes(of: source, limits: limits)) { () throws(PNGDecodeError) in
+            let data: Data
+            do throws(ImageReadError) {
+                data = try source.read(limit: limits.maxFileBytes)
+            } catch {
+                throw .unreadable(path: source.path, reason: error.description)
+            }
+            try decode([UInt8](data), name: source.path, limits: limits, into: &sink)
+        }
     }
 
     /// Decodes PNG bytes already in memory; `name` is only used in error messages.
@@ -250,7 +281,7 @@ public struct PNGDecoder: Sendable {
         }
     }
 
-    private static func libpngMessage(_ image: png_image) -> String {
+    static func libpngMessage(_ image: png_image) -> String {
         let text = withUnsafeBytes(of: image.message) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }

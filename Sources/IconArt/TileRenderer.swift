@@ -1,4 +1,5 @@
 import CellCanvas
+import IconCatalog
 /// Turns an icon picture into a block of terminal cells, once per terminal profile, so
 /// the chooser can lay out tiles as plain cells: every tile is exactly the size asked
 /// for, whatever the picture's size or shape, and an unreadable picture still gets a
@@ -45,9 +46,15 @@ public struct TileRenderer: Sendable {
     /// so a big picture is never held whole. The same cells as `tile(for:)` on the decoded bitmap.
     public func tile(forPNGAt path: String, name: String, columns: Int, rows: Int,
                      limits: PNGDecoder.Limits = .standard) throws(PNGDecodeError) -> CellGrid {
+        try tile(forPNGFrom: .file(path), name: name, columns: columns, rows: rows, limits: limits)
+    }
+
+    /// The tile for an image in a file or an archive entry, as `tile(forPNGAt:)` draws it.
+    public func tile(forPNGFrom source: ImageSource, name: String, columns: Int, rows: Int,
+                     limits: PNGDecoder.Limits = .standard) throws(PNGDecodeError) -> CellGrid {
         guard columns > 0, rows > 0 else { return placeholder(name: name, columns: columns, rows: rows) }
         var resampler = Self.fittingResampler(columns: columns, rows: rows)
-        try PNGDecoder.decode(contentsOf: path, limits: limits, into: &resampler)
+        try PNGDecoder.decode(from: source, limits: limits, into: &resampler)
         return cells(from: canvas(fitted: resampler.result, columns: columns, rows: rows), columns: columns, rows: rows)
     }
 
@@ -62,27 +69,13 @@ public struct TileRenderer: Sendable {
     /// aspect ratio.
     static func fittingResampler(columns: Int, rows: Int) -> BoxResampler.Streaming {
         let (width, height) = pixelSize(columns: columns, rows: rows)
-        return BoxResampler.Streaming { sourceWidth, sourceHeight in
-            let scale = min(Double(width) / Double(sourceWidth), Double(height) / Double(sourceHeight))
-            return (min(width, max(1, Int((Double(sourceWidth) * scale).rounded()))),
-                    min(height, max(1, Int((Double(sourceHeight) * scale).rounded()))))
-        }
+        return IconFit.resampler(width: width, height: height)
     }
 
     /// The resampled picture masked to the icon's shape and centred on the tile's pixels.
     func canvas(fitted resampled: LinearImage, columns: Int, rows: Int) -> LinearImage {
         let (width, height) = Self.pixelSize(columns: columns, rows: rows)
-        var fitted = resampled
-        IconMask.apply(to: &fitted)
-        let fittedWidth = fitted.width, fittedHeight = fitted.height
-
-        var canvas = LinearImage(width: width, height: height)
-        let left = (width - fittedWidth) / 2, top = (height - fittedHeight) / 2
-        for y in 0..<fittedHeight {
-            let from = y * fittedWidth * 4, to = ((top + y) * width + left) * 4
-            canvas.samples.replaceSubrange(to..<to + fittedWidth * 4, with: fitted.samples[from..<from + fittedWidth * 4])
-        }
-        return canvas
+        return IconFit.canvas(fitted: resampled, width: width, height: height)
     }
 
     func cells(from canvas: LinearImage, columns: Int, rows: Int) -> CellGrid {

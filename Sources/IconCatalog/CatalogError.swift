@@ -17,13 +17,20 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case notADictionary(path: String)
     case missingIcons(path: String, key: String)
     case wrongType(path: String, key: String, expected: String, found: String)
+    /// An `.ipa` that is not a zip, is damaged, is over a limit, or whose Info.plist entry cannot be read.
+    case archive(path: String, ZipArchiveError)
+    /// An archive without a `Payload/NAME.app/` folder.
+    case noAppInArchive(path: String)
+    /// An archive with more than one app under `Payload/`; `apps` names them.
+    case severalAppsInArchive(path: String, apps: [String])
 
     public var path: String {
         switch self {
         case .notFound(let path), .badLink(let path, _), .notARegularFile(let path, _), .unreadable(let path, _),
              .tooLarge(let path, _, _), .emptyFile(let path), .notAPlist(let path, _),
              .tooComplex(let path, _), .notADictionary(let path), .missingIcons(let path, _),
-             .wrongType(let path, _, _, _):
+             .wrongType(let path, _, _, _), .archive(let path, _), .noAppInArchive(let path),
+             .severalAppsInArchive(let path, _):
             return path
         case .noInfoPlist(let directory):
             return directory
@@ -57,6 +64,14 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
             problem = "no \(key): the app declares no icons"
         case .wrongType(_, let key, let expected, let found):
             problem = "\(key) is \(found), expected \(expected)"
+        case .archive(_, let error):
+            // An entry is named after the archive as a file inside it: `App.ipa:Payload/App.app/Info.plist: …`.
+            if let entry = error.entry { return "\(TextSanitizer.clean(path)):\(TextSanitizer.clean(entry)): \(error.reason)" }
+            problem = error.description
+        case .noAppInArchive:
+            problem = "holds no Payload/NAME.app folder; not an iOS app archive"
+        case .severalAppsInArchive(_, let apps):
+            problem = "holds \(apps.count) apps (\(apps.map(TextSanitizer.clean).joined(separator: ", "))); an .ipa holds exactly one"
         }
         return "\(TextSanitizer.clean(path)): \(problem)"
     }
@@ -68,10 +83,14 @@ public struct CatalogWarning: Equatable, Hashable, Sendable, CustomStringConvert
     /// empty for the line that counts the warnings left out (see `WarningList`).
     public let subject: String
     public let message: String
+    /// A stable kebab-case name for the kind of problem, shared with `lint`'s rule ids where a
+    /// rule reports the same thing, so scripts can filter warnings without parsing messages.
+    public let code: String?
 
-    public init(subject: String, message: String) {
+    public init(subject: String, message: String, code: String? = nil) {
         self.subject = subject
         self.message = message
+        self.code = code
     }
 
     public var description: String {

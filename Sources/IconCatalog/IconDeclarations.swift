@@ -8,6 +8,8 @@ public struct DeclaredIcon: Equatable, Sendable {
     /// `CFBundleIconFiles` entries as written (strings only), before `--define` expansion.
     public let iconFiles: [String]
     public let prerendered: Bool?
+    /// `CFBundleIconName` when it is a string: the icon's name in the asset catalog.
+    public let iconName: String?
 }
 
 /// Turns one idiom's `CFBundleIcons` dictionary into declared icons in chooser order.
@@ -50,8 +52,8 @@ public enum IconDeclarations {
                     }
                 }
             } else {
-                warnings.add(.malformedEntry, subject: alternatesKey,
-                    "is \(PlistValue.typeName(raw)), expected a dictionary; no alternates read")
+                warnings.add(code: "malformed-icon-entry", subject: alternatesKey,
+                             "is \(PlistValue.typeName(raw)), expected a dictionary; no alternates read")
             }
         }
         let primary = parsePrimary(icons["CFBundlePrimaryIcon"], keyPath: "\(key).CFBundlePrimaryIcon", warnings: &warnings)
@@ -90,36 +92,43 @@ public enum IconDeclarations {
 
     private static func parsePrimary(_ raw: Any?, keyPath: String, warnings: inout WarningList) -> DeclaredIcon {
         guard let raw else {
-            return DeclaredIcon(name: nil, ordinal: nil, iconFiles: [], prerendered: nil)
+            return DeclaredIcon(name: nil, ordinal: nil, iconFiles: [], prerendered: nil, iconName: nil)
         }
         guard let entry = dictionary(raw) else {
-            warnings.add(.malformedEntry, subject: keyPath,
-                "is \(PlistValue.typeName(raw)), expected a dictionary; the primary icon has no files")
-            return DeclaredIcon(name: nil, ordinal: nil, iconFiles: [], prerendered: nil)
+            warnings.add(code: "malformed-icon-entry", subject: keyPath,
+                         "is \(PlistValue.typeName(raw)), expected a dictionary; the primary icon has no files")
+            return DeclaredIcon(name: nil, ordinal: nil, iconFiles: [], prerendered: nil, iconName: nil)
         }
         var files: [String] = []
         if let rawFiles = entry["CFBundleIconFiles"] {
             files = iconFiles(rawFiles, keyPath: "\(keyPath).CFBundleIconFiles", warnings: &warnings) ?? []
-        } else if entry["CFBundleIconName"] != nil {
-            warnings.add(.other, subject: keyPath,
-                "has only CFBundleIconName (an asset-catalog icon), no CFBundleIconFiles to show")
         }
+        // Only CFBundleIconName: the catalog notes that once for every such icon (CatalogReader).
         return DeclaredIcon(name: nil, ordinal: nil, iconFiles: files,
-                            prerendered: prerendered(entry, keyPath: keyPath, warnings: &warnings))
+                            prerendered: prerendered(entry, keyPath: keyPath, warnings: &warnings),
+                            iconName: entry["CFBundleIconName"] as? String)
     }
 
     /// `keyPath` is only built when a warning needs it (hundreds of alternates, rarely a warning).
     private static func parseAlternate(name: String, _ raw: Any, keyPath: @autoclosure () -> String,
                                        warnings: inout WarningList) -> DeclaredIcon? {
         guard let entry = dictionary(raw) else {
-            warnings.add(.malformedEntry, subject: keyPath(), "is \(PlistValue.typeName(raw)), expected a dictionary; skipped")
+            warnings.add(code: "malformed-icon-entry", subject: keyPath(), "is \(PlistValue.typeName(raw)), expected a dictionary; skipped")
             return nil
         }
-        guard let rawFiles = entry["CFBundleIconFiles"] else {
-            warnings.add(.malformedEntry, subject: keyPath(), "has no CFBundleIconFiles; skipped")
-            return nil
-        }
-        guard let files = iconFiles(rawFiles, keyPath: "\(keyPath()).CFBundleIconFiles", warnings: &warnings) else {
+        // An alternate named only by CFBundleIconName is an asset-catalog icon: how every app
+        // built with Xcode 13 or later declares them. It exists; its images are not loose files.
+        let iconName = entry["CFBundleIconName"] as? String
+        let files: [String]
+        if let rawFiles = entry["CFBundleIconFiles"] {
+            guard let strings = iconFiles(rawFiles, keyPath: "\(keyPath()).CFBundleIconFiles", warnings: &warnings) else {
+                return nil
+            }
+            files = strings
+        } else if iconName != nil {
+            files = []
+        } else {
+            warnings.add(code: "malformed-icon-entry", subject: keyPath(), "has no CFBundleIconFiles; skipped")
             return nil
         }
         let prerendered = prerendered(entry, keyPath: keyPath(), warnings: &warnings)
@@ -127,18 +136,18 @@ public enum IconDeclarations {
         if let rawOrdinal = entry["ordinal"] {
             ordinal = PlistValue.integer(rawOrdinal)
             if ordinal == nil {
-                warnings.add(.malformedEntry, subject: "\(keyPath()).ordinal",
-                    "is \(PlistValue.typeName(rawOrdinal)), expected an integer; ordered by name")
+                warnings.add(code: "ordinal-not-integer", subject: "\(keyPath()).ordinal",
+                             "is \(PlistValue.typeName(rawOrdinal)), expected an integer; ordered by name")
             }
         }
-        return DeclaredIcon(name: name, ordinal: ordinal, iconFiles: files, prerendered: prerendered)
+        return DeclaredIcon(name: name, ordinal: ordinal, iconFiles: files, prerendered: prerendered, iconName: iconName)
     }
 
     /// The string entries of `CFBundleIconFiles`, or nil when the value is no array at all.
     private static func iconFiles(_ raw: Any, keyPath: @autoclosure () -> String, warnings: inout WarningList) -> [String]? {
         guard let array = raw as? [Any] else {
-            warnings.add(.malformedEntry, subject: keyPath(),
-                "is \(PlistValue.typeName(raw)), expected an array of file names; skipped")
+            warnings.add(code: "malformed-icon-entry", subject: keyPath(),
+                         "is \(PlistValue.typeName(raw)), expected an array of file names; skipped")
             return nil
         }
         var files: [String] = []
@@ -146,8 +155,8 @@ public enum IconDeclarations {
             if let file = element as? String {
                 files.append(file)
             } else {
-                warnings.add(.malformedEntry, subject: "\(keyPath())[\(index)]",
-                    "is \(PlistValue.typeName(element)), expected a file name; ignored")
+                warnings.add(code: "malformed-icon-entry", subject: "\(keyPath())[\(index)]",
+                             "is \(PlistValue.typeName(element)), expected a file name; ignored")
             }
         }
         return files
@@ -156,7 +165,8 @@ public enum IconDeclarations {
     private static func prerendered(_ entry: PlistDictionary, keyPath: @autoclosure () -> String, warnings: inout WarningList) -> Bool? {
         guard let raw = entry["UIPrerenderedIcon"] else { return nil }
         if let flag = PlistValue.boolean(raw) { return flag }
-        warnings.add(.malformedEntry, subject: "\(keyPath()).UIPrerenderedIcon", "is \(PlistValue.typeName(raw)), expected a boolean")
+        warnings.add(code: "prerendered-not-boolean", subject: "\(keyPath()).UIPrerenderedIcon",
+                     "is \(PlistValue.typeName(raw)), expected a boolean")
         return nil
     }
 }

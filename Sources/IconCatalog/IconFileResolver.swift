@@ -18,6 +18,12 @@ public struct IconFileResolver: Sendable {
         self.init(searchRoot: searchRoot, idiom: idiom, defines: defines, index: FileIndex(root: searchRoot))
     }
 
+    /// A resolver over a folder on disk or the app folder of an `.ipa`.
+    public init(tree: IconFileTree, idiom: Idiom, defines: [String: String]) {
+        let index = FileIndex(tree: tree)
+        self.init(searchRoot: index.root, idiom: idiom, defines: defines, index: index)
+    }
+
     /// A resolver over an index already walked, so several idioms can share one walk of the folder.
     public init(searchRoot: String, idiom: Idiom, defines: [String: String], index: FileIndex) {
         self.searchRoot = searchRoot
@@ -59,17 +65,17 @@ public struct IconFileResolver: Sendable {
         for file in files {
             switch lookup(file) {
             case .unsafe(let problem):
-                warnings.add(.unsafeFileEntry, subject: subject,
+                warnings.add(code: "unsafe-file-entry", subject: subject,
                     "file entry “\(MessageText.abbreviated(file))” \(problem); never read")
             case .onlyInAssetCatalog(let found):
-                warnings.add(.onlyInAssetCatalog, subject: subject,
+                warnings.add(code: "file-in-asset-catalog", subject: subject,
                     "“\(MessageText.abbreviated(file))” is only inside an asset catalog (\(found)); iOS looks for alternate icon files outside it")
             case .notFound:
-                warnings.add(.fileNotFound, subject: subject,
+                warnings.add(code: "file-not-found", subject: subject,
                     "no file found for “\(MessageText.abbreviated(file))” under \(searchRoot)")
             case .found(let paths):
                 for path in paths where seen.insert(path).inserted {
-                    if let image = Self.readImage(path, warnings: &warnings) { images.append(image) }
+                    if let image = Self.readImage(index.source(for: path), warnings: &warnings) { images.append(image) }
                 }
             }
         }
@@ -120,35 +126,32 @@ public struct IconFileResolver: Sendable {
         return nil
     }
 
-    static func readImage(_ path: String, warnings: inout WarningList) -> IconImage? {
+    static func readImage(_ source: ImageSource, warnings: inout WarningList) -> IconImage? {
         do {
-            let header = try BoundedFile.readPrefix(path, count: 64)
-            guard let size = PNGHeader.size(of: header) else {
-                warnings.add(.unreadableImage, subject: path, "not a PNG image; ignored")
+            guard let size = PNGHeader.size(of: try source.readPrefix(64)) else {
+                warnings.add(code: "unreadable-image", subject: source.path, "not a PNG image; ignored")
                 return nil
             }
-            return IconImage(path: path, width: size.width, height: size.height)
+            return IconImage(source: source, width: size.width, height: size.height)
         } catch {
-            let reason: String
-            switch error {
-            case .notFound: reason = "disappeared while reading"
-            case .badLink(let problem): reason = "is \(problem)"
-            case .notARegularFile(let kind): reason = "is \(kind), not an image file"
-            case .tooLarge: reason = "too large"
-            case .system(let message): reason = message
-            }
-            warnings.add(.unreadableImage, subject: path, "\(reason); ignored")
+            warnings.add(code: "unreadable-image", subject: source.path, "\(error.description); ignored")
             return nil
         }
     }
 }
 
 /// Every file name under a folder, walked once and with bounds (depth, entry count,
-/// no symbolic links to folders), so a huge or looping tree cannot stall a listing.
+/// no symbolic links to folders), so a huge or looping tree cannot stall a listing; or the
+/// same for the entry names under an `.ipa`'s app folder, with the same bounds.
 /// Public so `lint` can walk a folder once and check every idiom against the same files.
 public struct FileIndex: Sendable {
     public static let maximumDepth = 6
     public static let maximumEntries = 20_000
+
+    /// The folder walked, or `App.ipa:Payload/App.app`.
+    public let root: String
+    /// Display path → archive entry, for an index of an archive (empty for a folder).
+    private var archived: [String: ArchivedFile] = [:]
 
     /// File name → paths outside asset catalogs, shallowest first.
     public private(set) var files: [String: [String]] = [:]
@@ -157,7 +160,47 @@ public struct FileIndex: Sendable {
     /// Set when the walk stopped at `maximumEntries`.
     public private(set) var truncated = false
 
+    public init(tree: IconFileTree) {
+        switch tree {
+        case .folder(let path): self.init(root: path)
+        case .archive(let folder): self.init(archive: folder)
+        }
+    }
+
+    /// Where the bytes of a path this index gave out are.
+    public func source(for path: String) -> ImageSource {
+        archived[path].map(ImageSource.archived) ?? .file(path)
+    }
+
+    /// The app folder's entries, shallowest first as a folder walk would find them.
+    private init(archive folder: ArchivedAppFolder) {
+        root = folder.displayName
+        var entries: [(depth: Int, relative: Substring, entry: ZipEntry)] = []
+        for entry in folder.files {
+            let relative = entry.name.dropFirst(folder.root.count)
+            let depth = relative.count(where: { $0 == "/" })
+            if depth <= Self.maximumDepth { entries.append((depth, relative, entry)) }
+        }
+        entries.sort { ($0.depth, $0.relative) < ($1.depth, $1.relative) }
+        if entries.count > Self.maximumEntries {
+            truncated = true
+            entries.removeLast(entries.count - Self.maximumEntries)
+        }
+        for (_, relative, entry) in entries {
+            let file = ArchivedFile(archive: folder.archive, entry: entry)
+            let parts = relative.split(separator: "/")
+            guard let name = parts.last else { continue }
+            archived[file.path] = file
+            if parts.dropLast().contains(where: { $0.hasSuffix(".xcassets") }) {
+                assetCatalogFiles[String(name), default: []].append(file.path)
+            } else {
+                files[String(name), default: []].append(file.path)
+            }
+        }
+    }
+
     public init(root: String) {
+        self.root = root
         var seen = 0
         var queue: [(path: String, depth: Int, inAssetCatalog: Bool)] = [(root, 0, false)]
         var next = 0

@@ -1,4 +1,5 @@
 import IconArt
+import IconCatalog
 
 /// What the image rules need to know about one image file.
 public enum ImageFacts: Equatable, Sendable {
@@ -12,6 +13,12 @@ public enum ImageFacts: Equatable, Sendable {
 /// what was read, and a test can stand in for the decoder.
 public protocol ImageInspector: Sendable {
     func inspect(_ path: String) -> ImageFacts
+    /// An image in a file or an archive entry; by default the path alone is inspected.
+    func inspect(_ source: ImageSource) -> ImageFacts
+}
+
+extension ImageInspector {
+    public func inspect(_ source: ImageSource) -> ImageFacts { inspect(source.path) }
 }
 
 /// The real thing: decodes with IconArt's `PNGDecoder` (libpng, crushed `CgBI` files
@@ -20,10 +27,12 @@ public protocol ImageInspector: Sendable {
 public struct DecodingImageInspector: ImageInspector {
     public init() {}
 
-    public func inspect(_ path: String) -> ImageFacts {
+    public func inspect(_ path: String) -> ImageFacts { inspect(.file(path)) }
+
+    public func inspect(_ source: ImageSource) -> ImageFacts {
         do {
             var counter = TranslucencyCounter()
-            try PNGDecoder.decode(contentsOf: path, into: &counter)
+            try PNGDecoder.decode(from: source, into: &counter)
             return .picture(width: counter.width, height: counter.height, translucentPixels: counter.translucent)
         } catch {
             return .unreadable(reason: Self.reason(error))

@@ -10,6 +10,8 @@ public struct LintContext {
 
     public let plistPath: String
     public let plist: [String: Any]
+    /// The form the app was given in; built apps declare asset-catalog icons by name alone.
+    public let source: AppSourceKind
     public let options: CatalogOptions
     public let searchRoot: String
     public let index: FileIndex
@@ -21,13 +23,14 @@ public struct LintContext {
     let resolvers: [Idiom: IconFileResolver]
 
     /// Builds the model; `inspect` is called once for each image file found.
-    public init(plist: [String: Any], plistPath: String, options: CatalogOptions, index: FileIndex,
-                inspect: (String) -> ImageFacts) {
+    public init(plist: [String: Any], plistPath: String, source: AppSourceKind = .plist, options: CatalogOptions,
+                index: FileIndex, inspect: (ImageSource) -> ImageFacts) {
         self.plist = plist
         self.plistPath = plistPath
+        self.source = source
         self.options = options
         self.index = index
-        let root = options.searchRoot(forPlist: plistPath)
+        let root = index.root
         searchRoot = root
         var resolvers: [Idiom: IconFileResolver] = [:]
         for idiom in Idiom.allCases {
@@ -51,7 +54,7 @@ public struct LintContext {
 
         var images: [String: ImageFacts] = [:]
         for use in Self.imageUses(in: sets) where images[use.path] == nil {
-            images[use.path] = inspect(use.path)
+            images[use.path] = inspect(index.source(for: use.path))
         }
         self.images = images
     }

@@ -25,6 +25,7 @@ public enum LintRules {
         newsstandIcon,
         unexpandedVariable,
         duplicateFileEntry,
+        iconNameOnly,
     ]
 
     public static var ids: [String] { all.map(\.id) }

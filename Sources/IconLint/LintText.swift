@@ -24,11 +24,7 @@ public enum LintText {
 
     /// “a”, “b” and “c”; past `listedItems`, “a”, “b”, “c”, “d”, “e” and 379,990 more.
     public static func list(_ items: [String], quoted: Bool = true) -> String {
-        let show = { (item: String) in quoted ? quote(item) : item }
-        guard items.count > 1, items.count <= listedItems else {
-            return MessageText.shortList(items, limit: listedItems, show: show)
-        }
-        return items.dropLast().map(show).joined(separator: ", ") + " and " + show(items[items.count - 1])
+        MessageText.list(items, limit: listedItems) { quoted ? quote($0) : $0 }
     }
 
     /// A plist value in a message: its type, and for short scalars the value itself,

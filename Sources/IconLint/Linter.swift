@@ -6,22 +6,23 @@ import TerminalText
 /// `CFBundleIcons` and `CFBundleIcons~ipad`, each set's own findings, its primary icon, then
 /// its alternates in chooser order; within one thing, rule order, then file and message.
 public enum Linter {
-    /// Reads the app (an Info.plist, or a folder holding one) and lints it. Throws only when
-    /// the app cannot be read at all: missing, not a plist, not a dictionary.
+    /// Reads the app (an Info.plist or a folder holding one, a built `.app` or an `.ipa`) and
+    /// lints it. Throws only when the app cannot be read at all: missing, not a plist, not a
+    /// dictionary, an archive that cannot be opened.
     public static func lint(app: String, options: CatalogOptions = CatalogOptions(), disabled: Set<String> = [],
                             inspector: any ImageInspector = DecodingImageInspector()) throws(CatalogError) -> LintReport {
-        let plistPath = try PlistLoader.locate(app)
-        let plist = try PlistLoader.load(plistPath)
-        let index = FileIndex(root: options.searchRoot(forPlist: plistPath))
-        return lint(plist: plist, plistPath: plistPath, options: options, index: index,
-                    disabled: disabled, inspector: inspector)
+        let opened = try OpenedApp.open(app)
+        let index = FileIndex(tree: options.iconTree(default: opened.iconTree))
+        return lint(plist: opened.plist, plistPath: opened.plistPath, source: opened.source, options: options,
+                    index: index, disabled: disabled, inspector: inspector, appWarnings: opened.warnings)
     }
 
     /// Lints an already-parsed plist against an already-walked folder.
-    public static func lint(plist: [String: Any], plistPath: String, options: CatalogOptions, index: FileIndex,
-                            disabled: Set<String> = [], inspector: any ImageInspector) -> LintReport {
-        let context = LintContext(plist: plist, plistPath: plistPath, options: options, index: index,
-                                  inspect: inspector.inspect)
+    public static func lint(plist: [String: Any], plistPath: String, source: AppSourceKind = .plist,
+                            options: CatalogOptions, index: FileIndex, disabled: Set<String> = [],
+                            inspector: any ImageInspector, appWarnings: [CatalogWarning] = []) -> LintReport {
+        let context = LintContext(plist: plist, plistPath: plistPath, source: source, options: options, index: index,
+                                  inspect: { inspector.inspect($0) })
         var seen = Set<LintFinding>()
         var findings: [LintFinding] = []
         var omitted: [LintReport.Omitted] = []
@@ -32,7 +33,7 @@ public enum Linter {
         }
         let order = FindingOrder(context)
         return LintReport(plistPath: plistPath, findings: findings.sorted(by: order.precedes), omitted: omitted,
-                          searchWasTruncated: index.truncated)
+                          searchWasTruncated: index.truncated, appWarnings: appWarnings)
     }
 }
 
@@ -92,12 +93,16 @@ public struct LintReport: Sendable {
     public let omitted: [Omitted]
     /// The icon folder had more entries than are looked at; some files may have been missed.
     public let searchWasTruncated: Bool
+    /// Problems met opening the app that are no rule's finding (archive entries left unread).
+    public let appWarnings: [CatalogWarning]
 
-    public init(plistPath: String, findings: [LintFinding], omitted: [Omitted] = [], searchWasTruncated: Bool) {
+    public init(plistPath: String, findings: [LintFinding], omitted: [Omitted] = [], searchWasTruncated: Bool,
+                appWarnings: [CatalogWarning] = []) {
         self.plistPath = plistPath
         self.findings = findings
         self.omitted = omitted
         self.searchWasTruncated = searchWasTruncated
+        self.appWarnings = appWarnings
     }
 
     /// What every output lists: the findings, then per capped rule one line that counts the rest

@@ -50,7 +50,8 @@ extension LintRules {
                     continue
                 }
                 guard let files = entry["CFBundleIconFiles"] else {
-                    if !icon.isPrimary {
+                    // CFBundleIconName alone names an asset-catalog icon: icon-name-only says so.
+                    if !icon.isPrimary, !(entry["CFBundleIconName"] is String) {
                         hits.add(icon.subject, idiom: set.idiom, "\(icon.label) has no CFBundleIconFiles")
                     }
                     continue
@@ -173,6 +174,36 @@ extension LintRules {
                   let name = entry["CFBundleIconName"], entry["CFBundleIconFiles"] == nil else { continue }
             let shown = (name as? String).map { " \(LintText.quote($0))" } ?? ""
             hits.add(primary.subject, idiom: set.idiom, "\(primary.label) has CFBundleIconName\(shown) but no CFBundleIconFiles")
+        }
+    }
+
+    static let iconNameOnly = LintRule(
+        id: "icon-name-only", severity: .note,
+        summary: "Alternates named only by CFBundleIconName: their images are in an asset catalog, not checked here.",
+        explanation: """
+            An alternate with CFBundleIconName and no CFBundleIconFiles is an asset-catalog icon: Xcode compiles \
+            its app-icon set into Assets.car, and iOS draws it from there (iOS 10.3 and later). That is how Xcode \
+            13 and later write every asset-catalog alternate into a built app's Info.plist, and it is right. This \
+            tool does not read compiled asset catalogs, so the images of these icons are not checked. Fix: \
+            nothing, in a built app. Written by hand in a source Info.plist, make sure the name matches an \
+            app-icon set in the target's asset catalog that the build includes \
+            (ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES, or "Include All App Icon Assets"): otherwise the \
+            alternate has no images at all.
+            """
+    ) { context, hits in
+        for set in context.iconSets {
+            let names = set.alternates.filter { icon in
+                guard let entry = icon.dictionary else { return false }
+                return entry["CFBundleIconName"] is String && entry["CFBundleIconFiles"] == nil
+            }.compactMap(\.name)
+            guard !names.isEmpty else { continue }
+            let one = names.count == 1
+            let place = context.source.isBuilt
+                ? "\(one ? "its" : "their") images are compiled into Assets.car"
+                : "\(one ? "its" : "their") images come from an asset catalog, compiled at build time"
+            hits.add(.iconSet(set.key), idiom: set.idiom,
+                "in \(set.key), \(one ? "alternate" : "alternates") \(MessageText.list(names, limit: 10, show: LintText.quote)) "
+                + "\(one ? "has" : "have") only CFBundleIconName: \(place), which is not read, so \(one ? "it is" : "they are") not checked")
         }
     }
 

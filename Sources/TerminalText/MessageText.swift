@@ -42,6 +42,13 @@ public enum MessageText {
         return items.count > limit ? shown + " and \(grouped(items.count - limit)) more" : shown
     }
 
+    /// “a”, “b” and “c”, each item through `show`; past `limit` items, “a”, “b”, “c”, “d”, “e” and
+    /// 379,990 more.
+    public static func list(_ items: [String], limit: Int = 5, show: (String) -> String = { abbreviated($0) }) -> String {
+        guard items.count > 1, items.count <= limit else { return shortList(items, limit: limit, show: show) }
+        return items.dropLast().map(show).joined(separator: ", ") + " and " + show(items[items.count - 1])
+    }
+
     /// `number` with thousands separated by commas: `379,990`.
     public static func grouped(_ number: Int) -> String {
         let digits = String(number.magnitude)

@@ -7,7 +7,8 @@ extension Idiom: ExpressibleByArgument {}
 
 /// The options every command shares: which app, which idiom, where its files and state are.
 struct AppOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("An Info.plist, or a folder holding one (default: the bundled demo).",
+    @Option(name: .long, help: ArgumentHelp(
+        "An Info.plist or a folder holding one, a built .app folder, or an .ipa (default: the bundled demo).",
                                             valueName: "path"))
     var app: String?
 

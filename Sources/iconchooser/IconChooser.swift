@@ -8,7 +8,7 @@ struct IconChooser: AsyncParsableCommand {
         abstract: "Choose an iOS app's alternate icon from the terminal.",
         discussion: """
             Reads an app's Info.plist (CFBundleIcons, CFBundleAlternateIcons) and its icon files, \
-            and keeps the chosen alternate icon the way UIKit's setAlternateIconName(_:) does. \
+            from its folder, a built .app or an .ipa (read in place), and keeps the chosen alternate icon the way UIKit's setAlternateIconName(_:) does. \
             Without --app, the bundled demo app "Colourful" is used.
 
             Exit status: 0 success; 1 the operation failed; 2 the app cannot be read.

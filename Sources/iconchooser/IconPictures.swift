@@ -17,7 +17,7 @@ struct IconPictures: Sendable {
             return (renderer.tile(for: nil, name: icon.displayName, columns: columns, rows: rows), nil)
         }
         do {
-            return (try renderer.tile(forPNGAt: chosen.path, name: icon.displayName, columns: columns, rows: rows), nil)
+            return (try renderer.tile(forPNGFrom: chosen.source, name: icon.displayName, columns: columns, rows: rows), nil)
         } catch {
             return (renderer.tile(for: nil, name: icon.displayName, columns: columns, rows: rows), error.description)
         }

@@ -59,6 +59,7 @@ extension IconChooser {
             } catch {
                 throw Console.fail(error.description, code: 2)
             }
+            report.appWarnings.forEach { Console.warning($0.description) }
             if report.searchWasTruncated {
                 Console.warning("stopped looking for icon files after \(MessageText.grouped(FileIndex.maximumEntries)) entries; some may have been missed")
             }

@@ -32,6 +32,7 @@ struct ListReport: Encodable {
         let name: String?
         let bundleIdentifier: String?
         let idiom: Idiom
+        let source: AppSourceKind
 
         func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -39,8 +40,9 @@ struct ListReport: Encodable {
             try container.encode(name, forKey: .name)
             try container.encode(bundleIdentifier, forKey: .bundleIdentifier)
             try container.encode(idiom, forKey: .idiom)
+            try container.encode(source, forKey: .source)
         }
-        enum CodingKeys: String, CodingKey { case plist, name, bundleIdentifier, idiom }
+        enum CodingKeys: String, CodingKey { case plist, name, bundleIdentifier, idiom, source }
     }
 
     struct Icon: Encodable {
@@ -50,6 +52,8 @@ struct ListReport: Encodable {
         let isCurrent: Bool
         let iconFiles: [String]
         let images: [IconImage]
+        /// Shown in the text only: an icon whose images are in an asset catalog.
+        let assetCatalogOnly: Bool
 
         func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -71,12 +75,12 @@ struct ListReport: Encodable {
 
     init(catalog: AppIconCatalog, current: String?, warnings: [CatalogWarning]) {
         app = App(plist: catalog.plistPath, name: catalog.displayName,
-                  bundleIdentifier: catalog.bundleIdentifier, idiom: catalog.idiom)
+                  bundleIdentifier: catalog.bundleIdentifier, idiom: catalog.idiom, source: catalog.source)
         supportsAlternateIcons = catalog.supportsAlternateIcons
         alternateIconName = current
         icons = catalog.icons.map {
             Icon(name: $0.name, ordinal: $0.ordinal, isPrimary: $0.isPrimary, isCurrent: $0.name == current,
-                 iconFiles: $0.iconFiles, images: $0.images)
+                 iconFiles: $0.iconFiles, images: $0.images, assetCatalogOnly: $0.isAssetCatalogOnly)
         }
         self.warnings = warnings.map(\.description)
     }
@@ -106,7 +110,8 @@ struct ListReport: Encodable {
         for (icon, name) in zip(icons, names) {
             let ordinal = icon.ordinal.map(String.init) ?? "-"
             let files = icon.images.isEmpty
-                ? (icon.iconFiles.isEmpty ? "(no icon files declared)" : "(no image found)")
+                ? (icon.assetCatalogOnly ? "(in an asset catalog, not read)"
+                   : icon.iconFiles.isEmpty ? "(no icon files declared)" : "(no image found)")
                 : icon.images.map { "\(clean(($0.path as NSString).lastPathComponent)) \($0.width)\(times)\($0.height)" }
                     .joined(separator: ", ")
             let mark = icon.isCurrent ? check : " "

@@ -42,12 +42,12 @@ struct DecodeBudgetTests {
         try PNGTestSupport.withTemporaryDirectory { dir in
             let big = PNGFixture.oversized(width: 4096, height: 4096)
             try Data(big).write(to: URL(fileURLWithPath: dir + "/big.png"))
-            #expect(PNGDecoder.workingBytes(ofFileAt: dir + "/big.png", limits: .standard) == 2 * big.count + 4096 * 4096 * 4)
+            #expect(PNGDecoder.workingBytes(of: .file(dir + "/big.png"), limits: .standard) == 2 * big.count + 4096 * 4096 * 4)
             let huge = PNGFixture.oversized(width: 1 << 30, height: 1 << 30)
             try Data(huge).write(to: URL(fileURLWithPath: dir + "/huge.png"))
-            #expect(PNGDecoder.workingBytes(ofFileAt: dir + "/huge.png", limits: .standard)
+            #expect(PNGDecoder.workingBytes(of: .file(dir + "/huge.png"), limits: .standard)
                     == 2 * huge.count + PNGDecoder.Limits.standard.maxDecodedBytes * 3 / 2)
-            #expect(PNGDecoder.workingBytes(ofFileAt: dir + "/missing.png", limits: .standard) == 0)
+            #expect(PNGDecoder.workingBytes(of: .file(dir + "/missing.png"), limits: .standard) == 0)
         }
     }
 }

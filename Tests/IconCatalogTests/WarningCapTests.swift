@@ -10,10 +10,29 @@ import Testing
         let started = Date()
         let catalog = try CatalogReader.read(app: folder.write("Info.plist", HostileInput.manyFileEntries(100_000)))
         #expect(Date().timeIntervalSince(started) < 20)
-        let notFound = catalog.warnings.filter { $0.message.hasPrefix("no file found") }
-        #expect(notFound.count == WarningList.shownPerKind)
-        #expect(catalog.warnings.map(\.description).contains("… and 99,990 more files not found"))
-        #expect(catalog.warnings.count <= WarningList.Kind.allCases.count * (WarningList.shownPerKind + 1))
+        let notFound = catalog.warnings.filter { $0.code == "file-not-found" }
+        #expect(notFound.count == WarningList.shownPerCode)
+        #expect(notFound.allSatisfy { $0.message.hasPrefix("no file found") })
+        let counted = try #require(catalog.warnings.last)
+        #expect(counted.description == "… and 99,990 more files not found")
+        #expect(counted.code == WarningList.omittedCode)
+        #expect(catalog.warnings.count == WarningList.shownPerCode + 1)
+    }
+
+    @Test func aListCountsWhatItLeavesOutPerKind() {
+        var list = WarningList(capped: (0..<12).map {
+            CatalogWarning(subject: "archive", message: "entry \($0) left unread", code: "archive-entry-ignored")
+        })
+        for i in 0..<25 { list.add(code: "file-not-found", subject: "s\(i)", "missing \(i)") }
+        var other = WarningList()
+        for i in 0..<15 { other.add(code: "file-not-found", subject: "t\(i)", "missing \(i)") }
+        for i in 0..<3 { other.add(code: "unsafe-file-entry", subject: "u\(i)", "unsafe \(i)") }
+        list.append(contentsOf: other)
+        let warnings = list.warnings
+        #expect(warnings.filter { $0.code == "file-not-found" }.map(\.subject) == (0..<10).map { "s\($0)" })
+        #expect(warnings.filter { $0.code == "unsafe-file-entry" }.count == 3)
+        #expect(warnings.prefix(12).allSatisfy { $0.code == "archive-entry-ignored" })
+        #expect(warnings.last?.description == "… and 30 more files not found")
     }
 
     @Test func whichWarningsAreShownDoesNotDependOnDictionaryOrder() throws {

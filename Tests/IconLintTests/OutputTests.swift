@@ -84,7 +84,7 @@ import Testing
         #expect(LintRules.all.map(\.severity) == LintRules.all.map(\.severity).sorted())
         #expect(LintRules.all.filter { $0.severity == .error }.count == 10)
         #expect(LintRules.all.filter { $0.severity == .warning }.count == 10)
-        #expect(LintRules.all.filter { $0.severity == .note }.count == 3)
+        #expect(LintRules.all.filter { $0.severity == .note }.count == 4)
     }
 
     @Test func explainWrapsTheParagraph() throws {

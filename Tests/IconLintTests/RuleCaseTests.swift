@@ -148,6 +148,14 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
                      $0.setAlternateKey("CFBundleIconFiles", of: "Blue", to: ["Blue${SUFFIX}"], in: [.phone])
                      $0.options.defines = ["SUFFIX": ""]
                  }),
+        RuleCase(rule: "icon-name-only",
+                 trigger: { app in
+                     for which in [TestApp.Which.phone, .pad] { app.setAlternate("Blue", in: which, to: ["CFBundleIconName": "Blue"]) }
+                 },
+                 nearMiss: { app in
+                     // As Xcode writes a multi-size set: the name and the loose files both.
+                     app.setAlternateKey("CFBundleIconName", of: "Blue", to: "Blue")
+                 }),
         RuleCase(rule: "duplicate-file-entry",
                  trigger: { $0.setAlternateKey("CFBundleIconFiles", of: "Blue", to: ["Blue-ipad", "Blue-ipadpro", "Blue-ipad"], in: [.pad]) },
                  nearMiss: { $0.setAlternateKey("CFBundleIconFiles", of: "Blue", to: ["Blue", "Blue-ipad"], in: [.phone]) }),

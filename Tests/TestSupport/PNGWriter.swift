@@ -23,6 +23,27 @@ public enum PNGWriter {
         return Data(out)
     }
 
+    /// An Xcode-crushed ("CgBI") PNG, as a built app holds its icons: a `CgBI` chunk before
+    /// `IHDR`, raw deflate without the zlib wrapper, samples B G R A with colour premultiplied by alpha.
+    public static func crushed(width: Int, height: Int, pixel: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)) -> Data {
+        func premultiplied(_ colour: UInt8, _ alpha: UInt8) -> UInt8 { UInt8((Int(colour) * Int(alpha) + 127) / 255) }
+        var rows: [UInt8] = []
+        rows.reserveCapacity(height * (1 + width * 4))
+        for y in 0..<height {
+            rows.append(0)
+            for x in 0..<width {
+                let (r, g, b, a) = pixel(x, y)
+                rows += [premultiplied(b, a), premultiplied(g, a), premultiplied(r, a), a]
+            }
+        }
+        let zlib = zlibStored(rows)
+        let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 6, 0, 0, 0]
+        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        out += chunk("CgBI", [0x50, 0x00, 0x20, 0x06]) + chunk("IHDR", header)
+            + chunk("IDAT", Array(zlib.dropFirst(2).dropLast(4))) + chunk("IEND", [])
+        return Data(out)
+    }
+
     /// An opaque image in one colour, without an alpha channel.
     public static func opaque(width: Int, height: Int, colour: (UInt8, UInt8, UInt8) = (40, 120, 220)) -> Data {
         png(width: width, height: height, alpha: false) { _, _ in (colour.0, colour.1, colour.2, 255) }

@@ -1,5 +1,3 @@
-import IconCatalog
-
 /// Picking by size means decoding one file, and the right one: an icon lists several
 /// sizes (60, 76, 83.5 points at @2x and @3x), and scaling down from just above the tile's
 /// size keeps the most detail per byte decoded, while scaling up from a tiny file blurs.

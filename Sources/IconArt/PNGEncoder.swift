@@ -1,0 +1,65 @@
+import CPNG
+
+/// libpng could not write a picture; `reason` is its message.
+public struct PNGEncodeError: Error, CustomStringConvertible, Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    public let reason: String
+
+    public var description: String { "cannot write a \(width)×\(height) PNG: \(reason)" }
+}
+
+/// Writes pictures as PNG for the terminal protocols that carry whole files (kitty's
+/// `f=100`, iTerm2's inline images): lossless, with alpha, and far smaller than raw RGBA
+/// because PNG's row filters turn an icon's flat areas and gradients into runs of zeros.
+/// Uses libpng's simplified write API, which reports errors instead of longjmp-ing.
+public enum PNGEncoder {
+    /// How hard libpng works. `.fast` is libpng's `PNG_IMAGE_FLAG_FAST` (no row filters,
+    /// zlib level 3); `.small` its default (adaptive filters, zlib's default level).
+    public enum Effort: Sendable, CaseIterable {
+        case fast, small
+    }
+
+    /// `.fast`: on the five demo icons at 160×160 pixels it wrote 12% more bytes than `.small`
+    /// (52.6 kB against 46.7 kB) in a tenth of the time (3 ms against 33 ms for all five). Sent
+    /// to the terminal, the extra bytes cost less than the time saved on any link faster
+    /// than about 2.5 Mbit/s, which is every local terminal and most SSH sessions.
+    public static let defaultEffort = Effort.fast
+
+    /// The bitmap as a PNG file in memory: 8-bit RGBA, straight alpha, sRGB.
+    public static func encode(_ bitmap: RGBABitmap, effort: Effort = defaultEffort) throws(PNGEncodeError) -> [UInt8] {
+        let failure = { (reason: String) in PNGEncodeError(width: bitmap.width, height: bitmap.height, reason: reason) }
+        guard bitmap.width > 0, bitmap.height > 0 else { throw failure("the picture is empty") }
+        guard let rowStride = Int32(exactly: bitmap.width * 4) else { throw failure("rows too long") }
+        var image = png_image()
+        image.version = png_uint_32(PNG_IMAGE_VERSION)
+        image.width = png_uint_32(bitmap.width)
+        image.height = png_uint_32(bitmap.height)
+        // PNG_FORMAT_RGBA spelled out: Swift cannot import a macro built from other macros.
+        image.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+        image.flags = effort == .fast ? png_uint_32(PNG_IMAGE_FLAG_FAST) : 0
+        defer { png_image_free(&image) }
+        let result: Result<[UInt8], PNGEncodeError> = bitmap.pixels.withUnsafeBytes { pixels in
+            // One pass into a buffer that holds even an incompressible picture (rows, their filter
+            // bytes, deflate's stored-block headers and the chunks around them); should libpng
+            // still need more, it says how much, and a second pass writes into that.
+            let rowBytes = bitmap.width * 4 + 1
+            var capacity = bitmap.height * rowBytes + bitmap.height * rowBytes / 1024 + 4096
+            for _ in 0..<2 {
+                var output = [UInt8](repeating: 0, count: capacity)
+                var size = png_alloc_size_t(capacity)
+                let written = output.withUnsafeMutableBytes { out in
+                    png_image_write_to_memory(&image, out.baseAddress, &size, 0, pixels.baseAddress, rowStride, nil)
+                }
+                if written != 0 {
+                    output.removeSubrange(Int(size)...)
+                    return .success(output)
+                }
+                guard Int(size) > capacity else { break }
+                capacity = Int(size)
+            }
+            return .failure(failure(PNGDecoder.libpngMessage(image)))
+        }
+        return try result.get()
+    }
+}

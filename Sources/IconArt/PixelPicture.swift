@@ -1,0 +1,157 @@
+import CellCanvas
+import IconCatalog
+
+/// One terminal cell's size in pixels, as the terminal reports it (`CSI 16t`, TIOCGWINSZ).
+/// A pixel picture is drawn for one cell size, so that it covers whole cells exactly: a
+/// terminal scales nothing, and the text around a picture lines up with its edges.
+public struct CellPixelSize: Hashable, Sendable, CustomStringConvertible {
+    public let width: Int
+    public let height: Int
+
+    /// Sizes outside this range are not cells of any real font (a reply of 0 or 65535 is a
+    /// terminal that does not know); the caller falls back to `standard` or to symbols.
+    public static let plausible = 2...512
+
+    /// nil for a size no real terminal has.
+    public init?(width: Int, height: Int) {
+        guard Self.plausible.contains(width), Self.plausible.contains(height) else { return nil }
+        self.width = width
+        self.height = height
+    }
+
+    /// What a picture is drawn for when no terminal says (a file, a pipe): 10×20 is the
+    /// cell of a 10-pixel-wide monospace font, the size chafa and kitty assume too.
+    public static let standard = CellPixelSize(width: 10, height: 20)!
+
+    public var description: String { "\(width)×\(height)" }
+}
+
+/// A tile's cells and the pixels they cover: the one size a tile's picture is decoded,
+/// resampled and encoded at.
+public struct TileGeometry: Hashable, Sendable, CustomStringConvertible {
+    public let columns: Int
+    public let rows: Int
+    public let cell: CellPixelSize
+
+    /// The longest side a picture may have: a 64×32-cell tile (`preview`'s largest) on
+    /// 32×64-pixel cells is 2048 pixels; twice that is still far below what would strain memory.
+    public static let maxSide = 4096
+
+    /// nil when the tile has no cells or its pixels would exceed `maxSide`.
+    public init?(columns: Int, rows: Int, cell: CellPixelSize) {
+        guard columns > 0, rows > 0 else { return nil }
+        let (width, wideOverflow) = columns.multipliedReportingOverflow(by: cell.width)
+        let (height, tallOverflow) = rows.multipliedReportingOverflow(by: cell.height)
+        guard !wideOverflow, !tallOverflow, width <= Self.maxSide, height <= Self.maxSide else { return nil }
+        self.columns = columns
+        self.rows = rows
+        self.cell = cell
+    }
+
+    public var width: Int { columns * cell.width }
+    public var height: Int { rows * cell.height }
+
+    public var description: String { "\(columns)×\(rows) cells of \(cell) pixels" }
+}
+
+/// An icon at the terminal's own resolution: a tile of `columns`×`rows` cells on cells of
+/// `cell` pixels is a picture of exactly that many pixels, so a graphics protocol places
+/// it on whole cells with nothing scaled. Like the symbol tiles (`TileRenderer`) it is the
+/// icon fitted into the tile keeping its aspect ratio, centred, averaged in linear light
+/// and cut to the rounded iOS outline with an antialiased edge; outside the outline it is
+/// transparent, so the terminal's background shows there.
+public struct PixelPicture: Equatable, Sendable {
+    public let geometry: TileGeometry
+    /// `geometry.width`×`geometry.height` pixels, straight alpha.
+    public let bitmap: RGBABitmap
+
+    public var width: Int { bitmap.width }
+    public var height: Int { bitmap.height }
+
+    /// The picture of an already decoded icon.
+    public init(icon: RGBABitmap, geometry: TileGeometry) {
+        precondition(icon.width > 0 && icon.height > 0, "PixelPicture: an empty icon")
+        var resampler = IconFit.resampler(width: geometry.width, height: geometry.height)
+        icon.feed(into: &resampler)
+        self.init(fitted: resampler.result, geometry: geometry)
+    }
+
+    /// The picture of the PNG at `path`, decoded straight into the resampler a few rows at a
+    /// time (see `PNGDecoder.decode(contentsOf:limits:into:)`), so the icon is never held whole.
+    public init(iconPNGAt path: String, geometry: TileGeometry,
+                limits: PNGDecoder.Limits = .standard) throws(PNGDecodeError) {
+        try self.init(iconPNGFrom: .file(path), geometry: geometry, limits: limits)
+    }
+
+    /// The picture of an image in a file or an archive entry (an `.ipa`), as `init(iconPNGAt:)`.
+    public init(iconPNGFrom source: ImageSource, geometry: TileGeometry,
+                limits: PNGDecoder.Limits = .standard) throws(PNGDecodeError) {
+        var resampler = IconFit.resampler(width: geometry.width, height: geometry.height)
+        try PNGDecoder.decode(from: source, limits: limits, into: &resampler)
+        self.init(fitted: resampler.result, geometry: geometry)
+    }
+
+    /// A picture made elsewhere (a test pattern, a picture drawn in code). Precondition: the
+    /// bitmap has the geometry's size.
+    public init(bitmap: RGBABitmap, geometry: TileGeometry) {
+        precondition(bitmap.width == geometry.width && bitmap.height == geometry.height,
+                     "PixelPicture: a \(bitmap.width)×\(bitmap.height) bitmap for \(geometry)")
+        self.geometry = geometry
+        self.bitmap = bitmap
+    }
+
+    private init(fitted: LinearImage, geometry: TileGeometry) {
+        self.init(bitmap: IconFit.canvas(fitted: fitted, width: geometry.width, height: geometry.height).bitmap,
+                  geometry: geometry)
+    }
+
+    /// The picture made opaque over `background`, for protocols without partial transparency
+    /// (sixel): each pixel is mixed with the background by its alpha in linear light, as the
+    /// terminal would composite it, so the antialiased edge fades into the background
+    /// instead of darkening (mixing sRGB bytes would).
+    public func flattened(onto background: (red: UInt8, green: UInt8, blue: UInt8)) -> RGBABitmap {
+        let toLinear = SRGB.toLinear
+        let backdrop = [background.red, background.green, background.blue].map { toLinear[Int($0)] }
+        var pixels = bitmap.pixels
+        for i in stride(from: 0, to: pixels.count, by: 4) {
+            let alpha = pixels[i + 3]
+            if alpha == 255 { continue }
+            let a = Float(alpha) / 255
+            for channel in 0..<3 {
+                let mixed = toLinear[Int(pixels[i + channel])] * a + backdrop[channel] * (1 - a)
+                pixels[i + channel] = SRGB.encode(mixed)
+            }
+            pixels[i + 3] = 255
+        }
+        return RGBABitmap(width: width, height: height, pixels: pixels)
+    }
+}
+
+/// Fitting an icon into a tile's pixels, shared by the symbol tiles and the pixel pictures
+/// so both show the same crop, centring and outline.
+enum IconFit {
+    /// A resampler to the size a picture takes in a `width`×`height` tile: as large as
+    /// fits, keeping its aspect ratio.
+    static func resampler(width: Int, height: Int) -> BoxResampler.Streaming {
+        BoxResampler.Streaming { sourceWidth, sourceHeight in
+            let scale = min(Double(width) / Double(sourceWidth), Double(height) / Double(sourceHeight))
+            return (min(width, max(1, Int((Double(sourceWidth) * scale).rounded()))),
+                    min(height, max(1, Int((Double(sourceHeight) * scale).rounded()))))
+        }
+    }
+
+    /// The resampled picture cut to the icon's outline (antialiased, see `IconMask`) and
+    /// centred on a transparent `width`×`height` canvas.
+    static func canvas(fitted resampled: LinearImage, width: Int, height: Int) -> LinearImage {
+        var fitted = resampled
+        IconMask.apply(to: &fitted)
+        let fittedWidth = fitted.width, fittedHeight = fitted.height
+        var canvas = LinearImage(width: width, height: height)
+        let left = (width - fittedWidth) / 2, top = (height - fittedHeight) / 2
+        for y in 0..<fittedHeight {
+            let from = y * fittedWidth * 4, to = ((top + y) * width + left) * 4
+            canvas.samples.replaceSubrange(to..<to + fittedWidth * 4, with: fitted.samples[from..<from + fittedWidth * 4])
+        }
+        return canvas
+    }
+}

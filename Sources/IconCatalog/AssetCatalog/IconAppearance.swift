@@ -1,0 +1,18 @@
+/// The home-screen appearances of iOS 18 and later. An icon may have an image for each;
+/// where it has none, iOS shows a stand-in (see `IconDerivation`), and so do we.
+public enum IconAppearance: String, Sendable, CaseIterable, Codable {
+    case light
+    case dark
+    case tinted
+}
+
+/// How a picture for an appearance the icon has no image for is made, as iOS makes it.
+public enum IconDerivation: String, Sendable, Codable {
+    /// No dark image: iOS shows the light one.
+    case lightInsteadOfDark = "light-instead-of-dark"
+    /// No tinted image: iOS shows the light one in greys, tinted with the chosen colour.
+    case tintedFromLight = "tinted-from-light"
+    /// An Icon Composer bundle with no specialization for the appearance: the system derives
+    /// the dark or tinted rendition itself, which is approximated (see `IconComposerComposition`).
+    case systemRendition = "system-rendition"
+}

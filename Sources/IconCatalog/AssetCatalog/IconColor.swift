@@ -1,0 +1,100 @@
+import Foundation
+
+/// A colour of an Icon Composer document (`srgb:0.1,0.7,0.9,1`, `display-p3:…`,
+/// `extended-srgb:…`, `gray:W,A`, `extended-gray:W,A`), converted to the sRGB a terminal and
+/// an 8-bit bitmap show. Display P3 is converted through linear light with the standard
+/// P3-to-sRGB matrix; what falls outside sRGB (wide-gamut or extended components) is
+/// clipped per channel in linear light, the plain gamut mapping a display of sRGB does.
+public struct IconColor: Equatable, Hashable, Sendable {
+    /// Gamma-encoded sRGB components and straight alpha, each 0…1.
+    public let red: Double
+    public let green: Double
+    public let blue: Double
+    public let alpha: Double
+
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = Self.unit(red)
+        self.green = Self.unit(green)
+        self.blue = Self.unit(blue)
+        self.alpha = Self.unit(alpha)
+    }
+
+    public static let white = IconColor(red: 1, green: 1, blue: 1)
+    public static let black = IconColor(red: 0, green: 0, blue: 0)
+
+    /// The colour `text` writes, or nil when it is not one of the forms above.
+    public init?(parsing text: String) {
+        guard text.utf8.count <= 200, let colon = text.firstIndex(of: ":") else { return nil }
+        let space = text[..<colon]
+        let numbers = text[text.index(after: colon)...].split(separator: ",", omittingEmptySubsequences: false)
+            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard !numbers.contains(where: { $0 == nil || !$0!.isFinite }) else { return nil }
+        let c = numbers.map { $0! }
+        switch space {
+        case "srgb", "extended-srgb":
+            guard c.count == 3 || c.count == 4 else { return nil }
+            // Clipping each channel in linear light is clipping it encoded: the transfer curve is monotonic.
+            self.init(red: c[0], green: c[1], blue: c[2], alpha: c.count == 4 ? c[3] : 1)
+        case "display-p3", "extended-display-p3":
+            guard c.count == 3 || c.count == 4 else { return nil }
+            let linear = (Self.decode(c[0]), Self.decode(c[1]), Self.decode(c[2]))
+            let m = Self.displayP3ToSRGB
+            self.init(red: Self.encode(m[0] * linear.0 + m[1] * linear.1 + m[2] * linear.2),
+                      green: Self.encode(m[3] * linear.0 + m[4] * linear.1 + m[5] * linear.2),
+                      blue: Self.encode(m[6] * linear.0 + m[7] * linear.1 + m[8] * linear.2),
+                      alpha: c.count == 4 ? c[3] : 1)
+        case "gray", "extended-gray":
+            // Taken on the sRGB curve, as the extended grey space is; the generic grey's 2.2 gamma differs by under 1%.
+            guard c.count == 1 || c.count == 2 else { return nil }
+            self.init(red: c[0], green: c[0], blue: c[0], alpha: c.count == 2 ? c[1] : 1)
+        default:
+            return nil
+        }
+    }
+
+    /// A colour as a person types it for `--tint`: `#RRGGBB`, `#RGB`, or any form `icon.json`
+    /// uses (`srgb:1,0.5,0`, `display-p3:…`, `gray:0.7`); nil for anything else.
+    public init?(userText text: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("#") else {
+            self.init(parsing: trimmed)
+            return
+        }
+        var digits = Array(trimmed.dropFirst())
+        if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }
+        guard digits.count == 6, digits.allSatisfy(\.isHexDigit), let value = Int(String(digits), radix: 16) else { return nil }
+        self.init(red: Double(value >> 16 & 0xFF) / 255, green: Double(value >> 8 & 0xFF) / 255,
+                  blue: Double(value & 0xFF) / 255)
+    }
+
+    /// `self` mixed with `other`: `amount` 0 is `self`, 1 is `other` (in encoded sRGB, as the
+    /// system's gradients mix).
+    public func mixed(with other: IconColor, amount: Double) -> IconColor {
+        IconColor(red: red + (other.red - red) * amount, green: green + (other.green - green) * amount,
+                  blue: blue + (other.blue - blue) * amount, alpha: alpha + (other.alpha - alpha) * amount)
+    }
+
+    /// Linear Display P3 to linear sRGB (both D65), row by row.
+    static let displayP3ToSRGB: [Double] = [
+        1.224940176280560, -0.224940176280560, 0,
+        -0.042056954709688, 1.042056954709688, 0,
+        -0.019637554590334, -0.078636045550632, 1.098273600140966,
+    ]
+
+    /// The sRGB transfer curve, extended to negative values by symmetry, to linear light.
+    static func decode(_ value: Double) -> Double {
+        let magnitude = abs(value)
+        let linear = magnitude <= 0.04045 ? magnitude / 12.92 : pow((magnitude + 0.055) / 1.055, 2.4)
+        return value < 0 ? -linear : linear
+    }
+
+    /// Linear light to the sRGB curve, clipped to 0…1, to ten decimals (far below what any
+    /// output resolves) so that P3 white comes out exactly white.
+    static func encode(_ linear: Double) -> Double {
+        let clipped = min(max(linear, 0), 1)
+        let encoded = clipped <= 0.0031308 ? clipped * 12.92 : 1.055 * pow(clipped, 1 / 2.4) - 0.055
+        return (encoded * 1e10).rounded() / 1e10
+    }
+
+    private static func unit(_ value: Double) -> Double { min(max(value, 0), 1) }
+}

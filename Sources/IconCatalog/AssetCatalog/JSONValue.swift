@@ -1,0 +1,106 @@
+import Foundation
+
+/// A parsed JSON value with booleans and numbers kept apart: through Foundation's `Any`,
+/// `1` passes as `true` and `true` as `1.0`, so a wrong type in a `Contents.json` or
+/// `icon.json` could not be reported as what it is.
+public enum JSONValue: Equatable, Sendable {
+    case object([String: JSONValue])
+    case array([JSONValue])
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    case null
+
+    /// The value `JSONSerialization` made, which marks booleans as NSNumbers of type `c`.
+    /// Containers are tried first: a failed cast of a dictionary to `String` costs a bridging
+    /// attempt, six times the time of the whole conversion in a debug build.
+    init(foundation object: Any) {
+        if let dictionary = object as? [String: Any] {
+            var members: [String: JSONValue] = [:]
+            members.reserveCapacity(dictionary.count)
+            for (key, value) in dictionary { members[key] = JSONValue(foundation: value) }
+            self = .object(members)
+        } else if let array = object as? [Any] {
+            self = .array(array.map(JSONValue.init(foundation:)))
+        } else if let string = object as? String {
+            self = .string(string)
+        } else if let number = object as? NSNumber {
+            self = String(cString: number.objCType) == "c" ? .bool(number.boolValue) : .number(number.doubleValue)
+        } else {
+            self = .null
+        }
+    }
+
+    /// The member `key` of an object; nil for a missing key or a value that is no object.
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
+    /// What the value is, in words, for a message such as "is a number, expected a string".
+    public var kindDescription: String {
+        switch self {
+        case .object: return "an object"
+        case .array: return "an array"
+        case .string: return "a string"
+        case .number: return "a number"
+        case .bool: return "a boolean"
+        case .null: return "null"
+        }
+    }
+}
+
+/// Reads a small JSON file with the same guarantees as the plist reader: only regular
+/// files, never more than a stated number of bytes, and nesting bounded by Foundation's
+/// parser (512 levels), so a hostile file costs at most its size.
+public enum JSONFile {
+    public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        case missing
+        case unreadable(String)
+        case tooLarge(bytes: Int, limit: Int)
+        case malformed(String)
+
+        public var description: String {
+            switch self {
+            case .missing: return "is missing"
+            case .unreadable(let reason): return "cannot be read (\(reason))"
+            case .tooLarge(let bytes, let limit): return "is \(bytes) bytes; over \(limit) bytes is refused"
+            case .malformed(let reason): return "is not valid JSON (\(reason))"
+            }
+        }
+    }
+
+    public static func load(_ path: String, limit: Int) -> Result<JSONValue, Failure> {
+        let data: Data
+        do {
+            data = try BoundedFile.read(path, limit: limit)
+        } catch {
+            switch error {
+            case .notFound: return .failure(.missing)
+            case .badLink(let problem): return .failure(.unreadable("it is \(problem)"))
+            case .notARegularFile(let kind): return .failure(.unreadable("it is \(kind)"))
+            case .tooLarge(let bytes): return .failure(.tooLarge(bytes: bytes, limit: limit))
+            case .system(let reason): return .failure(.unreadable(reason))
+            }
+        }
+        return parse(data)
+    }
+
+    public static func parse(_ data: Data) -> Result<JSONValue, Failure> {
+        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            return .failure(.malformed("the file is empty"))
+        }
+        do {
+            return .success(JSONValue(foundation: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])))
+        } catch {
+            return .failure(.malformed(reason(error)))
+        }
+    }
+
+    /// Foundation's sentence about what is wrong, on one line.
+    private static func reason(_ error: Error) -> String {
+        let info = (error as NSError).userInfo
+        let text = (info[NSDebugDescriptionErrorKey] as? String) ?? (error as NSError).localizedDescription
+        return String(text.split(whereSeparator: \.isNewline).joined(separator: " ").prefix(160))
+    }
+}

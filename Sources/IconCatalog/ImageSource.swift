@@ -1,0 +1,78 @@
+import Foundation
+
+/// Where an icon image's bytes are: a file on disk, or a file inside an `.ipa` archive,
+/// which is no path anyone can open. Everything that reads a picture (the PNG header for
+/// `list`, the decoder for the chooser, `preview` and `lint`) reads it through this.
+public enum ImageSource: Hashable, Sendable {
+    case file(String)
+    case archived(ArchivedFile)
+
+    /// How the image is named to people and in JSON: the file's path, or
+    /// `App.ipa:Payload/App.app/AppIcon60x60@2x.png` for an archived one.
+    public var path: String {
+        switch self {
+        case .file(let path): return path
+        case .archived(let file): return file.path
+        }
+    }
+
+    /// The whole image, refused when it holds more than `limit` bytes.
+    public func read(limit: Int) throws(ImageReadError) -> Data {
+        switch self {
+        case .file(let path):
+            do { return try BoundedFile.read(path, limit: limit) } catch { throw .file(error) }
+        case .archived(let file):
+            do { return try file.archive.contents(of: file.entry, limit: limit) } catch { throw .archive(error) }
+        }
+    }
+
+    /// At most the first `count` bytes, reading (or inflating) no more than that.
+    public func readPrefix(_ count: Int) throws(ImageReadError) -> Data {
+        switch self {
+        case .file(let path):
+            do { return try BoundedFile.readPrefix(path, count: count) } catch { throw .file(error) }
+        case .archived(let file):
+            do { return try file.archive.prefix(of: file.entry, count: count) } catch { throw .archive(error) }
+        }
+    }
+}
+
+/// A file entry of an archive together with the archive that holds it.
+public struct ArchivedFile: Hashable, Sendable {
+    public let archive: ZipArchive
+    public let entry: ZipEntry
+
+    public init(archive: ZipArchive, entry: ZipEntry) {
+        self.archive = archive
+        self.entry = entry
+    }
+
+    /// `ARCHIVE:ENTRY`, as people name a file inside an archive.
+    public var path: String { "\(archive.name):\(entry.name)" }
+
+    public static func == (a: ArchivedFile, b: ArchivedFile) -> Bool {
+        a.archive === b.archive && a.entry == b.entry
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(archive))
+        hasher.combine(entry.index)
+    }
+}
+
+/// Why an image's bytes could not be read; `description` is the reason without the path.
+public enum ImageReadError: Error, Equatable, Sendable, CustomStringConvertible {
+    case file(BoundedFile.Failure)
+    case archive(ZipArchiveError)
+
+    public var description: String {
+        switch self {
+        case .file(.notFound): return "disappeared while reading"
+        case .file(.badLink(let problem)): return "is \(problem)"
+        case .file(.notARegularFile(let kind)): return "is \(kind), not an image file"
+        case .file(.tooLarge(let bytes)): return "too large (\(bytes) bytes)"
+        case .file(.system(let message)): return message
+        case .archive(let error): return error.reason
+        }
+    }
+}

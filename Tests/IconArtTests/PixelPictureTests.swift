@@ -1,0 +1,118 @@
+import Foundation
+import IconArt
+import Testing
+
+struct PixelPictureTests {
+    static let tenByTwenty = CellPixelSize(width: 10, height: 20)!
+    static let tile = TileGeometry(columns: 16, rows: 8, cell: tenByTwenty)!
+
+    /// An opaque icon, left half red and right half blue.
+    static func redBlue(size: Int = 120) -> RGBABitmap {
+        var icon = RGBABitmap(width: size, height: size, filledWith: (255, 0, 0, 255))
+        for y in 0..<size { for x in size / 2..<size { icon[x, y] = (0, 0, 255, 255) } }
+        return icon
+    }
+
+    @Test func aTileIsItsCellsTimesTheCellSize() {
+        #expect(Self.tile.width == 160 && Self.tile.height == 160)
+        let picture = PixelPicture(icon: Self.redBlue(), geometry: Self.tile)
+        #expect(picture.width == 160 && picture.height == 160)
+        let narrow = TileGeometry(columns: 12, rows: 6, cell: CellPixelSize(width: 7, height: 15)!)!
+        #expect((narrow.width, narrow.height) == (84, 90))
+    }
+
+    @Test func implausibleSizesAreRefused() {
+        #expect(CellPixelSize(width: 0, height: 20) == nil)
+        #expect(CellPixelSize(width: 10, height: 65535) == nil)
+        #expect(TileGeometry(columns: 0, rows: 8, cell: Self.tenByTwenty) == nil)
+        #expect(TileGeometry(columns: 500, rows: 8, cell: Self.tenByTwenty) == nil)  // 5000 pixels wide
+        #expect(TileGeometry(columns: Int.max, rows: 8, cell: Self.tenByTwenty) == nil)  // overflows
+    }
+
+    @Test func theMaskIsAntialiasedAtPixelResolution() {
+        let white = RGBABitmap(width: 120, height: 120, filledWith: (255, 255, 255, 255))
+        let picture = PixelPicture(icon: white, geometry: Self.tile).bitmap
+        let alpha = { (x: Int, y: Int) in picture[x, y].a }
+        // Corners transparent, the middle and the middle of each straight edge opaque.
+        for (x, y) in [(0, 0), (159, 0), (0, 159), (159, 159), (5, 5)] { #expect(alpha(x, y) == 0, "(\(x), \(y))") }
+        for (x, y) in [(80, 80), (80, 0), (0, 80), (159, 80), (80, 159)] { #expect(alpha(x, y) == 255, "(\(x), \(y))") }
+        // Along the corner's diagonal alpha rises from 0 to 255 through partial values.
+        let diagonal = (0..<40).map { alpha($0, $0) }
+        #expect(diagonal == diagonal.sorted())
+        #expect(diagonal.contains { $0 > 20 && $0 < 235 })
+        // The arc is partial all along: every row of the corner has at most two partial pixels,
+        // and the first row with a partial pixel is the top edge.
+        let partialRows = (0..<36).filter { y in (0..<40).contains { alpha($0, y) > 0 && alpha($0, y) < 255 } }
+        #expect(partialRows.first == 0 && partialRows.count >= 30)
+        // Symmetric in both axes.
+        for y in 0..<160 { for x in 0..<40 { #expect(alpha(x, y) == alpha(159 - x, y) && alpha(x, y) == alpha(y, x)) } }
+        // Colour is not darkened at the edge: straight alpha keeps white white.
+        #expect(picture[3, 10].r == 255 || picture[3, 10].a == 0)
+    }
+
+    @Test func theIconIsFittedAndCentredOnTallCells() {
+        // 16×8 cells of 8×17 pixels: 128×136, so the square icon is 128×128 with 4 rows above and below.
+        let geometry = TileGeometry(columns: 16, rows: 8, cell: CellPixelSize(width: 8, height: 17)!)!
+        let picture = PixelPicture(icon: Self.redBlue(), geometry: geometry).bitmap
+        #expect(picture.width == 128 && picture.height == 136)
+        for x in 0..<128 {
+            for y in [0, 1, 2, 3, 132, 133, 134, 135] { #expect(picture[x, y].a == 0, "(\(x), \(y))") }
+            #expect(picture[x, 68].a == 255)
+        }
+        #expect(picture[32, 68] == (255, 0, 0, 255))
+        #expect(picture[96, 68] == (0, 0, 255, 255))
+    }
+
+    @Test func aPictureFromAPNGFileMatchesOneFromItsBitmap() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pixel-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("icon.png").path
+        let icon = Self.redBlue(size: 180)
+        try Data(PNGEncoder.encode(icon)).write(to: URL(fileURLWithPath: path))
+        let fromFile = try PixelPicture(iconPNGAt: path, geometry: Self.tile)
+        #expect(fromFile == PixelPicture(icon: icon, geometry: Self.tile))
+    }
+
+    @Test func flatteningMixesTheEdgeWithTheBackgroundInLinearLight() {
+        var bitmap = RGBABitmap(width: 20, height: 20, filledWith: (0, 0, 0, 0))
+        bitmap[0, 0] = (255, 255, 255, 128)  // half-covered white
+        bitmap[1, 0] = (10, 200, 30, 255)
+        let picture = PixelPicture(bitmap: bitmap, geometry: TileGeometry(columns: 2, rows: 1, cell: CellPixelSize(width: 10, height: 20)!)!)
+        let flat = picture.flattened(onto: (0, 0, 0))
+        // Half the light of white is sRGB 188, not 128 (mixing the bytes would darken the edge).
+        let edge = flat[0, 0]
+        #expect(edge.a == 255 && abs(Int(edge.r) - 188) <= 1 && edge.r == edge.g && edge.g == edge.b)
+        #expect(flat[1, 0] == (10, 200, 30, 255))
+        #expect(flat[5, 5] == (0, 0, 0, 255))
+        let onWhite = picture.flattened(onto: (255, 255, 255))
+        #expect(onWhite[0, 0] == (255, 255, 255, 255))
+        #expect(onWhite[5, 5] == (255, 255, 255, 255))
+    }
+}
+
+struct PNGEncoderTests {
+    @Test(arguments: PNGEncoder.Effort.allCases)
+    func writtenPNGsDecodeToTheSamePixels(effort: PNGEncoder.Effort) throws {
+        var bitmap = RGBABitmap(width: 37, height: 23, filledWith: (0, 0, 0, 0))
+        for y in 0..<23 { for x in 0..<37 { bitmap[x, y] = (UInt8(x * 7), UInt8(y * 11), UInt8((x * y) % 256), UInt8((x + y) * 5 % 256)) } }
+        // The decoder gives fully transparent pixels as 0, 0, 0, 0; so does every picture we make.
+        for i in stride(from: 0, to: bitmap.pixels.count, by: 4) where bitmap.pixels[i + 3] == 0 {
+            bitmap.pixels[i] = 0; bitmap.pixels[i + 1] = 0; bitmap.pixels[i + 2] = 0
+        }
+        let png = try PNGEncoder.encode(bitmap, effort: effort)
+        #expect(Array(png.prefix(8)) == [137, 80, 78, 71, 13, 10, 26, 10])
+        #expect(try PNGDecoder.decode(png, name: "written") == bitmap)
+    }
+
+    @Test func anIncompressiblePictureStillFits() throws {
+        var generator = SystemRandomNumberGenerator()
+        let pixels = (0..<64 * 64 * 4).map { _ in UInt8.random(in: 1...255, using: &generator) }
+        let bitmap = RGBABitmap(width: 64, height: 64, pixels: pixels)
+        #expect(try PNGDecoder.decode(PNGEncoder.encode(bitmap, effort: .small), name: "noise") == bitmap)
+    }
+
+    @Test func anEmptyPictureIsAnError() {
+        #expect(throws: PNGEncodeError.self) { try PNGEncoder.encode(RGBABitmap(width: 0, height: 0, pixels: [])) }
+    }
+}

@@ -1,0 +1,75 @@
+# Issue 12's byte counts, sourced by run-bench.sh (uses its record, record_failure, log,
+# RUNS, WORK, BIN, ROOT, HERE). Pictures of the five demo icons for a 16x8-cell tile on
+# 10x20-pixel cells (160x160 pixels), from the files `preview` picks for that size (@3x):
+#   12.1 bytes to show them with kitty's protocol, against `chafa -f kitty`;
+#   12.2 the same with sixel, against `chafa -f sixels`;
+#   12.3-12.5 our sixel encoder against libsixel's, both at 256 colours on a black
+#        background, with ours aiming at the fidelity libsixel reached (PSNR over the icon,
+#        both decoded by libsixel): bytes, the fidelity reached, and the time to encode
+#        (the fastest of RUNS encodes of each picture, summed). 12.2 is ours at its default.
+# chafa runs on a pseudo-terminal of 100x30 cells and 1000x600 pixels (pty-run.py), so it
+# too draws 10x20-pixel cells (160x160 for kitty; 160x156 for sixel, whole bands of 6).
+
+GRAPHICS_BENCH=$(dirname "$BIN")/graphics-bench
+GRAPHICS_FILES=()
+for name in default black-white white-black multi-black black-multi; do
+    GRAPHICS_FILES+=("$ROOT/Assets/App Icons/app-icon--$name@3x.png")
+done
+
+graphics_unavailable() {
+    record_failure "12.1 five demo icons, kitty: bytes" "<= 0.5x" "$1"
+    record_failure "12.2 five demo icons, sixel: bytes" "<= 1.0x" "$1"
+}
+
+# ours FORMAT NAME: graphics-bench's pictures into $OUT/NAME, its stderr line into $OUT/NAME.err.
+graphics_ours() {
+    "$GRAPHICS_BENCH" "$1" 10x20 16x8 "$RUNS" "${GRAPHICS_FILES[@]}" >"$OUT/$2" 2>"$OUT/$2.err" ||
+        { log "graphics-bench $1 failed: $(head -c 300 "$OUT/$2.err")"; return 1; }
+}
+# field NAME KEY: a key=value from graphics-bench's stderr line.
+graphics_field() { tr ' ' '\n' <"$OUT/$1.err" | sed -n "s/^$2=//p"; }
+
+# chafa FORMAT NAME: chafa's output for every file, as a terminal with 10x20-pixel cells gets it.
+graphics_chafa() {
+    local f
+    for f in "${GRAPHICS_FILES[@]}"; do
+        python3 "$HERE/pty-run.py" 100 30 1000 600 chafa -f "$1" --size 16x8 "$f" || return 1
+    done >"$OUT/$2" 2>"$OUT/$2.err"
+}
+
+# graphics_bytes CASE OUR-FORMAT CHAFA-FORMAT LIMIT: our bytes against chafa's, at most LIMIT times.
+graphics_bytes() {
+    local name=${2}.ours peer=${2}.peer
+    log "$1"
+    if graphics_ours "$2" "$name" && graphics_chafa "$3" "$peer"; then
+        record "$1" "$(wc -c <"$OUT/$name")" "$(wc -c <"$OUT/$peer")" %d ratio "$4" "<= ${4}x"
+    else
+        record_failure "$1" "<= ${4}x" "a run failed: $(cat "$OUT/$name.err" "$OUT/$peer.err" 2>/dev/null | head -c 300)"
+        return 1
+    fi
+}
+
+graphics_bench() {
+    [[ -x $GRAPHICS_BENCH ]] || { graphics_unavailable "no graphics-bench beside $BIN (swift build -c release builds it)"; return; }
+    local f
+    for f in "${GRAPHICS_FILES[@]}"; do [[ -f $f ]] || { graphics_unavailable "missing $f"; return; }; done
+
+    graphics_bytes "12.1 five demo icons, kitty: bytes" kitty kitty 0.5
+    graphics_bytes "12.2 five demo icons, sixel: bytes" sixel sixels 1.0 || return
+
+    local psnr
+    log "12.3-12.5 our sixel encoder against libsixel"
+    if graphics_ours libsixel sixel.libsixel && psnr=$(graphics_field sixel.libsixel psnr_db) && [[ -n $psnr ]] &&
+        graphics_ours "sixel@$psnr" sixel.equal; then
+        record "12.3 sixel at libsixel's PSNR ($psnr dB), peer libsixel: bytes" \
+            "$(wc -c <"$OUT/sixel.equal")" "$(wc -c <"$OUT/sixel.libsixel")" %d ratio 1.0 "<= 1.0x"
+        record "12.4 that sixel, peer libsixel: PSNR dB" \
+            "$(graphics_field sixel.equal psnr_db)" "$psnr" %s ratio_min 1.0 ">= 1.0x"
+        record "12.5 that sixel, peer libsixel: encode ms" \
+            "$(graphics_field sixel.equal encode_ms)" "$(graphics_field sixel.libsixel encode_ms)" %s ratio 1.0 "<= 1.0x"
+    else
+        record_failure "12.3 sixel at libsixel's PSNR, peer libsixel: bytes" "<= 1.0x" "graphics-bench failed"
+    fi
+}
+
+graphics_bench
