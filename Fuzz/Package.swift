@@ -1,15 +1,15 @@
 // swift-tools-version: 6.0
 // Coverage-guided fuzz targets (libFuzzer) for the readers that take bytes from outside. A
 // package of its own so `-sanitize=fuzzer,address` never reaches the normal build: `make fuzz`
-// (Fuzz/run.sh) builds it with `--sanitize=fuzzer --sanitize=address`, which instruments the
-// main package's code too.
+// (Fuzz/run.sh) builds it with `-Xswiftc -sanitize=fuzzer,address`, which instruments the main
+// package's Swift code too.
 //
 // Adding a target for a new reader: a function in Sources/FuzzHarness (and its entry in
 // `FuzzHarness.targets`), its name in `targets` below with a one-line Targets/NAME/Fuzz.swift,
 // its seeds in make-seeds.py, and, where the format has keywords, dictionaries/NAME.dict.
 import PackageDescription
 
-let targets = ["bplist-guard", "plist-loader", "png-chunks", "png-rows", "cgbi", "escape-sequence"]
+let targets = ["bplist-guard", "plist-loader", "png-chunks", "png-rows", "cgbi", "escape-sequence", "zip-reader"]
 
 let package = Package(
     name: "iconchooser-fuzz",

@@ -146,6 +146,31 @@ def escape_seeds(out, corpus):
         write(out, seed)
 
 
+def zip_seeds(out, corpus):
+    """.ipa-shaped archives of the demo app (small icons), stored and deflated, with the odd
+    entries the reader refuses: a link, a name with "..", one name twice."""
+    import io
+    import stat
+    import zipfile
+    plist = read(os.path.join(ROOT, "Assets", "Info.plist"))
+    icon = crushed(2, 2, [b"\xff\x00\x00\xff" * 2] * 2, 6)
+    for method in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", method) as archive:
+            archive.writestr("Payload/Colourful.app/Info.plist", plist)
+            archive.writestr("Payload/Colourful.app/app-icon--default@2x.png", icon)
+            archive.writestr("Payload/Colourful.app/../escape.png", icon)
+            link = zipfile.ZipInfo("Payload/Colourful.app/link.png")
+            link.external_attr = (stat.S_IFLNK | 0o777) << 16
+            archive.writestr(link, "Info.plist")
+        write(out, buffer.getvalue())
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("Payload/A.app/Info.plist", plist)
+        archive.writestr("Payload/B.app/Info.plist", plist)
+    write(out, buffer.getvalue())
+
+
 SEEDS = {
     "bplist-guard": binary_plist_seeds,
     "plist-loader": plist_seeds,
@@ -153,6 +178,7 @@ SEEDS = {
     "png-rows": png_seeds,
     "cgbi": crushed_seeds,
     "escape-sequence": escape_seeds,
+    "zip-reader": zip_seeds,
 }
 
 

@@ -28,9 +28,12 @@ for target in "${TARGETS[@]}"; do
     [[ " $ALL " == *" $target "* ]] || { echo "fuzz: no target $target (targets: $ALL)" >&2; exit 2; }
 done
 
+# One -sanitize flag with both: given as two (as `swift build --sanitize=fuzzer --sanitize=address`
+# passes them), swiftc keeps only the last, and no Swift code gets coverage instrumentation.
+BUILD=("$SWIFT" build --package-path "$HERE" -c release -Xswiftc -sanitize=fuzzer,address)
 echo "fuzz: building (release, -sanitize=fuzzer,address)" >&2
-"$SWIFT" build --package-path "$HERE" -c release --sanitize=fuzzer --sanitize=address >&2 || exit 2
-BIN=$("$SWIFT" build --package-path "$HERE" -c release --sanitize=fuzzer --sanitize=address --show-bin-path) || exit 2
+"${BUILD[@]}" >&2 || exit 2
+BIN=$("${BUILD[@]}" --show-bin-path) || exit 2
 
 WORK=$HERE/.work
 rm -rf "$WORK/seeds"

@@ -19,6 +19,7 @@ public enum FuzzHarness {
         "png-rows": pngRows,
         "cgbi": crushedPNG,
         "escape-sequence": escapeSequence,
+        "zip-reader": zipReader,
     ]
 
     /// Runs the target `name` on libFuzzer's bytes; the entry point of every fuzz executable.
@@ -112,6 +113,19 @@ public enum FuzzHarness {
 
     private static func withSignature(_ bytes: [UInt8]) -> [UInt8] {
         bytes.starts(with: pngSignature) ? bytes : pngSignature + bytes
+    }
+
+    /// The zip reader (an `.ipa` read in place): its directory, the app folder in it, and its
+    /// entries inflated, within limits small enough for many runs a second.
+    public static func zipReader(_ bytes: [UInt8]) {
+        let limits = ZipArchive.Limits(maximumEntries: 2_000, maximumDirectoryBytes: 1 << 20, maximumEntrySize: 1 << 20,
+                                       maximumTotalInflated: 4 << 20, maximumRatio: 200, ratioExemptSize: 64 << 10)
+        guard let archive = try? ZipArchive(data: Data(bytes), name: "fuzz.ipa", limits: limits) else { return }
+        _ = try? ArchivedAppFolder.locate(in: archive)
+        for entry in archive.entries.prefix(64) {
+            _ = try? archive.prefix(of: entry, count: 64)
+            _ = try? archive.contents(of: entry, limit: 1 << 20)
+        }
     }
 
     /// The terminal layer's reader of what follows a bare Esc, fed the bytes until they run out.
