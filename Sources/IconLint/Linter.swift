@@ -78,12 +78,6 @@ public struct LintReport: Sendable {
         public let rule: String
         public let severity: LintSeverity
         public let count: Int
-
-        public init(rule: String, severity: LintSeverity, count: Int) {
-            self.rule = rule
-            self.severity = severity
-            self.count = count
-        }
     }
 
     public let plistPath: String
