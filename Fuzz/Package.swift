@@ -1,8 +1,8 @@
 // swift-tools-version: 6.0
 // Coverage-guided fuzz targets (libFuzzer) for the readers that take bytes from outside. A
 // package of its own so `-sanitize=fuzzer,address` never reaches the normal build: `make fuzz`
-// (Fuzz/run.sh) builds it with `-Xswiftc -sanitize=fuzzer,address`, which instruments the main
-// package's Swift code too.
+// (Fuzz/run.sh) builds it with `--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address`, which
+// instruments the main package's Swift code too.
 //
 // Adding a target for a new reader: a function in Sources/FuzzHarness (and its entry in
 // `FuzzHarness.targets`), its name in `targets` below with a one-line Targets/NAME/Fuzz.swift,

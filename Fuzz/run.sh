@@ -28,9 +28,11 @@ for target in "${TARGETS[@]}"; do
     [[ " $ALL " == *" $target "* ]] || { echo "fuzz: no target $target (targets: $ALL)" >&2; exit 2; }
 done
 
-# One -sanitize flag with both: given as two (as `swift build --sanitize=fuzzer --sanitize=address`
-# passes them), swiftc keeps only the last, and no Swift code gets coverage instrumentation.
-BUILD=("$SWIFT" build --package-path "$HERE" -c release -Xswiftc -sanitize=fuzzer,address)
+# --sanitize=fuzzer tells SwiftPM to leave `main` to libFuzzer (it otherwise renames every
+# executable's entry point and points `main` at it). Its flag reaches swiftc before ours, and
+# swiftc keeps only the last -sanitize: hence both sanitizers in one flag of our own (as two,
+# `--sanitize=fuzzer --sanitize=address`, no Swift code got coverage counters).
+BUILD=("$SWIFT" build --package-path "$HERE" -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
 echo "fuzz: building (release, -sanitize=fuzzer,address)" >&2
 "${BUILD[@]}" >&2 || exit 2
 BIN=$("${BUILD[@]}" --show-bin-path) || exit 2
@@ -53,7 +55,7 @@ for target in "${TARGETS[@]}"; do
     # shellcheck disable=SC2086
     "$BIN/fuzz-$target" "$WORK/corpus/$target" "$WORK/seeds/$target" "${dictionary[@]}" \
         -max_total_time="$SECONDS_EACH" -max_len=262144 -timeout=10 -rss_limit_mb=2048 \
-        -artifact_prefix="$HERE/crashes/$target/" -print_final_stats=1 ${FUZZ_FLAGS:-} \
+        -artifact_prefix="$HERE/crashes/$target/" -print_final_stats=1 -detect_leaks=0 ${FUZZ_FLAGS:-} \
         2> >(tee "$WORK/$target.log" | grep -E '^(#[0-9]+[[:space:]]+(INITED|DONE)|stat::number_of_executed_units|==[0-9]+==|SUMMARY|artifact_prefix|Test unit written)' >&2)
     status=$?
     if [[ $status -ne 0 ]]; then

@@ -1,4 +1,4 @@
 import FuzzHarness
 
 @_cdecl("LLVMFuzzerTestOneInput")
-func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { FuzzHarness.run("cgbi", data, size) }
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { FuzzHarness.run("cgbi", data, size) }
