@@ -9,41 +9,13 @@ import Testing
     let folder = TemporaryFolder()
     let fixture = BuiltAppFixture()
 
-    /// A run of the binary with what it cost: CPU seconds (user + system, so a busy machine
-    /// does not inflate it) and peak resident memory.
-    struct Measured {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-        let cpuSeconds: Double
-        let peakMegabytes: Double
-        var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
-    }
-
+    /// A run of the binary with what it cost (see `measure`: measured on a child of a small
+    /// process, as a child of the test process is charged the test process's own size).
     func measured(_ arguments: [String]) throws -> Measured {
-        let out = folder.url("out-\(UUID().uuidString)"), err = folder.url("err-\(UUID().uuidString)")
-        let pid = try spawnProgram([CLI.binary] + arguments, environment: cli.environment, stdout: out, stderr: err)
-        var status: Int32 = 0
-        var usage = rusage()
-        let deadline = Date().addingTimeInterval(30)
-        while wait4(pid, &status, WNOHANG, &usage) != pid {
-            guard Date() < deadline else {
-                kill(pid, SIGKILL)
-                _ = wait4(pid, &status, 0, &usage)
-                throw CLI.TimedOut(command: arguments.joined(separator: " "), seconds: 30)
-            }
-            usleep(5_000)
+        guard let run = try measure([CLI.binary] + arguments, environment: cli.environment, in: folder, timeout: 30) else {
+            throw CLI.TimedOut(command: arguments.joined(separator: " "), seconds: 30)
         }
-        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        #if os(Linux)
-        let peak = Double(usage.ru_maxrss) / 1024  // KiB
-        #else
-        let peak = Double(usage.ru_maxrss) / 1_048_576  // bytes
-        #endif
-        return Measured(status: status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F),
-                        stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
-                        stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "",
-                        cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime), peakMegabytes: peak)
+        return run
     }
 
     /// Within a second of CPU and 200 MB, whatever the outcome.

@@ -56,22 +56,19 @@ import Testing
         #expect(lint.contains("characters)”"), "long names are cut and their length said")
     }
 
-    /// Peak memory of `preview` on one picture made by bench/make-bench-input.py.
-    private func previewPeak(_ kind: String, size: Int = 4096) throws -> (Measured?, String) {
-        let folder = TemporaryFolder()
-        let made = try CLI.run(executable: "/usr/bin/env", ["python3", Repository.root.appendingPathComponent("bench/make-bench-input.py").path,
-                                                         "oneicon", folder.url("app"), String(size), "--level", "1", kind],
+    /// Writes pictures with bench/make-bench-input.py (`arguments` after the script's name).
+    private func makeBenchInput(_ arguments: [String]) throws {
+        let script = Repository.root.appendingPathComponent("bench/make-bench-input.py").path
+        let made = try CLI.run(executable: "/usr/bin/env", ["python3", script] + arguments,
                                environment: ["PATH": "/usr/local/bin:/usr/bin:/bin"], timeout: 300)
         try #require(made.status == 0, "make-bench-input.py failed: \(made.stderr)")
-        let cli = CLI(home: folder)
-        let run = try measure([CLI.binary, "preview", "--app", folder.url("app/Info.plist"), "--size", "16x8", "--color", "256"],
-                              environment: cli.environment, in: folder, timeout: 300)
-        return (run, folder.path)
     }
 
     @Test func previewOfA4096CrushedPNGStaysUnder150MB() throws {
-        let (measured, _) = try previewPeak("--crushed")
-        let run = try #require(measured, "preview did not finish")
+        let folder = TemporaryFolder()
+        try makeBenchInput(["oneicon", folder.url("app"), "4096", "--level", "1", "--crushed"])
+        let run = try #require(try measure([CLI.binary, "preview", "--app", folder.url("app/Info.plist"), "--size", "16x8", "--color", "256"],
+                                           environment: CLI(home: folder).environment, in: folder, timeout: 300), "preview did not finish")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty, "\(run.stderr)")
         #expect(run.peakMegabytes < 150, "peak \(run.peakMegabytes) MB")
@@ -81,10 +78,7 @@ import Testing
         // Four 4096×4096 icons that go through libpng (a suggested palette keeps the row decoder
         // out): decoded one per core, four would hold 64 MiB of pixels each at once.
         let folder = TemporaryFolder()
-        let script = Repository.root.appendingPathComponent("bench/make-bench-input.py").path
-        let made = try CLI.run(executable: "/usr/bin/env", ["python3", script, "oneicon", folder.url("one"), "4096", "--level", "1", "--palette-hint"],
-                               environment: ["PATH": "/usr/local/bin:/usr/bin:/bin"], timeout: 300)
-        try #require(made.status == 0, "make-bench-input.py failed: \(made.stderr)")
+        try makeBenchInput(["oneicon", folder.url("one"), "4096", "--level", "1", "--palette-hint"])
         let picture = try Data(contentsOf: URL(fileURLWithPath: folder.url("one/big@2x.png")))
         var alternates: [String: Any] = [:]
         for name in ["a", "b", "c", "d"] {

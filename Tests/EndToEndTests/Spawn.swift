@@ -99,14 +99,16 @@ func eventually(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
     return condition()
 }
 
-/// What one run of a program cost: its exit status (as a shell shows it), wall-clock time and
-/// peak resident memory.
+/// What one run of a program cost: its exit status (as a shell shows it), wall-clock time, CPU
+/// time (user and system, which a busy machine does not inflate) and peak resident memory.
 struct Measured {
     let status: Int32
     let seconds: Double
+    let cpuSeconds: Double
     let peakMegabytes: Double
     let stdout: String
     let stderr: String
+    var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
 }
 
 /// Runs `argv` (through peak-memory.py, which measures a child of its own, since a child of the
@@ -114,7 +116,7 @@ struct Measured {
 /// `folder`; nil when it did not end within `timeout` seconds.
 func measure(_ argv: [String], environment: [String: String], in folder: TemporaryFolder,
              timeout: TimeInterval = 120) throws -> Measured? {
-    let out = folder.url("measured.out"), err = folder.url("measured.err")
+    let out = folder.url("out-\(UUID().uuidString)"), err = folder.url("err-\(UUID().uuidString)")
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("peak-memory.py").path
     let run: CLI.Outcome
     do {
@@ -124,11 +126,12 @@ func measure(_ argv: [String], environment: [String: String], in folder: Tempora
         return nil
     }
     let fields = run.stdout.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
-    guard fields.count == 3, let status = Int32(fields[0]), let seconds = Double(fields[1]), let peak = Double(fields[2]) else {
+    guard fields.count == 4, let status = Int32(fields[0]), let seconds = Double(fields[1]), let peak = Double(fields[2]),
+          let cpu = Double(fields[3]) else {
         throw MeasureFailed(output: run.stdout + run.stderr)
     }
     let text = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
-    return Measured(status: status, seconds: seconds, peakMegabytes: peak / 1024, stdout: text(out), stderr: text(err))
+    return Measured(status: status, seconds: seconds, cpuSeconds: cpu, peakMegabytes: peak / 1024, stdout: text(out), stderr: text(err))
 }
 
 struct MeasureFailed: Error, CustomStringConvertible {

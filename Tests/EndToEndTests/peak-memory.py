@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs a program and prints what it cost: `STATUS SECONDS PEAK_KB`.
+"""Runs a program and prints what it cost: `STATUS SECONDS PEAK_KB CPU_SECONDS`.
 
     peak-memory.py STDOUT-FILE STDERR-FILE PROGRAM [ARGUMENT...]
 
@@ -28,4 +28,5 @@ if pid == 0:
 signal.signal(signal.SIGTERM, lambda *_: (os.kill(pid, signal.SIGKILL), sys.exit(143)))
 _, status, usage = os.wait4(pid, 0)
 code = os.waitstatus_to_exitcode(status)
-print(code if code >= 0 else 128 - code, f"{time.monotonic() - started:.3f}", usage.ru_maxrss)
+print(code if code >= 0 else 128 - code, f"{time.monotonic() - started:.3f}", usage.ru_maxrss,
+      f"{usage.ru_utime + usage.ru_stime:.3f}")
