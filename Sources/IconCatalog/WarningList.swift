@@ -69,6 +69,8 @@ public struct WarningList: Sendable {
         case "file-in-asset-catalog": return "files only inside an asset catalog"
         case "unreadable-image": return "unreadable image files"
         case "malformed-icon-entry": return "malformed icon entries"
+        case "ordinal-not-integer": return "ordinals that are not integers"
+        case "prerendered-not-boolean": return "UIPrerenderedIcon values that are not booleans"
         case "": return "warnings"
         default: return "\(code) warnings"
         }

@@ -13,9 +13,9 @@ public enum LintSeverity: String, Sendable, Codable, CaseIterable, Comparable {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 
-    /// "1 error", "2 warnings", "0 notes".
+    /// "1 error", "2 warnings", "100,776 notes".
     public func counted(_ count: Int) -> String {
-        "\(count) \(rawValue)\(count == 1 ? "" : "s")"
+        "\(MessageText.grouped(count)) \(rawValue)\(count == 1 ? "" : "s")"
     }
 }
 
