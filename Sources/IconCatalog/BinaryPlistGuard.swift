@@ -22,6 +22,7 @@ package enum BinaryPlistGuard {
     package static func check(_ data: Data) throws(Rejection) {
         let bytes = [UInt8](data)
         var walker = try Walker(bytes: bytes)
+        walker.measured.reserveCapacity(min(walker.objectCount, maximumExpandedObjects))
         _ = try walker.expandedSize(of: walker.topObject, depth: 0)
     }
 

@@ -91,7 +91,7 @@ public struct IconFileResolver: Sendable {
 
     /// Expands `$(NAME)` and `${NAME}` for each defined NAME; undefined variables stay as written.
     public static func expand(_ entry: String, defines: [String: String]) -> String {
-        guard !defines.isEmpty, entry.contains("$") else { return entry }
+        guard !defines.isEmpty, entry.utf8.contains(UInt8(ascii: "$")) else { return entry }
         var out = String.UnicodeScalarView()
         var copied = entry.startIndex
         for reference in BuildSettingReference.all(in: entry) {
@@ -107,7 +107,7 @@ public struct IconFileResolver: Sendable {
     /// The names of the `$(NAME)` / `${NAME}` variables still in `entry`, in order, each once;
     /// at most `BuildSettingReference.maximumNames` of them (a longer list helps no one).
     public static func unexpandedVariables(in entry: String) -> [String] {
-        guard entry.contains("$") else { return [] }
+        guard entry.utf8.contains(UInt8(ascii: "$")) else { return [] }
         var names: [String] = []
         for reference in BuildSettingReference.all(in: entry) where !names.contains(String(reference.name)) {
             names.append(String(reference.name))
@@ -117,11 +117,18 @@ public struct IconFileResolver: Sendable {
     }
 
     /// Why an entry must not be used as a file name, or nil when it is a plain name.
+    /// One pass over the bytes: a plist may hold hundreds of thousands of entries.
     public static func unsafeReason(_ entry: String) -> String? {
-        if entry.isEmpty { return "is empty" }
-        if entry.hasPrefix("/") { return "is an absolute path" }
-        if entry.contains("/") || entry.contains("\\") { return "contains a path separator" }
-        if entry.contains("..") { return "contains “..”" }
+        let bytes = entry.utf8
+        guard let first = bytes.first else { return "is empty" }
+        if first == UInt8(ascii: "/") { return "is an absolute path" }
+        var dotDot = false, previous: UInt8 = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") { return "contains a path separator" }
+            if byte == UInt8(ascii: "."), previous == UInt8(ascii: ".") { dotDot = true }
+            previous = byte
+        }
+        if dotDot { return "contains “..”" }
         if TextSanitizer.containsUnsafe(entry) { return "contains control or bidi characters" }
         return nil
     }
