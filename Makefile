@@ -9,7 +9,7 @@ BIN_DIR      = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 RELEASE_FLAGS = --static-swift-stdlib
 BUILD_FLAGS  = $(if $(filter release,$(CONFIG)),$(RELEASE_FLAGS))
 # System packages the build and the tests need (checked with dpkg, installed with apt only if missing).
-APT_PACKAGES = pkg-config libpng-dev libisal-dev zlib1g-dev libncurses-dev librsvg2-dev libsixel-dev tmux python3 python3-png openssh-client openssh-server procps
+APT_PACKAGES = pkg-config libpng-dev libisal-dev zlib1g-dev libncurses-dev librsvg2-dev libsixel-dev tmux python3 python3-png openssh-client openssh-server procps time xvfb xterm
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test build deps install assets bench fuzz clean
@@ -43,11 +43,12 @@ install: deps
 	install -m 0644 Assets/App\ Icons/*.png "$(DESTDIR)$(PREFIX)/share/iconchooser/demo/App Icons/"
 
 # Measures issues 3, 4, 5, 10 and 12 against peers run in the same script (chafa, dialog, sshd, libsixel): prints ratios,
-# asserts nothing. Installs its own tools (chafa dialog tmux time) only if missing.
+# asserts nothing. Installs its own tools (chafa dialog tmux time, numpy and Pillow for the PSNR of
+# symbol art) only if missing.
 bench: deps
 	@if command -v dpkg >/dev/null 2>&1; then \
 	  missing=""; \
-	  for p in chafa dialog tmux time; do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	  for p in chafa dialog tmux time python3-numpy python3-pil; do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	  if [ -n "$$missing" ]; then \
 	    echo "Installing:$$missing"; \
 	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \

@@ -53,20 +53,39 @@ let package = Package(
             dependencies: ["TerminalText", .product(name: "Crypto", package: "swift-crypto"),
                            .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
+        // What a terminal sends, decoded: keys, clicks and the answers to queries, apart. Pure.
+        .target(name: "TerminalInput"),
+        // Which queries to send, and what the answers and the environment say the terminal can do. Pure.
+        .target(name: "TerminalDetection", dependencies: ["TerminalInput", "TerminalText"]),
+        // Signal handlers and the crash restore: state a handler may touch must live in C.
+        .target(name: "CTerminalSignals"),
         // ncurses with the wide-character API; shim.h wraps the macros Swift cannot import.
         .systemLibrary(
             name: "CNcurses",
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
-        // The only importer of CNcurses: draws CellGrids, reads keys, restores the terminal.
-        .target(name: "NcursesTerminal", dependencies: ["CNcurses", "CellCanvas"]),
+        // How the chooser's loop drives a terminal: frames out, events in, queries, pictures by id.
+        .target(name: "TerminalInterface", dependencies: ["CellCanvas", "TerminalInput", "TerminalDetection"]),
+        // The only importer of CNcurses: draws frames, reads the terminal on a thread of its own, restores it.
+        .target(
+            name: "NcursesTerminal",
+            dependencies: ["CNcurses", "CTerminalSignals", "CellCanvas", "TerminalInput", "TerminalDetection", "TerminalInterface"]
+        ),
         // PNG, and Icon Composer bundles drawn flat → RGBA bitmap → resampled → cells.
         .target(name: "IconArt", dependencies: ["CPNG", "CISAL", "CRSVG", "CellCanvas", "IconCatalog"]),
         // Pixel pictures as terminal graphics (kitty, sixel, iTerm2): bytes out, no terminal I/O.
-        .target(name: "TerminalGraphics", dependencies: ["IconArt", "CellCanvas", "CPNG"]),
+        .target(name: "TerminalGraphics", dependencies: ["IconArt", "CellCanvas", "CPNG", "TerminalDetection"]),
         // Elm-style chooser core: state, update(state, event) -> effects, view(state) -> CellGrid. No I/O.
-        .target(name: "ChooserUI", dependencies: ["CellCanvas", "TerminalText", "IconArt", "IconCatalog", "TerminalGraphics"]),
+        .target(name: "ChooserUI", dependencies: ["CellCanvas", "TerminalText", "IconArt", "IconCatalog", "TerminalGraphics",
+                                                  "TerminalDetection"]),
+        // The chooser's loop over a Terminal: events in, update, effects carried out, frames out;
+        // the picture loader; what the terminal can do, learned without waiting for it.
+        .target(
+            name: "ChooserRuntime",
+            dependencies: ["CellCanvas", "ChooserUI", "IconArt", "IconCatalog", "TerminalText",
+                           "TerminalInput", "TerminalDetection", "TerminalInterface"]
+        ),
         // `iconchooser lint`: rules as pure functions over the parsed plist, a file index and image facts.
         .target(name: "IconLint", dependencies: ["TerminalText", "IconCatalog", "IconArt"]),
         // openpty, TIOCSWINSZ and posix_spawn in a new session: what Swift cannot call directly.
@@ -85,7 +104,7 @@ let package = Package(
             ]
         ),
         // What each fuzz target does with its bytes; shared by Fuzz/ and the test replaying its crashes.
-        .target(name: "FuzzHarness", dependencies: ["IconCatalog", "IconArt", "IconLint", "NcursesTerminal"]),
+        .target(name: "FuzzHarness", dependencies: ["IconCatalog", "IconArt", "IconLint", "TerminalInput"]),
         .executableTarget(
             name: "iconchooser",
             dependencies: [
@@ -95,6 +114,9 @@ let package = Package(
                 "IconArt",
                 "IconLint",
                 "ChooserUI",
+                "ChooserRuntime",
+                "TerminalDetection",
+                "TerminalGraphics",
                 "NcursesTerminal",
                 "DemoServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -110,17 +132,29 @@ let package = Package(
         .target(name: "TestSupport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 path: "Tests/TestSupport"),
         .testTarget(name: "CellCanvasTests", dependencies: ["CellCanvas", "TerminalText"]),
+        .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput"]),
+        .testTarget(name: "TerminalDetectionTests", dependencies: ["TerminalDetection", "TerminalInput"]),
         .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconArtTests", dependencies: ["IconArt", "CellCanvas", "IconCatalog", "TestSupport"], exclude: ["reference_decode.py"]),
-        .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "IconArt", "CellCanvas", "ChooserUI", "CPNG", "CSixel"]),
+        .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "IconArt", "CellCanvas", "ChooserUI", "CPNG", "CSixel",
+                                                                  "TerminalDetection"]),
         .testTarget(name: "ChooserUITests", dependencies: ["ChooserUI", "CellCanvas", "TerminalText", "IconArt"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "TestSupport"]),
-        // The terminal layer's pure parts (escape sequences after a bare Esc); drawing is tested in tmux.
-        .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "CellCanvas"]),
+        // A terminal in memory: scripted events in, frames and picture commands out.
+        .target(name: "MemoryTerminal", dependencies: ["CellCanvas", "TerminalInput", "TerminalDetection", "TerminalInterface"],
+                path: "Tests/MemoryTerminal"),
+        .testTarget(name: "TerminalInterfaceTests", dependencies: ["TerminalInterface", "CellCanvas"]),
+        .testTarget(
+            name: "ChooserRuntimeTests",
+            dependencies: ["ChooserRuntime", "ChooserUI", "MemoryTerminal", "CellCanvas", "IconArt",
+                           "TerminalInput", "TerminalDetection", "TerminalInterface"]
+        ),
+        // The terminal layer's reading and asking, over a pseudo-terminal; drawing is tested in tmux.
+        .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TerminalInput", "TerminalDetection", "CPseudoTerminal"]),
         // Replays every input a fuzz target ever crashed on (Fuzz/crashes/TARGET/).
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzHarness", "TestSupport"]),
         // Drives the built `iconchooser` binary through Process (and tmux for the screen).
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["slow-link.py", "sshd_config.template", "peak-memory.py"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["slow-link.py", "sshd_config.template"]),
     ]
 )

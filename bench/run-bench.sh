@@ -5,7 +5,8 @@
 #
 #   bench/run-bench.sh PATH/TO/iconchooser      (normally through `make bench`)
 #
-# Needs chafa, dialog, tmux, GNU time (/usr/bin/time) and python3. Everything generated
+# Needs chafa, dialog, tmux, GNU time (/usr/bin/time) and python3 (with numpy and Pillow for
+# issue 12's fidelity, which also needs ../shared/corpus). Everything generated
 # (PNGs, plists, the tmux socket, state) lives in one mktemp -d folder removed at exit.
 # BENCH_RUNS (default 5) sets how many timed runs each median is taken over; BENCH_KEEP=1
 # keeps the folder (inputs, outputs, the bytes of the focus move) for a closer look.
@@ -66,13 +67,26 @@ ROWS=()      # "case|ours|peer|ratio|target"
 VERDICTS=()
 # record CASE OURS PEER UNIT-FORMAT TARGET-KIND TARGET-VALUE TARGET-TEXT
 #   TARGET-KIND ratio: the target bounds ours/peer from above; ratio_min: from below (where
-#   more is better); abs: it bounds ours itself.
+#   more is better); abs: it bounds ours itself; gain: ours must exceed peer by at least
+#   TARGET-VALUE (decibels), and the ratio column shows ours - peer.
 record() {
     local name=$1 ours=$2 peer=$3 fmt=$4 kind=$5 limit=$6 text=$7 ratio shown_ours shown_peer checked
-    ratio=$( [[ $peer == - ]] && echo - || div "$ours" "$peer" %.3f)
+    if [[ $kind == gain ]]; then
+        ratio=$(awk -v a="$ours" -v b="$peer" 'BEGIN { printf "%+.2f\n", a - b }')
+    else
+        ratio=$( [[ $peer == - ]] && echo - || div "$ours" "$peer" %.3f)
+    fi
     shown_ours=$(printf "$fmt" "$ours")
     shown_peer=$( [[ $peer == - ]] && echo - || printf "$fmt" "$peer")
     ROWS+=("$name|$shown_ours|$shown_peer|$( [[ $ratio == [0-9]* ]] && printf %.2f "$ratio" || echo "$ratio")|$text")
+    if [[ $kind == gain ]]; then
+        if awk -v d="$ratio" -v l="$limit" 'BEGIN { exit !(d >= l) }'; then
+            VERDICTS+=("met      $name: $ratio dB (target $text)")
+        else
+            VERDICTS+=("NOT MET  $name: $ratio dB (target $text)")
+        fi
+        return
+    fi
     if [[ $kind == ratio* ]]; then checked=$ratio; else checked=$shown_ours; fi
     if [[ $checked != n/a ]] && { if [[ $kind == ratio_min ]]; then le "$limit" "$checked"; else le "$checked" "$limit"; fi; }; then
         VERDICTS+=("met      $name: $checked (target $text)")
@@ -220,7 +234,7 @@ OUT=$WORK/out
 CASE="3.1 one 1024px PNG, 16x8: time ms"
 CASE_BYTES="3.1 one 1024px PNG, 16x8: bytes"
 log "$CASE"
-ours_one() { "$BIN" preview --app "$WORK/one/Info.plist" --size 16x8 --color 256 >"$OUT/one.ours" 2>"$OUT/one.ours.err"; }
+ours_one() { "$BIN" preview --app "$WORK/one/Info.plist" --size 16x8 --color 256 --symbols half >"$OUT/one.ours" 2>"$OUT/one.ours.err"; }
 peer_one() { chafa --size 16x8 --symbols vhalf --colors 256 "$ONE_PNG" >"$OUT/one.peer" 2>"$OUT/one.peer.err"; }
 if time_pair ours_one peer_one; then
     record "$CASE" "$(ms "$OURS_US")" "$(ms "$PEER_US")" %s ratio 0.7 "<= 0.7x"
@@ -233,7 +247,7 @@ fi
 
 CASE="3.2 five demo icons: time ms"
 log "$CASE"
-ours_demo() { "$BIN" preview --app "$DEMO" --size 16x8 --color 256 >"$OUT/demo.ours" 2>"$OUT/demo.ours.err"; }
+ours_demo() { "$BIN" preview --app "$DEMO" --size 16x8 --color 256 --symbols half >"$OUT/demo.ours" 2>"$OUT/demo.ours.err"; }
 peer_demo() {
     local f
     for f in "${DEMO_FILES[@]}"; do
@@ -248,7 +262,7 @@ fi
 
 CASE="3.3 4096px PNG: peak RSS MB"
 log "$CASE"
-if ours_kb=$(peak_rss_kb "$OUT/huge.ours.rss" "$BIN" preview --app "$WORK/huge/Info.plist" --size 16x8 --color 256) &&
+if ours_kb=$(peak_rss_kb "$OUT/huge.ours.rss" "$BIN" preview --app "$WORK/huge/Info.plist" --size 16x8 --color 256 --symbols half) &&
     peer_kb=$(peak_rss_kb "$OUT/huge.peer.rss" chafa --size 16x8 --symbols vhalf --colors 256 "$HUGE_PNG"); then
     [[ -s $OUT/huge.ours.rss.stderr ]] && log "iconchooser preview said: $(head -c 300 "$OUT/huge.ours.rss.stderr")"
     record "$CASE" "$(mb "$ours_kb")" "$(mb "$peer_kb")" %s abs 100 "<= 100 MB"
@@ -411,6 +425,63 @@ else
     record_failure "$CASE" "<= 150 MB" "a run failed"
 fi
 
+# --- issue 12: symbol art -------------------------------------------------------------------
+
+# Fidelity: PSNR of our tiles and chafa's against the source, both decoded from their ANSI
+# text by one rasteriser (bench/symbol-fidelity.py says exactly what is measured).
+CORPUS=$ROOT/../shared/corpus/real-projects
+FIDELITY=(python3 "$HERE/symbol-fidelity.py")
+for candidate in /usr/bin/python3 python3; do
+    if "$candidate" -c 'import numpy, PIL' 2>/dev/null; then FIDELITY=("$candidate" "$HERE/symbol-fidelity.py"); break; fi
+done
+# fidelity CASE TARGET-VALUE TARGET-TEXT OURS-ARGS... -- CHAFA-ARGS...
+fidelity() {
+    local name=$1 limit=$2 text=$3 line
+    shift 3
+    log "$name"
+    if line=$("${FIDELITY[@]}" measure "$BIN" "$WORK/corpus" "x" "$@" 2>"$OUT/fidelity.err"); then
+        read -r _ ours peer count <<<"$line"
+        FIDELITY_COUNT=$count
+        record "$name" "$ours" "$peer" %s gain "$limit" "$text"
+    else
+        record_failure "$name" "$text" "$(tail -n 3 "$OUT/fidelity.err")"
+    fi
+}
+FIDELITY_COUNT=0
+if [[ ! -d $CORPUS ]]; then
+    log "12.6-12.12 fidelity: skipped, no corpus at $CORPUS"
+elif ! "${FIDELITY[0]}" -c 'import numpy, PIL' 2>/dev/null; then
+    log "12.6-12.12 fidelity: skipped, no python3 with numpy and Pillow (Debian: python3-numpy python3-pil)"
+elif "${FIDELITY[@]}" prepare "$CORPUS" "$WORK/corpus" >/dev/null 2>"$OUT/fidelity.err"; then
+    CHAFA_BEST=(--symbols block+sextant -w 9)
+    fidelity "12.6 half blocks, truecolor: PSNR dB" 0 ">= chafa vhalf" \
+        --color truecolor --symbols half -- --symbols vhalf -w 9 --colors full
+    fidelity "12.7 quadrants, truecolor: PSNR dB" 0 "(chafa quad)" \
+        --color truecolor --symbols quadrant -- --symbols quad -w 9 --colors full
+    fidelity "12.8 sextants, truecolor: PSNR dB" 0 "(chafa block+sextant)" \
+        --color truecolor --symbols sextant -- "${CHAFA_BEST[@]}" --colors full
+    fidelity "12.9 best (octants), truecolor: PSNR dB" 0.5 ">= chafa +0.5 dB" \
+        --color truecolor --symbols octant -- "${CHAFA_BEST[@]}" --colors full
+    fidelity "12.10 best, 256 colours: PSNR dB" 0.001 "> chafa --colors 256" \
+        --color 256 --symbols octant -- "${CHAFA_BEST[@]}" --colors 256
+    fidelity "12.11 best, 16 colours: PSNR dB" 0 "(chafa --colors 16)" \
+        --color 16 --symbols octant -- "${CHAFA_BEST[@]}" --colors 16
+    fidelity "12.12 best, 8 colours: PSNR dB" 0 "(chafa --colors 8)" \
+        --color 8 --symbols octant -- "${CHAFA_BEST[@]}" --colors 8
+else
+    record_failure "12.6-12.12 fidelity" "-" "could not gather the corpus icons: $(tail -n 3 "$OUT/fidelity.err")"
+fi
+
+CASE="12.13 one 1024px PNG at the best setting: time ms"
+log "$CASE"
+ours_best() { "$BIN" preview --app "$WORK/one/Info.plist" --size 16x8 --color truecolor --symbols octant >"$OUT/best.ours" 2>"$OUT/best.ours.err"; }
+peer_best() { chafa -f symbols --size 16x8 --symbols block+sextant -w 9 --colors full "$ONE_PNG" >"$OUT/best.peer" 2>"$OUT/best.peer.err"; }
+if time_pair ours_best peer_best; then
+    record "$CASE" "$(ms "$OURS_US")" "$(ms "$PEER_US")" %s ratio 0.5 "<= 0.5x"
+else
+    record_failure "$CASE" "<= 0.5x" "a run failed: $(cat "$OUT/best.ours.err" "$OUT/best.peer.err" 2>/dev/null | head -c 300)"
+fi
+
 # --- issue 5 ------------------------------------------------------------------------------
 
 source "$HERE/ssh.sh"
@@ -448,6 +519,11 @@ echo "5.1 and 5.2 ssh -tt to iconchooser serve, against ssh -tt to OpenSSH's ssh
 echo "3.3 and 4.3 targets bound our own peak RSS; the ratio there is for context only."
 echo "10.1 preview of a 4096 px CgBI PNG against the same picture as a plain PNG; 10.2 to 10.5 lint and list"
 echo "on a 2 MB plist of hostile text against the demo app; their targets bound our own figures."
-echo "12.x pictures of the five demo icons at 16x8 cells of 10x20 pixels; chafa on a pseudo-terminal"
+echo "12.1-12.5 pictures of the five demo icons at 16x8 cells of 10x20 pixels; chafa on a pseudo-terminal"
 echo "with that pixel size; libsixel through graphics-bench, PSNR over the icon as libsixel decodes it."
+echo "12.6-12.12: median PSNR over $FIDELITY_COUNT distinct 1024 px icons of ../shared/corpus/real-projects; ratio column: ours - chafa."
+echo "  Both sides: 16x8 cells, ANSI decoded and drawn at 8x16 px per cell (default background black);"
+echo "  reference: the source area-averaged in linear light to 128x128; PSNR over the cells wholly inside the"
+echo "  iOS mask. chafa -f symbols --size 16x8 --bg 000000 with the symbols and colours shown."
+echo "12.13: preview --symbols octant --color truecolor against chafa --symbols block+sextant -w 9 --colors full."
 exit 0

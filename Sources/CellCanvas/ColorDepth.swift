@@ -28,6 +28,15 @@ public enum ColorDepth: Int, Comparable, CaseIterable, Sendable {
         }
     }
 
+    /// The `count` palette entries nearest to the colour, nearest first, by the distance
+    /// `color(red:green:blue:)` uses (whose answer is the first). Empty for `.truecolor` and
+    /// `.noColor`, which have no palette to choose from.
+    public func nearestEntries(red: UInt8, green: UInt8, blue: UInt8, count: Int) -> [UInt8] {
+        guard self != .truecolor && self != .noColor else { return [] }
+        return Palette.nearest(to: OKLab(red: red, green: green, blue: blue), in: paletteRange,
+                               chromaWeight: chromaWeight, count: count)
+    }
+
     /// `color` converted to what this depth can show: direct colours and palette entries
     /// outside the depth's palette go to the nearest entry inside it; `.default` stays.
     public func reduce(_ color: TerminalColor) -> TerminalColor {
@@ -97,17 +106,22 @@ public enum Palette {
     }
 
     package static func nearest(to colour: OKLab, in range: Range<Int>, chromaWeight: Float = 1) -> UInt8 {
-        var best = range.lowerBound
-        var bestDistance = Float.infinity
+        nearest(to: colour, in: range, chromaWeight: chromaWeight, count: 1)[0]
+    }
+
+    /// The `count` entries of `range` nearest to `colour`, nearest first (the lower index on a tie).
+    package static func nearest(to colour: OKLab, in range: Range<Int>, chromaWeight: Float, count: Int) -> [UInt8] {
+        var best: [(index: Int, distance: Float)] = []
+        best.reserveCapacity(count + 1)
         for index in range {
             let entry = oklab[index]
             let dl = entry.l - colour.l, da = entry.a - colour.a, db = entry.b - colour.b
             let distance = dl * dl + chromaWeight * (da * da + db * db)
-            if distance < bestDistance {
-                bestDistance = distance
-                best = index
+            if best.count < count || distance < best[best.count - 1].distance {
+                best.insert((index, distance), at: best.firstIndex { $0.distance > distance } ?? best.count)
+                if best.count > count { best.removeLast() }
             }
         }
-        return UInt8(best)
+        return best.map { UInt8($0.index) }
     }
 }

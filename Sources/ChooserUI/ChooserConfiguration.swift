@@ -14,12 +14,15 @@ public struct ChooserConfiguration: Hashable, Sendable {
     /// Colours of the badge, the focus and the placeholders; `.noColor` for `NO_COLOR` or a
     /// monochrome terminal, where attributes (bold, reverse) carry the marks instead.
     public var colorDepth: ColorDepth
+    /// The block symbols pictures are drawn with: what the terminal is known or detected to draw.
+    public var symbols: SymbolSet
 
     public init(alertOnApply: Bool = true, iconSize: IconSizeChoice = .auto, ascii: Bool = false,
-                colorDepth: ColorDepth = .palette256) {
+                colorDepth: ColorDepth = .palette256, symbols: SymbolSet = .half) {
         self.alertOnApply = alertOnApply
         self.iconSize = iconSize
         self.ascii = ascii
         self.colorDepth = colorDepth
+        self.symbols = symbols
     }
 }

@@ -17,6 +17,9 @@ public enum ChooserEvent: Hashable, Sendable {
     /// The result of `.apply`: `name` is the name that was asked for; `error` is nil on
     /// success, else a one-line message for the footer.
     case applyFinished(name: String?, error: String?)
+    /// What is known about the terminal, in a few lines for the `?` help (what was
+    /// detected and how pictures are drawn, and why).
+    case terminalDescribed([String])
 }
 
 /// Work the chooser asks the shell to do; the result comes back as a `ChooserEvent`.

@@ -59,6 +59,8 @@ public struct ChooserState: Hashable, Sendable {
     public internal(set) var status: StatusMessage?
     /// True from `.apply` until `.applyFinished`; further applies are ignored meanwhile.
     public internal(set) var isApplying: Bool
+    /// What the help says about the terminal (empty until it is known).
+    public internal(set) var terminalLines: [String]
 
     /// The state before the first frame, and the effects that start loading pictures
     /// (the visible tiles first). The focus starts on the current icon, scrolled into view.
@@ -86,6 +88,7 @@ public struct ChooserState: Hashable, Sendable {
         self.showsHelp = false
         self.status = nil
         self.isApplying = false
+        self.terminalLines = []
     }
 
     /// The grid's geometry for the current screen, or nil when the terminal is too small.

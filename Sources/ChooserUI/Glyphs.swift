@@ -15,6 +15,17 @@ struct Glyphs: Sendable {
 
     /// Curly quotes as iOS writes them, straight ones in ASCII.
     func quoted(_ text: String) -> String { ascii ? "\"\(text)\"" : "“\(text)”" }
+
+    /// Text from elsewhere (the terminal's description) as this screen can show it: in
+    /// ASCII, the typographic characters it uses become their stand-ins, anything else `?`.
+    func shown(_ text: String) -> String {
+        guard ascii else { return text }
+        let standIns: [Character: String] = ["×": "x", "“": "\"", "”": "\"", "‘": "'", "’": "'", "—": "-", "–": "-", "…": "..."]
+        return text.map { character in
+            if character.isASCII { return String(character) }
+            return standIns[character] ?? "?"
+        }.joined()
+    }
 }
 
 /// The characters of a box outline.

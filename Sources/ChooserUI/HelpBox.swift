@@ -7,6 +7,8 @@ import TerminalText
 /// clipped (never wrapped) on a small screen, where the footer's hints still show.
 struct HelpBox {
     let glyphs: Glyphs
+    /// What is known about the terminal, below the keys (wrapped to the box's width).
+    var terminal: [String] = []
 
     var entries: [(keys: String, meaning: String)] {
         [
@@ -30,16 +32,24 @@ struct HelpBox {
     }
 
     func draw(into grid: inout CellGrid, theme: Theme) {
-        let lines = self.lines
-        let naturalWidth = (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4
+        let keys = self.lines
+        let naturalWidth = (keys.map { DisplayWidth.of($0) }.max() ?? 0) + 4
         let width = min(grid.width, naturalWidth)
-        let shown = Array(lines.prefix(max(0, grid.height - 2)))
+        let about = terminal.flatMap { DisplayWidth.wrap(glyphs.shown($0), to: max(1, width - 4)) }
+        let separator = about.isEmpty ? [] : [nil as String?]
+        let shown = Array((keys.map { $0 as String? } + separator + about.map { $0 as String? }).prefix(max(0, grid.height - 2)))
         let height = shown.count + 2
         let x = (grid.width - width) / 2, y = max(0, (grid.height - height) / 2)
         grid.drawBox(x: x, y: y, width: width, height: height, glyphs: glyphs.box, filled: true)
         grid.write(" Keys ", x: x + 2, y: y, style: theme.title)
         for (offset, line) in shown.enumerated() {
-            grid.write(DisplayWidth.truncate(line, to: width - 4, ellipsis: glyphs.ellipsis), x: x + 2, y: y + 1 + offset)
+            guard let line else {
+                let rule = glyphs.box.teeLeft + String(repeating: glyphs.box.horizontal, count: max(0, width - 2)) + glyphs.box.teeRight
+                grid.write(rule, x: x, y: y + 1 + offset)
+                continue
+            }
+            grid.write(DisplayWidth.truncate(line, to: width - 4, ellipsis: glyphs.ellipsis), x: x + 2, y: y + 1 + offset,
+                       style: offset > keys.count ? theme.subtle : .plain)
         }
     }
 }

@@ -1,5 +1,6 @@
 import CellCanvas
 import IconArt
+import TerminalDetection
 import TerminalGraphics
 
 extension PreviewSheet {

@@ -26,7 +26,8 @@ struct TileDrawing {
         self.rows = rows
         self.theme = Theme(depth: configuration.colorDepth)
         self.glyphs = Glyphs(ascii: configuration.ascii)
-        self.renderer = TileRenderer(depth: configuration.colorDepth, ascii: configuration.ascii)
+        self.renderer = TileRenderer(depth: configuration.colorDepth, symbols: configuration.symbols,
+                                     ascii: configuration.ascii)
     }
 
     init(tileSize: TileSize, configuration: ChooserConfiguration) {

@@ -1,5 +1,6 @@
 import CellCanvas
 import IconArt
+import TerminalText
 
 /// The chooser's only way to change: applies `event` to `state` and returns the work the
 /// shell must do. No I/O, no clock, no terminal: everything it needs is in the event.
@@ -20,6 +21,9 @@ public func update(_ state: inout ChooserState, _ event: ChooserEvent) -> [Choos
         return []
     case let .applyFinished(name, error):
         state.finishApply(name: name, error: error)
+        return []
+    case let .terminalDescribed(lines):
+        state.terminalLines = lines.map(TextSanitizer.clean)
         return []
     }
 }

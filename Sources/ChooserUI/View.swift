@@ -44,7 +44,7 @@ public func view(_ state: ChooserState) -> CellGrid {
     drawHints(into: &grid, y: layout.hintsRow, glyphs: glyphs, theme: theme)
 
     if state.showsHelp {
-        HelpBox(glyphs: glyphs).draw(into: &grid, theme: theme)
+        HelpBox(glyphs: glyphs, terminal: state.terminalLines).draw(into: &grid, theme: theme)
     }
     if let alert = state.alert {
         AlertBox(alert, screen: state.screen, ascii: glyphs.ascii).draw(into: &grid, theme: theme, glyphs: glyphs)

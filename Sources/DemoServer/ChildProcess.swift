@@ -105,7 +105,7 @@ final class PseudoTerminal {
     let slavePath: String
     private var slave: Int32
 
-    init(columns: Int, rows: Int) throws(SessionSetupFailure) {
+    init(columns: Int, rows: Int, pixelWidth: Int = 0, pixelHeight: Int = 0) throws(SessionSetupFailure) {
         var master: Int32 = -1
         var path = [CChar](repeating: 0, count: 256)
         guard iconchooser_pty_open(&master, &path, path.count) == 0 else { throw SessionSetupFailure(step: "posix_openpt", code: errno) }
@@ -119,7 +119,7 @@ final class PseudoTerminal {
         self.master = master
         self.slave = slave
         self.slavePath = slavePath
-        resize(columns: columns, rows: rows)
+        resize(columns: columns, rows: rows, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
     }
 
     /// Hands the master to its new owner (NIO closes it from then on).

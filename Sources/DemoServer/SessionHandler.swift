@@ -31,7 +31,7 @@ final class SessionHandler: ChannelInboundHandler {
     private var channel: Channel?
     private var environment: [String: String] = [:]
     private var localeRequests: [String: Bool] = [:]
-    private var terminalRequest: (term: String, columns: Int, rows: Int)?
+    private var terminalRequest: TerminalRequest?
     private var terminal: PseudoTerminal?
     private var child: ChildProcess?
     /// The NIO channels carrying the program's output (the pty master, or stdout and stderr pipes).
@@ -82,13 +82,14 @@ final class SessionHandler: ChannelInboundHandler {
         case let request as SSHChannelRequestEvent.PseudoTerminalRequest:
             let usable = !started
             if usable {
-                terminalRequest = (request.term, request.terminalCharacterWidth, request.terminalRowHeight)
+                terminalRequest = TerminalRequest(term: request.term, columns: request.terminalCharacterWidth,
+                                                  rows: request.terminalRowHeight, pixelWidth: request.terminalPixelWidth,
+                                                  pixelHeight: request.terminalPixelHeight)
             }
             if request.wantReply { reply(usable) }
         case let request as SSHChannelRequestEvent.WindowChangeRequest:
-            if let current = terminalRequest {
-                terminalRequest = (current.term, request.terminalCharacterWidth, request.terminalRowHeight)
-            }
+            terminalRequest?.resize(columns: request.terminalCharacterWidth, rows: request.terminalRowHeight,
+                                    pixelWidth: request.terminalPixelWidth, pixelHeight: request.terminalPixelHeight)
             terminal?.resize(columns: request.terminalCharacterWidth, rows: request.terminalRowHeight,
                              pixelWidth: request.terminalPixelWidth, pixelHeight: request.terminalPixelHeight)
         case let request as SSHChannelRequestEvent.ShellRequest:
@@ -245,11 +246,12 @@ final class SessionHandler: ChannelInboundHandler {
         return wellFormed && installed(term) ? term : "xterm-256color"
     }
 
-    private func startOnTerminal(arguments: [String], request: (term: String, columns: Int, rows: Int),
-                                 channel: Channel) throws {
+    private func startOnTerminal(arguments: [String], request: TerminalRequest, channel: Channel) throws {
         let columns = request.columns > 0 ? request.columns : 80
         let rows = request.rows > 0 ? request.rows : 24
-        let terminal = try PseudoTerminal(columns: columns, rows: rows)
+        // The client's pixel size goes along, so the program can size pictures as locally.
+        let terminal = try PseudoTerminal(columns: columns, rows: rows,
+                                          pixelWidth: request.pixelWidth, pixelHeight: request.pixelHeight)
         self.terminal = terminal
         let child = try ChildProcess.spawn(executable: configuration.launch.executable, arguments: arguments,
                                            environment: programEnvironment(term: Self.terminalName(request.term)),
@@ -425,6 +427,31 @@ final class SessionHandler: ChannelInboundHandler {
                 session.channel?.close(promise: nil)
             }
         }
+    }
+}
+
+/// What the client asked for in `pty-req`, kept up to date by `window-change`: its TERM,
+/// and its window in cells and in pixels (zero where the client does not know them).
+struct TerminalRequest {
+    let term: String
+    private(set) var columns: Int
+    private(set) var rows: Int
+    private(set) var pixelWidth: Int
+    private(set) var pixelHeight: Int
+
+    init(term: String, columns: Int, rows: Int, pixelWidth: Int, pixelHeight: Int) {
+        self.term = term
+        self.columns = columns
+        self.rows = rows
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+    }
+
+    mutating func resize(columns: Int, rows: Int, pixelWidth: Int, pixelHeight: Int) {
+        self.columns = columns
+        self.rows = rows
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import IconArt
 import IconCatalog
 import IconLint
-import NcursesTerminal
+import TerminalInput
 
 /// What each fuzz target does with the bytes libFuzzer makes up: one entry per reader that
 /// takes bytes from outside. It lives in the main package, free of sanitizer flags, so the
@@ -18,7 +18,7 @@ public enum FuzzHarness {
         "png-chunks": pngChunks,
         "png-rows": pngRows,
         "cgbi": crushedPNG,
-        "escape-sequence": escapeSequence,
+        "escape-sequence": terminalInput,
         "zip-reader": zipReader,
     ]
 
@@ -128,18 +128,24 @@ public enum FuzzHarness {
         }
     }
 
-    /// The terminal layer's reader of what follows a bare Esc, fed the bytes until they run out.
-    public static func escapeSequence(_ bytes: [UInt8]) {
-        var position = 0
-        let next: (Int) -> UInt32? = { _ in
-            guard position < bytes.count else { return nil }
-            defer { position += 1 }
-            return UInt32(bytes[position])
+    /// The terminal's input decoder, fed the bytes in reads whose sizes and the pauses between
+    /// them come from the first two bytes. Whatever came, once a long time has passed nothing
+    /// is pending any more, and the events stay fewer than the bytes (twice, at worst).
+    public static func terminalInput(_ bytes: [UInt8]) {
+        guard bytes.count > 2 else { return }
+        let readSize = Int(bytes[0] % 16) + 1, pause = Int(bytes[1]) * 4
+        let stream = bytes.dropFirst(2)
+        var decoder = InputDecoder()
+        var now = 0, events = 0
+        var start = stream.startIndex
+        while start < stream.endIndex {
+            let end = stream.index(start, offsetBy: readSize, limitedBy: stream.endIndex) ?? stream.endIndex
+            if let deadline = decoder.deadline, now >= deadline { events += decoder.expire(at: now).count }
+            events += decoder.feed(stream[start..<end], at: now).count
+            (start, now) = (end, now + pause)
         }
-        while position < bytes.count {
-            let before = position
-            _ = EscapeSequence.read(next: next)
-            precondition(position > before, "EscapeSequence.read returned without reading")
-        }
+        events += decoder.expire(at: Int.max).count
+        precondition(!decoder.isPending, "the input decoder is still waiting after every deadline passed")
+        precondition(events <= 2 * stream.count + 1, "\(events) events from \(stream.count) bytes")
     }
 }

@@ -11,27 +11,38 @@ public enum IconMask {
     /// corners, so the outline is antialiased at any size. Computed from the distance of
     /// each pixel's centre to the outline, which is exact along straight edges and
     /// within a few percent on the arcs.
-    public static func coverage(width: Int, height: Int) -> [Float] {
-        let radius = cornerRadiusFraction * Float(min(width, height))
-        let halfWidth = Float(width) / 2, halfHeight = Float(height) / 2
+    ///
+    /// `pixelAspect` is a pixel's height over its width, for pictures on a grid of
+    /// sub-pixels that are not square (a quadrant is twice as tall as it is wide): the
+    /// outline is round on screen, and the distance to it is measured in the pixel's own
+    /// extent across the outline.
+    public static func coverage(width: Int, height: Int, pixelAspect: Float = 1) -> [Float] {
+        // On screen, in pixel widths: the picture is width × (height · pixelAspect).
+        let screenHeight = Float(height) * pixelAspect
+        let radius = cornerRadiusFraction * min(Float(width), screenHeight)
+        let halfWidth = Float(width) / 2, halfHeight = screenHeight / 2
         var result = [Float](repeating: 0, count: width * height)
         for y in 0..<height {
             for x in 0..<width {
                 // Signed distance from the pixel centre to the rounded rectangle (negative inside).
                 let qx = abs(Float(x) + 0.5 - halfWidth) - (halfWidth - radius)
-                let qy = abs(Float(y) + 0.5 - halfHeight) - (halfHeight - radius)
+                let qy = abs((Float(y) + 0.5) * pixelAspect - halfHeight) - (halfHeight - radius)
                 let outsideX = max(qx, 0), outsideY = max(qy, 0)
-                let distance = (outsideX * outsideX + outsideY * outsideY).squareRoot()
-                    + min(max(qx, qy), 0) - radius
-                result[y * width + x] = min(max(0.5 - distance, 0), 1)
+                let outside = (outsideX * outsideX + outsideY * outsideY).squareRoot()
+                let distance = outside + min(max(qx, qy), 0) - radius
+                // The pixel's extent along the outline's normal: 1 for a square pixel.
+                let (nx, ny): (Float, Float) = outside > 0 ? (outsideX / outside, outsideY / outside)
+                                                           : (qx > qy ? (1, 0) : (0, 1))
+                let extent = pixelAspect == 1 ? 1 : (nx * nx + ny * ny * pixelAspect * pixelAspect).squareRoot()
+                result[y * width + x] = min(max(0.5 - distance / extent, 0), 1)
             }
         }
         return result
     }
 
     /// Multiplies every pixel (all four premultiplied channels) by its coverage.
-    static func apply(to image: inout LinearImage) {
-        let coverage = coverage(width: image.width, height: image.height)
+    static func apply(to image: inout LinearImage, pixelAspect: Float = 1) {
+        let coverage = coverage(width: image.width, height: image.height, pixelAspect: pixelAspect)
         for (i, c) in coverage.enumerated() where c < 1 {
             for channel in 0..<4 { image.samples[i * 4 + channel] *= c }
         }

@@ -131,20 +131,22 @@ public struct PixelPicture: Equatable, Sendable {
 /// so both show the same crop, centring and outline.
 enum IconFit {
     /// A resampler to the size a picture takes in a `width`×`height` tile: as large as
-    /// fits, keeping its aspect ratio.
-    static func resampler(width: Int, height: Int) -> BoxResampler.Streaming {
+    /// fits, keeping its aspect ratio on screen, where a pixel is `pixelAspect` times as
+    /// tall as it is wide (symbol tiles resample to a grid of sub-pixels that are not square).
+    static func resampler(width: Int, height: Int, pixelAspect: Double = 1) -> BoxResampler.Streaming {
         BoxResampler.Streaming { sourceWidth, sourceHeight in
-            let scale = min(Double(width) / Double(sourceWidth), Double(height) / Double(sourceHeight))
+            // In pixel widths on screen.
+            let scale = min(Double(width) / Double(sourceWidth), Double(height) * pixelAspect / Double(sourceHeight))
             return (min(width, max(1, Int((Double(sourceWidth) * scale).rounded()))),
-                    min(height, max(1, Int((Double(sourceHeight) * scale).rounded()))))
+                    min(height, max(1, Int((Double(sourceHeight) * scale / pixelAspect).rounded()))))
         }
     }
 
     /// The resampled picture cut to the icon's outline (antialiased, see `IconMask`) and
     /// centred on a transparent `width`×`height` canvas.
-    static func canvas(fitted resampled: LinearImage, width: Int, height: Int) -> LinearImage {
+    static func canvas(fitted resampled: LinearImage, width: Int, height: Int, pixelAspect: Float = 1) -> LinearImage {
         var fitted = resampled
-        IconMask.apply(to: &fitted)
+        IconMask.apply(to: &fitted, pixelAspect: pixelAspect)
         let fittedWidth = fitted.width, fittedHeight = fitted.height
         var canvas = LinearImage(width: width, height: height)
         let left = (width - fittedWidth) / 2, top = (height - fittedHeight) / 2

@@ -13,9 +13,9 @@ extension TileRenderer {
     public func placeholder(name: String, columns: Int, rows: Int) -> CellGrid {
         guard columns > 0, rows > 0 else { return CellGrid(width: max(0, columns), height: max(0, rows)) }
         let (r, g, b) = Self.placeholderGrey
-        var grid = cells(from: canvas(for: RGBABitmap(width: 1, height: 1, filledWith: (r, g, b, 255)),
-                                      columns: columns, rows: rows),
-                         columns: columns, rows: rows)
+        var grid = drawsSymbols ? roundedSquare(depth.color(red: r, green: g, blue: b), columns: columns, rows: rows)
+            : cells(from: canvas(for: RGBABitmap(width: 1, height: 1, filledWith: (r, g, b, 255)), columns: columns, rows: rows),
+                    columns: columns, rows: rows)
 
         // No colour: a blank column either side, so the letters stand out from the shading.
         let padding = depth == .noColor ? 1 : 0
@@ -32,6 +32,31 @@ extension TileRenderer {
         }
         let padded = String(repeating: " ", count: padding) + text + String(repeating: " ", count: padding)
         grid.write(padded, x: x, y: y, style: style)
+        return grid
+    }
+
+    /// The icon's outline filled with one colour, in symbols: the sub-pixels at least half
+    /// inside the outline. A flat picture needs no matching, and the chooser draws a
+    /// placeholder for every tile still loading, on every frame.
+    func roundedSquare(_ color: TerminalColor, columns: Int, rows: Int) -> CellGrid {
+        let across = symbols.columns, down = symbols.rows
+        let coverage = IconMask.coverage(width: columns * across, height: rows * down,
+                                         pixelAspect: Float(2 * across) / Float(down))
+        var grid = CellGrid(width: columns, height: rows)
+        let full = (1 << symbols.subpixels) - 1
+        for row in 0..<rows {
+            for column in 0..<columns {
+                var pattern = 0
+                for y in 0..<down {
+                    for x in 0..<across where coverage[(row * down + y) * columns * across + column * across + x] >= 0.5 {
+                        pattern |= 1 << (y * across + x)
+                    }
+                }
+                grid[column, row] = pattern == 0 ? .blank
+                    : pattern == full ? Cell(" ", foreground: .default, background: color)
+                    : Cell(String(symbols.glyph(pattern)), foreground: color)
+            }
+        }
         return grid
     }
 

@@ -5,30 +5,48 @@ import IconCatalog
 /// for, whatever the picture's size or shape, and an unreadable picture still gets a
 /// tile (a placeholder) so the grid of icons stays aligned.
 ///
-/// With Unicode, a cell shows two pixels stacked (`▀`: top pixel as foreground, bottom as
-/// background), so a tile of `columns`×`rows` cells is a `columns`×`2·rows` picture.
+/// In colour, each cell is one block symbol of `symbols` in two colours, chosen by
+/// `SymbolMatcher` from the cell's pixels (the picture is resampled to
+/// `SymbolMatcher.gridColumns`×`gridRows` pixels per cell). Without colour and in ASCII, a
+/// cell stands for two pixels stacked, drawn as shades or ramp glyphs.
 /// Transparent pixels use the `.default` background, so the terminal's own background
 /// shows around the rounded corners instead of a painted black.
 public struct TileRenderer: Sendable {
     public var depth: ColorDepth
+    /// The block symbols the terminal draws (see `SymbolSet.best(environment:detected:)`).
+    public var symbols: SymbolSet
     /// Only ASCII characters in the output, for terminals without a UTF-8 locale.
     public var ascii: Bool
 
-    public init(depth: ColorDepth, ascii: Bool = false) {
+    public init(depth: ColorDepth, symbols: SymbolSet = .half, ascii: Bool = false) {
         self.depth = depth
+        self.symbols = symbols
         self.ascii = ascii
     }
 
     /// A pixel counts as painted from this much alpha on; below it the terminal shows through.
-    static let opaqueThreshold: Float = 0.5
+    static let opaqueThreshold: Float = SymbolMatcher.opaqueThreshold
     /// The shades of the no-colour mode, from sparse to full: index 0 is "nothing painted".
     static let shades: [String] = [" ", "░", "▒", "▓", "█"]
     /// The ASCII ramp, sparse to dense: index 0 is "nothing painted".
     static let asciiRamp: [String] = [" ", ".", ":", "-", "=", "+", "*", "#", "%", "@"]
 
-    /// The picture size a tile stands for: the size to choose an image file by.
-    public static func pixelSize(columns: Int, rows: Int) -> (width: Int, height: Int) {
-        (columns, rows * 2)
+    /// Whether cells are block symbols in colour; else shades or ASCII over two stacked pixels.
+    var drawsSymbols: Bool { !ascii && depth != .noColor }
+
+    /// The pixels one cell is resampled to: the matcher's model in colour; two stacked
+    /// pixels for the shades of no colour and for ASCII, which have no finer shapes.
+    var grid: (columns: Int, rows: Int) {
+        drawsSymbols ? (SymbolMatcher.gridColumns, SymbolMatcher.gridRows) : (1, 2)
+    }
+
+    /// A grid pixel's height over its width, in a cell twice as tall as it is wide.
+    private var pixelAspect: Float { Float(2 * grid.columns) / Float(grid.rows) }
+
+    /// The picture size a tile stands for, the size to choose an image file by: twice the
+    /// symbols' sub-pixels each way, so each sub-pixel's colour is a mean over detail.
+    public func pixelSize(columns: Int, rows: Int) -> (width: Int, height: Int) {
+        drawsSymbols ? (columns * symbols.columns * 2, rows * symbols.rows * 2) : (columns, rows * 2)
     }
 
     /// The tile for `bitmap`: fitted into the tile keeping its aspect ratio (centred),
@@ -53,43 +71,62 @@ public struct TileRenderer: Sendable {
     public func tile(forPNGFrom source: ImageSource, name: String, columns: Int, rows: Int,
                      limits: PNGDecoder.Limits = .standard) throws(PNGDecodeError) -> CellGrid {
         guard columns > 0, rows > 0 else { return placeholder(name: name, columns: columns, rows: rows) }
-        var resampler = Self.fittingResampler(columns: columns, rows: rows)
+        var resampler = fittingResampler(columns: columns, rows: rows)
         try PNGDecoder.decode(from: source, limits: limits, into: &resampler)
         return cells(from: canvas(fitted: resampler.result, columns: columns, rows: rows), columns: columns, rows: rows)
     }
 
-    /// The picture as the tile's `columns`×`2·rows` pixels: resampled, masked, centred.
+    /// The picture as the tile's pixels (`grid` per cell): resampled, masked, centred.
     func canvas(for bitmap: RGBABitmap, columns: Int, rows: Int) -> LinearImage {
-        var resampler = Self.fittingResampler(columns: columns, rows: rows)
+        var resampler = fittingResampler(columns: columns, rows: rows)
         bitmap.feed(into: &resampler)
         return canvas(fitted: resampler.result, columns: columns, rows: rows)
     }
 
     /// A resampler to the size a picture takes in the tile: as large as fits, keeping its
-    /// aspect ratio.
-    static func fittingResampler(columns: Int, rows: Int) -> BoxResampler.Streaming {
-        let (width, height) = pixelSize(columns: columns, rows: rows)
-        return IconFit.resampler(width: width, height: height)
+    /// aspect ratio on screen, where a cell is twice as tall as it is wide.
+    func fittingResampler(columns: Int, rows: Int) -> BoxResampler.Streaming {
+        IconFit.resampler(width: columns * grid.columns, height: rows * grid.rows, pixelAspect: Double(pixelAspect))
     }
 
     /// The resampled picture masked to the icon's shape and centred on the tile's pixels.
     func canvas(fitted resampled: LinearImage, columns: Int, rows: Int) -> LinearImage {
-        let (width, height) = Self.pixelSize(columns: columns, rows: rows)
-        return IconFit.canvas(fitted: resampled, width: width, height: height)
+        IconFit.canvas(fitted: resampled, width: columns * grid.columns, height: rows * grid.rows, pixelAspect: pixelAspect)
     }
 
     func cells(from canvas: LinearImage, columns: Int, rows: Int) -> CellGrid {
         var grid = CellGrid(width: columns, height: rows)
-        for row in 0..<rows {
-            for column in 0..<columns {
-                let top = canvas[column, 2 * row], bottom = canvas[column, 2 * row + 1]
-                grid[column, row] = ascii ? asciiCell(top.mixed(with: bottom))
-                    : depth == .noColor ? shadeCell(top: top, bottom: bottom, column: column, row: row)
-                    : blockCell(top: top, bottom: bottom)
+        guard drawsSymbols else {
+            for row in 0..<rows {
+                for column in 0..<columns {
+                    let top = canvas[column, 2 * row], bottom = canvas[column, 2 * row + 1]
+                    grid[column, row] = ascii ? asciiCell(top.mixed(with: bottom))
+                        : shadeCell(top: top, bottom: bottom, column: column, row: row)
+                }
+            }
+            return grid
+        }
+        let matcher = SymbolMatcher(symbols: symbols, depth: depth)
+        let across = SymbolMatcher.gridColumns, down = SymbolMatcher.gridRows
+        withUnsafeTemporaryAllocation(of: SIMD4<Float>.self, capacity: SymbolMatcher.gridPixels) { cell in
+            canvas.samples.withUnsafeBufferPointer { samples in
+                for row in 0..<rows {
+                    for column in 0..<columns {
+                        for y in 0..<down {
+                            let start = ((row * down + y) * canvas.width + column * across) * 4
+                            for x in 0..<across {
+                                let i = start + x * 4
+                                cell[y * across + x] = SIMD4(samples[i], samples[i + 1], samples[i + 2], samples[i + 3])
+                            }
+                        }
+                        grid[column, row] = matcher.cell(UnsafeBufferPointer(cell))
+                    }
+                }
             }
         }
         return grid
     }
+
 
     /// The colour a pixel is shown in, or nil where the terminal should show through. A
     /// partly transparent pixel above the threshold shows its own colour at full strength:
@@ -99,17 +136,6 @@ public struct TileRenderer: Sendable {
         guard pixel.a >= Self.opaqueThreshold else { return nil }
         let (r, g, b) = pixel.srgb
         return depth.color(red: r, green: g, blue: b)
-    }
-
-    private func blockCell(top: LinearPixel, bottom: LinearPixel) -> Cell {
-        switch (color(of: top), color(of: bottom)) {
-        case (nil, nil): return .blank
-        case let (upper?, nil): return Cell("▀", foreground: upper)
-        case let (nil, lower?): return Cell("▄", foreground: lower)
-        case let (upper?, lower?):
-            return upper == lower ? Cell(" ", foreground: .default, background: upper)
-                                  : Cell("▀", foreground: upper, background: lower)
-        }
     }
 
     /// No colour: the pixel's tone becomes one of four shades (`░▒▓█`, black to white) and only

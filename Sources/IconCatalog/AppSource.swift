@@ -50,12 +50,14 @@ public struct OpenedApp {
     }
 
     /// Opens `path`: a built `.app` folder or `.ipa` archive (see `BuiltApp`), else an
-    /// Info.plist or a folder holding one.
-    public static func open(_ path: String) throws(CatalogError) -> OpenedApp {
+    /// Info.plist or a folder holding one, whose preprocessor lines (if any) are evaluated
+    /// as `preprocessor` says.
+    public static func open(_ path: String,
+                            preprocessor: PlistPreprocessor.Options = PlistPreprocessor.Options()) throws(CatalogError) -> OpenedApp {
         if let kind = BuiltApp.kind(of: path) { return try BuiltApp.open(path, as: kind) }
         let plistPath = try PlistLoader.locate(path)
         let folder = (plistPath as NSString).deletingLastPathComponent
-        return OpenedApp(source: .plist, plistPath: plistPath, plist: try PlistLoader.load(plistPath),
+        return OpenedApp(source: .plist, plistPath: plistPath, plist: try PlistLoader.load(plistPath, preprocessor: preprocessor),
                          iconTree: .folder(folder.isEmpty ? "." : folder))
     }
 }

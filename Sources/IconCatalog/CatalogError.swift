@@ -23,6 +23,10 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case noAppInArchive(path: String)
     /// An archive with more than one app under `Payload/`; `apps` names them.
     case severalAppsInArchive(path: String, apps: [String])
+    /// A preprocessor line of the plist (or a file it includes) could not be evaluated.
+    case preprocessing(path: String, line: Int, problem: String)
+    /// The app is an Xcode project that could not be read.
+    case xcodeProject(XcodeProjectError)
 
     public var path: String {
         switch self {
@@ -30,8 +34,10 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
              .tooLarge(let path, _, _), .emptyFile(let path), .notAPlist(let path, _),
              .tooComplex(let path, _), .notADictionary(let path), .missingIcons(let path, _),
              .wrongType(let path, _, _, _), .archive(let path, _), .noAppInArchive(let path),
-             .severalAppsInArchive(let path, _):
+             .severalAppsInArchive(let path, _), .preprocessing(let path, _, _):
             return path
+        case .xcodeProject(let error):
+            return error.path
         case .noInfoPlist(let directory):
             return directory
         }
@@ -72,6 +78,10 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
             problem = "holds no Payload/NAME.app folder; not an iOS app archive"
         case .severalAppsInArchive(_, let apps):
             problem = "holds \(apps.count) apps (\(apps.map(TextSanitizer.clean).joined(separator: ", "))); an .ipa holds exactly one"
+        case .preprocessing(let path, let line, let message):
+            return TextSanitizer.clean(line > 0 ? "\(path):\(line): \(message)" : "\(path): \(message)")
+        case .xcodeProject(let error):
+            return error.description
         }
         return "\(TextSanitizer.clean(path)): \(problem)"
     }

@@ -15,6 +15,9 @@ public struct CatalogOptions: Sendable {
         self.defines = defines
     }
 
+    /// How an Info.plist with preprocessor lines is evaluated: `defines` as its macros.
+    public var preprocessorOptions: PlistPreprocessor.Options { PlistPreprocessor.Options(definitions: defines) }
+
     /// The folder searched for icon files: `iconsDirectory`, else the plist's own folder.
     public func searchRoot(forPlist plistPath: String) -> String {
         let root = iconsDirectory ?? (plistPath as NSString).deletingLastPathComponent
@@ -30,7 +33,7 @@ public struct CatalogOptions: Sendable {
 /// Reads an app (an Info.plist or a folder holding one, a built `.app` or an `.ipa`) into an `AppIconCatalog`.
 public enum CatalogReader {
     public static func read(app: String, options: CatalogOptions = CatalogOptions()) throws(CatalogError) -> AppIconCatalog {
-        try catalog(from: OpenedApp.open(app), options: options)
+        try catalog(from: OpenedApp.open(app, preprocessor: options.preprocessorOptions), options: options)
     }
 
     /// The icons as declared, without looking at a single file: every icon's `images` is
@@ -39,7 +42,7 @@ public enum CatalogReader {
     /// images when they are wanted, so an app with hundreds of icons does not stat and read
     /// hundreds of files before the first frame.
     public static func readDeclared(app: String, options: CatalogOptions = CatalogOptions()) throws(CatalogError) -> AppIconCatalog {
-        try catalog(from: OpenedApp.open(app), options: options, lookingForFiles: false)
+        try catalog(from: OpenedApp.open(app, preprocessor: options.preprocessorOptions), options: options, lookingForFiles: false)
     }
 
     /// Builds the catalog from an opened app (see `catalog(from:plistPath:options:lookingForFiles:)`).

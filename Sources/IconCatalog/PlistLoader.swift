@@ -20,8 +20,11 @@ public enum PlistLoader {
         return inside
     }
 
-    /// The plist's top-level dictionary.
-    public static func load(_ path: String) throws(CatalogError) -> [String: Any] {
+    /// The plist's top-level dictionary. A text plist with C-preprocessor lines is
+    /// preprocessed first, as is any text plist when `forcePreprocessing` is set (a target
+    /// with `INFOPLIST_PREPROCESS`).
+    public static func load(_ path: String, preprocessor: PlistPreprocessor.Options = PlistPreprocessor.Options(),
+                            forcePreprocessing: Bool = false) throws(CatalogError) -> [String: Any] {
         let data: Data
         do {
             data = try BoundedFile.read(path, limit: maximumFileSize)
@@ -34,7 +37,17 @@ public enum PlistLoader {
             case .system(let reason): throw .unreadable(path: path, reason: reason)
             }
         }
-        return try parse(data, path: path)
+        guard !BinaryPlistGuard.isBinaryPlist(data),
+              forcePreprocessing || PlistPreprocessor.containsDirectives(data) else {
+            return try parse(data, path: path)
+        }
+        let preprocessed: Data
+        do {
+            preprocessed = try PlistPreprocessor.run(data, path: path, options: preprocessor)
+        } catch {
+            throw .preprocessing(path: error.path, line: error.line, problem: error.problem)
+        }
+        return try parse(preprocessed, path: path)
     }
 
     /// Parses plist bytes; `path` only names the source in errors.
@@ -86,7 +99,7 @@ public enum PlistLoader {
     }
 
     /// Foundation's errors nest the useful sentence in NSDebugDescription; keep it to one line.
-    private static func foundationReason(_ error: Error) -> String {
+    static func foundationReason(_ error: Error) -> String {
         let info = (error as NSError).userInfo
         let text = (info[NSDebugDescriptionErrorKey] as? String) ?? (error as NSError).localizedDescription
         let oneLine = text.split(whereSeparator: \.isNewline).joined(separator: " ")

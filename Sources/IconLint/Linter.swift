@@ -11,7 +11,7 @@ public enum Linter {
     /// dictionary, an archive that cannot be opened.
     public static func lint(app: String, options: CatalogOptions = CatalogOptions(), disabled: Set<String> = [],
                             inspector: any ImageInspector = DecodingImageInspector()) throws(CatalogError) -> LintReport {
-        let opened = try OpenedApp.open(app)
+        let opened = try OpenedApp.open(app, preprocessor: options.preprocessorOptions)
         let index = FileIndex(tree: options.iconTree(default: opened.iconTree))
         return lint(plist: opened.plist, plistPath: opened.plistPath, source: opened.source, options: options,
                     index: index, disabled: disabled, inspector: inspector, appWarnings: opened.warnings)

@@ -1,11 +1,20 @@
 import CNcurses
+import CTerminalSignals
 import CellCanvas
 import Foundation
+import TerminalDetection
+import TerminalInput
+import TerminalInterface
 
 /// The only place that talks to ncurses: opens the user's terminal (`/dev/tty`, so stdout
-/// stays free for results), draws `CellGrid`s with colour pairs allocated on demand,
-/// turns input into `TerminalEvent`s, and always gives the terminal back as it found it.
-public final class NcursesTerminal {
+/// stays free for results), draws frames with colour pairs allocated on demand, pictures
+/// after the text, and always gives the terminal back as it found it.
+///
+/// ncurses only draws. Input is read by an `InputReader` on a thread of its own, straight
+/// from the terminal: ncurses' reading (one call at a time, on the thread that also draws)
+/// could neither wake the loop the moment a picture is decoded nor tell a query's answer
+/// from a key. Size changes come through its SIGWINCH flag, so ncurses is resized here.
+public final class NcursesTerminal: Terminal {
     public enum OpenError: Error, Equatable, CustomStringConvertible {
         case noTerminal(String)
         case unknownTerminal(String)
@@ -22,12 +31,15 @@ public final class NcursesTerminal {
         }
     }
 
-    /// The colours the screen can show, from terminfo (direct colour means truecolor) and `NO_COLOR`.
+    /// How long leaving waits for answers to queries still out, counted from when they
+    /// were sent: long enough for a slow SSH link, short enough not to be noticed.
+    public static let answerWaitMilliseconds = 1000
+
     public let colorDepth: ColorDepth
-    /// Whether the locale is UTF-8; otherwise screens should use ASCII only.
     public let isUTF8: Bool
-    public private(set) var width: Int
-    public private(set) var height: Int
+    public let environment: [String: String]
+    public let canQuery = true
+    public private(set) var size: TerminalSize
 
     private let screen: OpaquePointer
     private let input: UnsafeMutablePointer<FILE>
@@ -36,8 +48,14 @@ public final class NcursesTerminal {
     private let directColor: Bool
     private var pairs: [PairKey: Int32] = [:]
     private var shown: CellGrid?
+    private var reader: InputReader?
+    private var encoder: (any PictureEncoder)?
+    private var pictures: PictureScreen?
+    private var queriesSent: Date?
     private var closed = false
-    private var inputTimeout = 100
+    /// Set by the reader when the window changes size: the next frame is drawn whole, even
+    /// at the size it had before (the terminal may have reflowed what it showed meanwhile).
+    private let resized = Flag()
 
     private struct PairKey: Hashable {
         let foreground: TerminalColor
@@ -50,24 +68,21 @@ public final class NcursesTerminal {
         setlocale(LC_ALL, "")
         let term = environment["TERM"] ?? ""
         guard !term.isEmpty, term != "dumb" else { throw .unknownTerminal(term) }
-        var descriptor = Foundation.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        if descriptor < 0 {
-            let reason = String(cString: strerror(errno))
-            guard isatty(STDIN_FILENO) == 1 else { throw .noTerminal("/dev/tty: \(reason)") }
-            descriptor = dup(STDIN_FILENO)
-        }
-        guard isatty(descriptor) == 1 else {
-            Foundation.close(descriptor)
-            throw .noTerminal("/dev/tty is not a terminal")
-        }
-        guard let output = fdopen(dup(descriptor), "w"), let input = fdopen(descriptor, "r") else {
+        let (opened, reason) = TTY.open()
+        guard let descriptor = opened else { throw .noTerminal(reason) }
+        guard let output = fdopen(fcntl(descriptor, F_DUPFD_CLOEXEC, 0), "w"),
+              let input = fdopen(fcntl(descriptor, F_DUPFD_CLOEXEC, 0), "r") else {
             Foundation.close(descriptor)
             throw .noTerminal("cannot open the terminal for reading and writing")
         }
-        iconchooser_install_crash_restore(descriptor)
+        iconchooser_crash_restore_install(descriptor)
+        // Before ncurses starts, so that it leaves SIGINT, SIGTERM and SIGWINCH to these handlers.
+        iconchooser_signals_install()
         guard let screen = newterm(term, output, input) else {
+            iconchooser_signals_restore()
             fclose(output)
             fclose(input)
+            Foundation.close(descriptor)
             throw .unknownTerminal(term)
         }
         return NcursesTerminal(screen: screen, input: input, output: output, descriptor: descriptor,
@@ -80,14 +95,13 @@ public final class NcursesTerminal {
         self.input = input
         self.output = output
         self.descriptor = descriptor
+        self.environment = environment
         set_term(screen)
         raw()  // Ctrl-C arrives as a key, so leaving is always orderly
         noecho()
         nonl()
-        keypad(iconchooser_stdscr(), true)
         curs_set(0)
-        set_escdelay(25)
-        wtimeout(iconchooser_stdscr(), 100)
+        typeahead(-1)  // nobody reads through ncurses: never hold a frame back for pending input
         if mouse {
             mousemask(iconchooser_button1_events(), nil)
             mouseinterval(0)
@@ -107,39 +121,115 @@ public final class NcursesTerminal {
         isUTF8 = codeset.uppercased().replacingOccurrences(of: "-", with: "") == "UTF8"
         var rows: Int32 = 0, columns: Int32 = 0
         iconchooser_getmaxyx(iconchooser_stdscr(), &rows, &columns)
-        width = Int(columns)
-        height = Int(rows)
-        for number in [SIGINT, SIGTERM, SIGHUP] { iconchooser_catch_signal(number) }
+        let pixels = TTY.size(of: descriptor)
+        size = TerminalSize(columns: Int(columns), rows: Int(rows),
+                            pixelWidth: pixels?.pixelWidth ?? 0, pixelHeight: pixels?.pixelHeight ?? 0)
     }
 
     deinit { close() }
 
-    /// Puts the terminal back (modes, cursor, main screen). Safe to call more than once.
+    public var tmuxQuestion: (@Sendable () -> TmuxReport)? {
+        guard !(environment["TMUX"] ?? "").isEmpty else { return nil }
+        let environment = environment
+        return { TmuxQuestion.ask(environment: environment) }
+    }
+
+    public func startEvents(_ sink: @escaping @Sendable (TerminalEvent) -> Void) {
+        guard !closed, reader == nil else { return }
+        let resized = resized
+        reader = InputReader(descriptor: descriptor, takesSignals: true) { event in
+            if case .resize = event { resized.set() }
+            sink(event)
+        }
+        reader?.start()
+    }
+
+    /// Shows the frame, sending only the cells that changed since the last one, then
+    /// places, moves or deletes its pictures.
+    public func draw(_ frame: Frame) {
+        guard !closed else { return }
+        let grid = frame.grid
+        if resized.take() || grid.width != size.columns || grid.height != size.rows {
+            resize(columns: grid.width, rows: grid.height)
+        }
+        let previous = shown?.width == grid.width && shown?.height == grid.height ? shown : nil
+        if previous == nil { werase(iconchooser_stdscr()) }
+        let changed = RepaintedCells.changes(from: previous, to: grid)
+        for y in 0..<min(grid.height, size.rows) {
+            for x in 0..<min(grid.width, size.columns) where changed.contains(x: x, y: y) {
+                put(grid[x, y], x: x, y: y)
+            }
+        }
+        shown = grid
+        var commands: [PictureCommand] = []
+        if encoder != nil, var screen = pictures {
+            let update = screen.update(to: frame.pictures, repainted: changed)
+            for rows in update.rowsToRedraw where !rows.isEmpty {
+                wredrawln(iconchooser_stdscr(), Int32(rows.lowerBound), Int32(rows.count))
+            }
+            commands = update.commands
+            pictures = screen
+        }
+        wnoutrefresh(iconchooser_stdscr())
+        doupdate()
+        if let encoder, !commands.isEmpty {
+            fflush(output)
+            TTY.write(encoder.encode(commands), to: descriptor)
+        }
+    }
+
+    /// Follows a size change (the reader reported it; ncurses has no SIGWINCH handler of
+    /// its own here): new screen size, and everything repainted, as the terminal may have
+    /// reflowed what it showed.
+    private func resize(columns: Int, rows: Int) {
+        resizeterm(Int32(rows), Int32(columns))
+        clearok(iconchooser_curscr(), true)
+        let pixels = TTY.size(of: descriptor)
+        size = TerminalSize(columns: columns, rows: rows,
+                            pixelWidth: pixels?.pixelWidth ?? 0, pixelHeight: pixels?.pixelHeight ?? 0)
+        shown = nil
+    }
+
+    public func sendQueries(_ plan: QueryPlan) {
+        guard !closed, !plan.isEmpty else { return }
+        fflush(output)
+        reader?.expectPrimaryAnswers(plan.primaryAttributesExpected)
+        queriesSent = Date()
+        TTY.write(plan.bytes, to: descriptor)
+    }
+
+    public func usePictures(_ encoder: (any PictureEncoder)?) {
+        if let old = self.encoder, var screen = pictures {
+            let commands = screen.removeAll()
+            if !commands.isEmpty { TTY.write(old.encode(commands), to: descriptor) }
+        }
+        self.encoder = encoder
+        pictures = encoder.map { PictureScreen(textErasesPictures: $0.textErasesPictures) }
+    }
+
+    /// Puts the terminal back (pictures, modes, cursor, main screen), after waiting a
+    /// bounded time for answers still out so that none is typed into the shell. Safe to
+    /// call more than once.
     public func close() {
         guard !closed else { return }
+        usePictures(nil)
         closed = true
+        var answered = true
+        if let reader, let queriesSent {
+            let deadline = queriesSent.addingTimeInterval(Double(Self.answerWaitMilliseconds) / 1000)
+            answered = reader.waitForAnswers(until: deadline)
+        }
+        reader?.stop()
+        reader = nil
         set_term(screen)
         endwin()
         delscreen(screen)
         fclose(output)
         fclose(input)
-    }
-
-    /// Shows `grid`, sending only the cells that changed since the last frame.
-    public func draw(_ grid: CellGrid) {
-        guard !closed else { return }
-        let previous = shown?.width == grid.width && shown?.height == grid.height ? shown : nil
-        if previous == nil { werase(iconchooser_stdscr()) }
-        for y in 0..<min(grid.height, height) {
-            for x in 0..<min(grid.width, width) {
-                let cell = grid[x, y]
-                guard !cell.isContinuation, previous?[x, y] != cell else { continue }
-                put(cell, x: x, y: y)
-            }
-        }
-        shown = grid
-        wnoutrefresh(iconchooser_stdscr())
-        doupdate()
+        // Whatever part of a late answer arrived is dropped rather than read by the shell.
+        if !answered { tcflush(descriptor, TCIFLUSH) }
+        Foundation.close(descriptor)
+        iconchooser_signals_restore()
     }
 
     private func put(_ cell: Cell, x: Int, y: Int) {
@@ -182,99 +272,20 @@ public final class NcursesTerminal {
     private static func direct(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Int32 {
         max(8, Int32(red) << 16 | Int32(green) << 8 | Int32(blue))
     }
+}
 
-    /// The next event, or nil when none came within `timeoutMilliseconds`.
-    public func nextEvent(timeoutMilliseconds: Int = 100) -> TerminalEvent? {
-        guard !closed else { return .hangup }
-        if timeoutMilliseconds != inputTimeout {
-            inputTimeout = timeoutMilliseconds
-            wtimeout(iconchooser_stdscr(), Int32(timeoutMilliseconds))
-        }
-        if let signal = takeSignal() { return signal }
-        var character: wint_t = 0
-        let result = wget_wch(iconchooser_stdscr(), &character)
-        if let signal = takeSignal() { return signal }
-        if result == ERR {
-            return errno == EIO || iconchooser_terminal_gone(descriptor) != 0 ? .hangup : nil
-        }
-        if result == KEY_CODE_YES {
-            return functionKey(Int32(character))
-        }
-        if character == 27 {
-            let outcome = afterEscape()
-            if let signal = takeSignal() { return signal }
-            return outcome
-        }
-        return characterKey(UInt32(character))
-    }
+/// A flag one thread sets and another takes.
+private final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isSet = false
 
-    /// A bare Esc from ncurses: the Esc key, or the start of a key or mouse report that
-    /// ncurses did not recognise (see `EscapeSequence`), which must never quit the chooser.
-    private func afterEscape() -> TerminalEvent? {
-        defer { wtimeout(iconchooser_stdscr(), Int32(inputTimeout)) }
-        let outcome = EscapeSequence.read { milliseconds in
-            wtimeout(iconchooser_stdscr(), Int32(milliseconds))
-            var next: wint_t = 0
-            // Function keys inside a broken sequence count as its end: nothing to read on.
-            guard wget_wch(iconchooser_stdscr(), &next) == OK else { return nil }
-            return UInt32(next)
-        }
-        switch outcome {
-        case .escape:
-            return .key(.escape)
-        case .event(let event):
-            return event
-        case .ignored:
-            return nil
-        case .escapeThen(let character):
-            unget_wch(wchar_t(bitPattern: character))
-            return .key(.escape)
-        }
-    }
+    func set() { lock.withLock { isSet = true } }
 
-    private func takeSignal() -> TerminalEvent? {
-        let number = iconchooser_take_signal()
-        return number == 0 ? nil : .signal(number)
-    }
-
-    private func functionKey(_ code: Int32) -> TerminalEvent? {
-        switch code {
-        case KEY_UP: return .key(.up)
-        case KEY_DOWN: return .key(.down)
-        case KEY_LEFT: return .key(.left)
-        case KEY_RIGHT: return .key(.right)
-        case KEY_HOME, KEY_A1: return .key(.home)
-        case KEY_END, KEY_C1: return .key(.end)
-        case KEY_PPAGE, KEY_A3: return .key(.pageUp)
-        case KEY_NPAGE, KEY_C3: return .key(.pageDown)
-        case KEY_BTAB: return .key(.backTab)
-        case KEY_ENTER: return .key(.enter)
-        case KEY_BACKSPACE: return .key(.backspace)
-        case KEY_RESIZE:
-            var rows: Int32 = 0, columns: Int32 = 0
-            iconchooser_getmaxyx(iconchooser_stdscr(), &rows, &columns)
-            width = Int(columns)
-            height = Int(rows)
-            shown = nil
-            return .resize(width: width, height: height)
-        case KEY_MOUSE:
-            var event = MEVENT()
-            guard getmouse(&event) == OK, iconchooser_is_button1_press(event.bstate) != 0 else { return nil }
-            return .click(column: Int(event.x), row: Int(event.y))
-        default:
-            return nil
-        }
-    }
-
-    private func characterKey(_ code: UInt32) -> TerminalEvent? {
-        switch code {
-        case 9: return .key(.tab)
-        case 10, 13: return .key(.enter)
-        case 8, 127: return .key(.backspace)
-        case 1...26: return .key(.control(Character(Unicode.Scalar(code + 96)!)))
-        default:
-            guard let scalar = Unicode.Scalar(code) else { return nil }
-            return .key(.character(Character(scalar)))
+    /// Whether it was set, clearing it.
+    func take() -> Bool {
+        lock.withLock {
+            defer { isSet = false }
+            return isSet
         }
     }
 }

@@ -1,10 +1,6 @@
 import CellCanvas
 import IconArt
-
-/// The pixel-graphics protocols a terminal may speak.
-public enum GraphicsProtocol: String, CaseIterable, Sendable {
-    case kitty, sixel, iterm2
-}
+import TerminalDetection
 
 /// How a sheet's pictures are encoded.
 public struct GraphicsOptions: Sendable {

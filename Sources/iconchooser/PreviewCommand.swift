@@ -1,9 +1,13 @@
 import ArgumentParser
 import CellCanvas
+import ChooserRuntime
 import ChooserUI
 import Foundation
 import IconArt
 import IconCatalog
+import NcursesTerminal
+import TerminalDetection
+import TerminalGraphics
 import TerminalText
 
 /// `--size COLSxROWS`, bounded so a tile is neither a dot nor a wall.
@@ -60,6 +64,27 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
     }
 }
 
+/// `--symbols`: a symbol set, or `auto` for the richest the terminal is known to draw.
+enum SymbolChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, half, quadrant, sextant, octant
+
+    static let help: ArgumentHelp = """
+        Block symbols for pictures: half, quadrant, sextant, octant, or auto (sextants in kitty, \
+        WezTerm, foot and Ghostty, else quadrants).
+        """
+
+    /// `detected`: the finest set the terminal is known to draw by its own answers, if it was asked.
+    func symbols(environment: [String: String], detected: SymbolSet? = nil) -> SymbolSet {
+        switch self {
+        case .auto: SymbolSet.best(environment: environment, detected: detected)
+        case .half: .half
+        case .quadrant: .quadrant
+        case .sextant: .sextant
+        case .octant: .octant
+        }
+    }
+}
+
 extension IconChooser {
     /// `iconchooser preview`: the icons as pictures on stdout, for a file, a pipe or a CI log.
     struct Preview: ParsableCommand {
@@ -78,10 +103,25 @@ extension IconChooser {
         @Option(name: .long, help: "Colours: auto (from NO_COLOR, COLORTERM, TERM), truecolor, 256, 16, 8 or none.")
         var color: ColorChoice = .auto
 
+        @Option(name: .long, help: SymbolChoice.help)
+        var symbols: SymbolChoice = .auto
+
         @Flag(name: .long, help: "ASCII characters only (the default without a UTF-8 locale).")
         var ascii = false
 
+        @OptionGroup var graphics: GraphicsArguments
+
+        @Flag(name: .long, help: "Say what the terminal can show (pixel protocols, cell size, symbols) and why, instead of the icons.")
+        var explainTerminal = false
+
         func run() throws {
+            let graphicsChoice = try graphics.choice()
+            if explainTerminal {
+                let found = TerminalProbe.detect(choice: graphicsChoice)
+                let lines = found.explanation(drawable: found.streamDrawable)
+                Swift.print(lines.map(TextSanitizer.clean).joined(separator: "\n"))
+                return
+            }
             let manager = try options.loadManager()
             let catalog = manager.catalog
             let choice = manager.currentChoice()
@@ -90,15 +130,53 @@ extension IconChooser {
             let environment = ProcessInfo.processInfo.environment
             let depth = color.depth(environment: environment)
             let useASCII = ascii || !Console.isUTF8
-            let pictures = IconPictures(renderer: TileRenderer(depth: depth, ascii: useASCII))
+            let items = icons.map { ChooserItem(name: $0.name, title: TextSanitizer.clean($0.displayName)) }
+            // The terminal is asked only when the pictures go to it; a forced protocol is
+            // written anyway, into a file or a pipe too (as `chafa -f kitty` does).
+            let found = isatty(STDOUT_FILENO) == 1 && graphicsChoice != .symbols ? TerminalProbe.detect(choice: graphicsChoice) : nil
+            let symbolSet = symbols.symbols(environment: environment, detected: found?.finestSymbols)
+            let configuration = ChooserConfiguration(ascii: useASCII, colorDepth: depth, symbols: symbolSet)
+            if let graphics = graphicsChoice.forced ?? found.flatMap({ $0.pictureMode(drawable: $0.streamDrawable).graphics }) {
+                let bytes = try pixelSheet(icons: icons, items: items, current: choice.name, configuration: configuration,
+                                           graphics: graphics, terminal: found, environment: environment)
+                FileHandle.standardOutput.write(Data(bytes))
+                return
+            }
+            let pictures = IconPictures(renderer: TileRenderer(depth: depth, symbols: symbolSet, ascii: useASCII))
             let tiles = pictures.tiles(for: icons, columns: size.columns, rows: size.rows)
             tiles.compactMap(\.problem).forEach { Console.warning($0) }
             let sheet = PreviewSheet.render(
-                items: icons.map { ChooserItem(name: $0.name, title: TextSanitizer.clean($0.displayName)) },
-                pictures: tiles.map(\.picture), currentName: choice.name, columns: size.columns, rows: size.rows,
-                width: Self.outputWidth(environment: environment),
-                configuration: ChooserConfiguration(ascii: useASCII, colorDepth: depth))
+                items: items, pictures: tiles.map(\.picture), currentName: choice.name, columns: size.columns, rows: size.rows,
+                width: Self.outputWidth(environment: environment), configuration: configuration)
             FileHandle.standardOutput.write(Data(SGRWriter(depth: depth).render(sheet).utf8))
+        }
+
+        /// The sheet with each icon as a pixel picture in `graphics`, for the terminal's cell
+        /// size, background and colour registers where it said them (else kitty's and chafa's
+        /// 10×20 cell).
+        private func pixelSheet(icons: [AppIcon], items: [ChooserItem], current: String?, configuration: ChooserConfiguration,
+                                graphics: GraphicsProtocol, terminal: TerminalCapabilities?,
+                                environment: [String: String]) throws -> [UInt8] {
+            let cell = terminal?.cellSize.flatMap { CellPixelSize(width: $0.width, height: $0.height) } ?? .standard
+            guard let geometry = TileGeometry(columns: size.columns, rows: size.rows, cell: cell) else {
+                throw Console.fail("a \(size.columns)×\(size.rows) tile of \(cell)-pixel cells is too large for a picture; "
+                    + "give a smaller --size", code: 64)
+            }
+            let pictures = IconPictures.pixelPictures(for: icons, geometry: geometry)
+            pictures.compactMap(\.problem).forEach { Console.warning($0) }
+            var options = GraphicsOptions(kittyPlaceholders: terminal?.kittyPlaceholders ?? false,
+                                          placeholderColor: configuration.colorDepth == .truecolor ? .truecolor : .palette256)
+            let background = terminal?.background
+            options.sixel = Sixel(background: background.map { ($0.red, $0.green, $0.blue) } ?? (0, 0, 0),
+                                  maxColors: terminal?.sixelRegisters ?? Sixel.defaultMaxColors)
+            do {
+                return try PreviewSheet.render(items: items, pictures: pictures.map(\.picture), currentName: current,
+                                               columns: size.columns, rows: size.rows,
+                                               width: Self.outputWidth(environment: environment),
+                                               configuration: configuration, graphics: graphics, options: options)
+            } catch {
+                throw Console.fail(error.description, code: 1)
+            }
         }
 
         /// The named icons in the order given, or all in chooser order; an unknown name exits 1.

@@ -121,6 +121,24 @@ import TestSupport
         #expect(lines.count > 3 && lines[2] == lines[3], "the program leads its own session")
     }
 
+    /// The client's window in pixels (from `pty-req`, then `window-change`) reaches the
+    /// program, which sizes pictures by it.
+    @Test func theTerminalCarriesTheClientsPixelSize() throws {
+        let terminal = try PseudoTerminal(columns: 100, rows: 30, pixelWidth: 1000, pixelHeight: 600)
+        func size() -> [UInt16] {
+            let descriptor = open(terminal.slavePath, O_RDWR | O_NOCTTY)
+            defer { close(descriptor) }
+            var size = winsize()
+            guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 else { return [] }
+            return [size.ws_col, size.ws_row, size.ws_xpixel, size.ws_ypixel]
+        }
+        #expect(size() == [100, 30, 1000, 600])
+        terminal.resize(columns: 44, rows: 30, pixelWidth: 440, pixelHeight: 600)
+        #expect(size() == [44, 30, 440, 600])
+        terminal.resize(columns: 80, rows: 24, pixelWidth: 1 << 20, pixelHeight: -5)  // clamped, never wrapped
+        #expect(size() == [80, 24, UInt16.max, 0])
+    }
+
     @Test func signalsReachTheProgramAndItIsReaped() throws {
         let child = try ChildProcess.spawn(executable: "/bin/sleep", arguments: ["30"], environment: [:],
                                            stdio: .descriptors(input: 0, output: 1, error: 2))

@@ -3,14 +3,13 @@ import Testing
 
 /// Every command on a built `.app` and `.ipa` made by the tests, and every bad archive the
 /// issue names: one line naming the file (and the entry), the documented status, and the
-/// cost measured on the child itself (CPU time and peak memory, from `wait4`).
+/// cost measured on the child itself (CPU time and peak memory, from GNU time).
 @Suite struct BuiltAppCommandTests {
     let cli = CLI()
     let folder = TemporaryFolder()
     let fixture = BuiltAppFixture()
 
-    /// A run of the binary with what it cost (see `measure`: measured on a child of a small
-    /// process, as a child of the test process is charged the test process's own size).
+    /// A run of the binary with what it cost (see `measure`).
     func measured(_ arguments: [String]) throws -> Measured {
         guard let run = try measure([CLI.binary] + arguments, environment: cli.environment, in: folder, timeout: 30) else {
             throw CLI.TimedOut(command: arguments.joined(separator: " "), seconds: 30)

@@ -28,6 +28,19 @@ import Testing
         }
     }
 
+    /// A forced protocol is written even into a pipe, as `chafa -f kitty` does: each icon a
+    /// picture, the captions and the checkmark still text.
+    @Test(arguments: [("kitty", "\u{1B}_Ga=T,"), ("sixel", "\u{1B}P0;1;0q\"1;1;160;160"), ("iterm2", "\u{1B}]1337;File=inline=1;")])
+    func aForcedProtocolIsWrittenIntoAPipe(graphics: String, introducer: String) throws {
+        let out = try cli.run(["preview", "--graphics", graphics], environment: ["COLUMNS": "100"])
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.stdout.components(separatedBy: introducer).count - 1 == 5, "five pictures in \(graphics)")
+        #expect(Self.names.allSatisfy(out.stdout.contains))
+        #expect(out.stdout.contains("✓"))
+        let symbols = try cli.run(["preview", "--graphics", "symbols"], environment: ["COLUMNS": "100"])
+        #expect(!symbols.stdout.contains("\u{1B}_G") && !symbols.stdout.contains("\u{1B}P") && symbols.stdout.contains("▀"))
+    }
+
     @Test func helpShowsTheDefaultSizeAsItIsTyped() throws {
         let out = try cli.run(["preview", "--help"], environment: ["COLUMNS": "200"])
         #expect(out.status == 0)

@@ -75,6 +75,26 @@ struct ServeTests {
         #expect(server.stop() == 0)
     }
 
+    /// The client's window in pixels (its `pty-req`, then each `window-change`) reaches the
+    /// chooser's terminal, as its help shows: a tmux pane reports 16×32-pixel cells.
+    @Test func theClientsPixelSizeReachesTheChooser() throws {
+        let (server, client) = try serve(users: ["alice"])
+        let (tmux, status) = try window(client, key: "alice")
+        try tmux.waitFor(text: "black-multi", timeout: 30)
+        try tmux.send("?")
+        try tmux.waitFor("the help with the cell size") { $0.joined(separator: " ").contains("cells 16×32 px") }
+        try tmux.send("?")
+        try tmux.resize(width: 44, height: 30)
+        try tmux.waitFor("the grid re-wrapped") { screen in
+            !screen.contains { $0.contains("Default") && $0.contains("black-multi") } && screen.contains { $0.contains("black-white") }
+        }
+        try tmux.send("?")
+        try tmux.waitFor("the help with the cell size after the resize") { $0.joined(separator: " ").contains("cells 16×32 px") }
+        try tmux.send("?", "q")
+        #expect(try tmux.waitForFile(status) == "0\n")
+        #expect(server.stop() == 0)
+    }
+
     @Test func tenVisitorsAtOnceKeepTheirOwnChoicesAndVanishingLeavesNoProcess() throws {
         let users = (0..<10).map { "user\($0)" }
         // Ten visitors from one address open 30 connections in a few seconds: more than the default allows.

@@ -111,30 +111,34 @@ struct Measured {
     var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
 }
 
-/// Runs `argv` (through peak-memory.py, which measures a child of its own, since a child of the
-/// test process would be charged the test process's size) with stdout and stderr in files of
-/// `folder`; nil when it did not end within `timeout` seconds.
+/// Runs `argv` under GNU time with stdout and stderr in files of `folder`; nil when it did not
+/// end within `timeout` seconds. GNU time forks the program from its own small process: a child
+/// spawned straight from the test runner reports the runner's resident memory as its own peak
+/// (Linux carries the spawning address space's high-water mark across exec).
 func measure(_ argv: [String], environment: [String: String], in folder: TemporaryFolder,
              timeout: TimeInterval = 120) throws -> Measured? {
     let out = folder.url("out-\(UUID().uuidString)"), err = folder.url("err-\(UUID().uuidString)")
-    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("peak-memory.py").path
-    let run: CLI.Outcome
-    do {
-        run = try CLI.run(executable: "/usr/bin/env", ["python3", script, out, err] + argv,
-                          environment: environment, timeout: timeout)
-    } catch is CLI.TimedOut {
+    let cost = folder.url("cost-\(UUID().uuidString)")
+    let pid = try spawnProgram([gnuTime, "-q", "-f", "%e %U %S %M", "-o", cost] + argv,
+                               environment: environment, stdout: out, stderr: err)
+    guard let status = waitForExit(pid, timeout: timeout) else {
+        kill(pid, SIGKILL)
+        _ = waitForExit(pid, timeout: 10)
         return nil
     }
-    let fields = run.stdout.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
-    guard fields.count == 4, let status = Int32(fields[0]), let seconds = Double(fields[1]), let peak = Double(fields[2]),
-          let cpu = Double(fields[3]) else {
-        throw MeasureFailed(output: run.stdout + run.stderr)
-    }
+    // The last line holds the figures; a line before it says when the program was killed by a signal.
+    let report = (try? String(contentsOfFile: cost, encoding: .utf8)) ?? ""
+    let figures = report.split(separator: "\n").last?.split(separator: " ").compactMap { Double($0) } ?? []
+    guard figures.count == 4 else { throw MeasureFailed(report: report) }
     let text = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
-    return Measured(status: status, seconds: seconds, cpuSeconds: cpu, peakMegabytes: peak / 1024, stdout: text(out), stderr: text(err))
+    return Measured(status: status, seconds: figures[0], cpuSeconds: figures[1] + figures[2],
+                    peakMegabytes: figures[3] / 1024, stdout: text(out), stderr: text(err))
 }
 
+/// GNU time (apt package `time`, in the Makefile's list).
+let gnuTime = "/usr/bin/time"
+
 struct MeasureFailed: Error, CustomStringConvertible {
-    let output: String
-    var description: String { "peak-memory.py said: \(output.prefix(500))" }
+    let report: String
+    var description: String { "GNU time wrote no figures: \(report.prefix(500))" }
 }

@@ -1,5 +1,6 @@
 import CellCanvas
 import IconArt
+import TerminalDetection
 @testable import TerminalGraphics
 import Testing
 

@@ -2,6 +2,7 @@ import CellCanvas
 import ChooserUI
 import Foundation
 import IconArt
+import TerminalDetection
 import TerminalGraphics
 import Testing
 

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Path arithmetic for files a project names. Everything is done on absolute, lexically
+/// normalised paths, so "is this inside the project's folder" is a prefix test; a path
+/// that exists is also checked after resolving symbolic links, so a link cannot lead out.
+enum ProjectPaths {
+    static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return normalize(path) }
+        return normalize(join(FileManager.default.currentDirectoryPath, path))
+    }
+
+    /// `relative` appended to `base`, or `relative` itself when it is absolute.
+    static func join(_ base: String, _ relative: String) -> String {
+        if relative.hasPrefix("/") { return relative }
+        if relative.isEmpty { return base }
+        if base.isEmpty { return relative }
+        return base.hasSuffix("/") ? base + relative : base + "/" + relative
+    }
+
+    /// Removes `.`, empty components and `..` (against the component before it); a `..`
+    /// above the root of an absolute path stays at the root.
+    static func normalize(_ path: String) -> String {
+        let isAbsolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." {
+                if let last = parts.last, last != ".." {
+                    parts.removeLast()
+                } else if !isAbsolute {
+                    parts.append(part)
+                }
+                continue
+            }
+            parts.append(part)
+        }
+        let joined = parts.joined(separator: "/")
+        if isAbsolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
+    }
+
+    /// True when `path` is `folder` or below it, lexically and, where the path exists, after
+    /// following symbolic links.
+    static func isInside(_ path: String, folder: String) -> Bool {
+        let path = normalize(path), folder = normalize(folder)
+        guard lexicallyInside(path, folder: folder) else { return false }
+        guard let real = realPath(path) else { return true }
+        return lexicallyInside(real, folder: realPath(folder) ?? folder)
+    }
+
+    static func lexicallyInside(_ path: String, folder: String) -> Bool {
+        if folder == "/" { return path.hasPrefix("/") }
+        return path == folder || path.hasPrefix(folder + "/")
+    }
+
+    /// `path` relative to `folder` when inside it, else `path` unchanged.
+    static func relative(_ path: String, to folder: String) -> String {
+        guard lexicallyInside(path, folder: folder), path != folder else { return path == folder ? "." : path }
+        return String(path.dropFirst(folder == "/" ? 1 : folder.count + 1))
+    }
+
+    static func realPath(_ path: String) -> String? {
+        PathBoundary.realPath(path)
+    }
+
+    /// The file name's extension, lowercased, without the dot ("" when there is none).
+    static func pathExtension(_ name: some StringProtocol) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
+    static func lastComponent(_ path: String) -> String {
+        (path as NSString).lastPathComponent
+    }
+
+    static func parent(_ path: String) -> String {
+        let parent = (path as NSString).deletingLastPathComponent
+        return parent.isEmpty ? "." : parent
+    }
+
+    /// What lives at `path` without following a final symbolic link.
+    enum Kind { case missing, file, directory, symbolicLink, other }
+
+    static func kind(of path: String) -> Kind {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symbolicLink
+        default: return .other
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// One assignment of a build setting: `NAME[sdk=iphoneos*] = value` in an xcconfig, or a
+/// key of a configuration's `buildSettings`.
+struct SettingAssignment: Sendable, Equatable {
+    struct Condition: Sendable, Equatable {
+        let parameter: String
+        let pattern: String
+    }
+
+    let name: String
+    let conditions: [Condition]
+    /// The value as written: an expression with `$(…)` references, not yet expanded.
+    let value: String
+    /// Where it was written, for warnings: a file (and line) or a configuration.
+    let origin: String
+
+    /// Splits `NAME[param=pattern][param=pattern]` into the name and its conditions; nil
+    /// when the name is not a build setting name or a condition is not closed.
+    static func parseKey(_ key: Substring) -> (name: String, conditions: [Condition])? {
+        let scalars = Array(key.unicodeScalars)
+        var index = 0
+        guard index < scalars.count, isNameStart(scalars[index]) else { return nil }
+        while index < scalars.count, isNameCharacter(scalars[index]) { index += 1 }
+        let name = String(String.UnicodeScalarView(scalars[0..<index]))
+        var conditions: [Condition] = []
+        while index < scalars.count {
+            if scalars[index] == " " || scalars[index] == "\t" { index += 1; continue }
+            guard scalars[index] == "[" else { return nil }
+            guard let equals = scalars[index...].firstIndex(of: "="),
+                  let close = scalars[index...].firstIndex(of: "]"), equals < close else { return nil }
+            let parameter = String(String.UnicodeScalarView(scalars[(index + 1)..<equals]))
+            let pattern = String(String.UnicodeScalarView(scalars[(equals + 1)..<close]))
+            guard !parameter.isEmpty else { return nil }
+            conditions.append(Condition(parameter: parameter.trimmingCharacters(in: .whitespaces),
+                                        pattern: pattern.trimmingCharacters(in: .whitespaces)))
+            index = close + 1
+        }
+        return (name, conditions)
+    }
+
+    static func isNameStart(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar >= "A" && scalar <= "Z") || (scalar >= "a" && scalar <= "z") || scalar == "_"
+    }
+
+    static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        isNameStart(scalar) || (scalar >= "0" && scalar <= "9")
+    }
+
+    /// True when every condition's pattern matches one of the values bound for its
+    /// parameter; a parameter with no value bound matches only the pattern `*`.
+    func applies(under values: [String: [String]]) -> Bool {
+        conditions.allSatisfy { condition in
+            guard let candidates = values[condition.parameter], !candidates.isEmpty else {
+                return condition.pattern == "*"
+            }
+            return candidates.contains { fnmatch(condition.pattern, $0, 0) == 0 }
+        }
+    }
+}
+
+/// Every assignment of every setting, in precedence order: the table is filled from the
+/// lowest level (Xcode's defaults) to the highest (`--define`), each level in the order its
+/// file or dictionary gives, and the last assignment that applies wins, as in Xcode.
+struct SettingsTable: Sendable {
+    private(set) var assignments: [String: [SettingAssignment]] = [:]
+
+    mutating func add(_ assignment: SettingAssignment) {
+        assignments[assignment.name, default: []].append(assignment)
+    }
+
+    mutating func add(_ name: String, _ value: String, origin: String) {
+        add(SettingAssignment(name: name, conditions: [], value: value, origin: origin))
+    }
+
+    /// The index of the highest-precedence assignment of `name` below `limit` that applies.
+    func applicable(_ name: String, below limit: Int? = nil, under values: [String: [String]]) -> Int? {
+        guard let list = assignments[name] else { return nil }
+        var index = min(limit ?? list.count, list.count) - 1
+        while index >= 0 {
+            if list[index].applies(under: values) { return index }
+            index -= 1
+        }
+        return nil
+    }
+
+    var names: [String] { assignments.keys.sorted() }
+}

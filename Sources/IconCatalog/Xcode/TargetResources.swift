@@ -1,0 +1,120 @@
+import Foundation
+
+/// The asset catalogs (`*.xcassets`) and Icon Composer bundles (`*.icon`) a target
+/// compiles: those in its resources build phase, and those in the synchronized folders
+/// (Xcode 16) that belong to it.
+struct TargetResources: Equatable {
+    var assetCatalogs: [String] = []
+    var iconBundles: [String] = []
+    var warnings: [CatalogWarning] = []
+
+    /// Folder entries looked at in the synchronized folders of one target.
+    static let maximumEntries = 20_000
+    /// Folder levels walked below a synchronized folder.
+    static let maximumDepth = 16
+    static let catalogExtensions: Set<String> = ["xcassets", "icon"]
+
+    private var seen = Set<String>()
+
+    static func of(_ target: XcodeTarget, in project: XcodeProject, entryBudget: Int = maximumEntries) -> TargetResources {
+        var resources = TargetResources()
+        resources.addBuildPhaseFiles(target, project)
+        resources.addSynchronizedFolders(target, project, entryBudget: entryBudget)
+        return resources
+    }
+
+    private mutating func add(_ path: String, project: XcodeProject) {
+        let kind = ProjectPaths.kind(of: path)
+        guard kind == .directory else {
+            let problem = kind == .missing ? "is not there" : "is not a folder"
+            warnings.appendUnique([CatalogWarning(subject: project.projectFile,
+                message: "\(ProjectPaths.relative(path, to: project.folder)) \(problem); it is skipped",
+                code: kind == .missing ? "missing-asset-catalog" : "path-outside-project")])
+            return
+        }
+        guard seen.insert(path).inserted else { return }
+        if ProjectPaths.pathExtension(path) == "icon" {
+            iconBundles.append(path)
+        } else {
+            assetCatalogs.append(path)
+        }
+    }
+
+    /// Resources build phases: file references, and the files of variant groups.
+    private mutating func addBuildPhaseFiles(_ target: XcodeTarget, _ project: XcodeProject) {
+        for reference in target.resourceFiles {
+            guard let node = project.nodes[reference] else {
+                warnings.appendUnique([CatalogWarning(subject: project.projectFile,
+                    message: "target “\(target.name)” has a resource \(reference) that is not a file reference",
+                    code: "malformed-project")])
+                continue
+            }
+            let members = node.kind == .variantGroup ? node.children : [reference]
+            for member in members {
+                guard let file = project.nodes[member], file.kind == .fileReference,
+                      Self.catalogExtensions.contains(ProjectPaths.pathExtension(file.path ?? file.name ?? "")),
+                      let path = project.readablePath(of: member, purpose: "resource", warnings: &warnings) else { continue }
+                add(path, project: project)
+            }
+        }
+    }
+
+    /// A synchronized folder's files belong to the targets listing it, less each one's
+    /// exception set; a target that does not list the folder gets exactly the files its
+    /// exception set names (that is how Xcode records ticking a file for another target).
+    private mutating func addSynchronizedFolders(_ target: XcodeTarget, _ project: XcodeProject, entryBudget: Int) {
+        var walk = DirectoryWalk(budget: entryBudget)
+        let owned = Set(target.synchronizedFolders)
+        // The target's own folders in its order, then other folders that add files to it.
+        let others = project.nodes.keys.filter { !owned.contains($0) }.sorted()
+        for id in target.synchronizedFolders + others {
+            guard let node = project.nodes[id], node.kind == .synchronizedFolder else { continue }
+            let exceptions = node.exceptions.filter { $0.target == target.id }.flatMap(\.paths)
+            guard owned.contains(id) || !exceptions.isEmpty,
+                  let folder = project.readablePath(of: id, purpose: "synchronized folder", warnings: &warnings) else { continue }
+            if owned.contains(id) {
+                let skipped = Set(exceptions.map(ProjectPaths.normalize)).union(node.explicitFolders.map(ProjectPaths.normalize))
+                collect(in: folder, relative: "", skipping: skipped, depth: 0, walk: &walk, project: project)
+            } else {
+                // A leading `/` is Xcode's notation for localized variants (`/Localized/…`), never a catalog.
+                for relative in exceptions where !relative.hasPrefix("/") {
+                    let path = ProjectPaths.normalize(ProjectPaths.join(folder, relative))
+                    guard ProjectPaths.isInside(path, folder: folder) else {
+                        warnings.appendUnique([CatalogWarning(subject: project.projectFile,
+                            message: "an exception of synchronized folder “\(node.path ?? id)” names \(relative), outside it; it is not read",
+                            code: "path-outside-project")])
+                        continue
+                    }
+                    if Self.catalogExtensions.contains(ProjectPaths.pathExtension(path)) {
+                        add(path, project: project)
+                    } else if ProjectPaths.kind(of: path) == .directory {
+                        collect(in: path, relative: "", skipping: [], depth: 0, walk: &walk, project: project)
+                    }
+                }
+            }
+        }
+        if walk.truncated {
+            warnings.appendUnique([CatalogWarning(subject: project.projectFile,
+                message: "stopped looking in “\(target.name)”'s synchronized folders after \(entryBudget) entries",
+                code: "project-search-truncated")])
+        }
+    }
+
+    /// Catalogs and bundles below `folder`, not looking inside them, nor inside hidden
+    /// folders, symbolic links or the paths in `skipping` (relative to the walk's start).
+    private mutating func collect(in folder: String, relative: String, skipping: Set<String>, depth: Int,
+                                  walk: inout DirectoryWalk, project: XcodeProject) {
+        guard depth <= Self.maximumDepth, let entries = walk.entries(of: folder) else { return }
+        for entry in entries where entry.kind == .directory && !entry.name.hasPrefix(".") {
+            let entryRelative = relative.isEmpty ? entry.name : relative + "/" + entry.name
+            guard !skipping.contains(entryRelative) else { continue }
+            let pathExtension = ProjectPaths.pathExtension(entry.name)
+            if Self.catalogExtensions.contains(pathExtension) {
+                add(entry.path, project: project)
+            } else if !XcodeProjectLocator.opaqueFolderExtensions.contains(pathExtension) || pathExtension == "lproj" {
+                collect(in: entry.path, relative: entryRelative, skipping: skipping, depth: depth + 1,
+                        walk: &walk, project: project)
+            }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// One target's build settings for one configuration, before any file of its resources
+/// is looked at: enough to tell whether it is an iOS application and what it is called.
+struct TargetScope: Sendable {
+    let configuration: String
+    let settings: BuildSettings
+    /// Whether it builds for iOS, and if not, what it builds for.
+    let platform: Platform
+    let bundleIdentifier: String?
+    let warnings: [CatalogWarning]
+
+    enum Platform: Sendable, Equatable {
+        case iOS
+        case other(String)
+    }
+
+    init(project: XcodeProject, target: XcodeTarget, configuration requested: String?,
+         defines: [String: String]) throws(XcodeProjectError) {
+        let configuration: String
+        if let requested {
+            guard target.configurations.contains(requested) else {
+                throw .unknownConfiguration(path: project.path, target: target.name, name: requested,
+                                            available: target.configurations)
+            }
+            configuration = requested
+        } else {
+            guard let preferred = target.preferredConfiguration else {
+                throw .malformed(path: project.projectFile, key: "objects.\(target.id).buildConfigurationList",
+                                 problem: "gives target “\(target.name)” no configurations")
+            }
+            configuration = preferred
+        }
+        self.configuration = configuration
+        var warnings: [CatalogWarning] = []
+        var table = SettingsTable()
+        Self.addDefaults(to: &table, project: project, target: target, configuration: configuration)
+        var reader = XCConfigReader(boundary: project.folder)
+        if let projectLevel = project.configurationList.named(configuration) {
+            try Self.add(projectLevel, to: &table, project: project, reader: &reader, level: "project", warnings: &warnings)
+        } else {
+            warnings.append(CatalogWarning(subject: project.projectFile,
+                message: "the project has no configuration “\(configuration)”; only target “\(target.name)”'s settings are read",
+                code: "missing-configuration"))
+        }
+        if let targetLevel = target.configurationList.named(configuration) {
+            try Self.add(targetLevel, to: &table, project: project, reader: &reader,
+                         level: "target “\(target.name)”", warnings: &warnings)
+        }
+        for (name, value) in defines.sorted(by: { $0.key < $1.key }) {
+            table.add(name, value, origin: "--define")
+        }
+        warnings.appendUnique(reader.warnings)
+        settings = BuildSettings(table: table, conditionValues: BuildSettings.iOSDeviceConditions(configuration: configuration))
+        platform = Self.platform(of: settings, warnings: &warnings)
+        let identifier = settings.value("PRODUCT_BUNDLE_IDENTIFIER", warnings: &warnings)
+        bundleIdentifier = identifier.isEmpty ? nil : identifier
+        self.warnings = warnings
+    }
+
+    /// What a real build defines before any level is read, as far as icons and Info.plists use it.
+    private static func addDefaults(to table: inout SettingsTable, project: XcodeProject, target: XcodeTarget,
+                                    configuration: String) {
+        let defaults: [(String, String)] = [
+            ("TARGET_NAME", target.name), ("TARGETNAME", target.name),
+            ("PROJECT_NAME", project.name), ("PROJECT", project.name),
+            ("PROJECT_DIR", project.folder), ("SRCROOT", project.folder), ("SOURCE_ROOT", project.folder),
+            ("PROJECT_FILE_PATH", project.path), ("CONFIGURATION", configuration),
+            ("PLATFORM_NAME", "iphoneos"), ("EFFECTIVE_PLATFORM_NAME", "-iphoneos"), ("SDK_NAME", "iphoneos"),
+            ("PLATFORM_DISPLAY_NAME", "iOS"), ("CURRENT_ARCH", "arm64"), ("ARCHS", "arm64"), ("NATIVE_ARCH", "arm64"),
+            ("ACTION", "build"), ("DEVELOPMENT_LANGUAGE", project.developmentRegion ?? "en"),
+            ("PRODUCT_TYPE", target.productType ?? ""),
+            ("PRODUCT_NAME", "$(TARGET_NAME)"), ("PRODUCT_MODULE_NAME", "$(PRODUCT_NAME:c99extidentifier)"),
+            ("EXECUTABLE_NAME", "$(PRODUCT_NAME)"), ("WRAPPER_EXTENSION", "app"),
+            ("WRAPPER_NAME", "$(PRODUCT_NAME).$(WRAPPER_EXTENSION)"), ("FULL_PRODUCT_NAME", "$(WRAPPER_NAME)"),
+            ("CONTENTS_FOLDER_PATH", "$(WRAPPER_NAME)"),
+            ("INFOPLIST_EXPAND_BUILD_SETTINGS", "YES"), ("INFOPLIST_PREPROCESS", "NO"), ("GENERATE_INFOPLIST_FILE", "NO"),
+            ("ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS", "NO"),
+        ]
+        for (name, value) in defaults { table.add(name, value, origin: "Xcode's defaults") }
+    }
+
+    /// One level: its xcconfig (if any), then its own settings, which take precedence.
+    private static func add(_ configuration: BuildConfiguration, to table: inout SettingsTable, project: XcodeProject,
+                            reader: inout XCConfigReader, level: String,
+                            warnings: inout [CatalogWarning]) throws(XcodeProjectError) {
+        let subject = "\(project.projectFile): \(level), \(configuration.name)"
+        switch configuration.base {
+        case .fileReference(let id)?:
+            if let path = project.readablePath(of: id, purpose: "base configuration", warnings: &warnings) {
+                for assignment in try reader.read(path, referencedFrom: subject) { table.add(assignment) }
+            }
+        case .inSynchronizedFolder(let anchor, let relativePath)?:
+            if let folder = project.readablePath(of: anchor, purpose: "base configuration folder", warnings: &warnings) {
+                let path = ProjectPaths.normalize(ProjectPaths.join(folder, relativePath))
+                for assignment in try reader.read(path, referencedFrom: subject) { table.add(assignment) }
+            }
+        case nil:
+            break
+        }
+        for setting in configuration.settings {
+            guard let key = SettingAssignment.parseKey(Substring(setting.key)) else {
+                warnings.appendUnique([CatalogWarning(subject: subject,
+                    message: "“\(setting.key)” is not a build setting name; it is skipped", code: "malformed-project")])
+                continue
+            }
+            table.add(SettingAssignment(name: key.name, conditions: key.conditions, value: setting.value, origin: subject))
+        }
+    }
+
+    /// iOS when `SDKROOT` is `iphoneos` (or an iPhoneOS SDK path), or `auto` with `iphoneos`
+    /// among `SUPPORTED_PLATFORMS`.
+    private static func platform(of settings: BuildSettings, warnings: inout [CatalogWarning]) -> Platform {
+        let sdk = settings.value("SDKROOT", warnings: &warnings)
+        let name = ProjectPaths.lastComponent(sdk).lowercased()
+        if name.hasPrefix("iphoneos") { return .iOS }
+        if name == "auto" || name.isEmpty {
+            let platforms = settings.list("SUPPORTED_PLATFORMS", warnings: &warnings)
+            if name == "auto", platforms.contains("iphoneos") { return .iOS }
+            return .other(name.isEmpty ? "no SDKROOT" : "SDKROOT auto for \(platforms.joined(separator: " "))")
+        }
+        return .other("SDKROOT \(sdk)")
+    }
+}

@@ -1,0 +1,376 @@
+import Foundation
+
+/// One Xcode project, read from its `project.pbxproj` into typed values: the targets with
+/// their configurations and resources, the project's own configurations, and the group
+/// tree that turns a file reference into a path. Every value taken from the file is
+/// type-checked; what is malformed becomes a warning, except what makes the whole file
+/// unusable (no `objects`, no root project), which is an error.
+public struct XcodeProject: Sendable {
+    /// The `.xcodeproj` bundle, absolute and normalised.
+    public let path: String
+    /// `SRCROOT`: the folder holding the `.xcodeproj`. Nothing outside it is ever read.
+    public let folder: String
+    /// The project's name (the bundle's name without `.xcodeproj`), `PROJECT_NAME`.
+    public let name: String
+    /// `developmentRegion`, which Xcode passes on as `DEVELOPMENT_LANGUAGE`.
+    public let developmentRegion: String?
+    /// Every target, in the order the project lists them.
+    public let targets: [XcodeTarget]
+    /// Problems found while reading the file that did not stop it being read.
+    public let warnings: [CatalogWarning]
+
+    /// The `project.pbxproj` inside `path`.
+    public var projectFile: String { ProjectPaths.join(path, "project.pbxproj") }
+
+    /// The project-level configurations, whose settings sit below every target's.
+    let configurationList: ConfigurationList
+    /// Groups, file references and synchronized folders by object id.
+    let nodes: [String: FileNode]
+    /// Each node's parent in the group tree, from a walk of `mainGroup` that visits each node once.
+    let parents: [String: String]
+
+    /// The targets whose product is an application, for any platform (`XcodeTargetResolver`
+    /// tells the iOS ones apart, which takes their build settings).
+    public var applicationTargets: [XcodeTarget] { targets.filter(\.isApplication) }
+
+    /// The target called `name`; an error lists the targets there are.
+    public func target(named name: String) throws(XcodeProjectError) -> XcodeTarget {
+        guard let target = targets.first(where: { $0.name == name }) else {
+            throw .unknownTarget(path: path, name: name, available: targets.map(\.name))
+        }
+        return target
+    }
+
+    /// Reads `xcodeproj/project.pbxproj`.
+    public static func read(_ xcodeproj: String) throws(XcodeProjectError) -> XcodeProject {
+        let bundle = ProjectPaths.absolute(xcodeproj)
+        let file = ProjectPaths.join(bundle, "project.pbxproj")
+        guard ProjectPaths.kind(of: bundle) != .missing else { throw .notFound(path: xcodeproj) }
+        guard ProjectPaths.kind(of: file) != .missing else { throw .missingProjectFile(path: xcodeproj) }
+        let plist = try ProjectFileLoader.load(file)
+        return try XcodeProject(plist: plist, bundle: bundle, file: file)
+    }
+
+    init(plist: [String: Any], bundle: String, file: String) throws(XcodeProjectError) {
+        guard let rawObjects = plist["objects"] else {
+            throw .malformed(path: file, key: "objects", problem: "is missing")
+        }
+        guard let objects = rawObjects as? [String: Any] else {
+            throw .malformed(path: file, key: "objects", problem: "is \(PlistValue.typeName(rawObjects)), expected a dictionary")
+        }
+        var reader = ObjectReader(file: file, objects: objects)
+        guard let rootID = plist["rootObject"] as? String else {
+            throw .malformed(path: file, key: "rootObject", problem: "is missing or not a string")
+        }
+        guard let root = reader.object(rootID), root["isa"] as? String == "PBXProject" else {
+            throw .malformed(path: file, key: "rootObject", problem: "does not name a PBXProject object")
+        }
+        path = bundle
+        folder = ProjectPaths.parent(bundle)
+        name = (ProjectPaths.lastComponent(bundle) as NSString).deletingPathExtension
+        developmentRegion = reader.string(root, "developmentRegion", id: rootID)
+        guard let listID = reader.string(root, "buildConfigurationList", id: rootID),
+              let list = reader.configurationList(listID) else {
+            throw .malformed(path: file, key: "objects.\(rootID).buildConfigurationList",
+                             problem: "does not name a configuration list")
+        }
+        configurationList = list
+        nodes = reader.fileNodes()
+        if let mainGroup = reader.string(root, "mainGroup", id: rootID), nodes[mainGroup] != nil {
+            parents = reader.parents(from: mainGroup, nodes: nodes)
+        } else {
+            reader.warn("objects.\(rootID).mainGroup is missing or not a group; files are looked for from the project's folder")
+            parents = [:]
+        }
+        targets = reader.strings(root, "targets", id: rootID).compactMap { reader.target($0) }
+        warnings = reader.warnings
+    }
+}
+
+/// A target as the project file describes it, before any build setting is evaluated.
+public struct XcodeTarget: Sendable, Equatable {
+    /// The target's name (`TARGET_NAME`).
+    public let name: String
+    /// `productType`, e.g. `com.apple.product-type.application`; nil for aggregate targets.
+    public let productType: String?
+    /// The names of its configurations, in the project's order.
+    public let configurations: [String]
+    /// `defaultConfigurationName` of its configuration list, what `xcodebuild` builds
+    /// without `-configuration`.
+    public let defaultConfiguration: String?
+
+    /// True for application targets of any platform.
+    public var isApplication: Bool { productType == "com.apple.product-type.application" }
+
+    let id: String
+    let configurationList: ConfigurationList
+    /// File reference ids from the target's resources build phases, in order.
+    let resourceFiles: [String]
+    /// `fileSystemSynchronizedGroups`: synchronized folders whose files all belong to the target.
+    let synchronizedFolders: [String]
+
+    /// The configuration used when none is asked for: `Release` where the target has it
+    /// (what people ship), else the list's default, else the first.
+    public var preferredConfiguration: String? {
+        if configurations.contains("Release") { return "Release" }
+        if let defaultConfiguration, configurations.contains(defaultConfiguration) { return defaultConfiguration }
+        return configurations.first
+    }
+}
+
+struct ConfigurationList: Sendable, Equatable {
+    var configurations: [BuildConfiguration]
+    var defaultName: String?
+
+    func named(_ name: String) -> BuildConfiguration? {
+        configurations.first { $0.name == name }
+    }
+}
+
+struct BuildConfiguration: Sendable, Equatable {
+    struct Setting: Sendable, Equatable {
+        let key: String
+        let value: String
+    }
+
+    /// Where a configuration's xcconfig file is.
+    enum BaseConfiguration: Sendable, Equatable {
+        /// `baseConfigurationReference`: a file reference in the group tree.
+        case fileReference(String)
+        /// `baseConfigurationReferenceAnchor` plus `baseConfigurationReferenceRelativePath`:
+        /// a file inside a synchronized folder.
+        case inSynchronizedFolder(anchor: String, relativePath: String)
+    }
+
+    let id: String
+    let name: String
+    /// `buildSettings` sorted by key, so `NAME` comes before its conditional `NAME[sdk=…]`
+    /// forms, which then take precedence as Xcode gives them.
+    let settings: [Setting]
+    let base: BaseConfiguration?
+}
+
+/// A group, file reference or synchronized folder in the project's file tree.
+struct FileNode: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
+        case group, variantGroup, versionGroup, fileReference, synchronizedFolder
+    }
+
+    struct MembershipExceptions: Sendable, Equatable {
+        /// The target the exceptions are for (nil when the set names none).
+        let target: String?
+        /// Paths relative to the synchronized folder.
+        let paths: [String]
+    }
+
+    let kind: Kind
+    let name: String?
+    let path: String?
+    let sourceTree: String
+    let children: [String]
+    /// For a synchronized folder: its build-file exception sets.
+    let exceptions: [MembershipExceptions]
+    /// For a synchronized folder: subfolders kept as folder references (copied, not compiled).
+    let explicitFolders: [String]
+}
+
+/// Reads typed values out of Foundation's untyped objects, turning every wrong type into
+/// a warning that names the key.
+struct ObjectReader {
+    let file: String
+    let objects: [String: Any]
+    private(set) var warnings: [CatalogWarning] = []
+    /// Distinct warnings are kept; a project with thousands of broken entries reports the first ones.
+    static let maximumWarnings = 50
+
+    init(file: String, objects: [String: Any]) {
+        self.file = file
+        self.objects = objects
+    }
+
+    mutating func warn(_ message: String) {
+        guard warnings.count < Self.maximumWarnings else { return }
+        warnings.append(CatalogWarning(subject: file, message: message, code: "malformed-project"))
+    }
+
+    mutating func object(_ id: String) -> [String: Any]? {
+        guard let value = objects[id] else { return nil }
+        guard let object = value as? [String: Any] else {
+            warn("objects.\(id) is \(PlistValue.typeName(value)), expected a dictionary")
+            return nil
+        }
+        return object
+    }
+
+    mutating func string(_ object: [String: Any], _ key: String, id: String) -> String? {
+        guard let value = object[key] else { return nil }
+        guard let string = value as? String else {
+            warn("objects.\(id).\(key) is \(PlistValue.typeName(value)), expected a string")
+            return nil
+        }
+        return string
+    }
+
+    mutating func strings(_ object: [String: Any], _ key: String, id: String) -> [String] {
+        guard let value = object[key] else { return [] }
+        guard let array = value as? [Any] else {
+            warn("objects.\(id).\(key) is \(PlistValue.typeName(value)), expected an array")
+            return []
+        }
+        var result: [String] = []
+        for (index, element) in array.enumerated() {
+            guard let string = element as? String else {
+                warn("objects.\(id).\(key)[\(index)] is \(PlistValue.typeName(element)), expected a string")
+                continue
+            }
+            result.append(string)
+        }
+        return result
+    }
+
+    mutating func configurationList(_ id: String) -> ConfigurationList? {
+        guard let list = object(id), list["isa"] as? String == "XCConfigurationList" else {
+            warn("objects.\(id) is not an XCConfigurationList")
+            return nil
+        }
+        var configurations: [BuildConfiguration] = []
+        for configurationID in strings(list, "buildConfigurations", id: id) {
+            guard let configuration = object(configurationID),
+                  configuration["isa"] as? String == "XCBuildConfiguration" else {
+                warn("objects.\(id).buildConfigurations names \(configurationID), which is not an XCBuildConfiguration")
+                continue
+            }
+            guard let name = string(configuration, "name", id: configurationID) else {
+                warn("objects.\(configurationID).name is missing")
+                continue
+            }
+            configurations.append(BuildConfiguration(
+                id: configurationID, name: name,
+                settings: settings(configuration, id: configurationID),
+                base: base(configuration, id: configurationID)))
+        }
+        return ConfigurationList(configurations: configurations,
+                                 defaultName: string(list, "defaultConfigurationName", id: id))
+    }
+
+    /// Settings whose values are strings, or arrays of strings joined as Xcode joins a list.
+    private mutating func settings(_ configuration: [String: Any], id: String) -> [BuildConfiguration.Setting] {
+        guard let raw = configuration["buildSettings"] else { return [] }
+        guard let dictionary = raw as? [String: Any] else {
+            warn("objects.\(id).buildSettings is \(PlistValue.typeName(raw)), expected a dictionary")
+            return []
+        }
+        var settings: [BuildConfiguration.Setting] = []
+        for key in dictionary.keys.sorted() {
+            let value = dictionary[key]!
+            if let string = value as? String {
+                settings.append(.init(key: key, value: string))
+            } else if let array = value as? [Any], array.allSatisfy({ $0 is String }) {
+                let words = array.compactMap { $0 as? String }.map(StringList.quoted)
+                settings.append(.init(key: key, value: words.joined(separator: " ")))
+            } else {
+                warn("objects.\(id).buildSettings.\(key) is \(PlistValue.typeName(value)), expected a string")
+            }
+        }
+        return settings
+    }
+
+    private mutating func base(_ configuration: [String: Any], id: String) -> BuildConfiguration.BaseConfiguration? {
+        if let reference = string(configuration, "baseConfigurationReference", id: id) {
+            return .fileReference(reference)
+        }
+        if let anchor = string(configuration, "baseConfigurationReferenceAnchor", id: id),
+           let relative = string(configuration, "baseConfigurationReferenceRelativePath", id: id) {
+            return .inSynchronizedFolder(anchor: anchor, relativePath: relative)
+        }
+        return nil
+    }
+
+    /// Every group, file reference and synchronized folder in the file, reachable or not.
+    mutating func fileNodes() -> [String: FileNode] {
+        var nodes: [String: FileNode] = [:]
+        for (id, value) in objects {
+            guard let object = value as? [String: Any], let isa = object["isa"] as? String else { continue }
+            let kind: FileNode.Kind
+            switch isa {
+            case "PBXGroup": kind = .group
+            case "PBXVariantGroup": kind = .variantGroup
+            case "XCVersionGroup": kind = .versionGroup
+            case "PBXFileReference", "PBXReferenceProxy": kind = .fileReference
+            case "PBXFileSystemSynchronizedRootGroup": kind = .synchronizedFolder
+            default: continue
+            }
+            var exceptions: [FileNode.MembershipExceptions] = []
+            if kind == .synchronizedFolder {
+                for exceptionID in strings(object, "exceptions", id: id) {
+                    guard let set = self.object(exceptionID),
+                          set["isa"] as? String == "PBXFileSystemSynchronizedBuildFileExceptionSet" else { continue }
+                    exceptions.append(.init(target: string(set, "target", id: exceptionID),
+                                            paths: strings(set, "membershipExceptions", id: exceptionID)))
+                }
+            }
+            nodes[id] = FileNode(
+                kind: kind, name: string(object, "name", id: id), path: string(object, "path", id: id),
+                sourceTree: string(object, "sourceTree", id: id) ?? "<group>",
+                children: kind == .fileReference || kind == .synchronizedFolder ? [] : strings(object, "children", id: id),
+                exceptions: exceptions,
+                explicitFolders: kind == .synchronizedFolder ? strings(object, "explicitFolders", id: id) : [])
+        }
+        return nodes
+    }
+
+    /// A breadth-first walk of the group tree from `root` that visits each node once, so a
+    /// group listed inside itself (or in two places) cannot make a later walk loop.
+    mutating func parents(from root: String, nodes: [String: FileNode]) -> [String: String] {
+        var parents: [String: String] = [:]
+        var visited: Set<String> = [root]
+        var queue = [root]
+        var next = 0
+        var reportedCycle = false
+        while next < queue.count {
+            let id = queue[next]
+            next += 1
+            for child in nodes[id]?.children ?? [] where nodes[child] != nil {
+                guard visited.insert(child).inserted else {
+                    if !reportedCycle {
+                        reportedCycle = true
+                        warnings.append(CatalogWarning(subject: file,
+                            message: "group \(id) lists \(child), which is already in the group tree (a cycle or a file in two groups); it is used once",
+                            code: "group-cycle"))
+                    }
+                    continue
+                }
+                parents[child] = id
+                queue.append(child)
+            }
+        }
+        return parents
+    }
+
+    mutating func target(_ id: String) -> XcodeTarget? {
+        guard let target = object(id) else {
+            warn("targets names \(id), which is not an object")
+            return nil
+        }
+        guard let name = string(target, "name", id: id) else {
+            warn("objects.\(id).name is missing; the target is skipped")
+            return nil
+        }
+        let list = string(target, "buildConfigurationList", id: id).flatMap { configurationList($0) }
+            ?? ConfigurationList(configurations: [], defaultName: nil)
+        var resources: [String] = []
+        for phaseID in strings(target, "buildPhases", id: id) {
+            guard let phase = object(phaseID), phase["isa"] as? String == "PBXResourcesBuildPhase" else { continue }
+            for buildFileID in strings(phase, "files", id: phaseID) {
+                guard let buildFile = object(buildFileID),
+                      let reference = string(buildFile, "fileRef", id: buildFileID) else { continue }
+                resources.append(reference)
+            }
+        }
+        return XcodeTarget(
+            name: name, productType: string(target, "productType", id: id),
+            configurations: list.configurations.map(\.name), defaultConfiguration: list.defaultName,
+            id: id, configurationList: list, resourceFiles: resources,
+            synchronizedFolders: strings(target, "fileSystemSynchronizedGroups", id: id))
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import TerminalText
+
+/// Why an Xcode project (or a target in it) could not be read. Each case names the file
+/// it is about, and the key or name where one is at fault, so the one-line message a user
+/// sees says where to look.
+public enum XcodeProjectError: Error, Equatable, Sendable, CustomStringConvertible {
+    case notFound(path: String)
+    /// A folder searched for projects held none.
+    case noProject(directory: String)
+    /// A `.xcodeproj` folder without a `project.pbxproj` inside.
+    case missingProjectFile(path: String)
+    case unreadable(path: String, reason: String)
+    case tooLarge(path: String, bytes: Int, limit: Int)
+    case emptyFile(path: String)
+    case notAPlist(path: String, reason: String)
+    /// Brackets nested deeper than any real project file, refused before the parser recurses into them.
+    case nestedTooDeep(path: String, limit: Int)
+    /// The file parsed but `key` is missing or of the wrong kind.
+    case malformed(path: String, key: String, problem: String)
+    case unknownTarget(path: String, name: String, available: [String])
+    case unknownConfiguration(path: String, target: String, name: String, available: [String])
+    /// A target that exists but is not an iOS application (a framework, a watch app, a test bundle).
+    case notAnIOSApplication(path: String, target: String, reason: String)
+    /// xcconfig files that include each other; `chain` runs from the first file back to itself.
+    case includeCycle(path: String, chain: [String])
+    /// The projects found hold no iOS application target.
+    case noApplicationTarget(path: String)
+    /// Several iOS application targets and none chosen; `candidates` reads “target (project, bundle id)”.
+    case targetNeeded(path: String, candidates: [String])
+    /// The target name chosen is in more than one project.
+    case ambiguousTarget(path: String, name: String, projects: [String])
+
+    /// The file or folder the error is about.
+    public var path: String {
+        switch self {
+        case .notFound(let path), .missingProjectFile(let path), .unreadable(let path, _),
+             .tooLarge(let path, _, _), .emptyFile(let path), .notAPlist(let path, _),
+             .nestedTooDeep(let path, _), .malformed(let path, _, _), .unknownTarget(let path, _, _),
+             .unknownConfiguration(let path, _, _, _), .notAnIOSApplication(let path, _, _),
+             .includeCycle(let path, _), .noApplicationTarget(let path), .targetNeeded(let path, _),
+             .ambiguousTarget(let path, _, _):
+            return path
+        case .noProject(let directory):
+            return directory
+        }
+    }
+
+    /// One line naming the file and the problem, safe to print.
+    public var description: String {
+        let problem: String
+        switch self {
+        case .notFound:
+            problem = "no such file or folder"
+        case .noProject:
+            problem = "holds no Xcode project (*.xcodeproj) within \(XcodeProjectLocator.maximumDepth) folder levels"
+        case .missingProjectFile:
+            problem = "Xcode project without a project.pbxproj inside"
+        case .unreadable(_, let reason):
+            problem = "cannot read: \(reason)"
+        case .tooLarge(_, let bytes, let limit):
+            problem = "file is \(bytes) bytes; a project file over \(limit) bytes is refused"
+        case .emptyFile:
+            problem = "file is empty, not an Xcode project file"
+        case .notAPlist(_, let reason):
+            problem = "not an Xcode project file (\(reason))"
+        case .nestedTooDeep(_, let limit):
+            problem = "brackets nested more than \(limit) levels deep; no Xcode project file looks like that"
+        case .malformed(_, let key, let problem2):
+            problem = "\(key) \(problem2)"
+        case .unknownTarget(_, let name, let available):
+            problem = "no target named “\(name)”; the targets are \(Self.list(available))"
+        case .unknownConfiguration(_, let target, let name, let available):
+            problem = "target “\(target)” has no configuration “\(name)”; it has \(Self.list(available))"
+        case .notAnIOSApplication(_, let target, let reason):
+            problem = "target “\(target)” is not an iOS application (\(reason))"
+        case .includeCycle(_, let chain):
+            problem = "xcconfig files include each other: "
+                + chain.map { ($0 as NSString).lastPathComponent }.joined(separator: " → ")
+        case .noApplicationTarget:
+            problem = "no iOS application target in the Xcode projects found"
+        case .targetNeeded(_, let candidates):
+            problem = "\(candidates.count) iOS application targets; choose one: " + candidates.joined(separator: "; ")
+        case .ambiguousTarget(_, let name, let projects):
+            problem = "target “\(name)” is in several projects (\(projects.joined(separator: ", "))); choose the project"
+        }
+        return TextSanitizer.clean("\(path): \(problem)")
+    }
+
+    private static func list(_ names: [String]) -> String {
+        names.isEmpty ? "none" : names.map { "“\($0)”" }.joined(separator: ", ")
+    }
+}

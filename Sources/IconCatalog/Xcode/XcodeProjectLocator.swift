@@ -1,0 +1,138 @@
+import Foundation
+
+/// The Xcode projects a path stands for: a `.xcodeproj` itself, the projects an
+/// `.xcworkspace` names, or every project in a folder searched a few levels down, the way
+/// a developer would point at a checkout.
+public struct ProjectSearch: Sendable, Equatable {
+    /// The path that was searched, as given.
+    public let root: String
+    /// Absolute paths of the `.xcodeproj` bundles found, each once (after resolving
+    /// symbolic links), shallowest first and then by path.
+    public let projects: [String]
+    /// Workspaces that could not be read or named missing projects, a search cut short.
+    public let warnings: [CatalogWarning]
+}
+
+/// Finds Xcode projects without reading them.
+public enum XcodeProjectLocator {
+    /// Folder levels searched below the folder given.
+    public static let maximumDepth = 4
+    /// Directory entries looked at in one search, over all folders.
+    public static let maximumEntries = 20_000
+    /// Folders that hold dependencies or build products, never a developer's own app.
+    public static let skippedFolders: Set<String> = [".git", "Pods", "node_modules", "Carthage", "build", "DerivedData"]
+    /// Bundles searched no further: a project or workspace is recorded, the others hold no projects.
+    static let opaqueFolderExtensions: Set<String> = [
+        "xcodeproj", "xcworkspace", "xcassets", "icon", "app", "appex", "framework", "xcframework",
+        "bundle", "playground", "docc", "lproj", "xcdatamodeld", "scnassets", "xctestplan",
+    ]
+
+    /// True when `path` names a project or workspace bundle by its extension.
+    public static func isProjectBundle(_ path: String) -> Bool {
+        ["xcodeproj", "xcworkspace"].contains(ProjectPaths.pathExtension(ProjectPaths.lastComponent(path)))
+    }
+
+    /// The projects `path` stands for; throws when it is missing or holds none.
+    public static func find(_ path: String) throws(XcodeProjectError) -> ProjectSearch {
+        try find(path, entryBudget: maximumEntries)
+    }
+
+    static func find(_ path: String, entryBudget: Int) throws(XcodeProjectError) -> ProjectSearch {
+        guard ProjectPaths.kind(of: path) != .missing else { throw .notFound(path: path) }
+        let absolute = ProjectPaths.absolute(path)
+        switch ProjectPaths.pathExtension(ProjectPaths.lastComponent(absolute)) {
+        case "xcodeproj":
+            guard ProjectPaths.kind(of: ProjectPaths.join(absolute, "project.pbxproj")) == .file else {
+                throw .missingProjectFile(path: path)
+            }
+            return ProjectSearch(root: path, projects: [absolute], warnings: [])
+        case "xcworkspace":
+            var collector = Collector(boundary: ProjectPaths.parent(absolute), entryBudget: entryBudget)
+            collector.addWorkspace(absolute)
+            guard !collector.projects.isEmpty else { throw .noProject(directory: path) }
+            return collector.result(root: path)
+        default:
+            guard BoundedFile.isDirectory(absolute) else { throw .noProject(directory: path) }
+            var collector = Collector(boundary: absolute, entryBudget: entryBudget)
+            collector.search(absolute)
+            guard !collector.projects.isEmpty else { throw .noProject(directory: path) }
+            return collector.result(root: path)
+        }
+    }
+
+    private struct Collector {
+        let boundary: String
+        var projects: [(path: String, depth: Int)] = []
+        var seen = Set<String>()
+        var warnings: [CatalogWarning] = []
+        var walk: DirectoryWalk
+
+        init(boundary: String, entryBudget: Int) {
+            self.boundary = boundary
+            walk = DirectoryWalk(budget: entryBudget)
+        }
+
+        mutating func search(_ root: String) {
+            var queue: [(path: String, depth: Int)] = [(root, 0)]
+            var workspaces: [String] = []
+            var next = 0
+            while next < queue.count {
+                let (folder, depth) = queue[next]
+                next += 1
+                guard let entries = walk.entries(of: folder) else { continue }
+                for entry in entries where entry.kind == .directory {
+                    let name = entry.name
+                    let pathExtension = ProjectPaths.pathExtension(name)
+                    if pathExtension == "xcodeproj" {
+                        addProject(entry.path, depth: depth)
+                    } else if pathExtension == "xcworkspace" {
+                        workspaces.append(entry.path)
+                    } else if depth < XcodeProjectLocator.maximumDepth, !name.hasPrefix("."),
+                              !XcodeProjectLocator.skippedFolders.contains(name),
+                              !XcodeProjectLocator.opaqueFolderExtensions.contains(pathExtension) {
+                        queue.append((entry.path, depth + 1))
+                    }
+                }
+            }
+            if walk.truncated {
+                warnings.append(CatalogWarning(subject: root,
+                    message: "stopped looking for Xcode projects after \(walk.budget) folder entries",
+                    code: "project-search-truncated"))
+            }
+            for workspace in workspaces { addWorkspace(workspace) }
+        }
+
+        mutating func addWorkspace(_ workspace: String) {
+            let contents = WorkspaceDocument.read(workspace: workspace)
+            warnings += contents.warnings
+            for project in contents.projects {
+                guard ProjectPaths.isInside(project, folder: boundary) else {
+                    warnings.append(CatalogWarning(subject: workspace,
+                        message: "names \(project), outside \(boundary); it is not read",
+                        code: "path-outside-project"))
+                    continue
+                }
+                guard ProjectPaths.kind(of: ProjectPaths.join(project, "project.pbxproj")) == .file else {
+                    warnings.append(CatalogWarning(subject: workspace,
+                        message: "names \(ProjectPaths.relative(project, to: boundary)), which is not there",
+                        code: "missing-project"))
+                    continue
+                }
+                let depth = ProjectPaths.relative(project, to: boundary).split(separator: "/").count - 1
+                addProject(project, depth: depth)
+            }
+        }
+
+        mutating func addProject(_ path: String, depth: Int) {
+            guard ProjectPaths.kind(of: ProjectPaths.join(path, "project.pbxproj")) == .file else { return }
+            let identity = ProjectPaths.realPath(path) ?? path
+            guard seen.insert(identity).inserted else { return }
+            projects.append((path, depth))
+        }
+
+        func result(root: String) -> ProjectSearch {
+            let ordered = projects.sorted { ($0.depth, $0.path) < ($1.depth, $1.path) }.map(\.path)
+            return ProjectSearch(root: root, projects: ordered, warnings: warnings)
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import TerminalText
+
+/// A way to show real pixels in a terminal.
+public enum GraphicsProtocol: String, CaseIterable, Hashable, Sendable {
+    /// kitty's graphics protocol: each picture sent once, then placed by id (kitty, Ghostty,
+    /// WezTerm, Konsole).
+    case kitty
+    /// DEC sixel: the picture's pixels in six-row bands, redrawn whenever text covers them
+    /// (xterm -ti vt340, foot, mlterm, Windows Terminal, WezTerm, Konsole).
+    case sixel
+    /// iTerm2's inline images (`OSC 1337 ; File=…`): a PNG per picture (iTerm2, WezTerm).
+    case iterm2
+
+    /// How people name it.
+    public var title: String {
+        switch self {
+        case .kitty: "kitty graphics"
+        case .sixel: "sixel"
+        case .iterm2: "iTerm2 images"
+        }
+    }
+}
+
+/// `--graphics` (or `ICONCHOOSER_GRAPHICS`): detect, force a protocol, or never use pixels.
+public enum GraphicsChoice: Hashable, Sendable {
+    case auto
+    case forced(GraphicsProtocol)
+    /// Symbol art only, whatever the terminal could do.
+    case symbols
+
+    /// The words `--graphics` takes.
+    public static let names = ["auto", "kitty", "sixel", "iterm2", "symbols"]
+
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "auto": self = .auto
+        case "symbols": self = .symbols
+        default:
+            guard let graphics = GraphicsProtocol(rawValue: name.lowercased()) else { return nil }
+            self = .forced(graphics)
+        }
+    }
+
+    /// The protocol forced, if one is.
+    public var forced: GraphicsProtocol? {
+        if case .forced(let graphics) = self { graphics } else { nil }
+    }
+
+    public var name: String {
+        switch self {
+        case .auto: "auto"
+        case .symbols: "symbols"
+        case .forced(let graphics): graphics.rawValue
+        }
+    }
+
+    /// The environment variable that chooses when `--graphics` is not given.
+    public static let environmentVariable = "ICONCHOOSER_GRAPHICS"
+
+    /// Why an `ICONCHOOSER_GRAPHICS` value was refused.
+    public struct InvalidName: Error, Equatable, CustomStringConvertible {
+        public let value: String
+        public var description: String {
+            "\(GraphicsChoice.environmentVariable)=“\(value)” is not one of \(GraphicsChoice.names.joined(separator: ", "))"
+        }
+    }
+
+    /// `ICONCHOOSER_GRAPHICS` when set and not empty, else nil.
+    public static func fromEnvironment(_ environment: [String: String]) throws(InvalidName) -> GraphicsChoice? {
+        guard let value = environment[environmentVariable], !value.isEmpty else { return nil }
+        guard let choice = GraphicsChoice(name: value) else {
+            throw InvalidName(value: DisplayWidth.truncate(TextSanitizer.clean(value), to: 40))
+        }
+        return choice
+    }
+}

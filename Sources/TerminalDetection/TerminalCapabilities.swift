@@ -1,0 +1,297 @@
+import TerminalInput
+import TerminalText
+
+/// What the terminal can do and why the program thinks so: which pixel protocol to use (if
+/// any), the cell size in pixels, the background colour, the sixel colour registers, the
+/// terminal's name, tmux's passthrough, and which block symbols it draws. Every decision
+/// carries its reason, for `preview --explain-terminal` and the `?` help.
+public struct TerminalCapabilities: Hashable, Sendable {
+    /// Whether a protocol can be used, and the evidence.
+    public struct Support: Hashable, Sendable {
+        public var available: Bool
+        public var reason: String
+
+        public init(_ available: Bool, _ reason: String) {
+            self.available = available
+            self.reason = reason
+        }
+    }
+
+    /// The protocol to draw pictures with (forced or detected), or nil for symbols.
+    public var graphics: GraphicsProtocol?
+    public var graphicsReason: String
+    /// For each protocol, whether the terminal shows it and why (or why not).
+    public var support: [GraphicsProtocol: Support]
+    /// Inside tmux with passthrough: every picture's control strings go wrapped in `ESC P tmux;`.
+    public var passThroughTmux: Bool
+    /// kitty pictures are placed with Unicode placeholders (`U=1`), so that tmux, which
+    /// knows nothing of pictures, keeps them in place as ordinary text.
+    public var kittyPlaceholders: Bool
+
+    /// One cell in pixels, when known from a trustworthy source.
+    public var cellSize: PixelSize?
+    public var cellSizeReason: String
+    /// The default background (OSC 11), for blending sixel's transparent edges.
+    public var background: RGBColor?
+    /// XTSMGRAPHICS' number of sixel colour registers.
+    public var sixelRegisters: Int?
+    /// The terminal's name and version as it gave them (XTVERSION) or as the environment names
+    /// it; cleaned of control characters.
+    public var terminalName: String?
+    public var terminalVersion: String?
+    /// Where the name comes from ("XTVERSION", "TERM_PROGRAM=WezTerm", …).
+    public var terminalSource: String
+    /// Inside tmux: what tmux said (nil outside tmux, or when it did not answer in time).
+    public var tmux: TmuxReport?
+    public var insideTmux: Bool
+    /// Sextants (U+1FB00…) and octants (U+1CD00…) only where the terminal is known to draw
+    /// them itself, whatever the font; half blocks and quadrants always.
+    public var drawsSextants: Bool
+    public var drawsOctants: Bool
+    public var symbolsReason: String
+    /// Which queries were answered and which were not, and how long the answers took.
+    public var answered: [TerminalQuery]
+    public var unanswered: [TerminalQuery]
+    /// Why nothing was asked, when nothing was.
+    public var notAsked: String?
+    public var elapsedMilliseconds: Int
+
+    init(probe: CapabilityProbe, elapsedMilliseconds: Int) {
+        let environment = probe.environment
+        let plan = probe.plan
+        let passthrough = environment.insideTmux && probe.tmux?.passthrough == .on
+        // The terminal that draws: outside tmux when passing through, else the one written to.
+        let drawing = passthrough ? probe.outside : probe.direct
+        self.elapsedMilliseconds = elapsedMilliseconds
+        notAsked = probe.reasonNotToAsk
+        insideTmux = environment.insideTmux
+        tmux = probe.tmux
+        passThroughTmux = passthrough
+        kittyPlaceholders = environment.insideTmux
+        let heard = Set(probe.direct.answered + probe.outside.answered)
+        let asked = Set(plan.direct + plan.passedThrough)
+        answered = TerminalQuery.allCases.filter { heard.contains($0) }
+        unanswered = TerminalQuery.allCases.filter { asked.contains($0) && !heard.contains($0) }
+
+        let identity = Self.identity(probe: probe, drawing: drawing)
+        terminalName = identity.name
+        terminalVersion = identity.version
+        terminalSource = identity.source
+
+        let kitty = Self.kittySupport(probe: probe, drawing: drawing, identity: identity)
+        let sixel = Self.sixelSupport(probe: probe)
+        let iterm2 = Self.iterm2Support(probe: probe, identity: identity)
+        support = [.kitty: kitty, .sixel: sixel, .iterm2: iterm2]
+        switch probe.choice {
+        case .symbols:
+            graphics = nil
+            graphicsReason = "symbols were asked for (--graphics symbols)"
+        case .forced(let forced):
+            graphics = forced
+            graphicsReason = "forced with --graphics \(forced.rawValue) (or \(GraphicsChoice.environmentVariable))"
+        case .auto:
+            let order: [(GraphicsProtocol, Support)] = [(.kitty, kitty), (.iterm2, iterm2), (.sixel, sixel)]
+            if let (best, why) = order.first(where: { $0.1.available }) {
+                graphics = best
+                graphicsReason = why.reason
+            } else {
+                graphics = nil
+                graphicsReason = environment.insideTmux ? kitty.reason : notAsked ?? "no pixel protocol found"
+            }
+        }
+
+        (cellSize, cellSizeReason) = Self.cellSizeDecision(reported: drawing.cellSize ?? probe.direct.cellSize,
+                                                   asked: asked.contains(.cellSize), window: probe.windowSize)
+        background = drawing.background ?? probe.direct.background
+        sixelRegisters = (sixel.available ? probe.direct : drawing).sixelRegisters
+        (drawsSextants, drawsOctants, symbolsReason) = Self.symbols(identity: identity, environment: environment)
+    }
+
+    // MARK: Decisions
+
+    struct Identity {
+        var name: String?
+        var version: String?
+        var source: String
+    }
+
+    /// The terminal's name: XTVERSION's answer from the terminal that draws, else tmux's
+    /// client TERM, else what the environment names.
+    static func identity(probe: CapabilityProbe, drawing: TerminalAnswers) -> Identity {
+        let environment = probe.environment
+        if let text = drawing.version, let parsed = parseVersion(text) {
+            return Identity(name: parsed.name, version: parsed.version, source: "XTVERSION")
+        }
+        if environment.insideTmux {
+            if let client = probe.tmux?.clientTerm {
+                return Identity(name: nil, version: nil, source: "tmux's client has TERM=\(client)")
+            }
+            if let text = probe.direct.version, let parsed = parseVersion(text) {
+                return Identity(name: parsed.name, version: parsed.version, source: "XTVERSION")
+            }
+            return Identity(name: "tmux", version: probe.tmux?.version, source: "TMUX")
+        }
+        if let named = environment.namedTerminal {
+            return Identity(name: named.name, version: nil, source: named.variable)
+        }
+        return Identity(name: nil, version: nil, source: environment.term.isEmpty ? "TERM is not set" : "TERM=\(clean(environment.term))")
+    }
+
+    /// "kitty(0.26.5)", "XTerm(379)", "tmux 3.3a", "WezTerm 20230712-072601-f4abf8fd".
+    static func parseVersion(_ text: String) -> (name: String, version: String?)? {
+        let cleaned = clean(text)
+        guard !cleaned.isEmpty else { return nil }
+        if let open = cleaned.firstIndex(of: "("), cleaned.hasSuffix(")") {
+            let name = String(cleaned[..<open])
+            let version = String(cleaned[cleaned.index(after: open)..<cleaned.index(before: cleaned.endIndex)])
+            return name.isEmpty ? nil : (name, version.isEmpty ? nil : version)
+        }
+        let parts = cleaned.split(separator: " ", maxSplits: 1)
+        return (String(parts[0]), parts.count > 1 ? String(parts[1]) : nil)
+    }
+
+    static func kittySupport(probe: CapabilityProbe, drawing: TerminalAnswers, identity: Identity) -> Support {
+        let environment = probe.environment
+        let asked = Set(probe.plan.direct + probe.plan.passedThrough).contains(.kittyGraphics)
+        if environment.insideTmux {
+            switch probe.tmux?.passthrough {
+            case nil:
+                return Support(false, probe.notAskedOr("tmux did not say in time whether allow-passthrough is on"))
+            case .unknown(let why):
+                return Support(false, "cannot tell whether tmux passes pictures through (\(why))")
+            case .off:
+                return Support(false, "tmux's allow-passthrough is off; `tmux set -g allow-passthrough on` lets pictures through")
+            case .on:
+                if let client = probe.tmux?.clientTerm, TerminalEnvironment(["TERM": client]).termIsKittyGraphics {
+                    return Support(true, "tmux passes pictures through, and its terminal is TERM=\(client)")
+                }
+                if drawing.kittyGraphics == "OK" {
+                    return Support(true, "tmux passes pictures through, and the terminal outside answered kitty's query with OK")
+                }
+                if let message = drawing.kittyGraphics {
+                    return Support(false, "the terminal outside tmux answered kitty's query with “\(clean(message))”")
+                }
+                return Support(false, "tmux passes pictures through, but the terminal outside did not answer kitty's query")
+            }
+        }
+        if environment.termIsKittyGraphics { return Support(true, "TERM=\(environment.term)") }
+        if drawing.kittyGraphics == "OK" { return Support(true, "the terminal answered kitty's graphics query with OK") }
+        if let message = drawing.kittyGraphics {
+            return Support(false, "the terminal answered kitty's graphics query with “\(clean(message))”")
+        }
+        if identity.name?.lowercased() == "tmux" {
+            return Support(false, "the terminal is tmux (XTVERSION), on the far side of a connection: its passthrough cannot be checked from here")
+        }
+        if environment.screen { return Support(false, "GNU screen (STY) keeps kitty's control strings to itself") }
+        if asked { return Support(false, "no answer to kitty's graphics query") }
+        return Support(false, probe.notAskedOr("not asked"))
+    }
+
+    static func sixelSupport(probe: CapabilityProbe) -> Support {
+        let attributes = probe.direct.primaryAttributes
+        let listed = attributes.map { "?" + $0.map(String.init).joined(separator: ";") }
+        if probe.environment.insideTmux {
+            guard let attributes, let listed else {
+                return Support(false, probe.notAskedOr("tmux did not answer DA1"))
+            }
+            return attributes.contains(4)
+                ? Support(true, "tmux draws sixel itself (its DA1 \(listed) lists 4)")
+                : Support(false, "tmux does not draw sixel (its DA1 \(listed) lists no 4), and sixel passed through it would not survive its redraws")
+        }
+        guard let attributes, let listed else {
+            return Support(false, probe.notAskedOr("no answer to DA1"))
+        }
+        return attributes.contains(4)
+            ? Support(true, "DA1 \(listed) lists attribute 4 (sixel)")
+            : Support(false, "DA1 \(listed) lists no sixel (attribute 4)")
+    }
+
+    static func iterm2Support(probe: CapabilityProbe, identity: Identity) -> Support {
+        let environment = probe.environment
+        if environment.insideTmux {
+            return Support(false, "inside tmux only kitty's placeholders keep pictures in place")
+        }
+        switch identity.name?.lowercased() {
+        case "iterm2": return Support(true, "the terminal is iTerm2 (\(identity.source))")
+        case "wezterm": return Support(true, "WezTerm (\(identity.source)) shows iTerm2 images")
+        default: break
+        }
+        if environment.lcTerminal == "iTerm2" { return Support(true, "LC_TERMINAL=iTerm2") }
+        if environment.termProgram == "iTerm.app" { return Support(true, "TERM_PROGRAM=iTerm.app") }
+        if environment.termProgram == "WezTerm" { return Support(true, "TERM_PROGRAM=WezTerm, which shows iTerm2 images") }
+        return Support(false, "neither XTVERSION nor LC_TERMINAL or TERM_PROGRAM names iTerm2 or WezTerm")
+    }
+
+    /// A cell size a terminal could really have.
+    static func isPlausible(_ size: PixelSize) -> Bool {
+        (2...256).contains(size.width) && (4...512).contains(size.height)
+            && size.height * 4 >= size.width && size.height <= size.width * 6
+    }
+
+    /// The reported size (`CSI 16 t`) cross-checked with the window's (TIOCGWINSZ): the
+    /// terminal's own answer wins when both are plausible; zero or implausible values are
+    /// not trusted.
+    static func cellSizeDecision(reported: PixelSize?, asked: Bool, window: TerminalSize) -> (PixelSize?, String) {
+        var fromWindow: PixelSize?
+        if window.columns > 0, window.rows > 0, window.pixelWidth > 0, window.pixelHeight > 0 {
+            fromWindow = PixelSize(width: window.pixelWidth / window.columns, height: window.pixelHeight / window.rows)
+        }
+        let windowText = fromWindow == nil ? "TIOCGWINSZ gives no pixel size"
+            : "TIOCGWINSZ gives \(window.pixelWidth)×\(window.pixelHeight) px over \(window.columns)×\(window.rows) cells"
+        let trustedWindow = fromWindow.flatMap { isPlausible($0) ? $0 : nil }
+        if let reported, isPlausible(reported) {
+            guard let trustedWindow else { return (reported, "CSI 16t; \(windowText)") }
+            if abs(trustedWindow.width - reported.width) <= 1 && abs(trustedWindow.height - reported.height) <= 1 {
+                return (reported, "CSI 16t, and TIOCGWINSZ agrees")
+            }
+            return (reported, "CSI 16t (TIOCGWINSZ says \(trustedWindow); the terminal's own answer wins)")
+        }
+        let reportedText = reported.map { "CSI 16t answered \($0), which is not trusted" }
+            ?? (asked ? "no answer to CSI 16t" : "CSI 16t not asked")
+        if let trustedWindow { return (trustedWindow, "TIOCGWINSZ (\(reportedText))") }
+        if let fromWindow { return (nil, "unknown: \(reportedText); TIOCGWINSZ's \(fromWindow) is not trusted") }
+        return (nil, "unknown: \(reportedText); \(windowText)")
+    }
+
+    /// Terminals that draw sextants and octants themselves, whatever the font, from the
+    /// version on which they do.
+    static let symbolDrawers: [(name: String, octantsFrom: [Int]?)] = [
+        ("kitty", [0, 40]), ("foot", [1, 20]), ("ghostty", [1, 2]), ("wezterm", nil),
+    ]
+
+    static func symbols(identity: Identity, environment: TerminalEnvironment) -> (Bool, Bool, String) {
+        let named = identity.name?.lowercased()
+        if let named, let drawer = symbolDrawers.first(where: { $0.name == named }) {
+            let version = identity.version.map(versionNumbers) ?? []
+            if let from = drawer.octantsFrom, !version.isEmpty, !version.lexicographicallyPrecedes(from) {
+                return (true, true, "\(identity.name ?? named) \(identity.version ?? "") draws sextants and octants itself")
+            }
+            return (true, false, "\(identity.name ?? named) draws sextants itself; octants only from versions known to")
+        }
+        if !environment.insideTmux, environment.termIsKittyGraphics || ["WezTerm", "ghostty"].contains(environment.termProgram) {
+            return (true, false, "the environment names a terminal that draws sextants; its version (for octants) is unknown")
+        }
+        return (false, false, "sextants and octants only on terminals known to draw them (kitty, foot, Ghostty, WezTerm)")
+    }
+
+    /// The leading numbers of a version: "0.26.5" → [0, 26, 5], "1.2.0-dev" → [1, 2, 0].
+    static func versionNumbers(_ text: String) -> [Int] {
+        var numbers: [Int] = []
+        for part in text.split(separator: ".") {
+            let digits = part.prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty, digits.count <= 9, let number = Int(digits) else { break }
+            numbers.append(number)
+            if digits.count < part.count { break }
+        }
+        return numbers
+    }
+
+    static func clean(_ text: String) -> String {
+        DisplayWidth.truncate(TextSanitizer.clean(text), to: 60)
+    }
+}
+
+extension CapabilityProbe {
+    /// Why nothing was asked, or `reason`.
+    func notAskedOr(_ reason: String) -> String { reasonNotToAsk.map { "not asked: \($0)" } ?? reason }
+}

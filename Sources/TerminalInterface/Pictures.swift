@@ -1,0 +1,168 @@
+import CellCanvas
+
+/// A rectangle of cells: where a picture goes.
+public struct CellRect: Hashable, Sendable, CustomStringConvertible {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = max(0, width)
+        self.height = max(0, height)
+    }
+
+    public var rows: Range<Int> { y..<y + height }
+    public var columns: Range<Int> { x..<x + width }
+
+    public var description: String { "\(width)×\(height) at \(x),\(y)" }
+}
+
+/// A picture the encoder knows by number: transmitted once, placed wherever and as often
+/// as frames ask.
+public struct PictureID: Hashable, Sendable, Comparable {
+    public var value: UInt32
+
+    public init(_ value: UInt32) { self.value = value }
+
+    public static func < (lhs: PictureID, rhs: PictureID) -> Bool { lhs.value < rhs.value }
+}
+
+/// One picture shown over these cells.
+public struct PicturePlacement: Hashable, Sendable {
+    public var picture: PictureID
+    public var cells: CellRect
+
+    public init(picture: PictureID, cells: CellRect) {
+        self.picture = picture
+        self.cells = cells
+    }
+}
+
+/// What the picture layer must write to go from the pictures shown to those wanted.
+public enum PictureCommand: Hashable, Sendable {
+    /// Draw the picture over these cells (again, where text was drawn over it).
+    case place(PicturePlacement)
+    /// Take this placement away (kitty: delete it; the cells' text shows again).
+    case remove(PicturePlacement)
+    /// Take every picture away: leaving, or before the terminal redraws everything.
+    case removeAll
+}
+
+/// Turns picture commands into a protocol's bytes (kitty, sixel, iTerm2).
+public protocol PictureEncoder: Sendable {
+    /// True when text drawn over a picture's cells wipes it (sixel, iTerm2: the picture is
+    /// pixels in the cells), so it must be placed again after the text; false when the
+    /// terminal keeps pictures apart from text (kitty).
+    var textErasesPictures: Bool { get }
+    func encode(_ commands: [PictureCommand]) -> [UInt8]
+}
+
+/// Which cells the text layer wrote in one frame.
+public struct RepaintedCells: Hashable, Sendable {
+    public let width: Int
+    public let height: Int
+    private var marked: [Bool]
+
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        marked = Array(repeating: false, count: self.width * self.height)
+    }
+
+    /// Every cell: after a full repaint.
+    public static func all(width: Int, height: Int) -> RepaintedCells {
+        var cells = RepaintedCells(width: width, height: height)
+        cells.marked = Array(repeating: true, count: cells.marked.count)
+        return cells
+    }
+
+    public mutating func mark(x: Int, y: Int) {
+        guard (0..<width).contains(x), (0..<height).contains(y) else { return }
+        marked[y * width + x] = true
+    }
+
+    public mutating func markRows(_ rows: Range<Int>) {
+        for y in rows.clamped(to: 0..<height) {
+            for x in 0..<width { marked[y * width + x] = true }
+        }
+    }
+
+    public func contains(x: Int, y: Int) -> Bool {
+        (0..<width).contains(x) && (0..<height).contains(y) && marked[y * width + x]
+    }
+
+    public func intersects(_ rect: CellRect) -> Bool {
+        rect.rows.clamped(to: 0..<height).contains { y in
+            rect.columns.clamped(to: 0..<width).contains { x in marked[y * width + x] }
+        }
+    }
+
+    public var isEmpty: Bool { !marked.contains(true) }
+
+    /// The cells of `grid` that differ from `previous` (all of them without a previous grid
+    /// of the same size); wide characters' second columns are never marked.
+    public static func changes(from previous: CellGrid?, to grid: CellGrid) -> RepaintedCells {
+        guard let previous, previous.width == grid.width, previous.height == grid.height else {
+            return .all(width: grid.width, height: grid.height)
+        }
+        var cells = RepaintedCells(width: grid.width, height: grid.height)
+        for y in 0..<grid.height {
+            for x in 0..<grid.width where !grid[x, y].isContinuation && previous[x, y] != grid[x, y] {
+                cells.mark(x: x, y: y)
+            }
+        }
+        return cells
+    }
+}
+
+/// The pictures on screen, and the commands that bring them to what a frame wants: a
+/// picture is placed once and stays until it moves or goes; with an encoder whose
+/// pictures text wipes, a picture the text layer drew over is placed again, and a picture
+/// taken away is wiped by redrawing the text rows it covered. Pure.
+public struct PictureScreen: Hashable, Sendable {
+    public private(set) var shown: [PicturePlacement] = []
+    public let textErasesPictures: Bool
+
+    public init(textErasesPictures: Bool) {
+        self.textErasesPictures = textErasesPictures
+    }
+
+    /// What changes, and which text rows must be redrawn to wipe pictures taken away
+    /// (only where text erases pictures; the caller redraws them before placing).
+    public struct Update: Hashable, Sendable {
+        public var commands: [PictureCommand]
+        public var rowsToRedraw: [Range<Int>]
+    }
+
+    /// Brings the screen to `wanted`, after the text layer wrote `repainted`.
+    public mutating func update(to wanted: [PicturePlacement], repainted: RepaintedCells) -> Update {
+        var commands: [PictureCommand] = []
+        var rowsToRedraw: [Range<Int>] = []
+        var repainted = repainted
+        for placement in shown where !wanted.contains(placement) {
+            if textErasesPictures {
+                rowsToRedraw.append(placement.cells.rows)
+                repainted.markRows(placement.cells.rows)
+            } else {
+                commands.append(.remove(placement))
+            }
+        }
+        for placement in wanted {
+            let isNew = !shown.contains(placement)
+            if isNew || (textErasesPictures && repainted.intersects(placement.cells)) {
+                commands.append(.place(placement))
+            }
+        }
+        shown = wanted
+        return Update(commands: commands, rowsToRedraw: rowsToRedraw)
+    }
+
+    /// Takes every picture away (leaving, or a full repaint that wipes them anyway).
+    public mutating func removeAll() -> [PictureCommand] {
+        defer { shown = [] }
+        return shown.isEmpty ? [] : [.removeAll]
+    }
+}

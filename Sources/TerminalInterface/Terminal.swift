@@ -1,0 +1,51 @@
+import CellCanvas
+import TerminalDetection
+import TerminalInput
+
+/// A terminal as the chooser's loop drives it: frames out, events in, queries asked and
+/// answered apart from the keys. The ncurses terminal draws on the user's terminal; the
+/// in-memory one (in the tests) records frames and takes scripted events, so the loop,
+/// pictures, queries and replies are tested without a tty.
+///
+/// Calls come from one task at a time; only the event sink is called from another thread.
+public protocol Terminal: AnyObject {
+    /// The size when it was opened or last changed (cells, and pixels where reported).
+    var size: TerminalSize { get }
+    var colorDepth: ColorDepth { get }
+    /// Whether the locale is UTF-8; otherwise screens use ASCII only.
+    var isUTF8: Bool { get }
+    /// The environment the terminal was opened with: what detection reads.
+    var environment: [String: String] { get }
+    /// False when nothing can be asked (no terminal answers).
+    var canQuery: Bool { get }
+    /// Asks tmux about its passthrough, when running inside tmux: slow (it starts tmux),
+    /// so called off the loop; nil outside tmux.
+    var tmuxQuestion: (@Sendable () -> TmuxReport)? { get }
+
+    /// Starts reading: from now on every key, click, resize, signal, hang-up and reply goes
+    /// to `sink`, from a thread of the terminal's own, in the order it happened.
+    func startEvents(_ sink: @escaping @Sendable (TerminalEvent) -> Void)
+    /// Shows the frame: its text, sending only the cells that changed, then its pictures,
+    /// placed, moved or deleted with the encoder given to `usePictures`.
+    func draw(_ frame: Frame)
+    /// Writes the queries in one write. Their answers come as `.reply` events, never as
+    /// keys; `close` waits a bounded time for those still out, so none reaches the shell.
+    func sendQueries(_ plan: QueryPlan)
+    /// The encoder for pictures in frames from now on (nil: frames' pictures are ignored).
+    func usePictures(_ encoder: (any PictureEncoder)?)
+    /// Gives the terminal back as it was: pictures deleted, late answers swallowed, modes
+    /// restored. Safe to call more than once.
+    func close()
+}
+
+/// A screen as the program wants it: the text, and pixel pictures over it.
+public struct Frame: Hashable, Sendable {
+    public var grid: CellGrid
+    /// Pictures drawn after the text; the cells under them should be blank in `grid`.
+    public var pictures: [PicturePlacement]
+
+    public init(grid: CellGrid, pictures: [PicturePlacement] = []) {
+        self.grid = grid
+        self.pictures = pictures
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import IconCatalog
+
+@Suite struct XCConfigTests {
+    private func read(_ folder: TemporaryFolder, _ file: String) throws -> (names: [String], values: [String], warnings: [CatalogWarning]) {
+        var reader = XCConfigReader(boundary: folder.path)
+        let assignments = try reader.read(folder.url(file), referencedFrom: "test")
+        return (assignments.map(\.name), assignments.map(\.value), reader.warnings)
+    }
+
+    @Test func linesAsXcodeReadsThem() throws {
+        let folder = TemporaryFolder()
+        folder.write("Base.xcconfig", """
+            // a comment
+            A = one ; 
+            B=two// a comment right after the value
+            C = https:$(SLASH)/example.com
+              D[sdk=iphoneos*][arch=arm64] = four
+            E = first \\
+                second
+            F =
+            """)
+        let result = try read(folder, "Base.xcconfig")
+        #expect(result.names == ["A", "B", "C", "D", "E", "F"])
+        #expect(result.values == ["one", "two", "https:$(SLASH)/example.com", "four", "first second", ""])
+        #expect(result.warnings.isEmpty)
+    }
+
+    @Test func includesAreSplicedWhereTheyStandRelativeToTheIncludingFile() throws {
+        let folder = TemporaryFolder()
+        folder.write("Configs/App.xcconfig", """
+            #include "../Shared/Base.xcconfig"
+            #include? "Local.xcconfig"
+            NAME = app
+            """)
+        folder.write("Shared/Base.xcconfig", "NAME = base\nBASE = yes\n#include \"Deeper.xcconfig\"")
+        folder.write("Shared/Deeper.xcconfig", "DEEP = 1")
+        let result = try read(folder, "Configs/App.xcconfig")
+        #expect(result.names == ["NAME", "BASE", "DEEP", "NAME"])
+        #expect(result.values == ["base", "yes", "1", "app"])
+        #expect(result.warnings.isEmpty, "a missing #include? is fine: \(result.warnings)")
+    }
+
+    @Test func aMissingRequiredIncludeIsAWarningNamingTheLine() throws {
+        let folder = TemporaryFolder()
+        folder.write("App.xcconfig", "A = 1\n#include \"Config.xcconfig\"\nB = 2")
+        let result = try read(folder, "App.xcconfig")
+        #expect(result.names == ["A", "B"])
+        #expect(result.warnings.map(\.code) == ["missing-xcconfig-include"])
+        #expect(result.warnings.first?.subject == folder.url("App.xcconfig") + ":2")
+        #expect(result.warnings.first?.message.contains("Config.xcconfig is missing") == true)
+    }
+
+    @Test func filesIncludingEachOtherAreAnErrorNamingThem() {
+        let folder = TemporaryFolder()
+        folder.write("A.xcconfig", "#include \"B.xcconfig\"")
+        folder.write("B.xcconfig", "#include \"A.xcconfig\"")
+        #expect(throws: XcodeProjectError.includeCycle(path: folder.url("A.xcconfig"),
+                                                        chain: [folder.url("A.xcconfig"), folder.url("B.xcconfig"),
+                                                                folder.url("A.xcconfig")])) {
+            _ = try read(folder, "A.xcconfig")
+        }
+        #expect(XcodeProjectError.includeCycle(path: "A.xcconfig", chain: ["/p/A.xcconfig", "/p/B.xcconfig", "/p/A.xcconfig"])
+            .description == "A.xcconfig: xcconfig files include each other: A.xcconfig → B.xcconfig → A.xcconfig")
+    }
+
+    @Test func includesOutsideTheProjectOrFromTheToolsAreNotRead() throws {
+        let outside = TemporaryFolder()
+        outside.write("Secret.xcconfig", "SECRET = 1")
+        let folder = TemporaryFolder()
+        folder.write("App.xcconfig", """
+            #include "\(outside.url("Secret.xcconfig"))"
+            #include "<DEVELOPER_DIR>/Makefiles/CoreOS/Xcode/BSD.xcconfig"
+            A = 1
+            """)
+        let result = try read(folder, "App.xcconfig")
+        #expect(result.names == ["A"])
+        #expect(result.warnings.map(\.code) == ["path-outside-project", "missing-xcconfig-include"])
+    }
+
+    @Test func includeDepthIsBounded() throws {
+        let folder = TemporaryFolder()
+        for level in 0..<40 { folder.write("L\(level).xcconfig", "#include \"L\(level + 1).xcconfig\"\nV\(level) = \(level)") }
+        folder.write("L40.xcconfig", "END = yes")
+        let result = try read(folder, "L0.xcconfig")
+        #expect(result.names.count == XCConfigReader.maximumIncludeDepth)
+        #expect(result.warnings.map(\.code) == ["xcconfig-too-deep"])
+    }
+
+    @Test func malformedLinesAreSkippedWithAWarning() throws {
+        let folder = TemporaryFolder()
+        folder.write("App.xcconfig", "#import \"x\"\n9NAME = 1\nNO_EQUALS\nA[sdk=iphoneos* = 1\nGOOD = yes")
+        let result = try read(folder, "App.xcconfig")
+        #expect(result.names == ["GOOD"])
+        #expect(result.warnings.map(\.code) == Array(repeating: "malformed-xcconfig", count: 4))
+    }
+}

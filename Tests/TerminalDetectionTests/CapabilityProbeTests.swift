@@ -1,0 +1,251 @@
+import Testing
+import TerminalDetection
+import TerminalInput
+
+/// Capability decisions from replies and the environment, for the terminals people use.
+@Suite struct CapabilityProbeTests {
+    static let window = TerminalSize(columns: 100, rows: 30, pixelWidth: 1000, pixelHeight: 600)
+
+    static func probe(_ environment: [String: String] = ["TERM": "xterm-256color"], choice: GraphicsChoice = .auto,
+                      canQuery: Bool = true, window: TerminalSize = window, tmux: TmuxReport? = nil,
+                      replies: [TerminalReply] = []) -> CapabilityProbe {
+        var probe = CapabilityProbe(environment: environment, choice: choice, canQuery: canQuery, windowSize: window)
+        if let tmux { probe.tmuxAnswered(tmux) }
+        for reply in replies { probe.receive(reply) }
+        return probe
+    }
+
+    static let kittyReplies: [TerminalReply] = [
+        .kittyGraphics(id: 31, message: "OK"), .terminalVersion("kitty(0.26.5)"), .cellSize(width: 10, height: 20),
+        .background(red: 0, green: 0, blue: 0), .primaryAttributes([62]),
+    ]
+
+    @Test func kittyAnsweringEverythingGetsKittyGraphics() {
+        let probe = Self.probe(replies: Self.kittyReplies)
+        #expect(probe.plan.direct == TerminalQuery.allCases)
+        #expect(probe.plan.bytes.starts(with: Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8)))
+        #expect(probe.plan.bytes.suffix(3) == Array("\u{1B}[c".utf8))
+        #expect(probe.isComplete)
+        let found = probe.capabilities(elapsedMilliseconds: 3)
+        #expect(found.graphics == .kitty)
+        #expect(found.graphicsReason.contains("OK"))
+        #expect(found.terminalName == "kitty" && found.terminalVersion == "0.26.5" && found.terminalSource == "XTVERSION")
+        #expect(found.cellSize == PixelSize(width: 10, height: 20))
+        #expect(found.cellSizeReason == "CSI 16t, and TIOCGWINSZ agrees")
+        #expect(found.background == RGBColor(red: 0, green: 0, blue: 0))
+        #expect(found.drawsSextants && !found.drawsOctants)
+        #expect(!found.passThroughTmux && !found.kittyPlaceholders)
+        #expect(found.unanswered == [.sixelRegisters])
+    }
+
+    @Test func repliesInAnyOrderGiveTheSameAnswer() {
+        let inOrder = Self.probe(replies: Self.kittyReplies).capabilities(elapsedMilliseconds: 0)
+        for rotation in 1..<Self.kittyReplies.count {
+            let replies = Array(Self.kittyReplies[rotation...] + Self.kittyReplies[..<rotation])
+            #expect(Self.probe(replies: replies).capabilities(elapsedMilliseconds: 0) == inOrder, "\(replies)")
+        }
+        // Replies nobody asked for, and a kitty reply for another image, change nothing.
+        let noisy = Self.probe(replies: [.other("CSI >1;4000;29c"), .kittyGraphics(id: 7, message: "ENOENT")] + Self.kittyReplies)
+        #expect(noisy.capabilities(elapsedMilliseconds: 0).graphics == .kitty)
+    }
+
+    @Test func xtermAsAVT340GetsSixelWithItsColourRegisters() {
+        let replies: [TerminalReply] = [.terminalVersion("XTerm(379)"), .graphicsAttribute(item: 1, status: 0, values: [1024]),
+                                        .primaryAttributes([63, 1, 2, 4, 6, 9, 15, 16, 22, 28])]
+        let found = Self.probe(["TERM": "xterm"], replies: replies).capabilities(elapsedMilliseconds: 9)
+        #expect(found.graphics == .sixel)
+        #expect(found.graphicsReason.contains("attribute 4"))
+        #expect(found.sixelRegisters == 1024)
+        #expect(found.support[.kitty] == TerminalCapabilities.Support(false, "no answer to kitty's graphics query"))
+        #expect(!found.drawsSextants)
+        #expect(found.terminalDescription == "XTerm 379")
+    }
+
+    @Test func aTerminalThatAnswersNothingGetsSymbols() {
+        let probe = Self.probe()
+        #expect(!probe.isComplete)
+        let found = probe.capabilities(elapsedMilliseconds: 250)
+        #expect(found.graphics == nil)
+        #expect(found.answered.isEmpty && found.unanswered == TerminalQuery.allCases)
+        #expect(found.support[.sixel]?.reason == "no answer to DA1")
+        #expect(found.pictureMode(drawable: [.kitty, .sixel, .iterm2]) == .symbols(reason: "no pixel protocol found"))
+        #expect(found.explanation(drawable: []).last == "Answers: no answer within 250 ms; none to kitty graphics query, "
+            + "XTVERSION, CSI 16t, OSC 11, XTSMGRAPHICS, DA1")
+    }
+
+    @Test func anAnswerAfterCompletionStillCounts() {
+        var probe = Self.probe(replies: [.primaryAttributes([1, 2])])
+        #expect(probe.isComplete)
+        #expect(probe.capabilities(elapsedMilliseconds: 0).graphics == nil)
+        probe.receive(.kittyGraphics(id: 31, message: "OK"))  // reordered, as ConPTY does
+        #expect(probe.capabilities(elapsedMilliseconds: 0).graphics == .kitty)
+    }
+
+    @Test func theEnvironmentOnlySkipsAQueryItMakesCertain() {
+        let kitty = Self.probe(["TERM": "xterm-kitty"])
+        #expect(!kitty.plan.direct.contains(.kittyGraphics))
+        #expect(kitty.plan.direct.contains(.version) && kitty.plan.direct.last == .primaryAttributes)
+        #expect(kitty.capabilities(elapsedMilliseconds: 0).graphics == .kitty)
+        // KITTY_WINDOW_ID is inherited by terminals started from kitty: asked anyway.
+        let inherited = Self.probe(["TERM": "xterm-256color", "KITTY_WINDOW_ID": "3"])
+        #expect(inherited.plan.direct.contains(.kittyGraphics))
+        #expect(inherited.capabilities(elapsedMilliseconds: 0).graphics == nil)
+        // iTerm2's variables name a protocol no query can find.
+        let iterm = Self.probe(["TERM": "xterm-256color", "LC_TERMINAL": "iTerm2"], replies: [.primaryAttributes([62, 4])])
+        #expect(iterm.capabilities(elapsedMilliseconds: 0).graphics == .iterm2)
+        #expect(iterm.capabilities(elapsedMilliseconds: 0).support[.sixel]?.available == true)
+    }
+
+    @Test func kittyGraphicsIsPreferredToITerm2AndSixel() {
+        let wezterm = Self.probe(["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"],
+                                 replies: [.kittyGraphics(id: 31, message: "OK"), .terminalVersion("WezTerm 20240203-110809-5046fc22"),
+                                           .primaryAttributes([65, 4, 6, 18, 22])])
+        let found = wezterm.capabilities(elapsedMilliseconds: 0)
+        #expect(found.graphics == .kitty)
+        #expect(found.support.values.allSatisfy { $0.available })
+        #expect(found.drawsSextants && !found.drawsOctants)
+        let refused = Self.probe(replies: [.kittyGraphics(id: 31, message: "ENOTSUPPORTED:no"), .primaryAttributes([62, 4])])
+        #expect(refused.capabilities(elapsedMilliseconds: 0).graphics == .sixel)
+        #expect(refused.capabilities(elapsedMilliseconds: 0).support[.kitty]?.reason.contains("ENOTSUPPORTED") == true)
+    }
+
+    @Test func insideTmuxWithoutPassthroughGetsSymbolsAndTheWayToEnableIt() {
+        let environment = ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0", "TMUX_PANE": "%0", "KITTY_WINDOW_ID": "1"]
+        var probe = Self.probe(environment)
+        #expect(probe.needsTmux)
+        probe.tmuxAnswered(TmuxReport(passthrough: .off, version: "3.3a"))
+        #expect(!probe.needsTmux)
+        #expect(probe.plan.passedThrough.isEmpty && !probe.plan.direct.contains(.kittyGraphics))
+        probe.receive(.terminalVersion("tmux 3.3a"))
+        probe.receive(.primaryAttributes([1, 2]))
+        #expect(probe.isComplete)
+        let found = probe.capabilities(elapsedMilliseconds: 2)
+        #expect(found.graphics == nil)
+        #expect(found.graphicsReason.contains("allow-passthrough is off") && found.graphicsReason.contains("tmux set -g allow-passthrough on"))
+        #expect(found.support[.sixel]?.available == false && found.support[.iterm2]?.available == false)
+        #expect(found.terminalDescription == "tmux 3.3a")
+        #expect(found.helpLines(drawable: []).last?.contains("tmux set -g allow-passthrough on") == true)
+        #expect(found.explanation(drawable: []).contains("tmux: 3.3a, allow-passthrough is off"))
+    }
+
+    @Test func insideTmuxWithPassthroughAsksTheTerminalOutside() {
+        let environment = ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0", "TMUX_PANE": "%0"]
+        var probe = Self.probe(environment, tmux: TmuxReport(passthrough: .on, version: "3.4", clientTerm: "xterm-256color"))
+        #expect(probe.plan.direct == [.primaryAttributes] && probe.plan.passedThrough == TerminalQuery.allCases)
+        #expect(probe.plan.primaryAttributesExpected == 2)
+        let bytes = String(decoding: probe.plan.bytes, as: UTF8.self)
+        #expect(bytes.hasPrefix("\u{1B}[c\u{1B}Ptmux;\u{1B}\u{1B}_Gi=31"))
+        #expect(bytes.hasSuffix("\u{1B}Ptmux;\u{1B}\u{1B}[c\u{1B}\\"))
+        // tmux answers its DA1 at once; the outside terminal's answers come after it.
+        probe.receive(.primaryAttributes([1, 2]))
+        #expect(!probe.isComplete)
+        for reply in Self.kittyReplies { probe.receive(reply) }
+        #expect(probe.isComplete)
+        #expect(probe.direct.primaryAttributes == [1, 2] && probe.outside.primaryAttributes == [62])
+        let found = probe.capabilities(elapsedMilliseconds: 40)
+        #expect(found.graphics == .kitty && found.passThroughTmux && found.kittyPlaceholders)
+        #expect(found.terminalDescription == "kitty 0.26.5, in tmux 3.4")
+        #expect(found.cellSize == PixelSize(width: 10, height: 20))
+    }
+
+    @Test func insideTmuxAClientKittyIsCertainAndTmuxFailuresMeanSymbols() {
+        let environment = ["TERM": "screen-256color", "TMUX": "/tmp/tmux-0/default,1,0"]
+        let client = Self.probe(environment, tmux: TmuxReport(passthrough: .on, version: "3.3a", clientTerm: "xterm-kitty"))
+        #expect(!client.plan.passedThrough.contains(.kittyGraphics))
+        #expect(client.capabilities(elapsedMilliseconds: 0).graphics == .kitty)
+        let failed = Self.probe(environment, tmux: TmuxReport(output: "", exitStatus: 1, errors: "no server running on /tmp/x\n"))
+        let found = failed.capabilities(elapsedMilliseconds: 0)
+        #expect(found.graphics == nil && found.graphicsReason.contains("no server running"))
+        let silent = Self.probe(environment).capabilities(elapsedMilliseconds: 250)
+        #expect(silent.graphicsReason == "tmux did not say in time whether allow-passthrough is on")
+    }
+
+    @Test func tmuxDrawingSixelItselfIsUsedWithoutPassthrough() {
+        let environment = ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0"]
+        let probe = Self.probe(environment, tmux: TmuxReport(passthrough: .off, version: "3.4"),
+                               replies: [.primaryAttributes([1, 2, 4])])
+        #expect(probe.capabilities(elapsedMilliseconds: 0).graphics == .sixel)
+    }
+
+    @Test func tmuxOnTheFarSideOfAConnectionIsNamed() {
+        let found = Self.probe(["TERM": "tmux-256color"], replies: [.terminalVersion("tmux 3.3a"), .primaryAttributes([1, 2])])
+            .capabilities(elapsedMilliseconds: 0)
+        #expect(found.graphics == nil)
+        #expect(found.support[.kitty]?.reason.contains("far side") == true)
+    }
+
+    @Test func nothingIsAskedWithoutATerminalOnTheLinuxConsoleOrWithSymbols() {
+        for (probe, why) in [(Self.probe(canQuery: false), "not a terminal"), (Self.probe(["TERM": "linux"]), "Linux console"),
+                             (Self.probe(choice: .symbols), "--graphics symbols"), (Self.probe(["TERM": "dumb"]), "TERM=dumb"),
+                             (Self.probe([:]), "TERM is not set")] {
+            #expect(probe.plan.isEmpty && probe.plan.bytes.isEmpty)
+            #expect(probe.reasonNotToAsk?.contains(why) == true)
+            #expect(!probe.needsTmux)
+            #expect(probe.capabilities(elapsedMilliseconds: 0).graphics == nil)
+        }
+        let tmuxWithoutTerminal = Self.probe(["TERM": "tmux", "TMUX": "/tmp/x,1,0"], canQuery: false)
+        #expect(!tmuxWithoutTerminal.needsTmux)
+    }
+
+    @Test func aForcedProtocolIsObeyedEvenWithoutATerminal() {
+        let found = Self.probe(choice: .forced(.kitty), canQuery: false).capabilities(elapsedMilliseconds: 0)
+        #expect(found.graphics == .kitty)
+        #expect(found.graphicsReason.contains("--graphics kitty"))
+        #expect(found.pictureMode(drawable: [.kitty]) == .pixels(.kitty))
+        #expect(found.pictureMode(drawable: []) != .pixels(.kitty))
+    }
+
+    @Test func cellSizesAreCrossCheckedAndImplausibleOnesNotTrusted() {
+        func size(_ replies: [TerminalReply], window: TerminalSize = Self.window) -> (PixelSize?, String) {
+            let found = Self.probe(window: window, replies: replies).capabilities(elapsedMilliseconds: 0)
+            return (found.cellSize, found.cellSizeReason)
+        }
+        #expect(size([]).0 == PixelSize(width: 10, height: 20))
+        #expect(size([]).1 == "TIOCGWINSZ (no answer to CSI 16t)")
+        let disagreeing = size([.cellSize(width: 9, height: 18)])
+        #expect(disagreeing.0 == PixelSize(width: 9, height: 18) && disagreeing.1.contains("TIOCGWINSZ says 10×20 px"))
+        #expect(size([.cellSize(width: 0, height: 0)]).0 == PixelSize(width: 10, height: 20))
+        #expect(size([.cellSize(width: 0, height: 0)]).1.contains("not trusted"))
+        let noPixels = TerminalSize(columns: 100, rows: 30)
+        #expect(size([], window: noPixels).0 == nil)
+        #expect(size([.cellSize(width: 8, height: 17)], window: noPixels).0 == PixelSize(width: 8, height: 17))
+        #expect(size([.cellSize(width: 5000, height: 2)], window: noPixels).0 == nil)
+        let tiny = TerminalSize(columns: 100, rows: 30, pixelWidth: 100, pixelHeight: 30)  // 1×1 px cells
+        #expect(size([], window: tiny).0 == nil && size([], window: tiny).1.contains("not trusted"))
+    }
+
+    @Test func octantsOnlyFromTheVersionsThatDrawThem() {
+        func symbols(_ version: String) -> (Bool, Bool) {
+            let found = Self.probe(replies: [.terminalVersion(version), .primaryAttributes([62])]).capabilities(elapsedMilliseconds: 0)
+            return (found.drawsSextants, found.drawsOctants)
+        }
+        #expect(symbols("foot(1.20.1)") == (true, true))
+        #expect(symbols("foot(1.16.2)") == (true, false))
+        #expect(symbols("ghostty 1.2.0-main+1234") == (true, true))
+        #expect(symbols("kitty(0.39.1)") == (true, false))
+        #expect(symbols("kitty(0.41)") == (true, true))
+        #expect(symbols("XTerm(390)") == (false, false))
+        #expect(symbols("\u{1B}]evil(\u{7}") == (false, false))
+    }
+
+    @Test func tmuxOutputIsRead() {
+        let off = TmuxReport(output: "off\n3.3a\t\n", exitStatus: 0, errors: "")
+        #expect(off == TmuxReport(passthrough: .off, version: "3.3a", clientTerm: nil))
+        #expect(TmuxReport(output: "all\n3.4\txterm-kitty\n", exitStatus: 0, errors: "")
+            == TmuxReport(passthrough: .on, version: "3.4", clientTerm: "xterm-kitty"))
+        #expect(TmuxReport(output: "", exitStatus: 1, errors: "invalid option: allow-passthrough\n").passthrough
+            == .unknown("tmux said: invalid option: allow-passthrough"))
+        #expect(TmuxReport.arguments(pane: "%3") == ["show", "-Apv", "-t", "%3", "allow-passthrough", ";",
+                                                     "display", "-p", "-t", "%3", "#{version}\t#{client_termname}"])
+    }
+
+    @Test func graphicsChoicesByNameAndFromTheEnvironment() throws {
+        #expect(GraphicsChoice(name: "KITTY") == .forced(.kitty))
+        #expect(GraphicsChoice(name: "symbols") == .symbols)
+        #expect(GraphicsChoice(name: "auto") == .auto)
+        #expect(GraphicsChoice(name: "png") == nil)
+        #expect(try GraphicsChoice.fromEnvironment([:]) == nil)
+        #expect(try GraphicsChoice.fromEnvironment(["ICONCHOOSER_GRAPHICS": "sixel"]) == .forced(.sixel))
+        #expect(throws: GraphicsChoice.InvalidName.self) { try GraphicsChoice.fromEnvironment(["ICONCHOOSER_GRAPHICS": "x\u{1B}"]) }
+    }
+}
