@@ -44,7 +44,8 @@ install: deps
 
 # Measures issues 3, 4, 5, 10 and 12 against peers run in the same script (chafa, dialog, sshd, libsixel): prints ratios,
 # asserts nothing. Installs its own tools (chafa dialog tmux time, numpy and Pillow for the PSNR of
-# symbol art) only if missing.
+# symbol art) only if missing. `make bench BENCH_ISSUES="10 12"` measures only those issues.
+BENCH_ISSUES ?= 3 4 5 10 12
 bench: deps
 	@if command -v dpkg >/dev/null 2>&1; then \
 	  missing=""; \
@@ -55,7 +56,7 @@ bench: deps
 	  fi; \
 	fi
 	$(SWIFT) build -c release $(RELEASE_FLAGS)
-	bash bench/run-bench.sh "$$($(SWIFT) build -c release --show-bin-path)/iconchooser"
+	BENCH_ISSUES="$(BENCH_ISSUES)" bash bench/run-bench.sh "$$($(SWIFT) build -c release --show-bin-path)/iconchooser"
 
 # Coverage-guided fuzzing (libFuzzer + AddressSanitizer) of every reader that takes bytes from
 # outside, FUZZ_SECONDS (default 180) per target; a crash's input lands in Fuzz/crashes/TARGET/.

@@ -9,7 +9,8 @@
 # issue 12's fidelity, which also needs ../shared/corpus). Everything generated
 # (PNGs, plists, the tmux socket, state) lives in one mktemp -d folder removed at exit.
 # BENCH_RUNS (default 5) sets how many timed runs each median is taken over; BENCH_KEEP=1
-# keeps the folder (inputs, outputs, the bytes of the focus move) for a closer look.
+# keeps the folder (inputs, outputs, the bytes of the focus move) for a closer look;
+# BENCH_ISSUES (default "3 4 5 10 12") measures only those issues' rows.
 # Exit status: 0 once set-up worked (whatever the numbers), 2 if set-up failed.
 
 set -u -o pipefail
@@ -26,6 +27,9 @@ DEMO=$ROOT/Assets/Info.plist
 [[ -f $DEMO ]] || setup_fail "the demo app is missing: $DEMO"
 RUNS=${BENCH_RUNS:-5}
 [[ $RUNS =~ ^[1-9][0-9]*$ ]] || setup_fail "BENCH_RUNS must be a positive integer"
+ISSUES=" ${BENCH_ISSUES:-3 4 5 10 12} "
+[[ $ISSUES =~ ^[\ 0-9]+$ ]] || setup_fail "BENCH_ISSUES must list issue numbers, e.g. \"10 12\""
+wants() { [[ $ISSUES == *" $1 "* ]]; }
 for tool in chafa dialog tmux python3; do
     command -v "$tool" >/dev/null || setup_fail "$tool is not installed (make bench installs it)"
 done
@@ -209,10 +213,14 @@ log "generating inputs in $WORK"
 MAKE_INPUT=(python3 "$HERE/make-bench-input.py")
 "${MAKE_INPUT[@]}" oneicon "$WORK/one" 1024 --level 6 || setup_fail "could not write the 1024 px PNG"
 "${MAKE_INPUT[@]}" oneicon "$WORK/huge" 4096 --level 1 || setup_fail "could not write the 4096 px PNG"
+if wants 4; then
 "${MAKE_INPUT[@]}" app "$WORK/app5" 5 1024 --level 1 || setup_fail "could not write the 5-icon app"
 "${MAKE_INPUT[@]}" app "$WORK/app500" 500 1024 --level 1 || setup_fail "could not write the 500-icon app"
+fi
+if wants 10; then
 "${MAKE_INPUT[@]}" oneicon "$WORK/crushed" 4096 --level 1 --crushed || setup_fail "could not write the 4096 px CgBI PNG"
 mkdir -p "$WORK/hostile" && "${MAKE_INPUT[@]}" hostile "$WORK/hostile/Info.plist" 2000000 || setup_fail "could not write the hostile plist"
+fi
 ONE_PNG=$WORK/one/big@2x.png
 HUGE_PNG=$WORK/huge/big@2x.png
 DEMO_FILES=()
@@ -230,6 +238,7 @@ tm set -g history-limit 0 >/dev/null
 OUT=$WORK/out
 
 # --- issue 3 ------------------------------------------------------------------------------
+if wants 3; then
 
 CASE="3.1 one 1024px PNG, 16x8: time ms"
 CASE_BYTES="3.1 one 1024px PNG, 16x8: bytes"
@@ -269,8 +278,10 @@ if ours_kb=$(peak_rss_kb "$OUT/huge.ours.rss" "$BIN" preview --app "$WORK/huge/I
 else
     record_failure "$CASE" "<= 100 MB" "a run failed"
 fi
+fi
 
 # --- issue 10 -----------------------------------------------------------------------------
+if wants 10; then
 
 CASE="10.1 4096px CgBI PNG (peer: plain PNG): peak RSS MB"
 log "$CASE"
@@ -313,8 +324,10 @@ for command in lint list; do
         record_failure "$CASE" "<= 2000 ms" "a run failed"
     fi
 done
+fi
 
 # --- issue 4 ------------------------------------------------------------------------------
+if wants 4; then
 
 CASE="4.1 one focus move: bytes"
 log "$CASE"
@@ -424,8 +437,10 @@ if ours_kb=$(chooser_rss_kb "$WORK/app500/Info.plist" mem500) && peer_kb=$(choos
 else
     record_failure "$CASE" "<= 150 MB" "a run failed"
 fi
+fi
 
 # --- issue 12: symbol art -------------------------------------------------------------------
+if wants 12; then
 
 # Fidelity: PSNR of our tiles and chafa's against the source, both decoded from their ANSI
 # text by one rasteriser (bench/symbol-fidelity.py says exactly what is measured).
@@ -481,14 +496,19 @@ if time_pair ours_best peer_best; then
 else
     record_failure "$CASE" "<= 0.5x" "a run failed: $(cat "$OUT/best.ours.err" "$OUT/best.peer.err" 2>/dev/null | head -c 300)"
 fi
+fi
 
 # --- issue 5 ------------------------------------------------------------------------------
+if wants 5; then
 
 source "$HERE/ssh.sh"
+fi
 
 # --- issue 12 -----------------------------------------------------------------------------
+if wants 12; then
 
 source "$HERE/graphics.sh"
+fi
 
 # --- report -------------------------------------------------------------------------------
 
@@ -521,7 +541,7 @@ echo "10.1 preview of a 4096 px CgBI PNG against the same picture as a plain PNG
 echo "on a 2 MB plist of hostile text against the demo app; their targets bound our own figures."
 echo "12.1-12.5 pictures of the five demo icons at 16x8 cells of 10x20 pixels; chafa on a pseudo-terminal"
 echo "with that pixel size; libsixel through graphics-bench, PSNR over the icon as libsixel decodes it."
-echo "12.6-12.12: median PSNR over $FIDELITY_COUNT distinct 1024 px icons of ../shared/corpus/real-projects; ratio column: ours - chafa."
+echo "12.6-12.12: median PSNR over ${FIDELITY_COUNT:-0} distinct 1024 px icons of ../shared/corpus/real-projects; ratio column: ours - chafa."
 echo "  Both sides: 16x8 cells, ANSI decoded and drawn at 8x16 px per cell (default background black);"
 echo "  reference: the source area-averaged in linear light to 128x128; PSNR over the cells wholly inside the"
 echo "  iOS mask. chafa -f symbols --size 16x8 --bg 000000 with the symbols and colours shown."
