@@ -118,7 +118,7 @@ struct Measured {
 func measure(_ argv: [String], environment: [String: String], in folder: TemporaryFolder,
              timeout: TimeInterval = 120) throws -> Measured? {
     let out = folder.url("out-\(UUID().uuidString)"), err = folder.url("err-\(UUID().uuidString)")
-    let cost = folder.url("cost-\(UUID().uuidString)")
+    let cost = folder.url("err-cost-\(UUID().uuidString)")
     let pid = try spawnProgram([gnuTime, "-q", "-f", "%e %U %S %M", "-o", cost] + argv,
                                environment: environment, stdout: out, stderr: err)
     guard let status = waitForExit(pid, timeout: timeout) else {
