@@ -38,7 +38,7 @@ echo "fuzz: building (release, -sanitize=fuzzer,address)" >&2
 BIN=$("${BUILD[@]}" --show-bin-path) || exit 2
 
 WORK=$HERE/.work
-rm -rf "$WORK/seeds"
+for target in "${TARGETS[@]}"; do rm -rf "${WORK:?}/seeds/$target"; done   # another run may be using the others'
 "$PYTHON" "$HERE/make-seeds.py" "$WORK/seeds" --targets "${TARGETS[@]}" || exit 2
 
 # No interactive backtracer on a crash (it would wait for libFuzzer's child), and ASan stops

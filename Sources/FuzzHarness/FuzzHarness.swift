@@ -20,6 +20,9 @@ public enum FuzzHarness {
         "cgbi": crushedPNG,
         "escape-sequence": terminalInput,
         "zip-reader": zipReader,
+        "xcode-project": xcodeProject,
+        "contents-json": assetCatalogContents,
+        "icon-json": iconComposerDocument,
     ]
 
     /// Runs the target `name` on libFuzzer's bytes; the entry point of every fuzz executable.
@@ -147,5 +150,67 @@ public enum FuzzHarness {
         events += decoder.expire(at: Int.max).count
         precondition(!decoder.isPending, "the input decoder is still waiting after every deadline passed")
         precondition(events <= 2 * stream.count + 1, "\(events) events from \(stream.count) bytes")
+    }
+
+    /// A folder of this process's own where the readers of files in folders (projects, asset
+    /// catalogs, Icon Composer bundles) find the fuzzer's bytes, beside a few real files.
+    private static let scratch: String = {
+        let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("iconchooser-fuzz-\(getpid())")
+        let manager = FileManager.default
+        try? manager.createDirectory(atPath: folder + "/App.xcodeproj", withIntermediateDirectories: true)
+        try? manager.createDirectory(atPath: folder + "/AppIcon.appiconset", withIntermediateDirectories: true)
+        try? manager.createDirectory(atPath: folder + "/AppIcon.icon/Assets", withIntermediateDirectories: true)
+        let picture = (try? PNGEncoder.encode(RGBABitmap(width: 4, height: 4, filledWith: (200, 40, 40, 255)))) ?? []
+        for file in ["AppIcon.appiconset/icon-60@2x.png", "AppIcon.appiconset/icon.png", "AppIcon.icon/Assets/layer.png"] {
+            manager.createFile(atPath: folder + "/" + file, contents: Data(picture))
+        }
+        manager.createFile(atPath: folder + "/Info.plist", contents: Data(
+            #"<plist><dict><key>CFBundleIcons</key><dict><key>CFBundleAlternateIcons</key><dict><key>A</key><dict><key>CFBundleIconFiles</key><array><string>$(ICON)</string></array></dict></dict></dict></dict></plist>"#.utf8))
+        return folder
+    }()
+
+    private static func place(_ bytes: [UInt8], at file: String) -> String {
+        let path = scratch + "/" + file
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        return path
+    }
+
+    /// The Xcode project reader on a `project.pbxproj`, and every application target in it
+    /// resolved: build settings evaluated, its Info.plist read and expanded.
+    public static func xcodeProject(_ bytes: [UInt8]) {
+        _ = place(bytes, at: "App.xcodeproj/project.pbxproj")
+        guard let project = try? XcodeProject.read(scratch + "/App.xcodeproj") else { return }
+        _ = project.warnings.map(\.description)
+        _ = project.iOSApplicationTargets()
+        for target in project.applicationTargets.prefix(8) {
+            guard let resolved = try? project.resolve(target: target.name, defines: ["ICON": "a"]) else { continue }
+            var warnings: [CatalogWarning] = []
+            _ = try? resolved.infoPlistContents(defines: ["ICON": "b"], warnings: &warnings)
+            _ = resolved.warnings.map(\.description)
+        }
+    }
+
+    /// An asset catalog's app icon set from its `Contents.json`, and the picks iOS would make from it.
+    public static func assetCatalogContents(_ bytes: [UInt8]) {
+        _ = place(bytes, at: "AppIcon.appiconset/Contents.json")
+        let set = AppIconSet.read(at: scratch + "/AppIcon.appiconset")
+        _ = set.warnings.map(\.description)
+        for idiom in Idiom.allCases {
+            for appearance in IconAppearance.allCases {
+                _ = set.choose(for: idiom, appearance: appearance, width: 120, height: 120)
+            }
+            _ = set.appearances(for: idiom)
+        }
+    }
+
+    /// An Icon Composer bundle from its `icon.json`, drawn small in every appearance.
+    public static func iconComposerDocument(_ bytes: [UInt8]) {
+        _ = place(bytes, at: "AppIcon.icon/icon.json")
+        let bundle = IconComposerBundle.read(at: scratch + "/AppIcon.icon")
+        _ = bundle.warnings.map(\.description)
+        let renderer = IconComposerRenderer(pngLimits: limits)
+        for appearance in IconAppearance.allCases {
+            _ = renderer.render(bundle, appearance: appearance, pixelSize: 24)
+        }
     }
 }
