@@ -44,6 +44,11 @@ for target in "${TARGETS[@]}"; do rm -rf "${WORK:?}/seeds/$target"; done   # ano
 # No interactive backtracer on a crash (it would wait for libFuzzer's child), and ASan stops
 # at the first error with a report libFuzzer saves beside the input.
 export SWIFT_BACKTRACE=enable=no
+# The targets that read folders (projects, asset catalogs) write the fuzzer's bytes into a
+# scratch folder under TMPDIR: one of this run's own, removed at the end.
+export TMPDIR=$WORK/tmp/$$
+mkdir -p "$TMPDIR" || exit 2
+trap 'rm -rf "$TMPDIR"' EXIT
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:symbolize=1}
 
 found=()
