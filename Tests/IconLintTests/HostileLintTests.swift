@@ -82,13 +82,11 @@ import Testing
         #expect(LintRules.splitScale(String(repeating: "a", count: 1_000_000) + "@3x")?.scale == "@3x")
     }
 
-    /// The median of three timings of `work`, which runs on a machine shared with other builds.
+    /// The median of three timings (CPU time, see `ResourceUse`) of `work`.
     private func seconds(_ work: () throws -> Void) rethrows -> Double {
         var times: [Double] = []
         for _ in 0..<3 {
-            let started = Date()
-            try work()
-            times.append(Date().timeIntervalSince(started))
+            times.append(try ResourceUse.measure(work).1.seconds)
         }
         return times.sorted()[1]
     }
