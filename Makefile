@@ -9,7 +9,7 @@ BIN_DIR      = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 RELEASE_FLAGS = --static-swift-stdlib
 BUILD_FLAGS  = $(if $(filter release,$(CONFIG)),$(RELEASE_FLAGS))
 # System packages the build and the tests need (checked with dpkg, installed with apt only if missing).
-APT_PACKAGES = pkg-config libpng-dev libisal-dev zlib1g-dev libncurses-dev librsvg2-dev libsixel-dev tmux python3 python3-png openssh-client openssh-server procps time xvfb xterm
+APT_PACKAGES = pkg-config libpng-dev libisal-dev zlib1g-dev libncurses-dev librsvg2-dev libsixel-dev tmux python3 python3-png openssh-client openssh-server procps time xvfb xterm xfonts-base kitty libgl1-mesa-dri x11-apps imagemagick xdotool
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test build deps install assets bench fuzz clean
@@ -42,10 +42,10 @@ install: deps
 	install -m 0644 Assets/Info.plist "$(DESTDIR)$(PREFIX)/share/iconchooser/demo/Info.plist"
 	install -m 0644 Assets/App\ Icons/*.png "$(DESTDIR)$(PREFIX)/share/iconchooser/demo/App Icons/"
 
-# Measures issues 3, 4, 5, 10 and 12 against peers run in the same script (chafa, dialog, sshd, libsixel): prints ratios,
+# Measures issues 3, 4, 5, 10, 11 and 12 against peers run in the same script (chafa, dialog, sshd, libsixel): prints ratios,
 # asserts nothing. Installs its own tools (chafa dialog tmux time, numpy and Pillow for the PSNR of
 # symbol art) only if missing. `make bench BENCH_ISSUES="10 12"` measures only those issues.
-BENCH_ISSUES ?= 3 4 5 10 12
+BENCH_ISSUES ?= 3 4 5 10 11 12
 bench: deps
 	@if command -v dpkg >/dev/null 2>&1; then \
 	  missing=""; \

@@ -56,7 +56,7 @@ let package = Package(
         // What a terminal sends, decoded: keys, clicks and the answers to queries, apart. Pure.
         .target(name: "TerminalInput"),
         // Which queries to send, and what the answers and the environment say the terminal can do. Pure.
-        .target(name: "TerminalDetection", dependencies: ["TerminalInput", "TerminalText"]),
+        .target(name: "TerminalDetection", dependencies: ["CellCanvas", "TerminalInput", "TerminalText"]),
         // Signal handlers and the crash restore: state a handler may touch must live in C.
         .target(name: "CTerminalSignals"),
         // ncurses with the wide-character API; shim.h wraps the macros Swift cannot import.
@@ -75,7 +75,7 @@ let package = Package(
         // PNG, and Icon Composer bundles drawn flat → RGBA bitmap → resampled → cells.
         .target(name: "IconArt", dependencies: ["CPNG", "CISAL", "CRSVG", "CellCanvas", "IconCatalog"]),
         // Pixel pictures as terminal graphics (kitty, sixel, iTerm2): bytes out, no terminal I/O.
-        .target(name: "TerminalGraphics", dependencies: ["IconArt", "CellCanvas", "CPNG", "TerminalDetection"]),
+        .target(name: "TerminalGraphics", dependencies: ["IconArt", "CellCanvas", "CPNG", "TerminalDetection", "TerminalInterface"]),
         // Elm-style chooser core: state, update(state, event) -> effects, view(state) -> CellGrid. No I/O.
         .target(name: "ChooserUI", dependencies: ["CellCanvas", "TerminalText", "IconArt", "IconCatalog", "TerminalGraphics",
                                                   "TerminalDetection"]),
@@ -84,7 +84,7 @@ let package = Package(
         .target(
             name: "ChooserRuntime",
             dependencies: ["CellCanvas", "ChooserUI", "IconArt", "IconCatalog", "TerminalText",
-                           "TerminalInput", "TerminalDetection", "TerminalInterface"]
+                           "TerminalInput", "TerminalDetection", "TerminalInterface", "TerminalGraphics"]
         ),
         // `iconchooser lint`: rules as pure functions over the parsed plist, a file index and image facts.
         .target(name: "IconLint", dependencies: ["TerminalText", "IconCatalog", "IconArt"]),
@@ -125,20 +125,22 @@ let package = Package(
         // `make bench`'s measuring tool for the terminal pictures (bytes, time, sixel fidelity).
         .executableTarget(
             name: "graphics-bench",
-            dependencies: ["TerminalGraphics", "IconArt", "CSixel"],
+            dependencies: ["TerminalGraphics", "IconArt", "CellCanvas", "CSixel"],
             path: "bench/GraphicsBench"
         ),
         // Temporary folders, plist builders and the corpus location, shared by the test targets.
         .target(name: "TestSupport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 path: "Tests/TestSupport"),
+        // Test-side decoders of what the picture encoders write (kitty, sixel, iTerm2), as a terminal reads it.
+        .target(name: "TerminalStreams", dependencies: ["IconArt", "CPNG"], path: "Tests/TerminalStreams"),
         .testTarget(name: "CellCanvasTests", dependencies: ["CellCanvas", "TerminalText"]),
         .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput"]),
-        .testTarget(name: "TerminalDetectionTests", dependencies: ["TerminalDetection", "TerminalInput"]),
+        .testTarget(name: "TerminalDetectionTests", dependencies: ["TerminalDetection", "TerminalInput", "CellCanvas"]),
         .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconArtTests", dependencies: ["IconArt", "CellCanvas", "IconCatalog", "TestSupport"], exclude: ["reference_decode.py"]),
         .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "IconArt", "CellCanvas", "ChooserUI", "CPNG", "CSixel",
-                                                                  "TerminalDetection"]),
+                                                                  "TerminalDetection", "TerminalInterface", "TerminalStreams"]),
         .testTarget(name: "ChooserUITests", dependencies: ["ChooserUI", "CellCanvas", "TerminalText", "IconArt"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "TestSupport"]),
         // A terminal in memory: scripted events in, frames and picture commands out.
@@ -147,14 +149,15 @@ let package = Package(
         .testTarget(name: "TerminalInterfaceTests", dependencies: ["TerminalInterface", "CellCanvas"]),
         .testTarget(
             name: "ChooserRuntimeTests",
-            dependencies: ["ChooserRuntime", "ChooserUI", "MemoryTerminal", "CellCanvas", "IconArt",
-                           "TerminalInput", "TerminalDetection", "TerminalInterface"]
+            dependencies: ["ChooserRuntime", "ChooserUI", "MemoryTerminal", "CellCanvas", "IconArt", "IconCatalog",
+                           "TerminalInput", "TerminalDetection", "TerminalInterface", "TerminalGraphics", "TerminalStreams"]
         ),
         // The terminal layer's reading and asking, over a pseudo-terminal; drawing is tested in tmux.
-        .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TerminalInput", "TerminalDetection", "CPseudoTerminal"]),
+        .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TerminalInput", "TerminalDetection", "CPseudoTerminal", "CellCanvas"]),
         // Replays every input a fuzz target ever crashed on (Fuzz/crashes/TARGET/).
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzHarness", "TestSupport"]),
         // Drives the built `iconchooser` binary through Process (and tmux for the screen).
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["slow-link.py", "sshd_config.template"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "TerminalStreams", "IconArt", "CellCanvas"],
+                    exclude: ["slow-link.py", "sshd_config.template"]),
     ]
 )

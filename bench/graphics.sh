@@ -9,6 +9,8 @@
 #        (the fastest of RUNS encodes of each picture, summed). 12.2 is ours at its default.
 # chafa runs on a pseudo-terminal of 100x30 cells and 1000x600 pixels (pty-run.py), so it
 # too draws 10x20-pixel cells (160x160 for kitty; 160x156 for sixel, whole bands of 6).
+#   12.14 time to the first whole frame of the chooser on the demo with pixel pictures,
+#        against the same with symbol art (see first_whole_frame).
 
 GRAPHICS_BENCH=$(dirname "$BIN")/graphics-bench
 GRAPHICS_FILES=()
@@ -73,3 +75,51 @@ graphics_bench() {
 }
 
 graphics_bench
+
+# first_whole_frame MODE: launches the chooser on the demo in a new window with --graphics
+# MODE and waits until all five tiles show their pictures; sets FW_US. The pane is the
+# terminal, so what is on screen can be read: in kitty mode (inside tmux, with its
+# passthrough on) a picture is shown by placeholder cells, 5 x 16 x 8 of them once all five
+# are placed, each picture made (decoded at its pixel size, compressed, sent through tmux)
+# first; in symbol mode the tiles start as placeholders showing their initials (BW, WB, MB,
+# BM), replaced as each tile is made, the first tile first.
+FIRST_WHOLE_RUN=0
+first_whole_frame() {
+    local window=fw$((FIRST_WHOLE_RUN++)) mode=$1 t0 screen cells deadline
+    now_us; t0=$REPLY; deadline=$((t0 + 30000000))
+    tm new-window -d -t keep -n "$window" "tmux set -p allow-passthrough on; $(pane_command "$BIN" --app "$DEMO" --graphics "$mode")" || return 1
+    while :; do
+        screen=$(tm capture-pane -p -t "keep:$window" 2>/dev/null) || return 1
+        if [[ $mode == kitty ]]; then
+            cells=${screen//[!$'\U10EEEE']/}
+            ((${#cells} >= 640)) && break
+        elif [[ $screen == *black-multi* && $screen != *BW* && $screen != *WB* && $screen != *MB* && $screen != *BM* ]]; then
+            break
+        fi
+        now_us; ((REPLY > deadline)) && { log "$window: no whole frame in 30 s"; close_window "$window"; return 1; }
+        sleep 0.002
+    done
+    now_us; FW_US=$((REPLY - t0))
+    close_window "$window"
+}
+fw_pair() {
+    local i
+    local -a a=() b=()
+    first_whole_frame kitty && first_whole_frame symbols || return 1
+    for ((i = 0; i < RUNS; i++)); do
+        if ((i % 2)); then
+            first_whole_frame symbols || return 1; b+=("$FW_US"); first_whole_frame kitty || return 1; a+=("$FW_US")
+        else
+            first_whole_frame kitty || return 1; a+=("$FW_US"); first_whole_frame symbols || return 1; b+=("$FW_US")
+        fi
+    done
+    OURS_US=$(median "${a[@]}")
+    PEER_US=$(median "${b[@]}")
+}
+CASE="12.14 first whole frame, pixel pictures (peer: symbols): ms"
+log "$CASE"
+if fw_pair; then
+    record "$CASE" "$(ms "$OURS_US")" "$(ms "$PEER_US")" %s ratio 1.3 "<= 1.3x"
+else
+    record_failure "$CASE" "<= 1.3x" "the chooser did not show its five pictures"
+fi

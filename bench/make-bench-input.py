@@ -13,6 +13,10 @@
         DIR/Info.plist with one primary icon "big" and DIR/big@2x.png; --crushed writes it
         the way Xcode does in built apps (CgBI), --palette-hint adds a suggested palette
         (PLTE), which sends the file to libpng instead of the row decoder
+    make-bench-input.py catalog DIR COUNT SIZE [--level N]
+        DIR (an asset catalog, NAME.xcassets) with COUNT single-size app icon sets: AppIcon
+        and IconN for N in 1..COUNT-1, each with one 1024-point universal iOS image of SIZE
+        pixels (the few distinct pictures written as for `app`)
     make-bench-input.py hostile FILE BYTES
         a binary Info.plist of about BYTES bytes of hostile text: thousands of alternates whose
         names hold control and bidi characters (some thousands of characters long), file
@@ -24,6 +28,7 @@ a few seconds in pure Python.
 """
 
 import argparse
+import json
 import os
 import random
 import struct
@@ -203,6 +208,24 @@ def write_plist(path, name, primary_file, alternates):
         f.write("\n".join(lines))
 
 
+def write_catalog(folder, count, size, level, variants):
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "Contents.json"), "w") as f:
+        json.dump({"info": {"author": "xcode", "version": 1}}, f)
+    bases = [encode_png(size, level, v) for v in range(min(variants, count))]
+    for n in range(count):
+        name = "AppIcon" if n == 0 else f"Icon{n}"
+        set_folder = os.path.join(folder, f"{name}.appiconset")
+        os.makedirs(set_folder, exist_ok=True)
+        body, end = bases[n % len(bases)]
+        with open(os.path.join(set_folder, "icon.png"), "wb") as f:
+            f.write(body + _chunk(b"tEXt", b"Comment\x00icon %d" % n) + end)
+        contents = {"images": [{"filename": "icon.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"}],
+                    "info": {"author": "xcode", "version": 1}}
+        with open(os.path.join(set_folder, "Contents.json"), "w") as f:
+            json.dump(contents, f)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -211,12 +234,13 @@ def main():
     p.add_argument("size", type=int)
     p.add_argument("--level", type=int, default=6)
     p.add_argument("--variant", type=int, default=0)
-    a = sub.add_parser("app")
-    a.add_argument("dir")
-    a.add_argument("count", type=int)
-    a.add_argument("size", type=int)
-    a.add_argument("--level", type=int, default=1)
-    a.add_argument("--variants", type=int, default=8)
+    for command in ("app", "catalog"):
+        many = sub.add_parser(command)
+        many.add_argument("dir")
+        many.add_argument("count", type=int)
+        many.add_argument("size", type=int)
+        many.add_argument("--level", type=int, default=1)
+        many.add_argument("--variants", type=int, default=8)
     o = sub.add_parser("oneicon")
     o.add_argument("dir")
     o.add_argument("size", type=int)
@@ -233,6 +257,8 @@ def main():
         write_png(args.file, args.size, args.level, args.variant)
     elif args.command == "hostile":
         write_hostile_plist(args.file, args.bytes)
+    elif args.command == "catalog":
+        write_catalog(args.dir, args.count, args.size, args.level, args.variants)
     elif args.command == "oneicon":
         os.makedirs(args.dir, exist_ok=True)
         if args.crushed:

@@ -42,6 +42,10 @@ static inline mmask_t iconchooser_button1_events(void) {
     return BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED;
 }
 
+// wcwidth is declared only under _XOPEN_SOURCE, which Swift's Glibc module leaves out; it is
+// the width ncurses itself gives a character, so it says what ncurses will draw.
+static inline int iconchooser_wcwidth(wchar_t character) { return wcwidth(character); }
+
 // setcchar's pair argument is a short; extended pairs (beyond 32767) go through its opts pointer.
 static inline int iconchooser_put_cell(WINDOW *window, int y, int x, const wchar_t *text, attr_t attributes, int pair) {
     cchar_t cell;

@@ -18,14 +18,18 @@ public struct ChooserSession {
     public struct Options: Sendable {
         /// `--graphics`.
         public var graphics: GraphicsChoice
+        /// `--symbols`: a set, or nil for the finest the terminal is known to draw (from the
+        /// environment at first, then from its answers).
+        public var symbols: SymbolSet?
         /// The longest the detection waits for answers before what is known is final.
         public var detectionTimeout: Duration
         /// Pixel pictures, where the program can draw them; nil: symbols only.
         public var pixelPictures: (any PixelPictures)?
 
-        public init(graphics: GraphicsChoice = .auto, detectionTimeout: Duration = .milliseconds(250),
+        public init(graphics: GraphicsChoice = .auto, symbols: SymbolSet? = nil, detectionTimeout: Duration = .milliseconds(250),
                     pixelPictures: (any PixelPictures)? = nil) {
             self.graphics = graphics
+            self.symbols = symbols
             self.detectionTimeout = detectionTimeout
             self.pixelPictures = pixelPictures
         }
@@ -33,6 +37,9 @@ public struct ChooserSession {
 
     let items: [ChooserItem]
     let appName: String
+    /// After the app's name in the title: a project's target and configuration.
+    let context: String?
+    let appearance: IconAppearance
     let currentName: String?
     let configuration: ChooserConfiguration
     let terminal: any Terminal
@@ -43,9 +50,12 @@ public struct ChooserSession {
 
     public init(items: [ChooserItem], appName: String, currentName: String?, configuration: ChooserConfiguration,
                 terminal: any Terminal, pictures: any PictureSource, options: Options = Options(),
+                context: String? = nil, appearance: IconAppearance = .light,
                 apply: @escaping @Sendable (String?) async -> String?) {
         self.items = items
         self.appName = appName
+        self.context = context
+        self.appearance = appearance
         self.currentName = currentName
         self.configuration = configuration
         self.terminal = terminal
@@ -54,13 +64,17 @@ public struct ChooserSession {
         self.apply = apply
     }
 
-    /// The chooser for an app's icons, applying through its IconManager.
+    /// The chooser for an app's icons, applying through its IconManager; a project's target
+    /// and configuration follow the app's name in the title.
     public init(manager: IconManager, currentName: String?, configuration: ChooserConfiguration,
-                terminal: any Terminal, pictures: any PictureSource, options: Options = Options()) {
+                terminal: any Terminal, pictures: any PictureSource, options: Options = Options(),
+                appearance: IconAppearance = .light) {
         let catalog = manager.catalog
+        let context = catalog.target.map { TextSanitizer.clean("\($0.targetName), \($0.configuration)") }
         self.init(items: catalog.icons.map { ChooserItem(name: $0.name, title: TextSanitizer.clean($0.displayName)) },
                   appName: TextSanitizer.clean(catalog.displayName ?? "this app"), currentName: currentName,
-                  configuration: configuration, terminal: terminal, pictures: pictures, options: options) { name in
+                  configuration: configuration, terminal: terminal, pictures: pictures, options: options,
+                  context: context, appearance: appearance) { name in
             do {
                 try await manager.setAlternateIconName(name)
                 return nil
@@ -78,29 +92,13 @@ public struct ChooserSession {
     }
 }
 
-/// Where the chooser's pixel pictures come from, once the terminal can show them: the
-/// encoder for its protocol, and where each visible tile's picture goes. The text layer
-/// still draws everything else (badge, focus, captions, overlays) over and around them.
-public protocol PixelPictures: Sendable {
-    /// The protocols this program can draw.
-    var drawable: Set<GraphicsProtocol> { get }
-    /// The encoder for the terminal, or nil to keep symbols.
-    func encoder(for capabilities: TerminalCapabilities) -> (any PictureEncoder)?
-    /// The pictures a frame of `state` shows, and where.
-    func placements(for state: ChooserState, capabilities: TerminalCapabilities) -> [PicturePlacement]
-    /// Called once, when pixel pictures are in use, with a function (safe to call from any
-    /// thread) that makes the loop draw again: for when a picture's pixels become ready.
-    func start(redraw: @escaping @Sendable () -> Void)
-}
-
 /// Everything that wakes the loop.
 enum SessionEvent: Sendable {
     case terminal(TerminalEvent)
     case picture(LoadedPicture)
+    case pixelPicture(LoadedPixelPicture)
     case tmux(TmuxReport)
     case detectionDeadline
-    /// Pixel pictures asked for a frame: their placements changed outside the state.
-    case redraw
 }
 
 /// One run of a session: the mutable state the loop carries, used by one task only.
@@ -114,18 +112,26 @@ private final class SessionRun {
     var detectionStarted = ContinuousClock.now
     /// What is known about the terminal, once the answers came or stopped coming.
     var capabilities: TerminalCapabilities?
+    /// Pixel pictures, once the terminal has been found to show them.
     var pixelPictures: (any PixelPictures)?
     var visible: (TileSize, Range<Int>)?
     /// The state the last frame showed.
     var drawn: ChooserState?
+    /// The appearance pictures were last asked for in: work left for another is dropped.
+    var requestedAppearance: IconAppearance?
 
     init(_ session: ChooserSession) {
         self.session = session
         terminal = session.terminal
         let size = terminal.size
+        var configuration = session.configuration
+        let symbols = Self.symbols(session.options.symbols, environment: terminal.environment, limit: terminal.symbolLimit)
+        configuration.symbols = symbols.set
         (state, pending) = ChooserState.start(
             items: session.items, appName: session.appName, currentName: session.currentName,
-            screen: ScreenSize(width: size.columns, height: size.rows), configuration: session.configuration)
+            screen: ScreenSize(width: size.columns, height: size.rows), configuration: configuration,
+            context: session.context, appearance: session.appearance,
+            status: symbols.notice.map { StatusMessage($0) })
         probe = CapabilityProbe(environment: terminal.environment, choice: session.options.graphics,
                                 canQuery: terminal.canQuery, windowSize: size)
     }
@@ -138,18 +144,28 @@ private final class SessionRun {
         draw()
         beginDetection()
         while true {
-            if let status = await performPending() {
-                session.pictures.cancelAll()
-                return status
-            }
+            if let status = await performPending() { return leave(status) }
             draw()
             for event in await queue.next() {
-                if let status = handle(event) {
-                    session.pictures.cancelAll()
-                    return status
-                }
+                if let status = handle(event) { return leave(status) }
             }
         }
+    }
+
+    private func leave(_ status: Int32) -> Int32 {
+        session.pictures.cancelAll()
+        pixelPictures?.cancelAll()
+        return status
+    }
+
+    /// The symbol set to draw with: the one asked for, else the finest the terminal is known
+    /// to draw (`detected`, or what the environment says), within what the terminal layer can
+    /// write; and a note when the one asked for cannot be written.
+    static func symbols(_ asked: SymbolSet?, environment: [String: String], detected: SymbolSet? = nil,
+                        limit: SymbolLimit) -> (set: SymbolSet, notice: String?) {
+        guard let asked else { return (min(SymbolSet.best(environment: environment, detected: detected), limit.finest), nil) }
+        guard asked > limit.finest else { return (asked, nil) }
+        return (limit.finest, "--symbols \(asked): \(limit.reason ?? "not drawable here"); drawing \(limit.finest)s instead")
     }
 
     /// Applies one event; returns the exit status when it ends the session.
@@ -175,15 +191,20 @@ private final class SessionRun {
                 refreshCapabilities()
             }
         case .picture(let done):
-            pending += update(&state, .pictureLoaded(index: done.index, tileSize: done.size, picture: done.picture))
+            // A tile made before the symbols changed is not shown.
+            if done.symbols == state.configuration.symbols {
+                pending += update(&state, .pictureLoaded(index: done.index, tileSize: done.size, picture: done.picture,
+                                                         appearance: done.appearance))
+            }
+        case .pixelPicture(let done):
+            pending += update(&state, .pixelPictureLoaded(index: done.index, tileSize: done.size, cell: done.cell,
+                                                          ready: done.ready, appearance: done.appearance))
         case .tmux(let report):
             guard capabilities == nil else { break }
             probe.tmuxAnswered(report)
             sendQueries()
         case .detectionDeadline:
             if capabilities == nil { decideCapabilities() }
-        case .redraw:
-            drawn = nil
         }
         return nil
     }
@@ -194,9 +215,18 @@ private final class SessionRun {
             switch pending.removeFirst() {
             case .quit(let status):
                 return status
-            case .loadPictures(let indices, let size):
+            case .loadPictures(let indices, let size, let appearance):
                 let queue = queue
-                session.pictures.request(indices, size: size) { queue.post(.picture($0)) }
+                if let requestedAppearance, requestedAppearance != appearance {
+                    session.pictures.cancelAll()
+                    pixelPictures?.cancelAll()
+                }
+                requestedAppearance = appearance
+                session.pictures.request(indices, size: size, symbols: state.configuration.symbols,
+                                         appearance: appearance) { queue.post(.picture($0)) }
+            case .loadPixelPictures(let indices, let size, let cell, let appearance):
+                let queue = queue
+                pixelPictures?.request(indices, size: size, cell: cell, appearance: appearance) { queue.post(.pixelPicture($0)) }
             case .apply(let name):
                 let error = await session.apply(name)
                 pending += update(&state, .applyFinished(name: name, error: error))
@@ -210,8 +240,12 @@ private final class SessionRun {
         guard state != drawn else { return }
         drawn = state
         var frame = Frame(grid: view(state))
-        if let pixelPictures, let capabilities {
-            frame.pictures = pixelPictures.placements(for: state, capabilities: capabilities)
+        if let pixelPictures, let cell = state.pixels?.cell {
+            frame.pictures = state.pixelTiles.compactMap { tile in
+                pixelPictures.pictureID(index: tile.index, size: tile.tileSize, cell: cell, appearance: state.appearance).map {
+                    PicturePlacement(picture: $0, cells: CellRect(x: tile.x, y: tile.y, width: tile.columns, height: tile.rows))
+                }
+            }
         }
         terminal.draw(frame)
         // Pictures for the tiles now on screen are decoded first.
@@ -271,13 +305,23 @@ private final class SessionRun {
 
     private func adopt(_ found: TerminalCapabilities) {
         capabilities = found
+        if session.options.symbols == nil {
+            let symbols = Self.symbols(nil, environment: terminal.environment, detected: found.finestSymbols,
+                                       limit: terminal.symbolLimit)
+            if symbols.set != state.configuration.symbols {
+                session.pictures.cancelAll()  // tiles in the old symbols, not yet made
+                pending += update(&state, .symbolsChanged(symbols.set))
+            }
+        }
         let pixels = session.options.pixelPictures
         if pixelPictures == nil, let pixels, case .pixels = found.pictureMode(drawable: pixels.drawable),
-           let encoder = pixels.encoder(for: found) {
-            terminal.usePictures(encoder)
+           let started = pixels.start(for: found, colorDepth: terminal.colorDepth) {
+            terminal.usePictures(started.encoder)
             pixelPictures = pixels
-            let queue = queue
-            pixels.start { queue.post(.redraw) }
+            pending += update(&state, .pixelPictures(cell: started.cell))
+        } else if pixelPictures != nil, let cell = found.cellSize, cell != state.pixels?.cell {
+            // The font changed size: every picture is made anew for the new cells.
+            pending += update(&state, .pixelPictures(cell: cell))
         }
         pending += update(&state, .terminalDescribed(found.helpLines(drawable: pixels?.drawable ?? [])))
     }

@@ -3,26 +3,31 @@ import Foundation
 import IconArt
 import IconCatalog
 
-/// Turns a catalog icon into its tile: picks the image file that fits the tile, decodes
+/// Turns a catalog icon into its tile: picks what to draw for the look (the image file that
+/// fits the tile in the appearance shown, or the Icon Composer bundle rendered flat), decodes
 /// it, renders it; an icon without a readable image gets the placeholder tile and the
 /// reason, so the grid stays aligned and the user can find out why.
 public struct IconPictures: Sendable {
     public let renderer: TileRenderer
+    /// The appearance, tint and device the icons are shown for.
+    public let look: IconLook
 
-    public init(renderer: TileRenderer) {
+    public init(renderer: TileRenderer, look: IconLook = IconLook()) {
         self.renderer = renderer
+        self.look = look
     }
 
-    /// `images`: the icon's image files, when the catalog was read without them.
-    public func tile(for icon: AppIcon, images: [IconImage]? = nil, columns: Int, rows: Int) -> (picture: CellGrid, problem: String?) {
+    /// `images`: the icon's image files, when the catalog was read without them;
+    /// `appearance`: another than the look's (the chooser's `a` key).
+    public func tile(for icon: AppIcon, images: [IconImage]? = nil, columns: Int, rows: Int,
+                     appearance: IconAppearance? = nil) -> (picture: CellGrid, problem: String?) {
         let (width, height) = renderer.pixelSize(columns: columns, rows: rows)
-        guard let chosen = IconImage.best(in: images ?? icon.images, width: width, height: height) else {
-            return (renderer.tile(for: nil, name: icon.displayName, columns: columns, rows: rows), nil)
-        }
+        let look = appearance.map(look.with(appearance:)) ?? look
         do {
-            return (try renderer.tile(forPNGFrom: chosen.source, name: icon.displayName, columns: columns, rows: rows), nil)
+            let artwork = try look.artwork(for: icon, images: images ?? icon.images, width: width, height: height)
+            return (try renderer.tile(forArtwork: artwork, name: icon.displayName, columns: columns, rows: rows), nil)
         } catch {
-            return (renderer.tile(for: nil, name: icon.displayName, columns: columns, rows: rows), error.description)
+            return (renderer.tile(for: nil as RGBABitmap?, name: icon.displayName, columns: columns, rows: rows), error.description)
         }
     }
 }
@@ -39,17 +44,19 @@ extension IconPictures {
 }
 
 extension IconPictures {
-    /// Every icon as a pixel picture for `geometry`, decoded on all cores (for `preview`
-    /// in kitty, sixel or iTerm2 pictures); nil and the reason where the image cannot be
-    /// read, and nil alone where the icon has none (its tile keeps the symbol placeholder).
-    public static func pixelPictures(for icons: [AppIcon], geometry: TileGeometry) -> [(picture: PixelPicture?, problem: String?)] {
+    /// Every icon as a pixel picture for `geometry` in `look`, decoded on all cores (for
+    /// `preview` in kitty, sixel or iTerm2 pictures); nil and the reason where the image
+    /// cannot be read, and nil alone where the icon has none (its tile keeps the symbol placeholder).
+    public static func pixelPictures(for icons: [AppIcon], geometry: TileGeometry,
+                                     look: IconLook = IconLook()) -> [(picture: PixelPicture?, problem: String?)] {
         let results = Slots<(picture: PixelPicture?, problem: String?)>(count: icons.count)
         DispatchQueue.concurrentPerform(iterations: icons.count) { index in
-            guard let chosen = IconImage.best(in: icons[index].images, width: geometry.width, height: geometry.height) else {
-                return results.set(index, (nil, nil))
-            }
             do throws(PNGDecodeError) {
-                results.set(index, (try PixelPicture(iconPNGFrom: chosen.source, geometry: geometry), nil))
+                guard let artwork = try look.artwork(for: icons[index], images: icons[index].images,
+                                                     width: geometry.width, height: geometry.height) else {
+                    return results.set(index, (nil, nil))
+                }
+                results.set(index, (try PixelPicture(artwork: artwork, geometry: geometry), nil))
             } catch {
                 results.set(index, (nil, error.description))
             }

@@ -1,118 +1,129 @@
 import CellCanvas
 import ChooserUI
 import Foundation
+import IconArt
 import IconCatalog
 
-/// A picture made for the chooser: the tile for `index` at `size` (the placeholder when
-/// the image could not be read: the grid only needs the right size).
+/// A picture made for the chooser: the tile for `index` at `size` in `symbols` and
+/// `appearance` (the placeholder when the image could not be read: the grid only needs
+/// the right size).
 public struct LoadedPicture: Hashable, Sendable {
     public var index: Int
     public var size: TileSize
+    public var symbols: SymbolSet
     public var picture: CellGrid
+    public var appearance: IconAppearance
 
-    public init(index: Int, size: TileSize, picture: CellGrid) {
+    public init(index: Int, size: TileSize, symbols: SymbolSet, picture: CellGrid, appearance: IconAppearance = .light) {
         self.index = index
         self.size = size
+        self.symbols = symbols
         self.picture = picture
+        self.appearance = appearance
     }
 }
 
-/// Where the chooser's pictures come from: made off the input loop, in the order asked,
+/// Where the chooser's symbol tiles come from: made off the input loop, in the order asked,
 /// each handed to `deliver` the moment it is done (which wakes the loop).
 public protocol PictureSource: Sendable {
-    func request(_ indices: [Int], size: TileSize, deliver: @escaping @Sendable (LoadedPicture) -> Void)
+    func request(_ indices: [Int], size: TileSize, symbols: SymbolSet, appearance: IconAppearance,
+                 deliver: @escaping @Sendable (LoadedPicture) -> Void)
     /// Moves work not yet started for these tiles (the ones now on screen) to the front.
     func prioritize(_ indices: [Int], size: TileSize)
     /// Drops the work not yet started: the chooser is leaving.
     func cancelAll()
 }
 
-/// Decodes pictures one at a time on a queue of its own, visible tiles first, so that no
-/// key press ever waits for a PNG and memory stays within what one decode needs, whatever
-/// the number of cores (the chooser's other core draws and reads keys meanwhile).
+/// Makes symbol tiles one at a time on a `DecodeQueue`, visible tiles first, so that no
+/// key press ever waits for a PNG.
 public final class PictureLoader: PictureSource, @unchecked Sendable {
-    private struct Job {
-        let index: Int
-        let size: TileSize
-        let deliver: @Sendable (LoadedPicture) -> Void
-    }
-
     private let count: Int
-    private let render: @Sendable (Int, TileSize) -> CellGrid
-    private let queue = DispatchQueue(label: "iconchooser.pictures", qos: .userInitiated)
-    private let lock = NSLock()
-    private var pending: [Job] = []
-    private var working = false
+    private let queue: DecodeQueue
+    private let render: @Sendable (Int, TileSize, SymbolSet, IconAppearance) -> CellGrid
 
-    /// Makes the picture of items `0..<count` with `render`, which runs on the loader's queue,
+    /// Makes the tiles of items `0..<count` with `render`, which runs on `queue`'s thread,
     /// one call at a time.
-    public init(count: Int, render: @escaping @Sendable (Int, TileSize) -> CellGrid) {
+    public init(count: Int, queue: DecodeQueue = DecodeQueue(),
+                render: @escaping @Sendable (Int, TileSize, SymbolSet, IconAppearance) -> CellGrid) {
         self.count = count
+        self.queue = queue
         self.render = render
     }
 
-    /// The tiles of an app's icons. `images` finds each icon's files when its picture is
-    /// first wanted (the catalog was read without them, so the first frame waits for nothing).
-    public convenience init(icons: [AppIcon], images: IconImageFinder, pictures: IconPictures) {
-        let found = FoundImages()
-        self.init(count: icons.count) { index, size in
-            let files = found.files(of: index) { images.images(for: icons[index]) }
-            return pictures.tile(for: icons[index], images: files, columns: size.columns, rows: size.rows).picture
-        }
+    /// A loader whose tiles look the same in every appearance.
+    public convenience init(count: Int, queue: DecodeQueue = DecodeQueue(),
+                            render: @escaping @Sendable (Int, TileSize, SymbolSet) -> CellGrid) {
+        self.init(count: count, queue: queue) { index, size, symbols, _ in render(index, size, symbols) }
     }
 
-    public func request(_ indices: [Int], size: TileSize, deliver: @escaping @Sendable (LoadedPicture) -> Void) {
-        let jobs = indices.filter { (0..<count).contains($0) }.map { Job(index: $0, size: size, deliver: deliver) }
-        let start: Bool = lock.withLock {
-            pending += jobs
-            guard !working, !pending.isEmpty else { return false }
-            working = true
-            return true
-        }
-        if start { queue.async { [self] in work() } }
+    /// The tiles of an app's icons.
+    public convenience init(icons: ChooserIcons, queue: DecodeQueue) {
+        self.init(count: icons.count, queue: queue) { icons.tile($0, size: $1, symbols: $2, appearance: $3) }
+    }
+
+    public func request(_ indices: [Int], size: TileSize, symbols: SymbolSet, appearance: IconAppearance,
+                        deliver: @escaping @Sendable (LoadedPicture) -> Void) {
+        let render = render
+        queue.add(indices.filter { (0..<count).contains($0) }.map { index in
+            DecodeQueue.Job(kind: .symbols, index: index, size: size) {
+                deliver(LoadedPicture(index: index, size: size, symbols: symbols,
+                                      picture: render(index, size, symbols, appearance), appearance: appearance))
+            }
+        })
     }
 
     public func prioritize(_ indices: [Int], size: TileSize) {
-        let wanted = Set(indices)
-        lock.withLock {
-            let (first, rest) = pending.reduce(into: ([Job](), [Job]())) { split, job in
-                if job.size == size && wanted.contains(job.index) { split.0.append(job) } else { split.1.append(job) }
-            }
-            pending = first + rest
-        }
+        queue.prioritize(indices, size: size)
     }
 
     public func cancelAll() {
-        lock.withLock { pending.removeAll() }
-    }
-
-    /// Takes jobs from the front until none is left.
-    private func work() {
-        while let job = nextJob() {
-            job.deliver(LoadedPicture(index: job.index, size: job.size, picture: render(job.index, job.size)))
-        }
-    }
-
-    private func nextJob() -> Job? {
-        lock.withLock {
-            guard !pending.isEmpty else {
-                working = false
-                return nil
-            }
-            return pending.removeFirst()
-        }
+        queue.cancel(.symbols)
     }
 }
 
-/// Each icon's image files once looked up: the lookup walks folders, so it is done once.
-private final class FoundImages: @unchecked Sendable {
+/// An app's icons as the chooser shows them: each icon's image files found the first time
+/// its picture is wanted (the catalog was read without them, so the first frame waits for
+/// nothing), then its symbol tile or its pixel picture at any size, in any appearance of
+/// the look the user asked for.
+public final class ChooserIcons: @unchecked Sendable {
+    private let icons: [AppIcon]
+    private let finder: IconImageFinder
+    private let depth: ColorDepth
+    private let ascii: Bool
+    private let look: IconLook
     private let lock = NSLock()
     private var files: [Int: [IconImage]] = [:]
 
-    func files(of index: Int, lookUp: () -> [IconImage]) -> [IconImage] {
+    public init(icons: [AppIcon], images: IconImageFinder, depth: ColorDepth, ascii: Bool, look: IconLook = IconLook()) {
+        self.icons = icons
+        self.finder = images
+        self.depth = depth
+        self.ascii = ascii
+        self.look = look
+    }
+
+    public var count: Int { icons.count }
+
+    /// The icon's image files; the lookup walks folders, so it is done once per icon.
+    private func images(of index: Int) -> [IconImage] {
         if let known = lock.withLock({ files[index] }) { return known }
-        let found = lookUp()
+        let found = finder.images(for: icons[index])
         lock.withLock { files[index] = found }
         return found
+    }
+
+    /// The symbol tile of icon `index` (its placeholder when it has no readable image).
+    public func tile(_ index: Int, size: TileSize, symbols: SymbolSet, appearance: IconAppearance) -> CellGrid {
+        let pictures = IconPictures(renderer: TileRenderer(depth: depth, symbols: symbols, ascii: ascii), look: look)
+        return pictures.tile(for: icons[index], images: images(of: index), columns: size.columns, rows: size.rows,
+                             appearance: appearance).picture
+    }
+
+    /// The pixel picture of icon `index` for `geometry` in `appearance`; nil when the icon
+    /// has nothing to draw (its tile keeps the placeholder).
+    public func pixelPicture(_ index: Int, geometry: TileGeometry, appearance: IconAppearance) throws -> PixelPicture? {
+        guard let artwork = try look.with(appearance: appearance).artwork(
+            for: icons[index], images: images(of: index), width: geometry.width, height: geometry.height) else { return nil }
+        return try PixelPicture(artwork: artwork, geometry: geometry)
     }
 }

@@ -14,6 +14,8 @@ enum ChooserCommand: Hashable, Sendable {
     /// Enter, Space: make the focused icon current.
     case apply
     case toggleHelp
+    /// `a`: show every icon in the next appearance (light, dark, tinted), as iOS 18's home screen does.
+    case cycleAppearance
     /// q, Esc: leave with status 0.
     case quit
     /// Ctrl-C: leave with status 130, like a shell's SIGINT.
@@ -31,6 +33,7 @@ enum ChooserCommand: Hashable, Sendable {
         case .pageDown: self = .pageDown
         case .enter, .character(" "): self = .apply
         case .character("?"): self = .toggleHelp
+        case .character("a"): self = .cycleAppearance
         case .escape, .character("q"): self = .quit
         case .controlC: self = .interrupt
         default: return nil

@@ -1,5 +1,6 @@
 import CellCanvas
 import IconArt
+import IconCatalog
 
 /// Everything that can happen to the chooser: input, the terminal changing size, and the
 /// results of effects it asked for. Errors arrive as events too, so `update` decides
@@ -11,15 +12,26 @@ public enum ChooserEvent: Hashable, Sendable {
     case click(column: Int, row: Int)
     /// The terminal's new size in cells (`KEY_RESIZE`).
     case resize(width: Int, height: Int)
-    /// A picture asked for with `.loadPictures`, rendered at `tileSize` (unreadable files
-    /// may come back as IconArt's placeholder tile: the grid only needs the right size).
-    case pictureLoaded(index: Int, tileSize: TileSize, picture: CellGrid)
+    /// A picture asked for with `.loadPictures`, rendered at `tileSize` in `appearance`
+    /// (unreadable files may come back as IconArt's placeholder tile: the grid only needs
+    /// the right size). One for an appearance no longer shown is dropped.
+    case pictureLoaded(index: Int, tileSize: TileSize, picture: CellGrid, appearance: IconAppearance = .light)
     /// The result of `.apply`: `name` is the name that was asked for; `error` is nil on
     /// success, else a one-line message for the footer.
     case applyFinished(name: String?, error: String?)
     /// What is known about the terminal, in a few lines for the `?` help (what was
     /// detected and how pictures are drawn, and why).
     case terminalDescribed([String])
+    /// The terminal turned out to draw a different set of block symbols than assumed: every
+    /// tile is drawn again with it (the old tiles stay until the new ones arrive).
+    case symbolsChanged(SymbolSet)
+    /// The terminal shows pixel pictures, on cells of this many pixels (a new size makes
+    /// every picture anew); nil: it no longer does, and every tile is symbol art again.
+    case pixelPictures(cell: CellPixelSize?)
+    /// A picture asked for with `.loadPixelPictures` is ready for the terminal (`ready`), or
+    /// could not be made (its tile stays symbol art).
+    case pixelPictureLoaded(index: Int, tileSize: TileSize, cell: CellPixelSize, ready: Bool,
+                            appearance: IconAppearance = .light)
 }
 
 /// Work the chooser asks the shell to do; the result comes back as a `ChooserEvent`.
@@ -27,10 +39,14 @@ public enum ChooserEffect: Hashable, Sendable {
     /// Call `IconManager.setAlternateIconName(name)` (nil: back to the primary icon), then
     /// send `.applyFinished`. At most one is in flight.
     case apply(name: String?)
-    /// Decode and render these icons at this size off the input loop, in this order
-    /// (visible tiles first), and send `.pictureLoaded` for each. Never repeated for an
-    /// index and size already asked for.
-    case loadPictures([Int], TileSize)
+    /// Decode and render these icons at this size in this appearance off the input loop, in
+    /// this order (visible tiles first), and send `.pictureLoaded` for each. Never repeated
+    /// for an index and size already asked for in the appearance shown.
+    case loadPictures([Int], TileSize, IconAppearance = .light)
+    /// Make the pixel pictures of these tiles for cells of `cell` pixels in this appearance,
+    /// off the input loop, in this order, and send `.pixelPictureLoaded` for each. Never
+    /// repeated for a tile already asked for at that size in the appearance shown.
+    case loadPixelPictures([Int], TileSize, cell: CellPixelSize, appearance: IconAppearance = .light)
     /// Restore the terminal and exit with this status: 0 for q/Esc, 130 for Ctrl-C.
     case quit(status: Int32)
 }

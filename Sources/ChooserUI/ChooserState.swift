@@ -1,5 +1,6 @@
 import CellCanvas
 import IconArt
+import IconCatalog
 
 /// A terminal size in cells.
 public struct ScreenSize: Hashable, Sendable {
@@ -41,6 +42,11 @@ public struct ChooserState: Hashable, Sendable {
     public let items: [ChooserItem]
     /// The app's display name, for the title and the alert.
     public let appName: String
+    /// What of the app is shown, after its name in the title (a project's target and
+    /// configuration: `App, Release`); nil for an app given as a plist or a built app.
+    public let context: String?
+    /// The appearance every picture is drawn in (`a` cycles it); named in the title unless light.
+    public internal(set) var appearance: IconAppearance
     public internal(set) var configuration: ChooserConfiguration
     /// The icon that carries the checkmark (nil: the primary).
     public internal(set) var currentName: String?
@@ -61,22 +67,31 @@ public struct ChooserState: Hashable, Sendable {
     public internal(set) var isApplying: Bool
     /// What the help says about the terminal (empty until it is known).
     public internal(set) var terminalLines: [String]
+    /// Pixel pictures, once the terminal is known to show them: nil draws every icon as
+    /// symbol art.
+    public internal(set) var pixels: PixelPictureState?
 
     /// The state before the first frame, and the effects that start loading pictures
     /// (the visible tiles first). The focus starts on the current icon, scrolled into view.
+    /// `status`: a footer message from the start (a setting that could not be honoured).
     public static func start(items: [ChooserItem], appName: String, currentName: String?,
-                             screen: ScreenSize, configuration: ChooserConfiguration = ChooserConfiguration())
+                             screen: ScreenSize, configuration: ChooserConfiguration = ChooserConfiguration(),
+                             context: String? = nil, appearance: IconAppearance = .light,
+                             status: StatusMessage? = nil)
         -> (state: ChooserState, effects: [ChooserEffect]) {
         var state = ChooserState(items: items, appName: appName, currentName: currentName,
-                                 screen: screen, configuration: configuration)
+                                 screen: screen, configuration: configuration, context: context, appearance: appearance)
+        state.status = status
         state.scrollFocusIntoView()
         return (state, state.requestMissingPictures())
     }
 
     init(items: [ChooserItem], appName: String, currentName: String?, screen: ScreenSize,
-         configuration: ChooserConfiguration) {
+         configuration: ChooserConfiguration, context: String? = nil, appearance: IconAppearance = .light) {
         self.items = items
         self.appName = appName
+        self.context = context
+        self.appearance = appearance
         self.configuration = configuration
         self.currentName = currentName
         self.focus = items.firstIndex { $0.name == currentName } ?? 0
@@ -89,6 +104,7 @@ public struct ChooserState: Hashable, Sendable {
         self.status = nil
         self.isApplying = false
         self.terminalLines = []
+        self.pixels = nil
     }
 
     /// The grid's geometry for the current screen, or nil when the terminal is too small.
@@ -131,6 +147,73 @@ public struct ChooserState: Hashable, Sendable {
         let missing = order.filter { !asked.contains($0) }
         guard !missing.isEmpty else { return [] }
         requestedPictures[size, default: []].formUnion(missing)
-        return [.loadPictures(missing, size)]
+        return [.loadPictures(missing, size, appearance)]
+    }
+
+    /// One `.loadPixelPictures` for the visible tiles whose pixel pictures were not asked for
+    /// yet: a picture off screen would only cost memory until it is scrolled to.
+    mutating func requestMissingPixelPictures() -> [ChooserEffect] {
+        guard let layout, let cell = pixels?.cell else { return [] }
+        let size = layout.tileSize
+        let asked = pixels?.requested[size, default: []] ?? []
+        let missing = layout.visibleIndices(firstRow: firstVisibleRow).filter { !asked.contains($0) }
+        guard !missing.isEmpty else { return [] }
+        pixels?.requested[size, default: []].formUnion(missing)
+        return [.loadPixelPictures(missing, size, cell: cell, appearance: appearance)]
+    }
+}
+
+/// Where the chooser stands with pixel pictures: made for cells of `cell` pixels, asked for
+/// tile by tile as tiles come on screen, and shown once ready. A tile whose picture could
+/// not be made keeps its symbol art.
+public struct PixelPictureState: Hashable, Sendable {
+    public let cell: CellPixelSize
+    /// Tiles whose picture the terminal can be given, by tile size.
+    public internal(set) var ready: [TileSize: Set<Int>] = [:]
+    /// Tiles asked for (ready, under way, or failed), by tile size.
+    public internal(set) var requested: [TileSize: Set<Int>] = [:]
+
+    init(cell: CellPixelSize) { self.cell = cell }
+}
+
+/// A tile the terminal shows as a pixel picture: the item, and the cells the picture covers.
+public struct PixelTile: Hashable, Sendable {
+    public let index: Int
+    public let tileSize: TileSize
+    public let x: Int
+    public let y: Int
+    public var columns: Int { tileSize.columns }
+    public var rows: Int { tileSize.rows }
+
+    func intersects(x left: Int, y top: Int, width: Int, height: Int) -> Bool {
+        x < left + width && left < x + columns && y < top + height && top < y + rows
+    }
+}
+
+extension ChooserState {
+    /// The tiles on screen that show their pixel picture, top to bottom: those whose picture
+    /// is ready, less any an overlay (the help, the alert) would cover, since no picture may
+    /// cover text. The view leaves their cells blank for the terminal to draw into.
+    public var pixelTiles: [PixelTile] {
+        guard let layout, let ready = pixels?.ready[layout.tileSize], !ready.isEmpty else { return [] }
+        let overlays = overlayFrames
+        return layout.visibleIndices(firstRow: firstVisibleRow).compactMap { index in
+            guard ready.contains(index), let slot = layout.slotOrigin(of: index, firstRow: firstVisibleRow) else { return nil }
+            let origin = TileDrawing.pictureOrigin(slotX: slot.x, slotY: slot.y)
+            let tile = PixelTile(index: index, tileSize: layout.tileSize, x: origin.x, y: origin.y)
+            return overlays.contains { tile.intersects(x: $0.x, y: $0.y, width: $0.width, height: $0.height) } ? nil : tile
+        }
+    }
+
+    /// The boxes drawn over the grid now, as screen rectangles.
+    var overlayFrames: [(x: Int, y: Int, width: Int, height: Int)] {
+        var frames: [(x: Int, y: Int, width: Int, height: Int)] = []
+        let glyphs = Glyphs(ascii: configuration.ascii)
+        if showsHelp { frames.append(HelpBox(glyphs: glyphs, terminal: terminalLines).frame(in: screen)) }
+        if let alert {
+            let box = AlertBox(alert, screen: screen, ascii: configuration.ascii)
+            frames.append((box.x, box.y, box.width, box.height))
+        }
+        return frames
     }
 }

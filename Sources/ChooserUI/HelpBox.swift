@@ -18,6 +18,7 @@ struct HelpBox {
             ("PgUp / PgDn", "one screen up / down"),
             ("Enter / Space", "use the focused icon"),
             ("click", "use that icon"),
+            ("a", "light, dark, tinted"),
             ("q / Esc", "leave"),
             ("Ctrl-C", "leave (status 130)"),
             ("?", "close this help"),
@@ -31,15 +32,29 @@ struct HelpBox {
         }
     }
 
-    func draw(into grid: inout CellGrid, theme: Theme) {
+    /// The lines the box shows on a screen of `height` rows (nil: the separator rule), and
+    /// its width: the keys, then what is known about the terminal, clipped to the screen.
+    private func content(width screenWidth: Int, height screenHeight: Int) -> (lines: [String?], width: Int) {
         let keys = self.lines
         let naturalWidth = (keys.map { DisplayWidth.of($0) }.max() ?? 0) + 4
-        let width = min(grid.width, naturalWidth)
+        let width = min(screenWidth, naturalWidth)
         let about = terminal.flatMap { DisplayWidth.wrap(glyphs.shown($0), to: max(1, width - 4)) }
         let separator = about.isEmpty ? [] : [nil as String?]
-        let shown = Array((keys.map { $0 as String? } + separator + about.map { $0 as String? }).prefix(max(0, grid.height - 2)))
+        let shown = Array((keys.map { $0 as String? } + separator + about.map { $0 as String? }).prefix(max(0, screenHeight - 2)))
+        return (shown, width)
+    }
+
+    /// Where the box goes on `screen`: centred.
+    func frame(in screen: ScreenSize) -> (x: Int, y: Int, width: Int, height: Int) {
+        let (shown, width) = content(width: screen.width, height: screen.height)
         let height = shown.count + 2
-        let x = (grid.width - width) / 2, y = max(0, (grid.height - height) / 2)
+        return ((screen.width - width) / 2, max(0, (screen.height - height) / 2), width, height)
+    }
+
+    func draw(into grid: inout CellGrid, theme: Theme) {
+        let keyCount = entries.count
+        let (shown, _) = content(width: grid.width, height: grid.height)
+        let (x, y, width, height) = frame(in: ScreenSize(width: grid.width, height: grid.height))
         grid.drawBox(x: x, y: y, width: width, height: height, glyphs: glyphs.box, filled: true)
         grid.write(" Keys ", x: x + 2, y: y, style: theme.title)
         for (offset, line) in shown.enumerated() {
@@ -49,7 +64,7 @@ struct HelpBox {
                 continue
             }
             grid.write(DisplayWidth.truncate(line, to: width - 4, ellipsis: glyphs.ellipsis), x: x + 2, y: y + 1 + offset,
-                       style: offset > keys.count ? theme.subtle : .plain)
+                       style: offset > keyCount ? theme.subtle : .plain)
         }
     }
 }

@@ -13,7 +13,7 @@ public enum PreviewSheet {
         var sheet = CellGrid(width: layout.width, height: layout.height)
         for (index, item) in items.enumerated() {
             let (x, y) = layout.slot(index)
-            layout.drawing.draw(item, picture: index < pictures.count ? pictures[index] : nil,
+            layout.drawing.draw(item, picture: .symbols(index < pictures.count ? pictures[index] : nil),
                                 isCurrent: item.name == currentName, isFocused: false, x: x, y: y, into: &sheet)
         }
         return sheet

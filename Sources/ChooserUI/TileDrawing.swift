@@ -43,18 +43,33 @@ struct TileDrawing {
     /// Where the picture of the slot at `x`, `y` goes: inside the margin.
     static func pictureOrigin(slotX x: Int, slotY y: Int) -> (x: Int, y: Int) { (x + 1, y + 1) }
 
-    func draw(_ item: ChooserItem, picture: CellGrid?, isCurrent: Bool, isFocused: Bool,
+    /// How a tile's picture is shown.
+    enum Picture {
+        /// Symbol art: the tile's picture, or nil for the placeholder until it arrives.
+        case symbols(CellGrid?)
+        /// The terminal draws the picture in pixels over the tile's cells, which stay blank.
+        case pixels
+    }
+
+    func draw(_ item: ChooserItem, picture: Picture, isCurrent: Bool, isFocused: Bool,
               x: Int, y: Int, into grid: inout CellGrid) {
-        // Until the picture arrives, IconArt's placeholder keeps the grid aligned and the
-        // icon recognisable by its initials.
-        let tile = picture ?? renderer.placeholder(name: item.title, columns: columns, rows: rows)
         let origin = Self.pictureOrigin(slotX: x, slotY: y)
-        grid.draw(tile, x: origin.x, y: origin.y)
+        switch picture {
+        case .symbols(let tile):
+            // Until the picture arrives, IconArt's placeholder keeps the grid aligned and the
+            // icon recognisable by its initials.
+            grid.draw(tile ?? renderer.placeholder(name: item.title, columns: columns, rows: rows), x: origin.x, y: origin.y)
+        case .pixels:
+            grid.fill(x: origin.x, y: origin.y, width: columns, height: rows)
+        }
 
         if isCurrent {
-            // Bottom-right corner of the picture, where iOS puts `checkmark.circle.fill`.
+            // At the picture's bottom-right corner, where iOS puts `checkmark.circle.fill`: on
+            // its last row in symbols; in pixels just below it, as no picture may cover text.
             let badge = glyphs.badge
-            grid.write(badge, x: x + 1 + columns - DisplayWidth.of(badge), y: y + rows, style: theme.badge)
+            let row: Int
+            if case .pixels = picture { row = y + rows + 1 } else { row = y + rows }
+            grid.write(badge, x: x + 1 + columns - DisplayWidth.of(badge), y: row, style: theme.badge)
         }
         let captionRow = y + rows + 2
         let style = isFocused ? theme.focusCaption : .plain

@@ -1,5 +1,6 @@
 import CellCanvas
 import IconArt
+import IconCatalog
 import TerminalText
 
 /// The chooser's only way to change: applies `event` to `state` and returns the work the
@@ -16,7 +17,8 @@ public func update(_ state: inout ChooserState, _ event: ChooserEvent) -> [Choos
         return state.handleClick(column: column, row: row)
     case let .resize(width, height):
         return state.resize(to: ScreenSize(width: width, height: height))
-    case let .pictureLoaded(index, tileSize, picture):
+    case let .pictureLoaded(index, tileSize, picture, appearance):
+        guard appearance == state.appearance else { return [] }
         state.store(picture, index: index, tileSize: tileSize)
         return []
     case let .applyFinished(name, error):
@@ -24,6 +26,19 @@ public func update(_ state: inout ChooserState, _ event: ChooserEvent) -> [Choos
         return []
     case let .terminalDescribed(lines):
         state.terminalLines = lines.map(TextSanitizer.clean)
+        return []
+    case let .symbolsChanged(symbols):
+        guard symbols != state.configuration.symbols else { return [] }
+        state.configuration.symbols = symbols
+        state.requestedPictures = [:]
+        return state.requestMissingPictures()
+    case let .pixelPictures(cell):
+        guard cell != state.pixels?.cell else { return [] }
+        state.pixels = cell.map(PixelPictureState.init)
+        return state.requestMissingPixelPictures()
+    case let .pixelPictureLoaded(index, tileSize, cell, ready, appearance):
+        guard appearance == state.appearance, cell == state.pixels?.cell, state.items.indices.contains(index) else { return [] }
+        if ready { state.pixels?.ready[tileSize, default: []].insert(index) }
         return []
     }
 }
@@ -49,13 +64,15 @@ extension ChooserState {
             return []
         case .apply:
             return layout == nil ? [] : apply(focus)
+        case .cycleAppearance:
+            return showNextAppearance()
         case .previous, .next, .up, .down, .first, .last, .pageUp, .pageDown:
             guard let layout else { return [] }
             if command == .pageUp { firstVisibleRow = max(0, firstVisibleRow - layout.visibleRows) }
             if command == .pageDown { firstVisibleRow = min(layout.lastFirstRow, firstVisibleRow + layout.visibleRows) }
             focus = Navigation.target(of: command, from: focus, count: items.count, layout: layout)
             scrollFocusIntoView()
-            return []
+            return requestMissingPixelPictures()
         }
     }
 
@@ -100,12 +117,24 @@ extension ChooserState {
         }
     }
 
+    /// Every icon in the next appearance: the pictures shown so far are dropped (their
+    /// placeholders show until the new ones arrive) and asked for again.
+    mutating func showNextAppearance() -> [ChooserEffect] {
+        let all = IconAppearance.allCases
+        appearance = all[((all.firstIndex(of: appearance) ?? 0) + 1) % all.count]
+        pictures = [:]
+        requestedPictures = [:]
+        pixels = pixels.map { PixelPictureState(cell: $0.cell) }
+        status = StatusMessage("Showing the \(appearance.rawValue) appearance.")
+        return requestMissingPictures() + requestMissingPixelPictures()
+    }
+
     /// Re-lays out for the new size, keeps the focus on screen, and asks for pictures at
-    /// the new tile size if it changed.
+    /// the new tile size if it changed (pixel pictures for the tiles that came on screen).
     mutating func resize(to size: ScreenSize) -> [ChooserEffect] {
         screen = size
         scrollFocusIntoView()
-        return requestMissingPictures()
+        return requestMissingPictures() + requestMissingPixelPictures()
     }
 
     /// Keeps a rendered picture if it is for a known item and exactly the tile's size (a

@@ -27,10 +27,11 @@ public func view(_ state: ChooserState) -> CellGrid {
     let tiles = TileDrawing(tileSize: layout.tileSize, configuration: state.configuration)
     let pictures = state.pictures[layout.tileSize] ?? [:]
     let currentIndex = state.currentIndex
+    let shownInPixels = Set(state.pixelTiles.map(\.index))
     for index in layout.visibleIndices(firstRow: state.firstVisibleRow) {
         guard let origin = layout.slotOrigin(of: index, firstRow: state.firstVisibleRow) else { continue }
-        tiles.draw(state.items[index], picture: pictures[index], isCurrent: index == currentIndex,
-                   isFocused: index == state.focus, x: origin.x, y: origin.y, into: &grid)
+        tiles.draw(state.items[index], picture: shownInPixels.contains(index) ? .pixels : .symbols(pictures[index]),
+                   isCurrent: index == currentIndex, isFocused: index == state.focus, x: origin.x, y: origin.y, into: &grid)
     }
 
     if state.firstVisibleRow + layout.visibleRows < layout.rowCount {
@@ -52,10 +53,13 @@ public func view(_ state: ChooserState) -> CellGrid {
     return grid
 }
 
-/// "App Icon — Colourful", centred, with "App Icon" in bold.
+/// "App Icon — Colourful", centred, with "App Icon" in bold; then what of the app is shown
+/// ("(App, Release)") and an appearance other than light ("— dark").
 private func drawTitle(_ state: ChooserState, into grid: inout CellGrid, glyphs: Glyphs, theme: Theme) {
     let heading = "App Icon"
-    let full = "\(heading) \(glyphs.dash) \(state.appName)"
+    var full = "\(heading) \(glyphs.dash) \(state.appName)"
+    if let context = state.context { full += " (\(context))" }
+    if state.appearance != .light { full += " \(glyphs.dash) \(state.appearance.rawValue)" }
     let shown = DisplayWidth.truncate(full, to: grid.width, ellipsis: glyphs.ellipsis)
     let x = (grid.width - DisplayWidth.of(shown)) / 2
     grid.write(shown, x: x, y: 0)

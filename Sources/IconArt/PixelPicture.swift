@@ -1,31 +1,6 @@
 import CellCanvas
 import IconCatalog
 
-/// One terminal cell's size in pixels, as the terminal reports it (`CSI 16t`, TIOCGWINSZ).
-/// A pixel picture is drawn for one cell size, so that it covers whole cells exactly: a
-/// terminal scales nothing, and the text around a picture lines up with its edges.
-public struct CellPixelSize: Hashable, Sendable, CustomStringConvertible {
-    public let width: Int
-    public let height: Int
-
-    /// Sizes outside this range are not cells of any real font (a reply of 0 or 65535 is a
-    /// terminal that does not know); the caller falls back to `standard` or to symbols.
-    public static let plausible = 2...512
-
-    /// nil for a size no real terminal has.
-    public init?(width: Int, height: Int) {
-        guard Self.plausible.contains(width), Self.plausible.contains(height) else { return nil }
-        self.width = width
-        self.height = height
-    }
-
-    /// What a picture is drawn for when no terminal says (a file, a pipe): 10×20 is the
-    /// cell of a 10-pixel-wide monospace font, the size chafa and kitty assume too.
-    public static let standard = CellPixelSize(width: 10, height: 20)!
-
-    public var description: String { "\(width)×\(height)" }
-}
-
 /// A tile's cells and the pixels they cover: the one size a tile's picture is decoded,
 /// resampled and encoded at.
 public struct TileGeometry: Hashable, Sendable, CustomStringConvertible {
@@ -51,7 +26,7 @@ public struct TileGeometry: Hashable, Sendable, CustomStringConvertible {
     public var width: Int { columns * cell.width }
     public var height: Int { rows * cell.height }
 
-    public var description: String { "\(columns)×\(rows) cells of \(cell) pixels" }
+    public var description: String { "\(columns)×\(rows) cells of \(cell)" }
 }
 
 /// An icon at the terminal's own resolution: a tile of `columns`×`rows` cells on cells of

@@ -11,17 +11,38 @@ public enum Idiom: String, Sendable, CaseIterable, Codable {
     public var iconsKey: String { self == .phone ? "CFBundleIcons" : "CFBundleIcons~ipad" }
 }
 
-/// One image found for an icon, with the pixel size from its PNG header.
+/// One image of an icon: a file (or an `.ipa` entry) with its pixel size, and what it is for:
+/// the device family, point size, scale and appearance an asset catalog gives it (a loose
+/// file of an Info.plist has only what its name says: `@2x`, `~ipad`).
 public struct IconImage: Equatable, Hashable, Sendable, Codable {
     /// Where its bytes are: a file, or an entry of an `.ipa`.
     public let source: ImageSource
     public let width: Int
     public let height: Int
+    /// The device family the image is for; nil for a loose file, which serves whatever idiom
+    /// the Info.plist key it was found through is read by.
+    public let idiom: AppIconSetImage.Idiom?
+    /// The size in points (`60` for a 60 pt icon at 3×), when the catalog or the file name says it.
+    public let pointSize: Double?
+    /// 1, 2 or 3, when the catalog or the file name (`@2x`) says it.
+    public let scale: Int?
+    /// The home-screen appearance the image is drawn for (light for anything without one).
+    public let appearance: IconAppearance
+    /// Set on a stand-in: the image is really for another appearance (light) and is shown for
+    /// `appearance` the way iOS shows it (see `AppIcon.images(for:idiom:)`).
+    public let derivation: IconDerivation?
 
-    public init(source: ImageSource, width: Int, height: Int) {
+    public init(source: ImageSource, width: Int, height: Int, idiom: AppIconSetImage.Idiom? = nil,
+                pointSize: Double? = nil, scale: Int? = nil, appearance: IconAppearance = .light,
+                derivation: IconDerivation? = nil) {
         self.source = source
         self.width = width
         self.height = height
+        self.idiom = idiom
+        self.pointSize = pointSize
+        self.scale = scale
+        self.appearance = appearance
+        self.derivation = derivation
     }
 
     public init(path: String, width: Int, height: Int) {
@@ -31,43 +52,118 @@ public struct IconImage: Equatable, Hashable, Sendable, Codable {
     /// The file's path, or `App.ipa:Payload/App.app/NAME.png` for an archived image.
     public var path: String { source.path }
 
-    enum CodingKeys: String, CodingKey { case path, width, height }
+    /// True for a stand-in (see `derivation`).
+    public var isDerived: Bool { derivation != nil }
 
+    /// This image standing in for `appearance`, as `derivation` says.
+    public func standing(in appearance: IconAppearance, as derivation: IconDerivation) -> IconImage {
+        IconImage(source: source, width: width, height: height, idiom: idiom, pointSize: pointSize, scale: scale,
+                  appearance: appearance, derivation: derivation)
+    }
+
+    enum CodingKeys: String, CodingKey { case path, width, height, idiom, size, scale, appearance, derived }
+
+    /// `path`, `width`, `height` and `appearance` always; `idiom`, `size` (points) and `scale`
+    /// where known; `derived` (how it stands in) on a stand-in.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(path, forKey: .path)
         try container.encode(width, forKey: .width)
         try container.encode(height, forKey: .height)
+        try container.encodeIfPresent(idiom, forKey: .idiom)
+        try container.encodeIfPresent(pointSize, forKey: .size)
+        try container.encodeIfPresent(scale, forKey: .scale)
+        try container.encode(appearance, forKey: .appearance)
+        try container.encodeIfPresent(derivation, forKey: .derived)
     }
 
     /// A decoded image names a file: an archive cannot be reopened from its display path.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(path: try container.decode(String.self, forKey: .path),
+        self.init(source: .file(try container.decode(String.self, forKey: .path)),
                   width: try container.decode(Int.self, forKey: .width),
-                  height: try container.decode(Int.self, forKey: .height))
+                  height: try container.decode(Int.self, forKey: .height),
+                  idiom: try container.decodeIfPresent(AppIconSetImage.Idiom.self, forKey: .idiom),
+                  pointSize: try container.decodeIfPresent(Double.self, forKey: .size),
+                  scale: try container.decodeIfPresent(Int.self, forKey: .scale),
+                  appearance: try container.decodeIfPresent(IconAppearance.self, forKey: .appearance) ?? .light,
+                  derivation: try container.decodeIfPresent(IconDerivation.self, forKey: .derived))
+    }
+}
+
+/// Where an icon's pictures come from.
+public enum AppIconSource: String, Sendable, Codable, CaseIterable {
+    /// Loose PNG files an Info.plist names in `CFBundleIconFiles` (or, in a built app, only a
+    /// `CFBundleIconName`, whose images are in the compiled asset catalog).
+    case plist
+    /// An app icon set, `NAME.appiconset`, of an asset catalog.
+    case appiconset
+    /// An Xcode 26 Icon Composer bundle, `NAME.icon`.
+    case icon
+}
+
+/// Where an icon is declared: what a details panel shows and a message names, so a developer
+/// knows which file to open.
+public struct IconDeclaration: Equatable, Hashable, Sendable, Codable {
+    /// The Info.plist, the `.appiconset` folder or the `.icon` bundle that declares the icon;
+    /// the project file for a primary icon a build setting names but nothing provides.
+    public let path: String
+    /// In an Info.plist, the key path of the icon's entry (`CFBundleIcons.CFBundleAlternateIcons.Blue`); nil elsewhere.
+    public let keyPath: String?
+    /// For an icon of an Xcode project's asset catalogs, the build setting that makes it ship
+    /// (`ASSETCATALOG_COMPILER_APPICON_NAME`, `…_ALTERNATE_APPICON_NAMES`, `…_INCLUDE_ALL_APPICON_ASSETS`).
+    public let setting: String?
+
+    public init(path: String, keyPath: String? = nil, setting: String? = nil) {
+        self.path = path
+        self.keyPath = keyPath
+        self.setting = setting
     }
 }
 
 /// One choosable icon: the primary (name nil, as UIKit's `setAlternateIconName(nil)`) or an alternate.
 public struct AppIcon: Equatable, Sendable {
-    /// The alternate's key in `CFBundleAlternateIcons`; nil for the primary icon.
+    /// The alternate's name, what `setAlternateIconName(_:)` takes; nil for the primary icon.
     public let name: String?
+    /// Where its pictures come from: loose files, an app icon set, or an Icon Composer bundle.
+    public let source: AppIconSource
+    /// The asset's own name: the set's or bundle's (`AppIcon` for a catalog's usual primary,
+    /// `AppIcons/Blue` inside a namespace), or for loose files the first `CFBundleIconFiles`
+    /// entry (else the `CFBundleIconName`). Nil when nothing names it.
+    public let assetName: String?
+    /// The `.appiconset` folder or `.icon` bundle the pictures come from; nil for loose files
+    /// and for an icon a setting names that no catalog has.
+    public let assetPath: String?
+    /// For an Icon Composer bundle that shares its name with an app icon set: the set, which
+    /// systems before iOS 26 show, and whose images are this icon's `images`.
+    public let fallbackSetPath: String?
+    /// Where the icon is declared (see `IconDeclaration`).
+    public let declaration: IconDeclaration
     /// The Emitron-style integer `ordinal`, when the plist gives a usable one.
     public let ordinal: Int?
-    /// `CFBundleIconFiles` as declared, after `--define` expansion.
+    /// `CFBundleIconFiles` as declared, after `--define` expansion; empty for catalog icons.
     public let iconFiles: [String]
     /// `UIPrerenderedIcon`, when present and a boolean.
     public let prerendered: Bool?
-    /// Image files found for `iconFiles`, in declaration order then by scale.
+    /// The icon's own images for the idiom read, in every appearance it has (empty when the
+    /// catalog was read without looking at files): for loose files, those found for
+    /// `iconFiles` in declaration order then by scale; for a set (or a bundle's fallback
+    /// set), its entries for the device, universal ones and the marketing image, in
+    /// `Contents.json` order. Stand-ins for missing appearances come from `images(for:idiom:)`.
     public let images: [IconImage]
     /// `CFBundleIconName`: the icon's name in the asset catalog. An icon with it and no
     /// `iconFiles` has its images only in the (compiled) asset catalog.
     public let iconName: String?
 
-    public init(name: String?, ordinal: Int?, iconFiles: [String], prerendered: Bool?, images: [IconImage],
-                iconName: String? = nil) {
+    public init(name: String?, source: AppIconSource = .plist, assetName: String? = nil, assetPath: String? = nil,
+                fallbackSetPath: String? = nil, declaration: IconDeclaration = IconDeclaration(path: ""),
+                ordinal: Int?, iconFiles: [String], prerendered: Bool?, images: [IconImage], iconName: String? = nil) {
         self.name = name
+        self.source = source
+        self.assetName = assetName ?? (source == .plist ? iconFiles.first ?? iconName : nil)
+        self.assetPath = assetPath
+        self.fallbackSetPath = fallbackSetPath
+        self.declaration = declaration
         self.ordinal = ordinal
         self.iconFiles = iconFiles
         self.prerendered = prerendered
@@ -75,37 +171,82 @@ public struct AppIcon: Equatable, Sendable {
         self.iconName = iconName
     }
 
+    /// The same icon with `images` (for readers that find files after the names).
+    public func with(images: [IconImage]) -> AppIcon {
+        AppIcon(name: name, source: source, assetName: assetName, assetPath: assetPath, fallbackSetPath: fallbackSetPath,
+                declaration: declaration, ordinal: ordinal, iconFiles: iconFiles, prerendered: prerendered,
+                images: images, iconName: iconName)
+    }
+
+    /// The app icon set the icon's `images` come from: its own, or its bundle's fallback.
+    public var setPath: String? {
+        source == .appiconset ? assetPath : fallbackSetPath
+    }
+
     /// Declared by `CFBundleIconName` alone: its images are in an asset catalog, not loose files.
-    public var isAssetCatalogOnly: Bool { iconFiles.isEmpty && iconName != nil }
+    public var isAssetCatalogOnly: Bool { source == .plist && iconFiles.isEmpty && iconName != nil }
 
     public var isPrimary: Bool { name == nil }
     /// How people see it: `Default` for the primary, the alternate's name otherwise.
     public var displayName: String { name ?? "Default" }
+
+    /// The appearances the icon has images of its own for (light whenever it has any image).
+    public var ownAppearances: Set<IconAppearance> {
+        Set(images.filter { !$0.isDerived }.map(\.appearance))
+    }
+
+    /// What iOS shows on `idiom` for `appearance`: the icon's own images for it, else its
+    /// light images marked as stand-ins (`derivation`: the light image in dark mode, or for
+    /// tinted the light image in greys, tinted). An iPad's own images win over universal
+    /// ones, an iPhone's likewise; the App Store's marketing image is never shown on a device.
+    public func images(for appearance: IconAppearance, idiom: Idiom) -> [IconImage] {
+        let shown = images.filter { $0.idiom != .iosMarketing }
+        let found = IconAppearanceChoice.candidates(shown, for: idiom, appearance: appearance,
+                                                    idiom: \.idiom, appearance: \.appearance)
+        guard let derivation = found.derivation else { return found.images }
+        return found.images.map { $0.standing(in: appearance, as: derivation) }
+    }
 }
 
-/// An app's icons in the order a chooser shows them, with everything odd noted as warnings.
+/// An app's icons in the order a chooser shows them, with everything odd noted as warnings,
+/// whatever form the app was given in: an Info.plist, an Xcode project's target, an asset
+/// catalog, a built `.app` or `.ipa`.
 public struct AppIconCatalog: Sendable {
-    /// The Info.plist that was read.
-    public let plistPath: String
-    /// `CFBundleDisplayName`, else `CFBundleName`.
+    /// What was read, for messages: the Info.plist, the `.xcodeproj`, the `.xcassets`
+    /// folder, the `.app` folder's Info.plist or the `.ipa`'s (`App.ipa:Payload/App.app/Info.plist`).
+    public let path: String
+    /// The Info.plist read (for a project, the target's `INFOPLIST_FILE`); nil when there is
+    /// none: an asset catalog alone, or a target whose build writes its whole Info.plist.
+    public let plistPath: String?
+    /// `CFBundleDisplayName`, else `CFBundleName` (for a project, as the build expands them);
+    /// for an asset catalog alone, its name.
     public let displayName: String?
+    /// The bundle identifier, expanded (for a project, `PRODUCT_BUNDLE_IDENTIFIER`): the
+    /// choice is kept under it.
     public let bundleIdentifier: String?
     public let idiom: Idiom
-    /// The key the icons came from (`CFBundleIcons` or `CFBundleIcons~ipad`).
+    /// The key the icons are under in the (built) app's Info.plist: `CFBundleIcons`, or
+    /// `CFBundleIcons~ipad` when iPads read their own.
     public let iconsKey: String
     /// Chooser order: the primary first, then alternates by `ordinal`, then the rest by name.
     public let icons: [AppIcon]
     public let warnings: [CatalogWarning]
-    /// The form the app was given in: an Info.plist, a built `.app`, an `.ipa`.
+    /// The form the app was given in.
     public let source: AppSourceKind
-    /// Where the icons' files are looked for (before `--icons`): the plist's folder, the
+    /// Where loose icon files are looked for (before `--icons`): the plist's folder, the
     /// `.app` folder, or the app folder inside the `.ipa`.
     public let iconTree: IconFileTree
+    /// For an Xcode project: the target read, with its configuration, settings and resources.
+    public let target: ResolvedTarget?
+    /// For a project or an asset catalog alone: what the asset compiler makes the icons from.
+    public let compiler: IconCompilerInputs?
 
-    public init(plistPath: String, displayName: String?, bundleIdentifier: String?, idiom: Idiom,
+    public init(path: String? = nil, plistPath: String?, displayName: String?, bundleIdentifier: String?, idiom: Idiom,
                 iconsKey: String, icons: [AppIcon], warnings: [CatalogWarning],
-                source: AppSourceKind = .plist, iconTree: IconFileTree? = nil) {
+                source: AppSourceKind = .plist, iconTree: IconFileTree? = nil,
+                target: ResolvedTarget? = nil, compiler: IconCompilerInputs? = nil) {
         precondition(icons.first?.isPrimary == true, "a catalog always starts with its primary icon")
+        self.path = path ?? plistPath ?? ""
         self.plistPath = plistPath
         self.displayName = displayName
         self.bundleIdentifier = bundleIdentifier
@@ -114,8 +255,10 @@ public struct AppIconCatalog: Sendable {
         self.icons = icons
         self.warnings = warnings
         self.source = source
-        let folder = (plistPath as NSString).deletingLastPathComponent
+        let folder = ((plistPath ?? self.path) as NSString).deletingLastPathComponent
         self.iconTree = iconTree ?? .folder(folder.isEmpty ? "." : folder)
+        self.target = target
+        self.compiler = compiler
     }
 
     public var primary: AppIcon { icons[0] }
@@ -123,6 +266,10 @@ public struct AppIconCatalog: Sendable {
     /// As UIKit's: true when the chosen idiom declares at least one alternate.
     public var supportsAlternateIcons: Bool { icons.count > 1 }
     public var alternateNames: [String] { alternates.compactMap(\.name) }
+
+    /// The idiom whose images the icons show: `idiom`, except that an iPhone-only app's
+    /// catalog icons on an iPad are its iPhone ones.
+    public var shownIdiom: Idiom { compiler?.shownIdiom(on: idiom) ?? idiom }
 
     public func alternate(named name: String) -> AppIcon? {
         alternates.first { $0.name == name }

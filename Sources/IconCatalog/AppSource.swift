@@ -4,6 +4,10 @@ import Foundation
 public enum AppSourceKind: String, Sendable, Codable, CaseIterable {
     /// An Info.plist, or a folder holding one.
     case plist
+    /// An application target of an Xcode project (a `.xcodeproj`, a workspace, or a folder holding them).
+    case xcodeproj
+    /// An asset catalog (`NAME.xcassets`) on its own.
+    case xcassets
     /// A built `.app` folder: a binary Info.plist and Xcode's crushed PNGs.
     case app
     /// An `.ipa` archive holding `Payload/NAME.app/`.
@@ -28,34 +32,68 @@ public enum IconFileTree: Sendable {
     }
 }
 
-/// An app's Info.plist as read, with where it came from and where its icon files are: what
-/// the catalog and `lint` are built from, whatever form the app was given in.
+/// An app opened for reading its icons, whatever form it came in: its Info.plist (as the
+/// build processes it, for a project) and where loose icon files are, and for a project or
+/// an asset catalog what the asset compiler makes its icons from. What the catalog and
+/// `lint` are built from.
 public struct OpenedApp {
     public let source: AppSourceKind
-    /// The Info.plist read: a path, or `App.ipa:Payload/App.app/Info.plist`.
-    public let plistPath: String
+    /// What was opened, for messages (see `AppIconCatalog.path`).
+    public let path: String
+    /// The Info.plist read: a path, or `App.ipa:Payload/App.app/Info.plist`; nil when there is none.
+    public let plistPath: String?
+    /// Its contents (for a project: preprocessed, build settings expanded, generated keys
+    /// added); empty when there is no Info.plist.
     public let plist: [String: Any]
-    /// Where icon files are looked for unless `--icons` says otherwise.
+    /// Where loose icon files are looked for unless `--icons` says otherwise.
     public let iconTree: IconFileTree
-    /// Problems met opening the app that did not stop it (entries of an archive left unread).
+    /// Problems met opening the app that did not stop it (entries of an archive left unread,
+    /// a project's missing xcconfig files).
     public let warnings: [CatalogWarning]
+    /// For an Xcode project: the target read.
+    public let target: ResolvedTarget?
+    /// For a project or an asset catalog: what the asset compiler is given.
+    public let compiler: IconCompilerInputs?
 
-    public init(source: AppSourceKind, plistPath: String, plist: [String: Any], iconTree: IconFileTree,
-                warnings: [CatalogWarning] = []) {
+    public init(source: AppSourceKind, path: String? = nil, plistPath: String?, plist: [String: Any],
+                iconTree: IconFileTree, warnings: [CatalogWarning] = [], target: ResolvedTarget? = nil,
+                compiler: IconCompilerInputs? = nil) {
         self.source = source
+        self.path = path ?? plistPath ?? ""
         self.plistPath = plistPath
         self.plist = plist
         self.iconTree = iconTree
         self.warnings = warnings
+        self.target = target
+        self.compiler = compiler
     }
 
-    /// Opens `path`: a built `.app` folder or `.ipa` archive (see `BuiltApp`), else an
-    /// Info.plist or a folder holding one, whose preprocessor lines (if any) are evaluated
-    /// as `preprocessor` says.
+    /// Opens `path` as `AppLocation.locate` finds it: an Info.plist (or a folder holding
+    /// one), an Xcode project (choosing the target and configuration `options` name), an
+    /// asset catalog, a built `.app` or an `.ipa`. Preprocessor lines of an Info.plist are
+    /// evaluated with `options.defines` (and, for a project, the target's definitions).
+    public static func open(_ path: String, options: CatalogOptions) throws(CatalogError) -> OpenedApp {
+        switch try AppLocation.locate(path) {
+        case .builtApp(let kind):
+            return try BuiltApp.open(path, as: kind)
+        case .infoPlist(let plistPath):
+            return try openPlist(plistPath, preprocessor: options.preprocessorOptions)
+        case .xcodeProject(let projectPath):
+            return try ProjectOpener.open(projectPath, options: options)
+        case .assetCatalog(let catalogPath):
+            return ProjectOpener.openAssetCatalog(catalogPath, options: options)
+        }
+    }
+
+    /// Opens `path` when it is a built app, an Info.plist or a folder holding one (never a
+    /// project or a catalog), with `preprocessor` for an Info.plist's preprocessor lines.
     public static func open(_ path: String,
                             preprocessor: PlistPreprocessor.Options = PlistPreprocessor.Options()) throws(CatalogError) -> OpenedApp {
         if let kind = BuiltApp.kind(of: path) { return try BuiltApp.open(path, as: kind) }
-        let plistPath = try PlistLoader.locate(path)
+        return try openPlist(try PlistLoader.locate(path), preprocessor: preprocessor)
+    }
+
+    private static func openPlist(_ plistPath: String, preprocessor: PlistPreprocessor.Options) throws(CatalogError) -> OpenedApp {
         let folder = (plistPath as NSString).deletingLastPathComponent
         return OpenedApp(source: .plist, plistPath: plistPath, plist: try PlistLoader.load(plistPath, preprocessor: preprocessor),
                          iconTree: .folder(folder.isEmpty ? "." : folder))

@@ -9,6 +9,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case badLink(path: String, problem: String)
     case notARegularFile(path: String, kind: String)
     case noInfoPlist(directory: String)
+    /// A folder given as the app that holds neither an Info.plist nor an Xcode project.
+    case noApp(directory: String)
     case unreadable(path: String, reason: String)
     case tooLarge(path: String, bytes: Int, limit: Int)
     case emptyFile(path: String)
@@ -38,7 +40,7 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
             return path
         case .xcodeProject(let error):
             return error.path
-        case .noInfoPlist(let directory):
+        case .noInfoPlist(let directory), .noApp(let directory):
             return directory
         }
     }
@@ -54,6 +56,9 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
             problem = "not a regular file (\(kind)); give an Info.plist or a folder holding one"
         case .noInfoPlist:
             problem = "folder holds no Info.plist"
+        case .noApp:
+            problem = "folder holds no Info.plist and no Xcode project (*.xcodeproj) within "
+                + "\(XcodeProjectLocator.maximumDepth) folder levels"
         case .unreadable(_, let reason):
             problem = "cannot read: \(reason)"
         case .tooLarge(_, let bytes, let limit):

@@ -1,18 +1,34 @@
 import Foundation
 import TerminalText
 
-/// How to read an app: which idiom, where its icon files are, and `--define` values.
+/// How to read an app: which idiom, where its icon files are, `--define` values, and for a
+/// project which target and configuration.
 public struct CatalogOptions: Sendable {
     public var idiom: Idiom
     /// Look for icon files here (and below) instead of beside the plist.
     public var iconsDirectory: String?
-    /// Values for `$(NAME)` / `${NAME}` in file entries and the bundle identifier.
+    /// Values for `$(NAME)` / `${NAME}` in file entries and the bundle identifier; for a
+    /// project, build settings that override every level (and preprocessor macros).
     public var defines: [String: String]
+    /// The project's application target to read, by name; needed when there are several.
+    public var target: String?
+    /// The `.xcodeproj` (path or name) the target is in, where target names repeat across projects.
+    public var project: String?
+    /// The build configuration; nil: `Release` where the target has it, else the list's default.
+    public var configuration: String?
+    /// The primary icon's name in an asset catalog read alone (default `AppIcon`); for a
+    /// project, instead of `ASSETCATALOG_COMPILER_APPICON_NAME`.
+    public var primaryIcon: String?
 
-    public init(idiom: Idiom = .phone, iconsDirectory: String? = nil, defines: [String: String] = [:]) {
+    public init(idiom: Idiom = .phone, iconsDirectory: String? = nil, defines: [String: String] = [:],
+                target: String? = nil, project: String? = nil, configuration: String? = nil, primaryIcon: String? = nil) {
         self.idiom = idiom
         self.iconsDirectory = iconsDirectory
         self.defines = defines
+        self.target = target
+        self.project = project
+        self.configuration = configuration
+        self.primaryIcon = primaryIcon
     }
 
     /// How an Info.plist with preprocessor lines is evaluated: `defines` as its macros.
@@ -30,10 +46,12 @@ public struct CatalogOptions: Sendable {
     }
 }
 
-/// Reads an app (an Info.plist or a folder holding one, a built `.app` or an `.ipa`) into an `AppIconCatalog`.
+/// Reads an app into an `AppIconCatalog`: an Info.plist or a folder holding one, an Xcode
+/// project's application target, an asset catalog, a built `.app` or an `.ipa` (see `AppLocation`).
 public enum CatalogReader {
+    /// Every icon with its images: the one entry point for any form of app.
     public static func read(app: String, options: CatalogOptions = CatalogOptions()) throws(CatalogError) -> AppIconCatalog {
-        try catalog(from: OpenedApp.open(app, preprocessor: options.preprocessorOptions), options: options)
+        try catalog(from: OpenedApp.open(app, options: options), options: options)
     }
 
     /// The icons as declared, without looking at a single file: every icon's `images` is
@@ -42,14 +60,18 @@ public enum CatalogReader {
     /// images when they are wanted, so an app with hundreds of icons does not stat and read
     /// hundreds of files before the first frame.
     public static func readDeclared(app: String, options: CatalogOptions = CatalogOptions()) throws(CatalogError) -> AppIconCatalog {
-        try catalog(from: OpenedApp.open(app, preprocessor: options.preprocessorOptions), options: options, lookingForFiles: false)
+        try catalog(from: OpenedApp.open(app, options: options), options: options, lookingForFiles: false)
     }
 
-    /// Builds the catalog from an opened app (see `catalog(from:plistPath:options:lookingForFiles:)`).
+    /// Builds the catalog from an opened app: for a project or an asset catalog, the icons
+    /// the build makes (see `IconAssembly`); else those its Info.plist declares.
     public static func catalog(from app: OpenedApp, options: CatalogOptions,
                                lookingForFiles: Bool = true) throws(CatalogError) -> AppIconCatalog {
-        try catalog(from: app.plist, plistPath: app.plistPath, options: options, lookingForFiles: lookingForFiles,
-                    source: app.source, iconTree: app.iconTree, openingWarnings: app.warnings)
+        if let compiler = app.compiler {
+            return IconAssembly(app: app, compiler: compiler, options: options, lookingForFiles: lookingForFiles).catalog()
+        }
+        return try catalog(from: app.plist, plistPath: app.plistPath ?? app.path, options: options, lookingForFiles: lookingForFiles,
+                           source: app.source, iconTree: app.iconTree, openingWarnings: app.warnings)
     }
 
     /// Builds the catalog from an already-parsed plist; file lookups happen here unless
@@ -66,12 +88,8 @@ public enum CatalogReader {
             ? IconFileResolver(tree: options.iconTree(default: tree), idiom: options.idiom, defines: options.defines)
             : nil
         let icons = declared.icons.map { icon in
-            let subject = icon.name.map { "\(declared.iconsKey).CFBundleAlternateIcons.\(MessageText.abbreviated($0))" }
-                ?? "\(declared.iconsKey).CFBundlePrimaryIcon"
-            let files = icon.iconFiles.map { IconFileResolver.expand($0, defines: options.defines) }
-            let images = resolver?.images(for: files, subject: subject, warnings: &warnings) ?? []
-            return AppIcon(name: icon.name, ordinal: icon.ordinal, iconFiles: files,
-                           prerendered: icon.prerendered, images: images, iconName: icon.iconName)
+            plistIcon(icon, iconsKey: declared.iconsKey, plistPath: plistPath, defines: options.defines,
+                      resolver: resolver, warnings: &warnings)
         }
         if let note = assetCatalogNote(icons, source: source, subject: plistPath) { warnings.append(note) }
         if let resolver, resolver.searchWasTruncated {
@@ -82,6 +100,7 @@ public enum CatalogReader {
             IconFileResolver.expand($0, defines: options.defines)
         }
         return AppIconCatalog(
+            path: plistPath,
             plistPath: plistPath,
             displayName: (plist["CFBundleDisplayName"] as? String) ?? (plist["CFBundleName"] as? String),
             bundleIdentifier: bundleIdentifier,
@@ -92,6 +111,18 @@ public enum CatalogReader {
             source: source,
             iconTree: tree
         )
+    }
+
+    /// A declared icon whose pictures are loose files, with the images `resolver` finds for them.
+    static func plistIcon(_ icon: DeclaredIcon, iconsKey: String, plistPath: String, defines: [String: String],
+                          resolver: IconFileResolver?, warnings: inout WarningList) -> AppIcon {
+        let keyPath = icon.name.map { "\(iconsKey).CFBundleAlternateIcons.\($0)" } ?? "\(iconsKey).CFBundlePrimaryIcon"
+        let subject = icon.name.map { "\(iconsKey).CFBundleAlternateIcons.\(MessageText.abbreviated($0))" } ?? keyPath
+        let files = icon.iconFiles.map { IconFileResolver.expand($0, defines: defines) }
+        let images = resolver?.images(for: files, subject: subject, warnings: &warnings).map(\.describingItsName) ?? []
+        return AppIcon(name: icon.name, source: .plist, declaration: IconDeclaration(path: plistPath, keyPath: keyPath),
+                       ordinal: icon.ordinal, iconFiles: files, prerendered: icon.prerendered, images: images,
+                       iconName: icon.iconName)
     }
 
     /// One warning for every icon named only by `CFBundleIconName`: their images are in an
@@ -113,22 +144,31 @@ public enum CatalogReader {
 }
 
 /// Finds the images of a catalog read with `CatalogReader.readDeclared`, one icon at a time
-/// and from any thread: the folder is walked once, on first use, and each icon's files are
-/// looked up and their PNG headers read when that icon is asked for.
+/// and from any thread: loose files through one walk of the folder, made on first use;
+/// an app icon set's images by reading that set when its icon is asked for.
 public final class IconImageFinder: @unchecked Sendable {
     private let tree: IconFileTree
     private let idiom: Idiom
+    /// The idiom whose images an icon set shows (an iPhone-only app on an iPad shows its iPhone ones).
+    private let setIdiom: Idiom
+    private let boundary: PathBoundary?
     private let lock = NSLock()
     private var resolver: IconFileResolver?
 
     public init(catalog: AppIconCatalog, options: CatalogOptions) {
         self.tree = options.iconTree(default: catalog.iconTree)
         self.idiom = catalog.idiom
+        self.setIdiom = catalog.shownIdiom
+        self.boundary = catalog.compiler.flatMap { PathBoundary(root: $0.boundary) }
     }
 
     /// The images `CatalogReader.read` would have found for `icon` (its `iconFiles` are
     /// already expanded), without the warnings.
     public func images(for icon: AppIcon) -> [IconImage] {
+        if let set = icon.setPath {
+            return AppIconSet.images(at: set, idiom: setIdiom, boundary: boundary).images
+        }
+        guard icon.source == .plist else { return [] }
         let resolver = lock.withLock {
             if let resolver = self.resolver { return resolver }
             // Entries are expanded already: no defines, so nothing is expanded twice.
@@ -137,6 +177,6 @@ public final class IconImageFinder: @unchecked Sendable {
             return made
         }
         var ignored = WarningList()
-        return resolver.images(for: icon.iconFiles, subject: "", warnings: &ignored)
+        return resolver.images(for: icon.iconFiles, subject: "", warnings: &ignored).map(\.describingItsName)
     }
 }

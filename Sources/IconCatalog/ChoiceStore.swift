@@ -143,13 +143,13 @@ public struct FileChoiceStore: ChoiceStore {
     }
 
     public static func stateKey(for catalog: AppIconCatalog) -> String {
-        stateKey(bundleIdentifier: catalog.bundleIdentifier, plistPath: catalog.plistPath)
+        stateKey(bundleIdentifier: catalog.bundleIdentifier, plistPath: catalog.path)
     }
 
     /// A file name that cannot leave the state folder: the bundle identifier with anything
     /// but letters, digits, `.`, `_` and `-` replaced; when there is no usable identifier
     /// (missing, or an unexpanded `$(PRODUCT_BUNDLE_IDENTIFIER)`), one derived from the
-    /// plist's absolute path so two such apps never share a choice.
+    /// absolute path of what was read (the plist, the catalog) so two such apps never share a choice.
     public static func stateKey(bundleIdentifier: String?, plistPath: String) -> String {
         if let identifier = bundleIdentifier, !identifier.contains("$") {
             let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")

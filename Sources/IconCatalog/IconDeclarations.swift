@@ -62,12 +62,17 @@ public enum IconDeclarations {
 
     /// Alternates with an integer ordinal first (ascending), then the rest; names break ties.
     public static func chooserOrder(_ alternates: [DeclaredIcon]) -> [DeclaredIcon] {
+        chooserOrder(alternates, name: \.name, ordinal: \.ordinal)
+    }
+
+    /// The same order over anything with a name and an ordinal (icons of a project included).
+    static func chooserOrder<Icon>(_ alternates: [Icon], name: (Icon) -> String?, ordinal: (Icon) -> Int?) -> [Icon] {
         alternates.sorted { a, b in
-            switch (a.ordinal, b.ordinal) {
+            switch (ordinal(a), ordinal(b)) {
             case let (x?, y?) where x != y: return x < y
             case (.some, nil): return true
             case (nil, .some): return false
-            default: return nameOrder(a.name ?? "", b.name ?? "")
+            default: return nameOrder(name(a) ?? "", name(b) ?? "")
             }
         }
     }

@@ -3,17 +3,17 @@ import TerminalText
 
 /// Why `setAlternateIconName` refused; the stored choice is left as it was.
 public enum IconManagerError: Error, Equatable, Sendable, CustomStringConvertible {
-    case alternateIconsNotSupported(plist: String, iconsKey: String)
-    case unknownIcon(name: String, plist: String, validNames: [String])
+    case alternateIconsNotSupported(app: String, iconsKey: String)
+    case unknownIcon(name: String, app: String, validNames: [String])
     case cannotSave(StateError)
 
     public var description: String {
         switch self {
-        case .alternateIconsNotSupported(let plist, let key):
-            return "\(TextSanitizer.clean(plist)): the app declares no alternate icons in \(key)"
-        case .unknownIcon(let name, let plist, let valid):
+        case .alternateIconsNotSupported(let app, let key):
+            return "\(TextSanitizer.clean(app)): the app declares no alternate icons in \(key)"
+        case .unknownIcon(let name, let app, let valid):
             let names = MessageText.shortList(valid) { MessageText.abbreviated(TextSanitizer.clean($0)) }
-            return "\(TextSanitizer.clean(plist)): no alternate icon named “\(MessageText.abbreviated(TextSanitizer.clean(name)))”; "
+            return "\(TextSanitizer.clean(app)): no alternate icon named “\(MessageText.abbreviated(TextSanitizer.clean(name)))”; "
                 + "valid names: \(names) (or --primary)"
         case .cannotSave(let error):
             return error.description
@@ -44,7 +44,7 @@ public struct IconManager: Sendable {
         var stored = store.load()
         if let name = stored.name, catalog.alternate(named: name) == nil {
             stored.warnings.append(CatalogWarning(subject: (store as? FileChoiceStore)?.path ?? "state",
-                message: "remembers “\(name)”, which \(catalog.plistPath) no longer declares; using the primary icon"))
+                message: "remembers “\(name)”, which \(catalog.path) no longer declares; using the primary icon"))
             stored.name = nil
         }
         return stored
@@ -54,10 +54,10 @@ public struct IconManager: Sendable {
     public func setAlternateIconName(_ name: String?) async throws(IconManagerError) {
         if let name {
             guard supportsAlternateIcons else {
-                throw .alternateIconsNotSupported(plist: catalog.plistPath, iconsKey: catalog.iconsKey)
+                throw .alternateIconsNotSupported(app: catalog.path, iconsKey: catalog.iconsKey)
             }
             guard catalog.alternate(named: name) != nil else {
-                throw .unknownIcon(name: name, plist: catalog.plistPath, validNames: catalog.alternateNames)
+                throw .unknownIcon(name: name, app: catalog.path, validNames: catalog.alternateNames)
             }
         }
         do {

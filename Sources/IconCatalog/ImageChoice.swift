@@ -1,3 +1,5 @@
+import Foundation
+
 /// Picking by size means decoding one file, and the right one: an icon lists several
 /// sizes (60, 76, 83.5 points at @2x and @3x), and scaling down from just above the tile's
 /// size keeps the most detail per byte decoded, while scaling up from a tiny file blurs.
@@ -20,5 +22,23 @@ extension IconImage {
         let large = images.filter { $0.covers(width: width, height: height) }
         if let smallest = large.min(by: { area($0) < area($1) }) { return smallest }
         return images.max { area($0) < area($1) }  // min and max keep the first of equals
+    }
+}
+
+extension IconImage {
+    /// A loose file with the scale its name gives (`NAME@2x.png`, `NAME@3x~ipad.png`; 1× without
+    /// one) and the point size that makes. Its idiom stays unknown: the file serves whichever
+    /// device reads the Info.plist key it was found through.
+    var describingItsName: IconImage {
+        var stem = (path as NSString).lastPathComponent
+        if stem.lowercased().hasSuffix(".png") { stem.removeLast(4) }
+        if stem.hasSuffix("~ipad") { stem.removeLast(5) }
+        var scale = 1
+        if let at = stem.lastIndex(of: "@"), let parsed = Int(stem[stem.index(after: at)...].dropLast()),
+           stem.hasSuffix("x"), (1...3).contains(parsed) {
+            scale = parsed
+        }
+        return IconImage(source: source, width: width, height: height, idiom: idiom,
+                         pointSize: Double(width) / Double(scale), scale: scale, appearance: appearance, derivation: derivation)
     }
 }

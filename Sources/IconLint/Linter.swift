@@ -6,15 +6,36 @@ import TerminalText
 /// `CFBundleIcons` and `CFBundleIcons~ipad`, each set's own findings, its primary icon, then
 /// its alternates in chooser order; within one thing, rule order, then file and message.
 public enum Linter {
-    /// Reads the app (an Info.plist or a folder holding one, a built `.app` or an `.ipa`) and
-    /// lints it. Throws only when the app cannot be read at all: missing, not a plist, not a
-    /// dictionary, an archive that cannot be opened.
+    /// Reads the app (an Info.plist or a folder holding one, an Xcode project's target, an
+    /// asset catalog, a built `.app` or an `.ipa`) and lints it. A project or a catalog is
+    /// checked by the Info.plist its build writes: its own keys with the icons the asset
+    /// compiler adds (see `AppIconCatalog.builtIconsDictionary`), whose images stay in the
+    /// catalog and are not checked here. Throws only when the app cannot be read at all:
+    /// missing, not a plist, not a dictionary, an archive that cannot be opened, a project
+    /// whose target cannot be chosen.
     public static func lint(app: String, options: CatalogOptions = CatalogOptions(), disabled: Set<String> = [],
                             inspector: any ImageInspector = DecodingImageInspector()) throws(CatalogError) -> LintReport {
-        let opened = try OpenedApp.open(app, preprocessor: options.preprocessorOptions)
+        let opened = try OpenedApp.open(app, options: options)
+        var plist = opened.plist
+        var appWarnings = opened.warnings
+        var skipped = disabled
+        if let compiler = opened.compiler {
+            let idioms: [Idiom] = compiler.supportsPad ? [.phone, .pad] : [.phone]
+            appWarnings = []
+            for idiom in idioms {
+                var read = options
+                read.idiom = idiom
+                let built = try CatalogReader.catalog(from: opened, options: read, lookingForFiles: false)
+                plist[built.iconsKey] = built.builtIconsDictionary
+                appWarnings += built.warnings.filter { !appWarnings.contains($0) }
+            }
+            // The built app names catalog icons by CFBundleIconName alone (the asset compiler's files exist only
+            // in the built app); here their sets and bundles are read, so that is no finding.
+            skipped.formUnion([LintRules.primaryIconNameOnly.id, LintRules.iconNameOnly.id])
+        }
         let index = FileIndex(tree: options.iconTree(default: opened.iconTree))
-        return lint(plist: opened.plist, plistPath: opened.plistPath, source: opened.source, options: options,
-                    index: index, disabled: disabled, inspector: inspector, appWarnings: opened.warnings)
+        return lint(plist: plist, plistPath: opened.plistPath ?? opened.path, source: opened.source, options: options,
+                    index: index, disabled: skipped, inspector: inspector, appWarnings: appWarnings)
     }
 
     /// Lints an already-parsed plist against an already-walked folder.

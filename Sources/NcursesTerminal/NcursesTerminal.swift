@@ -31,15 +31,12 @@ public final class NcursesTerminal: Terminal {
         }
     }
 
-    /// How long leaving waits for answers to queries still out, counted from when they
-    /// were sent: long enough for a slow SSH link, short enough not to be noticed.
-    public static let answerWaitMilliseconds = 1000
-
     public let colorDepth: ColorDepth
     public let isUTF8: Bool
     public let environment: [String: String]
     public let canQuery = true
     public private(set) var size: TerminalSize
+    public let symbolLimit: SymbolLimit
 
     private let screen: OpaquePointer
     private let input: UnsafeMutablePointer<FILE>
@@ -51,7 +48,10 @@ public final class NcursesTerminal: Terminal {
     private var reader: InputReader?
     private var encoder: (any PictureEncoder)?
     private var pictures: PictureScreen?
-    private var queriesSent: Date?
+    /// A picture was placed whose removal needs the screen wiped (text-erased pictures).
+    private var needsWipe = false
+    /// When the last queries went out, and until when after that their answers may come.
+    private var answersDue: Date?
     private var closed = false
     /// Set by the reader when the window changes size: the next frame is drawn whole, even
     /// at the size it had before (the terminal may have reflowed what it showed meanwhile).
@@ -119,6 +119,7 @@ public final class NcursesTerminal: Terminal {
         }
         let codeset = String(cString: nl_langinfo(Int32(CODESET)))
         isUTF8 = codeset.uppercased().replacingOccurrences(of: "-", with: "") == "UTF8"
+        symbolLimit = Self.symbolLimit(insideTmux: !(environment["TMUX"] ?? "").isEmpty)
         var rows: Int32 = 0, columns: Int32 = 0
         iconchooser_getmaxyx(iconchooser_stdscr(), &rows, &columns)
         let pixels = TTY.size(of: descriptor)
@@ -127,6 +128,22 @@ public final class NcursesTerminal: Terminal {
     }
 
     deinit { close() }
+
+    /// ncurses writes only characters the C library gives a width, and tmux draws only those
+    /// its own width table knows, which may be older than this program's.
+    private static func symbolLimit(insideTmux: Bool) -> SymbolLimit {
+        // The first character of each set that Unicode added after the half blocks.
+        if iconchooser_wcwidth(0x1FB00) != 1 {
+            return SymbolLimit(finest: .quadrant, reason: "the C library's character widths predate Unicode 13, so ncurses would drop sextants and octants")
+        }
+        if iconchooser_wcwidth(0x1CD00) != 1 {
+            return SymbolLimit(finest: .sextant, reason: "the C library's character widths predate Unicode 16, so ncurses would drop octants")
+        }
+        if insideTmux {
+            return SymbolLimit(finest: .sextant, reason: "tmux may not know Unicode 16's octants and would drop them")
+        }
+        return .none
+    }
 
     public var tmuxQuestion: (@Sendable () -> TmuxReport)? {
         guard !(environment["TMUX"] ?? "").isEmpty else { return nil }
@@ -148,7 +165,7 @@ public final class NcursesTerminal: Terminal {
     /// places, moves or deletes its pictures.
     public func draw(_ frame: Frame) {
         guard !closed else { return }
-        let grid = frame.grid
+        let grid = frame.text(with: encoder)
         if resized.take() || grid.width != size.columns || grid.height != size.rows {
             resize(columns: grid.width, rows: grid.height)
         }
@@ -169,6 +186,7 @@ public final class NcursesTerminal: Terminal {
             }
             commands = update.commands
             pictures = screen
+            if encoder?.textErasesPictures == true && !screen.shown.isEmpty { needsWipe = true }
         }
         wnoutrefresh(iconchooser_stdscr())
         doupdate()
@@ -194,14 +212,26 @@ public final class NcursesTerminal: Terminal {
         guard !closed, !plan.isEmpty else { return }
         fflush(output)
         reader?.expectPrimaryAnswers(plan.primaryAttributesExpected)
-        queriesSent = Date()
+        let window = plan.answerWindowMilliseconds(in: TerminalEnvironment(environment))
+        answersDue = max(answersDue ?? .distantPast, Date().addingTimeInterval(Double(window) / 1000))
         TTY.write(plan.bytes, to: descriptor)
     }
 
+    /// Takes the old encoder's pictures away (and, leaving, frees what it sent), then uses
+    /// `encoder` from the next frame on.
     public func usePictures(_ encoder: (any PictureEncoder)?) {
         if let old = self.encoder, var screen = pictures {
-            let commands = screen.removeAll()
-            if !commands.isEmpty { TTY.write(old.encode(commands), to: descriptor) }
+            let bytes = old.encode(screen.removeAll()) + old.release()
+            if !bytes.isEmpty {
+                fflush(output)
+                TTY.write(bytes, to: descriptor)
+            }
+            if needsWipe {
+                // Pictures in the cells go when the cells are written: the whole screen is.
+                wclear(iconchooser_stdscr())
+                shown = nil
+                needsWipe = false
+            }
         }
         self.encoder = encoder
         pictures = encoder.map { PictureScreen(textErasesPictures: $0.textErasesPictures) }
@@ -212,12 +242,13 @@ public final class NcursesTerminal: Terminal {
     /// call more than once.
     public func close() {
         guard !closed else { return }
+        let wipe = needsWipe
         usePictures(nil)
+        if wipe { wrefresh(iconchooser_stdscr()) }
         closed = true
         var answered = true
-        if let reader, let queriesSent {
-            let deadline = queriesSent.addingTimeInterval(Double(Self.answerWaitMilliseconds) / 1000)
-            answered = reader.waitForAnswers(until: deadline)
+        if let reader, let answersDue {
+            answered = reader.waitForAnswers(until: answersDue)
         }
         reader?.stop()
         reader = nil

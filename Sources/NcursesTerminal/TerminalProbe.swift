@@ -3,46 +3,82 @@ import TerminalDetection
 import TerminalInput
 
 /// Finds out what the controlling terminal can do, for a command that does not take the
-/// screen over (`preview`): puts it in raw mode for a moment, asks in one write, reads the
-/// answers for at most `timeoutMilliseconds` (less once DA1 has answered), then waits a
-/// bounded time for any answer still out and drops what came of it, so nothing is left
-/// for the shell to read as typing, and restores the terminal's modes.
-public enum TerminalProbe {
-    public static func detect(environment: [String: String] = ProcessInfo.processInfo.environment,
-                              choice: GraphicsChoice, timeoutMilliseconds: Int = 250) -> TerminalCapabilities {
+/// screen over (`preview`): puts it in raw mode, asks in one write, and reads the answers for
+/// at most `timeoutMilliseconds` (less once DA1 has answered). What is known then is final.
+///
+/// Answers still out may come later; `finish` (after the command's output, so that waiting
+/// delays nothing the user sees) reads and drops them until their window closes, flushes
+/// what came of them so nothing is left for the shell to read as typing, and restores the
+/// terminal's modes. A local terminal that has not answered within the time-out never will,
+/// so it costs nothing more; over SSH, or through tmux's passthrough, answers may be a slow
+/// link's round trip away (`QueryPlan.answerWindowMilliseconds`).
+public final class TerminalProbe {
+    public let capabilities: TerminalCapabilities
+    private var probe: CapabilityProbe
+    private var decoder = InputDecoder()
+    private var descriptor: Int32?
+    private var ownsDescriptor: Bool
+    private var modes: RawMode?
+    /// Until when (monotonic milliseconds) answers may still come.
+    private let answersDue: Int
+
+    /// Asks the controlling terminal (`/dev/tty`); `finish` closes it.
+    public static func detect(environment: [String: String] = ProcessInfo.processInfo.environment, choice: GraphicsChoice,
+                              timeoutMilliseconds: Int = QueryPlan.localAnswerMilliseconds) -> TerminalProbe {
         let (opened, _) = TTY.open()
-        defer { if let opened { close(opened) } }
-        return detect(on: opened, environment: environment, choice: choice, timeoutMilliseconds: timeoutMilliseconds)
+        return TerminalProbe(on: opened, owning: true, environment: environment, choice: choice,
+                             timeoutMilliseconds: timeoutMilliseconds)
     }
 
-    /// The same on a terminal already open (nil: there is none).
+    /// The same on a terminal already open (nil: there is none), which stays open.
     static func detect(on descriptor: Int32?, environment: [String: String], choice: GraphicsChoice,
-                       timeoutMilliseconds: Int) -> TerminalCapabilities {
+                       timeoutMilliseconds: Int) -> TerminalProbe {
+        TerminalProbe(on: descriptor, owning: false, environment: environment, choice: choice,
+                      timeoutMilliseconds: timeoutMilliseconds)
+    }
+
+    private init(on descriptor: Int32?, owning: Bool, environment: [String: String], choice: GraphicsChoice,
+                 timeoutMilliseconds: Int) {
         let started = Monotonic.milliseconds()
+        self.descriptor = descriptor
+        ownsDescriptor = owning
         var probe = CapabilityProbe(environment: environment, choice: choice, canQuery: descriptor != nil,
                                     windowSize: descriptor.flatMap(TTY.size(of:)) ?? TerminalSize(columns: 0, rows: 0))
-        guard let descriptor else { return probe.capabilities(elapsedMilliseconds: 0) }
-        if probe.needsTmux { probe.tmuxAnswered(TmuxQuestion.ask(environment: environment)) }
+        if descriptor != nil, probe.needsTmux { probe.tmuxAnswered(TmuxQuestion.ask(environment: environment)) }
         let plan = probe.plan
-        guard !plan.isEmpty, var modes = RawMode(descriptor) else {
-            return probe.capabilities(elapsedMilliseconds: Monotonic.milliseconds() - started)
+        answersDue = started + plan.answerWindowMilliseconds(in: probe.environment)
+        if let descriptor, !plan.isEmpty, let modes = RawMode(descriptor), TTY.write(plan.bytes, to: descriptor) {
+            self.modes = modes
+            Self.read(descriptor, &decoder, until: started + timeoutMilliseconds) {
+                probe.receive($0)
+                return probe.isComplete
+            }
         }
-        defer { modes.restore() }
-        guard TTY.write(plan.bytes, to: descriptor) else {
-            return probe.capabilities(elapsedMilliseconds: Monotonic.milliseconds() - started)
+        capabilities = probe.capabilities(elapsedMilliseconds: Monotonic.milliseconds() - started)
+        self.probe = probe
+    }
+
+    deinit { finish() }
+
+    /// Reads and drops answers still out until their window closes, flushes whatever part
+    /// of one came, restores the terminal and (when opened here) closes it. Safe to call
+    /// more than once.
+    public func finish() {
+        guard let descriptor else { return }
+        self.descriptor = nil
+        if var modes {
+            var probe = self.probe
+            if !probe.isComplete {
+                Self.read(descriptor, &decoder, until: answersDue) {
+                    probe.receive($0)
+                    return probe.isComplete
+                }
+                if !probe.isComplete { tcflush(descriptor, TCIFLUSH) }
+            }
+            modes.restore()
+            self.modes = nil
         }
-        var decoder = InputDecoder()
-        let deadline = started + timeoutMilliseconds
-        read(descriptor, &decoder, until: deadline) { probe.receive($0); return probe.isComplete }
-        let found = probe.capabilities(elapsedMilliseconds: Monotonic.milliseconds() - started)
-        if !probe.isComplete {
-            // Late answers are read and dropped; whatever is still on its way after that
-            // is flushed, so the shell never sees it.
-            let waitUntil = started + NcursesTerminal.answerWaitMilliseconds
-            read(descriptor, &decoder, until: waitUntil) { probe.receive($0); return probe.isComplete }
-            if !probe.isComplete { tcflush(descriptor, TCIFLUSH) }
-        }
-        return found
+        if ownsDescriptor { close(descriptor) }
     }
 
     /// Reads replies until `done` says so or `deadline` (monotonic milliseconds) passes.

@@ -1,3 +1,4 @@
+import CellCanvas
 import TerminalInput
 
 /// Everything one terminal answered.
@@ -5,7 +6,9 @@ public struct TerminalAnswers: Hashable, Sendable {
     /// The message of kitty's reply to the query's image id ("OK" or an error).
     public var kittyGraphics: String?
     public var version: String?
-    public var cellSize: PixelSize?
+    /// `CSI 16t`'s answer when it is a size a cell could have; `rejectedCellSize` when not.
+    public var cellSize: CellPixelSize?
+    public var rejectedCellSize: String?
     public var background: RGBColor?
     /// XTSMGRAPHICS' status for the colour registers (0: success) and, on success, the count.
     public var sixelRegistersStatus: Int?
@@ -22,7 +25,7 @@ public struct TerminalAnswers: Hashable, Sendable {
             switch query {
             case .kittyGraphics: kittyGraphics != nil
             case .version: version != nil
-            case .cellSize: cellSize != nil
+            case .cellSize: cellSize != nil || rejectedCellSize != nil
             case .background: background != nil
             case .sixelRegisters: sixelRegistersStatus != nil
             case .primaryAttributes: primaryAttributes != nil
@@ -37,7 +40,8 @@ public struct TerminalAnswers: Hashable, Sendable {
         case .terminalVersion(let text):
             version = text
         case .cellSize(let width, let height):
-            cellSize = PixelSize(width: width, height: height)
+            cellSize = CellPixelSize(width: width, height: height)
+            rejectedCellSize = cellSize == nil ? "\(width)×\(height) px" : nil
         case .background(let red, let green, let blue):
             background = RGBColor(red: red, green: green, blue: blue)
         case .graphicsAttribute(item: 1, let status, let values):
@@ -49,18 +53,6 @@ public struct TerminalAnswers: Hashable, Sendable {
             others += 1
         }
     }
-}
-
-public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
-
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-
-    public var description: String { "\(width)×\(height) px" }
 }
 
 public struct RGBColor: Hashable, Sendable, CustomStringConvertible {

@@ -19,13 +19,6 @@ extension TerminalCapabilities {
         return .pixels(graphics)
     }
 
-    /// The protocols a stream written once (`preview`, to a terminal or a file) can use here:
-    /// all three, except kitty's through tmux's passthrough, which would need every
-    /// control string wrapped for tmux.
-    public var streamDrawable: Set<GraphicsProtocol> {
-        passThroughTmux ? [.sixel, .iterm2] : Set(GraphicsProtocol.allCases)
-    }
-
     /// "kitty 0.26.5", "a terminal with TERM=xterm-kitty, in tmux 3.3a", "an unknown terminal".
     public var terminalDescription: String {
         var text = [terminalName, terminalVersion].compactMap { $0 }.joined(separator: " ")

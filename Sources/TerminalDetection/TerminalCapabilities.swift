@@ -1,3 +1,4 @@
+import CellCanvas
 import TerminalInput
 import TerminalText
 
@@ -20,6 +21,8 @@ public struct TerminalCapabilities: Hashable, Sendable {
     /// The protocol to draw pictures with (forced or detected), or nil for symbols.
     public var graphics: GraphicsProtocol?
     public var graphicsReason: String
+    /// `graphics` was forced (`--graphics`), not detected.
+    public var graphicsForced: Bool
     /// For each protocol, whether the terminal shows it and why (or why not).
     public var support: [GraphicsProtocol: Support]
     /// Inside tmux with passthrough: every picture's control strings go wrapped in `ESC P tmux;`.
@@ -29,7 +32,7 @@ public struct TerminalCapabilities: Hashable, Sendable {
     public var kittyPlaceholders: Bool
 
     /// One cell in pixels, when known from a trustworthy source.
-    public var cellSize: PixelSize?
+    public var cellSize: CellPixelSize?
     public var cellSizeReason: String
     /// The default background (OSC 11), for blending sixel's transparent edges.
     public var background: RGBColor?
@@ -82,6 +85,7 @@ public struct TerminalCapabilities: Hashable, Sendable {
         let sixel = Self.sixelSupport(probe: probe)
         let iterm2 = Self.iterm2Support(probe: probe, identity: identity)
         support = [.kitty: kitty, .sixel: sixel, .iterm2: iterm2]
+        graphicsForced = probe.choice.forced != nil
         switch probe.choice {
         case .symbols:
             graphics = nil
@@ -100,8 +104,10 @@ public struct TerminalCapabilities: Hashable, Sendable {
             }
         }
 
-        (cellSize, cellSizeReason) = Self.cellSizeDecision(reported: drawing.cellSize ?? probe.direct.cellSize,
-                                                   asked: asked.contains(.cellSize), window: probe.windowSize)
+        (cellSize, cellSizeReason) = Self.cellSizeDecision(
+            reported: drawing.cellSize ?? probe.direct.cellSize,
+            rejected: drawing.rejectedCellSize ?? probe.direct.rejectedCellSize,
+            asked: asked.contains(.cellSize), window: probe.windowSize)
         background = drawing.background ?? probe.direct.background
         sixelRegisters = (sixel.available ? probe.direct : drawing).sixelRegisters
         (drawsSextants, drawsOctants, symbolsReason) = Self.symbols(identity: identity, environment: environment)
@@ -222,34 +228,29 @@ public struct TerminalCapabilities: Hashable, Sendable {
         return Support(false, "neither XTVERSION nor LC_TERMINAL or TERM_PROGRAM names iTerm2 or WezTerm")
     }
 
-    /// A cell size a terminal could really have.
-    static func isPlausible(_ size: PixelSize) -> Bool {
-        (2...256).contains(size.width) && (4...512).contains(size.height)
-            && size.height * 4 >= size.width && size.height <= size.width * 6
-    }
-
     /// The reported size (`CSI 16 t`) cross-checked with the window's (TIOCGWINSZ): the
-    /// terminal's own answer wins when both are plausible; zero or implausible values are
-    /// not trusted.
-    static func cellSizeDecision(reported: PixelSize?, asked: Bool, window: TerminalSize) -> (PixelSize?, String) {
-        var fromWindow: PixelSize?
-        if window.columns > 0, window.rows > 0, window.pixelWidth > 0, window.pixelHeight > 0 {
-            fromWindow = PixelSize(width: window.pixelWidth / window.columns, height: window.pixelHeight / window.rows)
-        }
-        let windowText = fromWindow == nil ? "TIOCGWINSZ gives no pixel size"
+    /// terminal's own answer wins when both are plausible; zero or implausible values
+    /// (`rejected`, as answered) are not trusted.
+    static func cellSizeDecision(reported: CellPixelSize?, rejected: String? = nil, asked: Bool,
+                                 window: TerminalSize) -> (CellPixelSize?, String) {
+        let hasWindowPixels = window.columns > 0 && window.rows > 0 && window.pixelWidth > 0 && window.pixelHeight > 0
+        let windowCell = hasWindowPixels ? (width: window.pixelWidth / window.columns, height: window.pixelHeight / window.rows) : nil
+        let windowText = windowCell == nil ? "TIOCGWINSZ gives no pixel size"
             : "TIOCGWINSZ gives \(window.pixelWidth)×\(window.pixelHeight) px over \(window.columns)×\(window.rows) cells"
-        let trustedWindow = fromWindow.flatMap { isPlausible($0) ? $0 : nil }
-        if let reported, isPlausible(reported) {
+        let trustedWindow = windowCell.flatMap { CellPixelSize(width: $0.width, height: $0.height) }
+        if let reported {
             guard let trustedWindow else { return (reported, "CSI 16t; \(windowText)") }
             if abs(trustedWindow.width - reported.width) <= 1 && abs(trustedWindow.height - reported.height) <= 1 {
                 return (reported, "CSI 16t, and TIOCGWINSZ agrees")
             }
             return (reported, "CSI 16t (TIOCGWINSZ says \(trustedWindow); the terminal's own answer wins)")
         }
-        let reportedText = reported.map { "CSI 16t answered \($0), which is not trusted" }
+        let reportedText = rejected.map { "CSI 16t answered \($0), which is not trusted" }
             ?? (asked ? "no answer to CSI 16t" : "CSI 16t not asked")
         if let trustedWindow { return (trustedWindow, "TIOCGWINSZ (\(reportedText))") }
-        if let fromWindow { return (nil, "unknown: \(reportedText); TIOCGWINSZ's \(fromWindow) is not trusted") }
+        if let windowCell {
+            return (nil, "unknown: \(reportedText); TIOCGWINSZ's \(windowCell.width)×\(windowCell.height) px is not trusted")
+        }
         return (nil, "unknown: \(reportedText); \(windowText)")
     }
 

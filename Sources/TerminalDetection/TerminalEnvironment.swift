@@ -20,6 +20,9 @@ public struct TerminalEnvironment: Hashable, Sendable {
     public var tmuxPane: String
     /// `STY`: inside GNU screen, which keeps control strings it does not know to itself.
     public var screen: Bool
+    /// `SSH_CONNECTION`, `SSH_CLIENT` or `SSH_TTY`: the terminal is at the far end of a
+    /// connection, so its answers may take a slow link's round trip.
+    public var overSSH: Bool
 
     public init(_ variables: [String: String]) {
         func value(_ name: String) -> String { variables[name] ?? "" }
@@ -33,6 +36,7 @@ public struct TerminalEnvironment: Hashable, Sendable {
         tmux = value("TMUX")
         tmuxPane = value("TMUX_PANE")
         screen = !value("STY").isEmpty
+        overSSH = ["SSH_CONNECTION", "SSH_CLIENT", "SSH_TTY"].contains { !value($0).isEmpty }
     }
 
     public var insideTmux: Bool { !tmux.isEmpty }

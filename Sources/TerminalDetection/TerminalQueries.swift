@@ -72,4 +72,17 @@ public struct QueryPlan: Hashable, Sendable {
     }
 
     public var isEmpty: Bool { direct.isEmpty && passedThrough.isEmpty }
+
+    /// How long a terminal that answers at all takes to answer a terminal on this machine:
+    /// one silent for this long answers nothing, and symbols are final.
+    public static let localAnswerMilliseconds = 250
+    /// How long answers may take over SSH, or through tmux to a terminal whose client may
+    /// be anywhere: a slow link's round trip.
+    public static let remoteAnswerMilliseconds = 1000
+
+    /// How long after this plan is written its answers may still come, and so how long
+    /// leaving must keep reading them (counted from the write) for none to reach the shell.
+    public func answerWindowMilliseconds(in environment: TerminalEnvironment) -> Int {
+        environment.overSSH || !passedThrough.isEmpty ? Self.remoteAnswerMilliseconds : Self.localAnswerMilliseconds
+    }
 }

@@ -9,15 +9,18 @@ public struct GraphicsOptions: Sendable {
     public var kittyPlaceholders: Bool
     /// kitty placeholders: how the image id is carried in the text's colour.
     public var placeholderColor: KittyPlaceholder.IDColor
+    /// kitty placeholders: every kitty command goes through tmux's passthrough.
+    public var throughTmux: Bool
     /// kitty placeholders: the ids pictures get, one after another from this one.
     public var firstImageID: UInt32
     /// sixel: the background the soft edges are mixed with, and the colour registers.
     public var sixel: Sixel
 
     public init(kittyPlaceholders: Bool = false, placeholderColor: KittyPlaceholder.IDColor = .truecolor,
-                firstImageID: UInt32 = 1, sixel: Sixel = Sixel()) {
+                throughTmux: Bool = false, firstImageID: UInt32 = 1, sixel: Sixel = Sixel()) {
         self.kittyPlaceholders = kittyPlaceholders
         self.placeholderColor = placeholderColor
+        self.throughTmux = throughTmux
         self.firstImageID = firstImageID
         self.sixel = sixel
     }
@@ -36,7 +39,8 @@ public struct GraphicsOptions: Sendable {
 /// lines' text is written. Within a picture, blank cells are skipped, not written: a
 /// space would erase a sixel or iTerm2 picture under it, while a badge or caption that is
 /// really there is written over the picture and stays readable. kitty draws the pictures
-/// under the text (z-index -1) for the same reason.
+/// under the text and under text's backgrounds (`KittyGraphics.belowBackgrounds`) for the
+/// same reason.
 ///
 /// With kitty's Unicode placeholders, the pictures are sent first and the picture cells are
 /// placeholder text, so nothing is positioned at all.
@@ -103,7 +107,7 @@ public struct GraphicsSheet: Sendable {
     private func encode(_ picture: PixelPicture, as graphics: GraphicsProtocol,
                         options: GraphicsOptions) throws(GraphicsEncodingError) -> [UInt8] {
         switch graphics {
-        case .kitty: try KittyGraphics.transmitAndPlace(picture, zIndex: -1)
+        case .kitty: try KittyGraphics.transmitAndPlace(picture, zIndex: KittyGraphics.belowBackgrounds)
         case .sixel: options.sixel.encode(picture)
         case .iterm2: try ITerm2Image.encode(picture)
         }
@@ -147,14 +151,15 @@ public struct GraphicsSheet: Sendable {
     /// kitty with Unicode placeholders: every picture sent and given a virtual placement,
     /// then the text with placeholder cells where the pictures go.
     private func withPlaceholders(_ options: GraphicsOptions) throws(GraphicsEncodingError) -> [UInt8] {
-        var ids = KittyImageIDs(first: options.firstImageID, in: options.placeholderColor.imageIDs)
+        var ids = KittyImageIDs(first: options.firstImageID, carriedBy: options.placeholderColor)
         var out: [UInt8] = []
         var grid = text
+        func wrapped(_ bytes: [UInt8]) -> [UInt8] { options.throughTmux ? KittyGraphics.passedThroughTmux(bytes) : bytes }
         for placed in pictures {
             let id = ids.allocate()
             let geometry = placed.picture.geometry
-            out += try KittyGraphics.transmit(placed.picture, imageID: id)
-            out += KittyGraphics.placeVirtually(.init(imageID: id, columns: geometry.columns, rows: geometry.rows))
+            out += wrapped(try KittyGraphics.transmit(placed.picture, imageID: id))
+            out += wrapped(KittyGraphics.placeVirtually(.init(imageID: id, columns: geometry.columns, rows: geometry.rows)))
             let cells = KittyPlaceholder.cells(imageID: id, columns: geometry.columns, rows: geometry.rows,
                                                color: options.placeholderColor)
             for y in placed.rows {

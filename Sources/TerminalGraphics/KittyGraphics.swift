@@ -1,6 +1,7 @@
 import CPNG
 import Foundation
 import IconArt
+import TerminalDetection
 
 /// kitty's graphics protocol (kitty, Ghostty, WezTerm, Konsole): a picture is sent to the
 /// terminal once under an id and then shown, moved and removed by id, so redrawing the
@@ -25,6 +26,11 @@ public enum KittyGraphics {
 
     /// The protocol's limit for one chunk of base64 payload.
     public static let maxChunkBytes = 4096
+
+    /// The z-index that draws a picture under the text and under every cell with a
+    /// background colour of its own (below −2³⁰): text on a plate or a badge stays whole
+    /// over a picture, and blank cells show it.
+    public static let belowBackgrounds: Int32 = -1_073_741_825
 
     /// Sends `picture` to the terminal as image `imageID` (`a=t`, transmitted directly in the
     /// escape codes, `t=d`, so it works over SSH), without showing it; `place` shows it.
@@ -118,6 +124,30 @@ public enum KittyGraphics {
         return imageID
     }
 
+    /// Every command in `bytes` wrapped for tmux's passthrough, one by one (a transmission is
+    /// a command per chunk), as tmux passes one control string at a time.
+    public static func passedThroughTmux(_ bytes: [UInt8]) -> [UInt8] {
+        commands(in: bytes).flatMap(TerminalQuery.passedThroughTmux)
+    }
+
+    /// The commands in `bytes`, each whole.
+    static func commands(in bytes: [UInt8]) -> [[UInt8]] {
+        var commands: [[UInt8]] = []
+        var start = 0
+        var i = 0
+        while i + 1 < bytes.count {
+            if bytes[i] == 0x1B && bytes[i + 1] == UInt8(ascii: "\\") {
+                commands.append(Array(bytes[start...(i + 1)]))
+                start = i + 2
+                i += 2
+            } else {
+                i += 1
+            }
+        }
+        if start < bytes.count { commands.append(Array(bytes[start...])) }
+        return commands
+    }
+
     /// One command without payload, quiet.
     static func command(_ keys: [String]) -> [UInt8] {
         Array(("\u{1B}_G" + (keys + ["q=2"]).joined(separator: ",") + "\u{1B}\\").utf8)
@@ -175,23 +205,40 @@ public enum KittyGraphics {
 
 /// Image ids for one program's pictures: consecutive ids from a starting point the
 /// program picks at random, so two programs in one terminal (kitty's ids are shared by the
-/// whole window) are unlikely to overwrite each other's pictures. The ids come from a
-/// range a Unicode placeholder can carry (`KittyPlaceholder.IDColor.imageIDs`) and wrap
-/// around at its end.
+/// whole window, and inside tmux by every pane) are unlikely to overwrite each other's
+/// pictures. The ids are those a Unicode placeholder can carry in `color`: any 24-bit id
+/// in truecolor; in 256 colours a palette entry from 16 to 255 and any top byte (which
+/// travels as a third mark), 61,440 ids in all. They wrap around at the end.
 public struct KittyImageIDs: Sendable {
-    public let range: ClosedRange<UInt32>
+    public let color: KittyPlaceholder.IDColor
     private var next: UInt32
 
-    /// `first` is folded into `range`.
-    public init(first: UInt32, in range: ClosedRange<UInt32> = KittyPlaceholder.IDColor.truecolor.imageIDs) {
-        precondition(range.lowerBound > 0, "kitty image ids start at 1")
-        self.range = range
-        let span = range.upperBound - range.lowerBound + 1
-        next = range.contains(first) ? first : range.lowerBound + first % span
+    /// `first` is folded into the ids `color` can carry.
+    public init(first: UInt32, carriedBy color: KittyPlaceholder.IDColor = .truecolor) {
+        self.color = color
+        switch color {
+        case .truecolor: next = first == 0 ? 0 : (first - 1) % Self.count(color)
+        case .palette256: next = first % Self.count(color)
+        }
+    }
+
+    private static func count(_ color: KittyPlaceholder.IDColor) -> UInt32 {
+        switch color {
+        case .truecolor: 0xFF_FFFF
+        case .palette256: 240 * 256
+        }
+    }
+
+    /// The id numbered `index` among those `color` carries.
+    private static func id(_ index: UInt32, _ color: KittyPlaceholder.IDColor) -> UInt32 {
+        switch color {
+        case .truecolor: index + 1
+        case .palette256: (index / 240) << 24 | (16 + index % 240)
+        }
     }
 
     public mutating func allocate() -> UInt32 {
-        defer { next = next == range.upperBound ? range.lowerBound : next + 1 }
-        return next
+        defer { next = (next + 1) % Self.count(color) }
+        return Self.id(next, color)
     }
 }

@@ -10,20 +10,13 @@ public enum KittyPlaceholder {
     public static let character: Unicode.Scalar = "\u{10EEEE}"
 
     /// How the image id travels in the foreground colour.
-    public enum IDColor: Sendable {
+    public enum IDColor: Hashable, Sendable {
         /// `38;2;r;g;b`: the id's low 24 bits.
         case truecolor
-        /// `38;5;n`: the id's low 8 bits, for a host that passes only 256 colours.
+        /// `38;5;n`: the id's low 8 bits, for a host that passes only 256 colours. Only the
+        /// palette's entries past the sixteen a theme may redefine are used (some hosts
+        /// rewrite those SGR codes); see `KittyImageIDs`.
         case palette256
-
-        /// The ids to use: every 24-bit id in truecolor; in 256 colours the palette's colours
-        /// past the sixteen a theme may redefine, whose SGR codes some hosts rewrite.
-        public var imageIDs: ClosedRange<UInt32> {
-            switch self {
-            case .truecolor: 1...0xFF_FFFF
-            case .palette256: 16...255
-            }
-        }
     }
 
     /// The combining marks that number rows and columns: mark `n` stands for `n`. kitty's list

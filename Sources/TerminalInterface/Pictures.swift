@@ -49,6 +49,10 @@ public enum PictureCommand: Hashable, Sendable {
     case remove(PicturePlacement)
     /// Take every picture away: leaving, or before the terminal redraws everything.
     case removeAll
+    /// The screen was cleared (a full repaint), and with it every placement: kitty also
+    /// frees the data of pictures a clear leaves without a placement, so each picture is
+    /// sent again before it is placed.
+    case cleared
 }
 
 /// Turns picture commands into a protocol's bytes (kitty, sixel, iTerm2).
@@ -58,6 +62,35 @@ public protocol PictureEncoder: Sendable {
     /// terminal keeps pictures apart from text (kitty).
     var textErasesPictures: Bool { get }
     func encode(_ commands: [PictureCommand]) -> [UInt8]
+    /// For pictures shown by text (kitty's Unicode placeholders): the cells to draw where the
+    /// placement goes, which then move with the text; nil for pictures placed at a position.
+    func text(for placement: PicturePlacement) -> CellGrid?
+    /// What frees everything the encoder sent (kitty: the pictures' data), once leaving.
+    func release() -> [UInt8]
+}
+
+extension PictureEncoder {
+    public func text(for placement: PicturePlacement) -> CellGrid? { nil }
+    public func release() -> [UInt8] { [] }
+}
+
+extension Frame {
+    /// The text to draw for this frame with `encoder`: the grid, with the cells of pictures
+    /// shown by text written on the blank cells they cover.
+    public func text(with encoder: (any PictureEncoder)?) -> CellGrid {
+        guard let encoder else { return grid }
+        var text = grid
+        for placement in pictures {
+            guard let cells = encoder.text(for: placement) else { continue }
+            for y in 0..<cells.height {
+                for x in 0..<cells.width {
+                    let (column, row) = (placement.cells.x + x, placement.cells.y + y)
+                    if text.contains(x: column, y: row), text[column, row] == .blank { text[column, row] = cells[x, y] }
+                }
+            }
+        }
+        return text
+    }
 }
 
 /// Which cells the text layer wrote in one frame.
@@ -94,13 +127,15 @@ public struct RepaintedCells: Hashable, Sendable {
         (0..<width).contains(x) && (0..<height).contains(y) && marked[y * width + x]
     }
 
-    public func intersects(_ rect: CellRect) -> Bool {
-        rect.rows.clamped(to: 0..<height).contains { y in
-            rect.columns.clamped(to: 0..<width).contains { x in marked[y * width + x] }
-        }
-    }
-
     public var isEmpty: Bool { !marked.contains(true) }
+
+    /// Whether every cell was written: the screen was repainted whole.
+    public var isFull: Bool { !marked.contains(false) }
+
+    /// Whether any cell of these rows was written.
+    public func touchesRows(_ rows: Range<Int>) -> Bool {
+        rows.clamped(to: 0..<height).contains { y in marked[y * width..<(y + 1) * width].contains(true) }
+    }
 
     /// The cells of `grid` that differ from `previous` (all of them without a previous grid
     /// of the same size); wide characters' second columns are never marked.
@@ -119,9 +154,15 @@ public struct RepaintedCells: Hashable, Sendable {
 }
 
 /// The pictures on screen, and the commands that bring them to what a frame wants: a
-/// picture is placed once and stays until it moves or goes; with an encoder whose
-/// pictures text wipes, a picture the text layer drew over is placed again, and a picture
-/// taken away is wiped by redrawing the text rows it covered. Pure.
+/// picture is placed once and stays until it moves or goes. Where text wipes pictures
+/// (sixel, iTerm2), a picture in a row the text layer wrote to is placed again: ncurses may
+/// have rewritten any cell of that row, not only those that changed (it moves the cursor
+/// right by writing what is there, and clears to the end of a line). Where it does not
+/// (kitty), only a full repaint does: it clears the screen, and with it the pictures. A picture taken
+/// away where text wipes pictures is wiped by redrawing the text rows it covered.
+///
+/// A picture that would not fit the screen is not placed; where text wipes pictures, nor
+/// one on the last row, below which the terminal would move the cursor and so scroll. Pure.
 public struct PictureScreen: Hashable, Sendable {
     public private(set) var shown: [PicturePlacement] = []
     public let textErasesPictures: Bool
@@ -137,11 +178,23 @@ public struct PictureScreen: Hashable, Sendable {
         public var rowsToRedraw: [Range<Int>]
     }
 
-    /// Brings the screen to `wanted`, after the text layer wrote `repainted`.
+    /// Brings the screen to `wanted`, after the text layer wrote `repainted` (whose size is
+    /// the screen's).
     public mutating func update(to wanted: [PicturePlacement], repainted: RepaintedCells) -> Update {
+        let usableRows = textErasesPictures ? repainted.height - 1 : repainted.height
+        let wanted = wanted.filter { placement in
+            let cells = placement.cells
+            return cells.x >= 0 && cells.y >= 0 && cells.width > 0 && cells.height > 0
+                && cells.x + cells.width <= repainted.width && cells.y + cells.height <= usableRows
+        }
         var commands: [PictureCommand] = []
         var rowsToRedraw: [Range<Int>] = []
         var repainted = repainted
+        if !textErasesPictures && repainted.isFull {
+            // Nothing shown is left to move or take away: every picture wanted is placed anew.
+            if !shown.isEmpty { commands.append(.cleared) }
+            shown = []
+        }
         for placement in shown where !wanted.contains(placement) {
             if textErasesPictures {
                 rowsToRedraw.append(placement.cells.rows)
@@ -151,10 +204,8 @@ public struct PictureScreen: Hashable, Sendable {
             }
         }
         for placement in wanted {
-            let isNew = !shown.contains(placement)
-            if isNew || (textErasesPictures && repainted.intersects(placement.cells)) {
-                commands.append(.place(placement))
-            }
+            let overwritten = textErasesPictures ? repainted.touchesRows(placement.cells.rows) : repainted.isFull
+            if overwritten || !shown.contains(placement) { commands.append(.place(placement)) }
         }
         shown = wanted
         return Update(commands: commands, rowsToRedraw: rowsToRedraw)

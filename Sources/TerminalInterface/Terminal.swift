@@ -21,6 +21,9 @@ public protocol Terminal: AnyObject {
     /// Asks tmux about its passthrough, when running inside tmux: slow (it starts tmux),
     /// so called off the loop; nil outside tmux.
     var tmuxQuestion: (@Sendable () -> TmuxReport)? { get }
+    /// The finest block symbols this terminal layer can put on screen, whatever the
+    /// terminal itself draws.
+    var symbolLimit: SymbolLimit { get }
 
     /// Starts reading: from now on every key, click, resize, signal, hang-up and reply goes
     /// to `sink`, from a thread of the terminal's own, in the order it happened.
@@ -48,4 +51,21 @@ public struct Frame: Hashable, Sendable {
         self.grid = grid
         self.pictures = pictures
     }
+}
+
+/// The finest block symbols a terminal layer can write, and why it cannot write finer ones:
+/// ncurses measures every character with the C library's `wcwidth`, and drops those it
+/// does not know (octants, Unicode 16, are unknown to glibc 2.36), as tmux does.
+public struct SymbolLimit: Hashable, Sendable {
+    public var finest: SymbolSet
+    /// Why nothing finer is possible; nil when `finest` is the finest set there is.
+    public var reason: String?
+
+    public init(finest: SymbolSet, reason: String? = nil) {
+        self.finest = finest
+        self.reason = reason
+    }
+
+    /// No limit: every set can be written.
+    public static let none = SymbolLimit(finest: .octant)
 }

@@ -1,19 +1,48 @@
 import ArgumentParser
 import Foundation
+import IconArt
 import IconCatalog
 import TerminalText
 
 extension Idiom: ExpressibleByArgument {}
+extension IconAppearance: ExpressibleByArgument {}
 
 /// The options every command shares: which app, which idiom, where its files and state are.
 struct AppOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "An Info.plist or a folder holding one, a built .app folder, or an .ipa (default: the bundled demo).",
+        "The app: an Info.plist or a folder holding one, an Xcode project (NAME.xcodeproj, a workspace, or a folder "
+            + "holding them), an asset catalog (NAME.xcassets), a built .app folder, or an .ipa (default: the bundled demo).",
                                             valueName: "path"))
     var app: String?
 
+    @Option(name: .long, help: ArgumentHelp("The project's iOS application target to read (needed when there are several).",
+                                            valueName: "name"))
+    var target: String?
+
+    @Option(name: .long, help: ArgumentHelp("The .xcodeproj (path or name) holding --target, where target names repeat.",
+                                            valueName: "path"))
+    var project: String?
+
+    @Option(name: .long, help: ArgumentHelp("The build configuration (default: Release where the target has it, else its default).",
+                                            valueName: "name"))
+    var configuration: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The primary icon's name in an asset catalog read alone (default: AppIcon); for a project, instead of "
+            + "ASSETCATALOG_COMPILER_APPICON_NAME.", valueName: "name"))
+    var primaryIcon: String?
+
     @Option(name: .long, help: "Which icon set to read: phone (CFBundleIcons) or pad (CFBundleIcons~ipad).")
     var idiom: Idiom = .phone
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The home-screen appearance to show: light, dark or tinted; where an icon has no image for it, what iOS "
+            + "shows instead (the light image; for tinted, the light image in greys, tinted).", valueName: "appearance"))
+    var appearance: IconAppearance = .light
+
+    @Option(name: .long, help: ArgumentHelp("The colour of tinted icons: #RRGGBB, #RGB or an icon.json colour (default: a neutral grey).",
+                                            valueName: "color"))
+    var tint: String?
 
     @Option(name: .long, help: ArgumentHelp("Look for icon files in this folder instead of beside the plist.",
                                             valueName: "dir"))
@@ -25,10 +54,14 @@ struct AppOptions: ParsableArguments {
     var state: String?
 
     @Option(name: .customLong("define"), help: ArgumentHelp(
-        "Expand $(NAME) and ${NAME} in icon file names (repeatable).", valueName: "NAME=VALUE"))
+        "Expand $(NAME) and ${NAME} in icon file names; for a project, set a build setting over every level (repeatable).",
+        valueName: "NAME=VALUE"))
     var defines: [String] = []
 
     func validate() throws {
+        if let tint, IconColor(userText: tint) == nil {
+            throw ValidationError("--tint expects #RRGGBB, #RGB or a colour such as srgb:0.2,0.4,0.9,1, not “\(tint)”")
+        }
         for define in defines {
             guard let (name, _) = Self.split(define), !name.isEmpty,
                   name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
@@ -46,8 +79,15 @@ struct AppOptions: ParsableArguments {
         CatalogOptions(
             idiom: idiom,
             iconsDirectory: icons,
-            defines: Dictionary(defines.compactMap(Self.split), uniquingKeysWith: { _, last in last })
+            defines: Dictionary(defines.compactMap(Self.split), uniquingKeysWith: { _, last in last }),
+            target: target, project: project, configuration: configuration, primaryIcon: primaryIcon
         )
+    }
+
+    /// How the pictures of `catalog`'s icons are drawn: `--appearance`, `--tint`, and the device's images.
+    func look(for catalog: AppIconCatalog) -> IconLook {
+        IconLook(catalog: catalog, appearance: appearance,
+                 tint: tint.flatMap(IconColor.init(userText:)) ?? TintedIcon.defaultTint)
     }
 
     /// The app to read: `--app`, else the bundled demo. Exits 2 (after one line) when there is
@@ -75,6 +115,14 @@ struct AppOptions: ParsableArguments {
         do {
             return lookingForFiles ? try CatalogReader.read(app: path, options: catalogOptions)
                                    : try CatalogReader.readDeclared(app: path, options: catalogOptions)
+        } catch .xcodeProject(.targetNeeded(let folder, let candidates)) {
+            // The choice is the user's: every target on a line of its own, then how to pick one.
+            Console.writeError(candidates.map { "  \(TextSanitizer.clean($0))\n" }.joined())
+            throw Console.fail("\(folder): \(candidates.count) iOS application targets (listed above, with project "
+                + "and bundle identifier); choose one with --target NAME", code: 2)
+        } catch .xcodeProject(.ambiguousTarget(let folder, let name, let projects)) {
+            throw Console.fail("\(folder): target “\(name)” is in several projects (\(projects.joined(separator: ", "))); "
+                + "choose one with --project PATH", code: 2)
         } catch {
             throw Console.fail(error.description, code: 2)
         }

@@ -48,16 +48,21 @@ extension IconChooser {
             } catch {
                 throw Console.fail(error.description, code: 2)
             }
+            // The session picks the symbol set (from --symbols, the terminal and what it answers).
             let configuration = ChooserConfiguration(
-                alertOnApply: !noAlert, iconSize: iconSize, ascii: !terminal.isUTF8, colorDepth: terminal.colorDepth,
-                symbols: symbols.symbols(environment: ProcessInfo.processInfo.environment))
-            let pictures = PictureLoader(
-                icons: manager.catalog.icons, images: IconImageFinder(catalog: manager.catalog, options: options.catalogOptions),
-                pictures: IconPictures(renderer: TileRenderer(depth: terminal.colorDepth, symbols: configuration.symbols,
-                                                              ascii: configuration.ascii)))
+                alertOnApply: !noAlert, iconSize: iconSize, ascii: !terminal.isUTF8, colorDepth: terminal.colorDepth)
+            let icons = ChooserIcons(icons: manager.catalog.icons,
+                                     images: IconImageFinder(catalog: manager.catalog, options: options.catalogOptions),
+                                     depth: terminal.colorDepth, ascii: configuration.ascii,
+                                     look: options.look(for: manager.catalog))
+            // Symbol tiles and pixel pictures are made on one thread, the tiles on screen first.
+            let decoding = DecodeQueue()
             let status = await ChooserSession(
                 manager: manager, currentName: choice.name, configuration: configuration, terminal: terminal,
-                pictures: pictures, options: ChooserSession.Options(graphics: graphics)
+                pictures: PictureLoader(icons: icons, queue: decoding),
+                options: ChooserSession.Options(graphics: graphics, symbols: symbols.forced,
+                                                pixelPictures: IconPixelPictures(icons: icons, queue: decoding)),
+                appearance: options.appearance
             ).run()
             terminal.close()
             choice.warnings.forEach { Console.warning($0.description) }

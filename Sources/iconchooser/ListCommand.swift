@@ -19,7 +19,7 @@ extension IconChooser {
             let manager = try options.loadManager()
             let choice = manager.currentChoice()
             let report = ListReport(catalog: manager.catalog, current: choice.name,
-                                    warnings: manager.catalog.warnings + choice.warnings)
+                                    warnings: manager.catalog.warnings + choice.warnings, appearance: options.appearance)
             print(json ? try Console.json(report) : report.text(utf8: Console.isUTF8), terminator: "")
         }
     }
@@ -28,21 +28,36 @@ extension IconChooser {
 /// What `list` shows; its JSON form is a stable interface for scripts.
 struct ListReport: Encodable {
     struct App: Encodable {
+        /// The Info.plist read, else what was read (`path`), as before projects were read.
         let plist: String
+        let path: String
         let name: String?
         let bundleIdentifier: String?
         let idiom: Idiom
         let source: AppSourceKind
+        let project: String?
+        let target: String?
+        let configuration: String?
+        let configurations: [String]?
+        let appearance: IconAppearance
 
         func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(plist, forKey: .plist)
+            try container.encode(path, forKey: .path)
             try container.encode(name, forKey: .name)
             try container.encode(bundleIdentifier, forKey: .bundleIdentifier)
             try container.encode(idiom, forKey: .idiom)
             try container.encode(source, forKey: .source)
+            try container.encode(project, forKey: .project)
+            try container.encode(target, forKey: .target)
+            try container.encode(configuration, forKey: .configuration)
+            try container.encode(configurations, forKey: .configurations)
+            try container.encode(appearance, forKey: .appearance)
         }
-        enum CodingKeys: String, CodingKey { case plist, name, bundleIdentifier, idiom, source }
+        enum CodingKeys: String, CodingKey {
+            case plist, path, name, bundleIdentifier, idiom, source, project, target, configuration, configurations, appearance
+        }
     }
 
     struct Icon: Encodable {
@@ -50,6 +65,14 @@ struct ListReport: Encodable {
         let ordinal: Int?
         let isPrimary: Bool
         let isCurrent: Bool
+        let source: AppIconSource
+        let assetName: String?
+        /// The `.appiconset` or `.icon` folder; for a bundle with a set of its name, the set.
+        let assetPath: String?
+        let fallbackSet: String?
+        let declaration: IconDeclaration
+        /// The appearances it has images of its own for.
+        let appearances: [IconAppearance]
         let iconFiles: [String]
         let images: [IconImage]
         /// Shown in the text only: an icon whose images are in an asset catalog.
@@ -61,10 +84,19 @@ struct ListReport: Encodable {
             try container.encode(ordinal, forKey: .ordinal)
             try container.encode(isPrimary, forKey: .isPrimary)
             try container.encode(isCurrent, forKey: .isCurrent)
+            try container.encode(source, forKey: .source)
+            try container.encode(assetName, forKey: .assetName)
+            try container.encode(assetPath, forKey: .assetPath)
+            try container.encode(fallbackSet, forKey: .fallbackSet)
+            try container.encode(declaration, forKey: .declaredIn)
+            try container.encode(appearances, forKey: .appearances)
             try container.encode(iconFiles, forKey: .iconFiles)
             try container.encode(images, forKey: .images)
         }
-        enum CodingKeys: String, CodingKey { case name, ordinal, isPrimary, isCurrent, iconFiles, images }
+        enum CodingKeys: String, CodingKey {
+            case name, ordinal, isPrimary, isCurrent, source, assetName, assetPath, fallbackSet, declaredIn, appearances,
+                 iconFiles, images
+        }
     }
 
     let app: App
@@ -73,14 +105,25 @@ struct ListReport: Encodable {
     let icons: [Icon]
     let warnings: [String]
 
-    init(catalog: AppIconCatalog, current: String?, warnings: [CatalogWarning]) {
-        app = App(plist: catalog.plistPath, name: catalog.displayName,
-                  bundleIdentifier: catalog.bundleIdentifier, idiom: catalog.idiom, source: catalog.source)
+    /// `appearance` other than light adds, for each icon without images of its own for it,
+    /// the images iOS shows instead, marked as derived.
+    init(catalog: AppIconCatalog, current: String?, warnings: [CatalogWarning], appearance: IconAppearance = .light) {
+        app = App(plist: catalog.plistPath ?? catalog.path, path: catalog.path, name: catalog.displayName,
+                  bundleIdentifier: catalog.bundleIdentifier, idiom: catalog.idiom, source: catalog.source,
+                  project: catalog.target?.projectPath, target: catalog.target?.targetName,
+                  configuration: catalog.target?.configuration, configurations: catalog.target?.configurations,
+                  appearance: appearance)
         supportsAlternateIcons = catalog.supportsAlternateIcons
         alternateIconName = current
-        icons = catalog.icons.map {
-            Icon(name: $0.name, ordinal: $0.ordinal, isPrimary: $0.isPrimary, isCurrent: $0.name == current,
-                 iconFiles: $0.iconFiles, images: $0.images, assetCatalogOnly: $0.isAssetCatalogOnly)
+        icons = catalog.icons.map { icon in
+            let own = icon.ownAppearances
+            let standIns = appearance == .light || own.contains(appearance)
+                ? [] : icon.images(for: appearance, idiom: catalog.shownIdiom).filter(\.isDerived)
+            return Icon(name: icon.name, ordinal: icon.ordinal, isPrimary: icon.isPrimary, isCurrent: icon.name == current,
+                        source: icon.source, assetName: icon.assetName, assetPath: icon.assetPath,
+                        fallbackSet: icon.fallbackSetPath, declaration: icon.declaration,
+                        appearances: IconAppearance.allCases.filter(own.contains), iconFiles: icon.iconFiles,
+                        images: icon.images + standIns, assetCatalogOnly: icon.isAssetCatalogOnly)
         }
         self.warnings = warnings.map(\.description)
     }
@@ -95,30 +138,56 @@ struct ListReport: Encodable {
     }
     enum CodingKeys: String, CodingKey { case app, supportsAlternateIcons, alternateIconName, icons, warnings }
 
-    /// One header line, one row per icon (mark, name, ordinal, files), then warnings.
+    /// A header line (and for a project, the target's line), one row per icon (mark, name,
+    /// ordinal, where its pictures come from and in which appearances, files), then warnings.
     func text(utf8: Bool) -> String {
         let clean = TextSanitizer.clean
         let check = utf8 ? "✓" : "*"
         let times = utf8 ? "×" : "x"
-        var out = clean(app.name ?? (app.plist as NSString).lastPathComponent)
+        var out = clean(app.name ?? (app.path as NSString).lastPathComponent)
         if let identifier = app.bundleIdentifier { out += " (\(clean(identifier)))" }
-        out += " \(utf8 ? "—" : "-") \(clean(app.plist)), \(app.idiom.rawValue)\n"
+        out += " \(utf8 ? "—" : "-") \(clean(app.plist)), \(app.idiom.rawValue)"
+        if app.appearance != .light { out += ", \(app.appearance.rawValue)" }
+        out += "\n"
+        if let project = app.project, let target = app.target, let configuration = app.configuration {
+            let others = (app.configurations ?? []).filter { $0 != configuration }
+            out += "Project \(clean((project as NSString).lastPathComponent)), target \(clean(target)), "
+                + "configuration \(clean(configuration))"
+                + (others.isEmpty ? "" : " (also: \(others.map(clean).joined(separator: ", ")))") + "\n"
+        }
         if !supportsAlternateIcons { out += "No alternate icons: only the primary icon can be used.\n" }
         let names = icons.map { DisplayWidth.truncate(clean($0.name ?? "Default"), to: 40) }
         let nameWidth = names.map(DisplayWidth.of).max() ?? 0
         let ordinalWidth = max(1, icons.map { $0.ordinal.map { String($0).count } ?? 1 }.max() ?? 1)
-        for (icon, name) in zip(icons, names) {
+        // Where pictures come from says something only when some come from a catalog.
+        let showsOrigin = icons.contains { $0.source != .plist }
+        let origins = icons.map { showsOrigin ? Self.origin(of: $0, clean: clean) + "  " : "" }
+        let originWidth = origins.map(DisplayWidth.of).max() ?? 0
+        for ((icon, name), origin) in zip(zip(icons, names), origins) {
             let ordinal = icon.ordinal.map(String.init) ?? "-"
             let files = icon.images.isEmpty
                 ? (icon.assetCatalogOnly ? "(in an asset catalog, not read)"
-                   : icon.iconFiles.isEmpty ? "(no icon files declared)" : "(no image found)")
-                : icon.images.map { "\(clean(($0.path as NSString).lastPathComponent)) \($0.width)\(times)\($0.height)" }
-                    .joined(separator: ", ")
+                   : icon.source == .icon ? "(drawn from the bundle)"
+                   : icon.iconFiles.isEmpty && icon.source == .plist ? "(no icon files declared)" : "(no image found)")
+                : icon.images.map { image in
+                    let derived = image.isDerived ? " (\(image.appearance.rawValue), derived)" : ""
+                    return "\(clean((image.path as NSString).lastPathComponent)) \(image.width)\(times)\(image.height)\(derived)"
+                }.joined(separator: ", ")
             let mark = icon.isCurrent ? check : " "
             let ordinalColumn = String(repeating: " ", count: ordinalWidth - ordinal.count) + ordinal
-            out += "\(mark) \(DisplayWidth.pad(name, to: nameWidth))  \(ordinalColumn)  \(files)\n"
+            out += "\(mark) \(DisplayWidth.pad(name, to: nameWidth))  \(ordinalColumn)  "
+                + "\(DisplayWidth.pad(origin, to: originWidth))\(files)\n"
         }
         for warning in warnings { out += "warning: \(clean(warning))\n" }
         return out
+    }
+
+    /// `plist`, `set NAME`, or `icon NAME` with its appearances beyond light (`+dark +tinted`).
+    private static func origin(of icon: Icon, clean: (String) -> String) -> String {
+        var origin = icon.source == .plist ? "plist" : "\(icon.source == .icon ? "icon" : "set") \(clean(icon.assetName ?? "?"))"
+        if icon.fallbackSet != nil { origin += " (+set)" }
+        let extra = icon.appearances.filter { $0 != .light }
+        if !extra.isEmpty { origin += " " + extra.map { "+\($0.rawValue)" }.joined(separator: " ") }
+        return origin
     }
 }

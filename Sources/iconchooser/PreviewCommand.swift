@@ -73,15 +73,20 @@ enum SymbolChoice: String, ExpressibleByArgument, CaseIterable {
         WezTerm, foot and Ghostty, else quadrants).
         """
 
-    /// `detected`: the finest set the terminal is known to draw by its own answers, if it was asked.
-    func symbols(environment: [String: String], detected: SymbolSet? = nil) -> SymbolSet {
+    /// The set asked for; nil for `auto`.
+    var forced: SymbolSet? {
         switch self {
-        case .auto: SymbolSet.best(environment: environment, detected: detected)
+        case .auto: nil
         case .half: .half
         case .quadrant: .quadrant
         case .sextant: .sextant
         case .octant: .octant
         }
+    }
+
+    /// `detected`: the finest set the terminal is known to draw by its own answers, if it was asked.
+    func symbols(environment: [String: String], detected: SymbolSet? = nil) -> SymbolSet {
+        forced ?? SymbolSet.best(environment: environment, detected: detected)
     }
 }
 
@@ -117,9 +122,11 @@ extension IconChooser {
         func run() throws {
             let graphicsChoice = try graphics.choice()
             if explainTerminal {
-                let found = TerminalProbe.detect(choice: graphicsChoice)
-                let lines = found.explanation(drawable: found.streamDrawable)
-                Swift.print(lines.map(TextSanitizer.clean).joined(separator: "\n"))
+                let probe = TerminalProbe.detect(choice: graphicsChoice)
+                let found = probe.capabilities
+                let lines = found.explanation(drawable: Set(GraphicsProtocol.allCases))
+                FileHandle.standardOutput.write(Data((lines.map(TextSanitizer.clean).joined(separator: "\n") + "\n").utf8))
+                probe.finish()
                 return
             }
             let manager = try options.loadManager()
@@ -132,17 +139,22 @@ extension IconChooser {
             let useASCII = ascii || !Console.isUTF8
             let items = icons.map { ChooserItem(name: $0.name, title: TextSanitizer.clean($0.displayName)) }
             // The terminal is asked only when the pictures go to it; a forced protocol is
-            // written anyway, into a file or a pipe too (as `chafa -f kitty` does).
-            let found = isatty(STDOUT_FILENO) == 1 && graphicsChoice != .symbols ? TerminalProbe.detect(choice: graphicsChoice) : nil
+            // written anyway, into a file or a pipe too (as `chafa -f kitty` does). Answers
+            // still out are waited for after the output, so the wait delays nothing shown.
+            let probe = isatty(STDOUT_FILENO) == 1 && graphicsChoice != .symbols ? TerminalProbe.detect(choice: graphicsChoice) : nil
+            defer { probe?.finish() }
+            let found = probe?.capabilities
             let symbolSet = symbols.symbols(environment: environment, detected: found?.finestSymbols)
             let configuration = ChooserConfiguration(ascii: useASCII, colorDepth: depth, symbols: symbolSet)
-            if let graphics = graphicsChoice.forced ?? found.flatMap({ $0.pictureMode(drawable: $0.streamDrawable).graphics }) {
+            if let graphics = graphicsChoice.forced ?? found?.graphics {
                 let bytes = try pixelSheet(icons: icons, items: items, current: choice.name, configuration: configuration,
-                                           graphics: graphics, terminal: found, environment: environment)
+                                           graphics: graphics, terminal: found, look: options.look(for: catalog),
+                                           environment: environment)
                 FileHandle.standardOutput.write(Data(bytes))
                 return
             }
-            let pictures = IconPictures(renderer: TileRenderer(depth: depth, symbols: symbolSet, ascii: useASCII))
+            let pictures = IconPictures(renderer: TileRenderer(depth: depth, symbols: symbolSet, ascii: useASCII),
+                                        look: options.look(for: catalog))
             let tiles = pictures.tiles(for: icons, columns: size.columns, rows: size.rows)
             tiles.compactMap(\.problem).forEach { Console.warning($0) }
             let sheet = PreviewSheet.render(
@@ -155,17 +167,19 @@ extension IconChooser {
         /// size, background and colour registers where it said them (else kitty's and chafa's
         /// 10×20 cell).
         private func pixelSheet(icons: [AppIcon], items: [ChooserItem], current: String?, configuration: ChooserConfiguration,
-                                graphics: GraphicsProtocol, terminal: TerminalCapabilities?,
+                                graphics: GraphicsProtocol, terminal: TerminalCapabilities?, look: IconLook,
                                 environment: [String: String]) throws -> [UInt8] {
-            let cell = terminal?.cellSize.flatMap { CellPixelSize(width: $0.width, height: $0.height) } ?? .standard
+            let cell = terminal?.cellSize ?? .standard
             guard let geometry = TileGeometry(columns: size.columns, rows: size.rows, cell: cell) else {
-                throw Console.fail("a \(size.columns)×\(size.rows) tile of \(cell)-pixel cells is too large for a picture; "
+                throw Console.fail("a \(size.columns)×\(size.rows) tile of \(cell) cells is too large for a picture; "
                     + "give a smaller --size", code: 64)
             }
-            let pictures = IconPictures.pixelPictures(for: icons, geometry: geometry)
+            let pictures = IconPictures.pixelPictures(for: icons, geometry: geometry, look: look)
             pictures.compactMap(\.problem).forEach { Console.warning($0) }
             var options = GraphicsOptions(kittyPlaceholders: terminal?.kittyPlaceholders ?? false,
-                                          placeholderColor: configuration.colorDepth == .truecolor ? .truecolor : .palette256)
+                                          placeholderColor: configuration.colorDepth == .truecolor ? .truecolor : .palette256,
+                                          throughTmux: terminal?.passThroughTmux ?? false,
+                                          firstImageID: UInt32.random(in: 0...0xFF_FFFF))
             let background = terminal?.background
             options.sixel = Sixel(background: background.map { ($0.red, $0.green, $0.blue) } ?? (0, 0, 0),
                                   maxColors: terminal?.sixelRegisters ?? Sixel.defaultMaxColors)
@@ -188,7 +202,7 @@ extension IconChooser {
                 let valid = MessageText.shortList([catalog.primary.displayName] + catalog.alternateNames) {
                     MessageText.abbreviated(TextSanitizer.clean($0))
                 }
-                throw Console.fail("\(catalog.plistPath): no icon named “\(MessageText.abbreviated(name))”; valid names: \(valid)", code: 1)
+                throw Console.fail("\(catalog.path): no icon named “\(MessageText.abbreviated(name))”; valid names: \(valid)", code: 1)
             }
         }
 

@@ -150,6 +150,15 @@ extension IconChooser {
             var arguments = ["--app", Self.absolute(try options.appPath()), "--idiom", options.idiom.rawValue]
             if let icons = options.icons { arguments += ["--icons", Self.absolute(icons)] }
             for define in options.defines { arguments += ["--define", define] }
+            if let target = options.target { arguments += ["--target", target] }
+            if let project = options.project {
+                // A path is made absolute for the sessions; a bare name stays a name.
+                arguments += ["--project", project.contains("/") ? Self.absolute(project) : project]
+            }
+            if let configuration = options.configuration { arguments += ["--configuration", configuration] }
+            if let primaryIcon = options.primaryIcon { arguments += ["--primary-icon", primaryIcon] }
+            arguments += ["--appearance", options.appearance.rawValue]
+            if let tint = options.tint { arguments += ["--tint", tint] }
             return arguments
         }
 

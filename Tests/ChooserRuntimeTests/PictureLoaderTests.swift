@@ -46,8 +46,8 @@ import Testing
 
     @Test func theTilesOnScreenComeFirstOneAtATime() {
         let gate = Gate()
-        let loader = PictureLoader(count: 6) { gate.render($0, $1) }
-        loader.request([0, 1, 2, 3, 4, 5, 9], size: .small) { gate.record($0) }
+        let loader = PictureLoader(count: 6) { index, size, _ in gate.render(index, size) }
+        loader.request([0, 1, 2, 3, 4, 5, 9], size: .small, symbols: .half, appearance: .light) { gate.record($0) }
         #expect(gate.started.wait(timeout: .now() + 30) == .success)
         // While the first is decoded, the user scrolls to the last ones.
         loader.prioritize([4, 5], size: .small)
@@ -59,8 +59,8 @@ import Testing
 
     @Test func nothingMoreAfterLeaving() {
         let gate = Gate()
-        let loader = PictureLoader(count: 5) { gate.render($0, $1) }
-        loader.request([0, 1, 2, 3, 4], size: .medium) { gate.record($0) }
+        let loader = PictureLoader(count: 5) { index, size, _ in gate.render(index, size) }
+        loader.request([0, 1, 2, 3, 4], size: .medium, symbols: .half, appearance: .light) { gate.record($0) }
         #expect(gate.started.wait(timeout: .now() + 30) == .success)
         loader.cancelAll()
         gate.release.signal()
@@ -68,7 +68,7 @@ import Testing
         usleep(50_000)
         #expect(gate.order == [0])
         // A new request after that is served.
-        loader.request([3], size: .medium) { gate.record($0) }
+        loader.request([3], size: .medium, symbols: .half, appearance: .light) { gate.record($0) }
         #expect(gate.waitFor(2))
         #expect(gate.order == [0, 3])
     }

@@ -2,54 +2,73 @@ import CellCanvas
 import ChooserRuntime
 import ChooserUI
 import Foundation
+import IconCatalog
 import MemoryTerminal
 import Testing
 import TerminalDetection
 import TerminalInput
 import TerminalInterface
 
-/// The hook pixel pictures plug into: once the terminal shows a protocol the program can
-/// draw, frames carry placements, and the terminal turns them into place and remove
-/// commands as the chooser scrolls, resizes, opens the help and leaves.
+/// Pixel pictures in the chooser's loop: once the terminal shows a protocol the program can
+/// draw, each tile on screen gets its picture, and the terminal is given place and remove
+/// commands as the chooser scrolls, opens the help or an alert, resizes and leaves.
 @Suite struct PixelPicturesTests {
     struct SilentEncoder: PictureEncoder {
         let textErasesPictures = false
         func encode(_ commands: [PictureCommand]) -> [UInt8] { [] }
     }
 
-    /// One picture per visible tile, numbered by icon, once its pixels are `ready`; none
-    /// while an overlay is up.
+    /// Pictures that are made when the test says so: each tile's picture has the tile's
+    /// index as its id, plus 100 for each appearance after light.
     final class TilePictures: PixelPictures, @unchecked Sendable {
         let drawable: Set<GraphicsProtocol> = [.kitty]
         private let lock = NSLock()
-        private var notReady: Set<Int>
-        private var redraw: (@Sendable () -> Void)?
+        private var deliver: (@Sendable (LoadedPixelPicture) -> Void)?
+        private var asked: [(indices: [Int], size: TileSize, cell: CellPixelSize)] = []
+        private var made: Set<Int> = []
+        private var appearance: IconAppearance = .light
+        private let automatic: Bool
 
-        init(notReady: Set<Int> = []) { self.notReady = notReady }
+        /// `automatic`: every picture asked for is made at once.
+        init(automatic: Bool = true) { self.automatic = automatic }
 
-        func start(redraw: @escaping @Sendable () -> Void) { lock.withLock { self.redraw = redraw } }
-
-        /// The pixels of `index` are ready: the loop is asked to draw again.
-        func ready(_ index: Int) {
-            let redraw = lock.withLock {
-                notReady.remove(index)
-                return self.redraw
-            }
-            redraw?()
+        func start(for capabilities: TerminalCapabilities, colorDepth: ColorDepth) -> PixelPictureStart? {
+            PixelPictureStart(encoder: SilentEncoder(), cell: capabilities.cellSize ?? .standard)
         }
 
-        func encoder(for capabilities: TerminalCapabilities) -> (any PictureEncoder)? { SilentEncoder() }
+        func request(_ indices: [Int], size: TileSize, cell: CellPixelSize, appearance: IconAppearance,
+                     deliver: @escaping @Sendable (LoadedPixelPicture) -> Void) {
+            lock.withLock {
+                asked.append((indices, size, cell))
+                self.deliver = deliver
+                if appearance != self.appearance { made = [] }
+                self.appearance = appearance
+            }
+            if automatic { indices.forEach { make($0, size: size, cell: cell) } }
+        }
 
-        func placements(for state: ChooserState, capabilities: TerminalCapabilities) -> [PicturePlacement] {
-            guard let layout = state.layout, !state.showsHelp, state.alert == nil else { return [] }
-            let waiting = lock.withLock { notReady }
-            return layout.visibleIndices(firstRow: state.firstVisibleRow).filter { !waiting.contains($0) }.compactMap { index in
-                layout.slotOrigin(of: index, firstRow: state.firstVisibleRow).map { origin in
-                    PicturePlacement(picture: PictureID(UInt32(index)),
-                                     cells: CellRect(x: origin.x, y: origin.y, width: layout.tileSize.columns, height: layout.tileSize.rows))
-                }
+        /// The picture of `index` is made; `ready: false` when it could not be.
+        func make(_ index: Int, size: TileSize, cell: CellPixelSize = .standard, ready: Bool = true) {
+            let (deliver, appearance) = lock.withLock {
+                if ready { made.insert(index) }
+                return (self.deliver, self.appearance)
+            }
+            deliver?(LoadedPixelPicture(index: index, size: size, cell: cell, ready: ready, appearance: appearance))
+        }
+
+        static func id(_ index: Int, _ appearance: IconAppearance) -> UInt32 {
+            UInt32(index + 100 * (IconAppearance.allCases.firstIndex(of: appearance) ?? 0))
+        }
+
+        func pictureID(index: Int, size: TileSize, cell: CellPixelSize, appearance: IconAppearance) -> PictureID? {
+            lock.withLock {
+                made.contains(index) && appearance == self.appearance ? PictureID(Self.id(index, appearance)) : nil
             }
         }
+
+        func cancelAll() {}
+
+        var requests: [(indices: [Int], size: TileSize, cell: CellPixelSize)] { lock.withLock { asked } }
     }
 
     static func placed(_ commands: [PictureCommand]) -> [UInt32] {
@@ -60,36 +79,78 @@ import TerminalInterface
         commands.compactMap { if case .remove(let placement) = $0 { placement.picture.value } else { nil } }
     }
 
-    @Test func placementsFollowScrollingTheHelpAResizeAndLeaving() async throws {
+    static let kittyAnswers: [TerminalEvent] = [.reply(.kittyGraphics(id: 31, message: "OK")), .reply(.cellSize(width: 10, height: 20)),
+                                                 .reply(.primaryAttributes([62]))]
+
+    /// Every placement of the last frame lies on blank cells: nothing drawn by the text
+    /// layer (badge, caption, overlay) is under a picture.
+    static func picturesCoverOnlyBlankCells(_ frame: Frame) -> Bool {
+        frame.pictures.allSatisfy { placement in
+            placement.cells.rows.allSatisfy { y in placement.cells.columns.allSatisfy { x in frame.grid[x, y] == .blank } }
+        }
+    }
+
+    @Test func placementsFollowScrollingTheHelpAnAlertAResizeAndLeaving() async throws {
         try await onTestThread {
             let items = [ChooserItem.primary()] + (1..<12).map { ChooserItem(name: "icon\($0)", title: "Icon \($0)") }
-            let terminal = MemoryTerminal(size: TerminalSize(columns: 60, rows: 20))
+            // Small tiles, three a row, two rows on screen.
+            let terminal = MemoryTerminal(size: TerminalSize(columns: 40, rows: 20))
+            let pixels = TilePictures()
             let chooser = RunningChooser(terminal: terminal, items: items, options: ChooserSession.Options(
-                detectionTimeout: .seconds(30), pixelPictures: TilePictures()))
+                detectionTimeout: .seconds(30), pixelPictures: pixels))
             try await chooser.frame(showing: "Default")
             #expect(await terminal.waitUntil { !$0.queries.isEmpty })
             #expect(terminal.pictureCommands.isEmpty)  // symbols until the terminal says otherwise
-            terminal.send(.reply(.kittyGraphics(id: 31, message: "OK")), .reply(.primaryAttributes([62])))
+            for answer in Self.kittyAnswers { terminal.send(answer) }
             #expect(await terminal.waitUntil { !$0.pictureCommands.isEmpty })
-            let shown = Self.placed(terminal.pictureCommands[0])
-            #expect(!shown.isEmpty && shown.first == 0)
+            #expect(pixels.requests.first?.cell == CellPixelSize(width: 10, height: 20))  // the cell size it answered
+            // Two rows of three small tiles on screen: each placed once as it arrives.
+            #expect(await terminal.waitUntil { Set($0.pictureCommands.flatMap(Self.placed)) == [0, 1, 2, 3, 4, 5] })
+            #expect(terminal.pictureCommands.flatMap(Self.removed).isEmpty)
+            let first = try #require(terminal.framesWithPictures.last)
+            #expect(first.pictures.count == 6 && Self.picturesCoverOnlyBlankCells(first))
+            // The badge went below its picture, the focused caption stays on its plate.
+            #expect(first.grid.text.contains("✓") && focusedCaption(in: first.grid) == "Default")
+            var seen = terminal.pictureCommands.count
 
             terminal.send(.key(.pageDown))
-            #expect(await terminal.waitUntil { $0.pictureCommands.count == 2 })
-            let scrolled = terminal.pictureCommands[1]
-            #expect(Self.removed(scrolled).contains(0))
-            #expect(!Self.placed(scrolled).contains(0) && !Self.placed(scrolled).isEmpty)
+            #expect(await terminal.waitUntil { Set($0.pictureCommands.dropFirst(seen).flatMap(Self.placed)) == [6, 7, 8, 9, 10, 11] })
+            #expect(Set(terminal.pictureCommands.dropFirst(seen).flatMap(Self.removed)) == [0, 1, 2, 3, 4, 5])
+            #expect(try #require(terminal.framesWithPictures.last).pictures.map(\.picture.value).sorted() == [6, 7, 8, 9, 10, 11])
+            seen = terminal.pictureCommands.count
 
+            // The help box covers the tiles: their pictures go (they show symbols meanwhile).
             terminal.type("?")
-            #expect(await terminal.waitUntil { $0.pictureCommands.count == 3 })
-            #expect(Self.placed(terminal.pictureCommands[2]).isEmpty && Self.removed(terminal.pictureCommands[2]) == Self.placed(scrolled))
+            try await chooser.frame("the help") { $0.text.contains("Keys") }
+            let help = try #require(terminal.framesWithPictures.last)
+            let covered = Set(terminal.pictureCommands.dropFirst(seen).flatMap(Self.removed))
+            #expect(!covered.isEmpty)
+            #expect(Set(help.pictures.map(\.picture.value)) == Set([6, 7, 8, 9, 10, 11]).subtracting(covered))
+            #expect(Self.picturesCoverOnlyBlankCells(help))
+            seen = terminal.pictureCommands.count
             terminal.type("?")
-            #expect(await terminal.waitUntil { $0.pictureCommands.count == 4 })
-            #expect(Self.placed(terminal.pictureCommands[3]) == Self.placed(scrolled))
+            #expect(await terminal.waitUntil { Set($0.pictureCommands.dropFirst(seen).flatMap(Self.placed)) == covered })
+            seen = terminal.pictureCommands.count
 
-            terminal.send(.resize(TerminalSize(columns: 40, rows: 20)))
-            #expect(await terminal.waitUntil { $0.pictureCommands.count == 5 })
-            #expect(!Self.removed(terminal.pictureCommands[4]).isEmpty)
+            // An alert after a change covers the middle too.
+            terminal.send(.key(.enter))
+            try await chooser.frame("the alert") { $0.text.contains("You have changed") }
+            let alert = try #require(terminal.framesWithPictures.last)
+            #expect(!terminal.pictureCommands.dropFirst(seen).flatMap(Self.removed).isEmpty)
+            #expect(Self.picturesCoverOnlyBlankCells(alert))
+            terminal.send(.key(.escape))
+            try await chooser.frame("the alert gone") { !$0.text.contains("You have changed") }
+            #expect(await terminal.waitUntil { $0.framesWithPictures.last?.pictures.count == 6 })
+            seen = terminal.pictureCommands.count
+
+            // Narrower: two tiles a row, moved, and the pictures of the new tile rows made.
+            terminal.send(.resize(TerminalSize(columns: 30, rows: 20)))
+            #expect(await terminal.waitUntil { $0.frames.last?.width == 30 && $0.framesWithPictures.last?.pictures.count == 4 })
+            let narrower = try #require(terminal.framesWithPictures.last)
+            #expect(Set(narrower.pictures.map(\.cells.x)).count == 2)
+            #expect(Self.picturesCoverOnlyBlankCells(narrower))
+            // Repainted whole: the terminal is told the screen was cleared, and every picture placed anew.
+            #expect(terminal.pictureCommands.dropFirst(seen).contains { $0.first == .cleared })
 
             terminal.type("q")
             #expect(try await chooser.status() == 0)
@@ -98,20 +159,75 @@ import TerminalInterface
         }
     }
 
-    @Test func picturesReadyLaterAreDrawnThen() async throws {
+    @Test func theAppearanceKeyReplacesEveryPicture() async throws {
         try await onTestThread {
-            let pixels = TilePictures(notReady: [1])
+            let terminal = MemoryTerminal(size: TerminalSize(columns: 100, rows: 20))
+            let chooser = RunningChooser(terminal: terminal, options: ChooserSession.Options(
+                detectionTimeout: .seconds(30), pixelPictures: TilePictures()))
+            try await chooser.frame(showing: "black-multi")
+            #expect(await terminal.waitUntil { !$0.queries.isEmpty })
+            for answer in Self.kittyAnswers { terminal.send(answer) }
+            #expect(await terminal.waitUntil { $0.framesWithPictures.last?.pictures.count == 5 })
+            let seen = terminal.pictureCommands.count
+            terminal.type("a")
+            let dark = Set((0..<5).map { TilePictures.id($0, .dark) })
+            #expect(await terminal.waitUntil { Set($0.pictureCommands.dropFirst(seen).flatMap(Self.placed)) == dark })
+            #expect(Set(terminal.pictureCommands.dropFirst(seen).flatMap(Self.removed)) == Set(0..<5))
+            let frame = try #require(terminal.framesWithPictures.last)
+            #expect(Set(frame.pictures.map(\.picture.value)) == dark && Self.picturesCoverOnlyBlankCells(frame))
+            terminal.type("q")
+            #expect(try await chooser.status() == 0)
+        }
+    }
+
+    @Test func anOverlayTakesAwayOnlyThePicturesItCovers() async throws {
+        try await onTestThread {
+            // Low enough for the alert, in the middle of the screen, to reach the tiles.
+            let terminal = MemoryTerminal(size: TerminalSize(columns: 100, rows: 20))
+            let chooser = RunningChooser(terminal: terminal, options: ChooserSession.Options(
+                detectionTimeout: .seconds(30), pixelPictures: TilePictures()))
+            try await chooser.frame(showing: "black-multi")
+            #expect(await terminal.waitUntil { !$0.queries.isEmpty })
+            for answer in Self.kittyAnswers { terminal.send(answer) }
+            #expect(await terminal.waitUntil { $0.framesWithPictures.last?.pictures.count == 5 })
+            for (open, close) in [("?", TerminalEvent.key(.character("?"))), ("\r", .key(.escape))] {
+                let seen = terminal.pictureCommands.count
+                if open == "?" { terminal.type("?") } else { terminal.send(.key(.right), .key(.enter)) }
+                #expect(await terminal.waitUntil { $0.pictureCommands.count > seen })
+                let covered = Set(terminal.pictureCommands.dropFirst(seen).flatMap(Self.removed))
+                let overlay = try #require(terminal.framesWithPictures.last)
+                // The middle tiles under the box go; those at either end stay, on blank cells.
+                #expect(!covered.isEmpty && !covered.contains(0) && !covered.contains(4), "\(covered)")
+                #expect(Set(overlay.pictures.map(\.picture.value)) == Set(0..<5).subtracting(covered))
+                #expect(Self.picturesCoverOnlyBlankCells(overlay))
+                terminal.send(close)
+                #expect(await terminal.waitUntil { $0.framesWithPictures.last?.pictures.count == 5 })
+            }
+            terminal.type("q")
+            #expect(try await chooser.status() == 0)
+        }
+    }
+
+    @Test func picturesMadeLaterAreShownThenAndOnesThatFailKeepTheirSymbols() async throws {
+        try await onTestThread {
+            let pixels = TilePictures(automatic: false)
             let terminal = MemoryTerminal()
             let chooser = RunningChooser(terminal: terminal, options: ChooserSession.Options(
                 detectionTimeout: .seconds(30), pixelPictures: pixels))
             try await chooser.frame(showing: "black-multi")
             #expect(await terminal.waitUntil { !$0.queries.isEmpty })
-            terminal.send(.reply(.kittyGraphics(id: 31, message: "OK")), .reply(.primaryAttributes([62])))
-            #expect(await terminal.waitUntil { !$0.pictureCommands.isEmpty })
-            #expect(Self.placed(terminal.pictureCommands[0]) == [0, 2, 3, 4])
-            pixels.ready(1)
-            #expect(await terminal.waitUntil { $0.pictureCommands.count == 2 })
-            #expect(Self.placed(terminal.pictureCommands[1]) == [1])
+            for answer in Self.kittyAnswers { terminal.send(answer) }
+            #expect(await terminal.waitUntil { _ in pixels.requests.count == 1 })
+            #expect(pixels.requests[0].indices == [0, 1, 2, 3, 4])
+            let size = pixels.requests[0].size
+            pixels.make(2, size: size, cell: pixels.requests[0].cell)
+            #expect(await terminal.waitUntil { Set($0.pictureCommands.flatMap(Self.placed)) == [2] })
+            pixels.make(3, size: size, cell: pixels.requests[0].cell, ready: false)
+            chooser.pictures.deliver(3, size: size)
+            // The failed one shows its symbol tile (the letter D), the made one a blank.
+            let frame = try await chooser.frame("tile 3's symbols") { $0.text.contains("DDDD") }
+            #expect(!frame.text.contains("CCCC"))
+            #expect(Set(terminal.pictureCommands.flatMap(Self.placed)) == [2])
             terminal.type("q")
             #expect(try await chooser.status() == 0)
         }
@@ -128,6 +244,20 @@ import TerminalInterface
             terminal.type("?")
             try await chooser.frame("the help") { helpText(in: $0).contains("drawn as symbols here") }
             #expect(terminal.pictureCommands.isEmpty)
+            terminal.type("?q")
+            #expect(try await chooser.status() == 0)
+        }
+    }
+
+    @Test func withGraphicsSymbolsNothingIsAskedAndNoPictureMade() async throws {
+        try await onTestThread {
+            let terminal = MemoryTerminal()
+            let pixels = TilePictures()
+            let chooser = RunningChooser(terminal: terminal, options: ChooserSession.Options(
+                graphics: .symbols, detectionTimeout: .seconds(30), pixelPictures: pixels))
+            terminal.type("?")
+            try await chooser.frame("the help") { helpText(in: $0).contains("symbols were asked for") }
+            #expect(terminal.queries.isEmpty && pixels.requests.isEmpty && terminal.pictureCommands.isEmpty)
             terminal.type("?q")
             #expect(try await chooser.status() == 0)
         }

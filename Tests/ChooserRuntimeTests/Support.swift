@@ -2,6 +2,7 @@ import CellCanvas
 import ChooserRuntime
 import ChooserUI
 import Foundation
+import IconCatalog
 import MemoryTerminal
 import TerminalDetection
 import TerminalInput
@@ -57,14 +58,19 @@ let demoItems: [ChooserItem] = [.primary()] + ["black-white", "white-black", "mu
 final class ScriptedPictures: PictureSource, @unchecked Sendable {
     private let lock = NSLock()
     private var deliverers: [TileSize: @Sendable (LoadedPicture) -> Void] = [:]
+    private var symbols: [TileSize: SymbolSet] = [:]
+    private var appearances: [TileSize: IconAppearance] = [:]
     private(set) var requests: [(indices: [Int], size: TileSize)] = []
     private(set) var priorities: [(indices: [Int], size: TileSize)] = []
     private(set) var cancelled = false
 
-    func request(_ indices: [Int], size: TileSize, deliver: @escaping @Sendable (LoadedPicture) -> Void) {
+    func request(_ indices: [Int], size: TileSize, symbols: SymbolSet, appearance: IconAppearance,
+                 deliver: @escaping @Sendable (LoadedPicture) -> Void) {
         lock.withLock {
             requests.append((indices, size))
             deliverers[size] = deliver
+            self.symbols[size] = symbols
+            appearances[size] = appearance
         }
     }
 
@@ -79,10 +85,15 @@ final class ScriptedPictures: PictureSource, @unchecked Sendable {
     var requestCount: Int { lock.withLock { requests.count } }
     var lastPriority: (indices: [Int], size: TileSize)? { lock.withLock { priorities.last } }
 
-    /// Hands over the picture of `index` at `size` (it must have been asked for).
+    /// The symbols the last request at `size` asked for.
+    func symbols(at size: TileSize) -> SymbolSet? { lock.withLock { symbols[size] } }
+
+    /// Hands over the picture of `index` at `size` (it must have been asked for), in the
+    /// symbols last asked for.
     func deliver(_ index: Int, size: TileSize) {
-        let deliverer = lock.withLock { deliverers[size] }
-        deliverer?(LoadedPicture(index: index, size: size, picture: Self.picture(index, size)))
+        let (deliverer, symbols, appearance) = lock.withLock { (deliverers[size], self.symbols[size], appearances[size] ?? .light) }
+        deliverer?(LoadedPicture(index: index, size: size, symbols: symbols ?? .half, picture: Self.picture(index, size),
+                                 appearance: appearance))
     }
 
     static func letter(_ index: Int) -> Character { Character(Unicode.Scalar(UInt8(65 + index % 26))) }

@@ -29,8 +29,8 @@ import Testing
             "   DDDDD│ Pictures: symbols, as tmux's            │         ",
             "   DDDDD│ allow-passthrough is off; `tmux set -g  │         ",
             "   DDDDD│ allow-passthrough on` lets pictures     │         ",
-            "   DDDDD│ through                                 │         ",
-            "        ╰─────────────────────────────────────────╯         ",
+            "        │ through                                 │         ",
+            "     mul╰─────────────────────────────────────────╯         ",
         ])
     }
 

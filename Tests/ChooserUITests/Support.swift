@@ -28,9 +28,10 @@ func letter(_ index: Int) -> Character {
 
 /// Answers every `.loadPictures` with fake pictures, as the shell would.
 func deliver(_ effects: [ChooserEffect], to state: inout ChooserState) {
-    for case let .loadPictures(indices, size) in effects {
+    for case let .loadPictures(indices, size, appearance) in effects {
         for index in indices {
-            _ = update(&state, .pictureLoaded(index: index, tileSize: size, picture: fakePicture(letter(index), size)))
+            _ = update(&state, .pictureLoaded(index: index, tileSize: size, picture: fakePicture(letter(index), size),
+                                              appearance: appearance))
         }
     }
 }

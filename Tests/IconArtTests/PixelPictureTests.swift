@@ -1,3 +1,4 @@
+import CellCanvas
 import Foundation
 import IconArt
 import Testing
@@ -21,9 +22,7 @@ struct PixelPictureTests {
         #expect((narrow.width, narrow.height) == (84, 90))
     }
 
-    @Test func implausibleSizesAreRefused() {
-        #expect(CellPixelSize(width: 0, height: 20) == nil)
-        #expect(CellPixelSize(width: 10, height: 65535) == nil)
+    @Test func tilesTooLargeOrEmptyAreRefused() {
         #expect(TileGeometry(columns: 0, rows: 8, cell: Self.tenByTwenty) == nil)
         #expect(TileGeometry(columns: 500, rows: 8, cell: Self.tenByTwenty) == nil)  // 5000 pixels wide
         #expect(TileGeometry(columns: Int.max, rows: 8, cell: Self.tenByTwenty) == nil)  // overflows

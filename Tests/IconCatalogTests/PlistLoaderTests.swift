@@ -107,7 +107,7 @@ import Testing
         #expect(throws: CatalogError.notARegularFile(path: folder.url("pipe.plist"), kind: "a FIFO")) {
             try CatalogReader.read(app: folder.url("pipe.plist"))
         }
-        #expect(throws: CatalogError.noInfoPlist(directory: folder.path)) {
+        #expect(throws: CatalogError.noApp(directory: folder.path)) {
             try CatalogReader.read(app: folder.path)
         }
         #expect(throws: CatalogError.notFound(path: folder.url("missing"))) {

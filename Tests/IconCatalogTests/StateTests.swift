@@ -93,7 +93,7 @@ import Testing
 
     @Test func unknownNameThrowsAndKeepsTheOldChoice() async throws {
         let manager = try manager(store: MemoryChoiceStore(name: "white-black"))
-        await #expect(throws: IconManagerError.unknownIcon(name: "nope", plist: Repository.demoPlist,
+        await #expect(throws: IconManagerError.unknownIcon(name: "nope", app: Repository.demoPlist,
             validNames: ["black-white", "white-black", "multi-black", "black-multi"])) {
             try await manager.setAlternateIconName("nope")
         }
@@ -105,7 +105,7 @@ import Testing
         let plist = folder.writePlist(["CFBundleIcons": ["CFBundlePrimaryIcon": ["CFBundleIconFiles": ["AppIcon"]]]])
         let manager = IconManager(catalog: try CatalogReader.read(app: plist), store: MemoryChoiceStore())
         #expect(!manager.supportsAlternateIcons)
-        await #expect(throws: IconManagerError.alternateIconsNotSupported(plist: plist, iconsKey: "CFBundleIcons")) {
+        await #expect(throws: IconManagerError.alternateIconsNotSupported(app: plist, iconsKey: "CFBundleIcons")) {
             try await manager.setAlternateIconName("x")
         }
         try await manager.setAlternateIconName(nil)

@@ -13,6 +13,7 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
     public let isUTF8: Bool
     public let environment: [String: String]
     public let canQuery: Bool
+    public let symbolLimit: SymbolLimit
     private let tmuxReport: TmuxReport?
 
     private let lock = NSLock()
@@ -20,7 +21,9 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
     private var sink: (@Sendable (TerminalEvent) -> Void)?
     private var early: [TerminalEvent] = []
     private var recordedFrames: [Frame] = []
+    private var recordedTexts: [CellGrid] = []
     private var recordedCommands: [[PictureCommand]] = []
+    private var recordedBytes: [UInt8] = []
     private var recordedQueries: [QueryPlan] = []
     private var framesAtQueries: [Int] = []
     private var isClosed = false
@@ -31,12 +34,13 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
     /// `tmux`: what tmux answers when asked (only asked when `environment` has TMUX).
     public init(size: TerminalSize = TerminalSize(columns: 100, rows: 30), colorDepth: ColorDepth = .palette256,
                 isUTF8: Bool = true, environment: [String: String] = ["TERM": "xterm-256color"], canQuery: Bool = true,
-                tmux: TmuxReport? = nil) {
+                tmux: TmuxReport? = nil, symbolLimit: SymbolLimit = .none) {
         currentSize = size
         self.colorDepth = colorDepth
         self.isUTF8 = isUTF8
         self.environment = environment
         self.canQuery = canQuery
+        self.symbolLimit = symbolLimit
         tmuxReport = tmux
     }
 
@@ -57,10 +61,13 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
         for character in text { send(.key(.character(character))) }
     }
 
-    public var frames: [CellGrid] { lock.withLock { recordedFrames.map(\.grid) } }
+    /// The text each frame put on screen (with the cells of pictures shown by text).
+    public var frames: [CellGrid] { lock.withLock { recordedTexts } }
     public var framesWithPictures: [Frame] { lock.withLock { recordedFrames } }
     /// The picture commands each frame (and closing) caused, empty ones left out.
     public var pictureCommands: [[PictureCommand]] { lock.withLock { recordedCommands } }
+    /// Every byte the picture encoders wrote, in order (closing's release included).
+    public var pictureBytes: [UInt8] { lock.withLock { recordedBytes } }
     public var queries: [QueryPlan] { lock.withLock { recordedQueries } }
     /// How many frames had been drawn when each query was written.
     public var framesBeforeQueries: [Int] { lock.withLock { framesAtQueries } }
@@ -108,14 +115,19 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
     public func draw(_ frame: Frame) {
         lock.withLock {
             guard !isClosed else { return }
-            let previous = shown?.width == frame.grid.width && shown?.height == frame.grid.height ? shown : nil
-            let changed = RepaintedCells.changes(from: previous, to: frame.grid)
-            shown = frame.grid
+            let text = frame.text(with: encoder)
+            let previous = shown?.width == text.width && shown?.height == text.height ? shown : nil
+            let changed = RepaintedCells.changes(from: previous, to: text)
+            shown = text
             recordedFrames.append(frame)
-            if encoder != nil, var screen = pictures {
+            recordedTexts.append(text)
+            if let encoder, var screen = pictures {
                 let update = screen.update(to: frame.pictures, repainted: changed)
                 pictures = screen
-                if !update.commands.isEmpty { recordedCommands.append(update.commands) }
+                if !update.commands.isEmpty {
+                    recordedCommands.append(update.commands)
+                    recordedBytes += encoder.encode(update.commands)
+                }
             }
         }
     }
@@ -129,9 +141,10 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
 
     public func usePictures(_ encoder: (any PictureEncoder)?) {
         lock.withLock {
-            if var screen = pictures {
+            if let old = self.encoder, var screen = pictures {
                 let commands = screen.removeAll()
                 if !commands.isEmpty { recordedCommands.append(commands) }
+                recordedBytes += old.encode(commands) + old.release()
             }
             self.encoder = encoder
             pictures = encoder.map { PictureScreen(textErasesPictures: $0.textErasesPictures) }

@@ -2,6 +2,7 @@ import CPseudoTerminal
 import Foundation
 @testable import NcursesTerminal
 import Testing
+import CellCanvas
 import TerminalDetection
 import TerminalInput
 
@@ -86,8 +87,12 @@ let kittyAnswers = Array(("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\
 
 /// Asking a terminal on a pseudo-terminal, with a fake terminal on the other side.
 @Suite struct TerminalProbeTests {
-    static func detect(on pair: PseudoTerminalPair, timeout: Int = 250) -> TerminalCapabilities {
-        TerminalProbe.detect(on: pair.slave, environment: ["TERM": "xterm-256color"], choice: .auto, timeoutMilliseconds: timeout)
+    /// What the probe found, once it has finished (late answers read and dropped).
+    static func detect(on pair: PseudoTerminalPair, timeout: Int = 250,
+                       environment: [String: String] = ["TERM": "xterm-256color"]) -> TerminalCapabilities {
+        let probe = TerminalProbe.detect(on: pair.slave, environment: environment, choice: .auto, timeoutMilliseconds: timeout)
+        probe.finish()
+        return probe.capabilities
     }
 
     @Test func answersSplitIntoPiecesAreRead() throws {
@@ -100,13 +105,13 @@ let kittyAnswers = Array(("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\
         let found = Self.detect(on: pair, timeout: 2000)
         #expect(found.graphics == .kitty)
         #expect(found.terminalDescription == "kitty 0.26.5")
-        #expect(found.cellSize == PixelSize(width: 10, height: 20))
+        #expect(found.cellSize == CellPixelSize(width: 10, height: 20))
         #expect(found.cellSizeReason == "CSI 16t, and TIOCGWINSZ agrees")
         #expect(found.background == RGBColor(red: 0, green: 0, blue: 0))
         #expect(pair.pendingOnSlave().isEmpty)
     }
 
-    @Test func aLateAnswerIsSwallowedNotLeftForTheShell() throws {
+    @Test func overSSHALateAnswerIsSwallowedNotLeftForTheShell() throws {
         let pair = try PseudoTerminalPair()
         let terminal = Thread {
             _ = pair.readMaster(until: primaryQuery)
@@ -115,25 +120,40 @@ let kittyAnswers = Array(("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\
         }
         terminal.start()
         let started = Date()
-        let found = Self.detect(on: pair)
+        let found = Self.detect(on: pair, environment: ["TERM": "xterm-256color", "SSH_CONNECTION": "10.0.0.2 50000 10.0.0.1 22"])
         #expect(found.graphics == nil)
         #expect(found.answered.isEmpty)
         #expect(Date().timeIntervalSince(started) < 3)
         #expect(pair.pendingOnSlave().isEmpty)
     }
 
-    @Test func aSilentTerminalCostsTheTimeOutAndLeavesNothing() throws {
+    @Test func aSilentLocalTerminalCostsOnlyTheTimeOutAndLeavesNothing() throws {
         let pair = try PseudoTerminalPair(pixelWidth: 0, pixelHeight: 0)
         let started = Date()
         let found = Self.detect(on: pair)
+        let elapsed = Date().timeIntervalSince(started)
         #expect(found.graphics == nil && found.cellSize == nil)
         #expect(found.unanswered == TerminalQuery.allCases)
-        #expect(Date().timeIntervalSince(started) < 3)
+        // A local terminal silent for the time-out answers nothing: no longer wait for
+        // late answers (over SSH that is a second).
+        #expect(elapsed >= 0.25 && elapsed < 0.9, "\(elapsed) s")
         #expect(pair.pendingOnSlave().isEmpty)
     }
 
+    @Test func overSSHTheWaitForLateAnswersComesAtTheEnd() throws {
+        let pair = try PseudoTerminalPair(pixelWidth: 0, pixelHeight: 0)
+        let started = Date()
+        let probe = TerminalProbe.detect(on: pair.slave, environment: ["TERM": "xterm", "SSH_TTY": "/dev/pts/3"],
+                                         choice: .auto, timeoutMilliseconds: 250)
+        let decided = Date().timeIntervalSince(started)
+        #expect(probe.capabilities.graphics == nil)
+        probe.finish()
+        let finished = Date().timeIntervalSince(started)
+        #expect(decided < 0.9 && finished >= 1, "decided after \(decided) s, finished after \(finished) s")
+    }
+
     @Test func withoutATerminalNothingIsAsked() {
-        let found = TerminalProbe.detect(on: nil, environment: ["TERM": "xterm"], choice: .auto, timeoutMilliseconds: 250)
+        let found = TerminalProbe.detect(on: nil, environment: ["TERM": "xterm"], choice: .auto, timeoutMilliseconds: 250).capabilities
         #expect(found.notAsked == "the output is not a terminal")
     }
 }

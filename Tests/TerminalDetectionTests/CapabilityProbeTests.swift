@@ -1,4 +1,5 @@
 import Testing
+import CellCanvas
 import TerminalDetection
 import TerminalInput
 
@@ -30,7 +31,7 @@ import TerminalInput
         #expect(found.graphics == .kitty)
         #expect(found.graphicsReason.contains("OK"))
         #expect(found.terminalName == "kitty" && found.terminalVersion == "0.26.5" && found.terminalSource == "XTVERSION")
-        #expect(found.cellSize == PixelSize(width: 10, height: 20))
+        #expect(found.cellSize == CellPixelSize(width: 10, height: 20))
         #expect(found.cellSizeReason == "CSI 16t, and TIOCGWINSZ agrees")
         #expect(found.background == RGBColor(red: 0, green: 0, blue: 0))
         #expect(found.drawsSextants && !found.drawsOctants)
@@ -145,7 +146,7 @@ import TerminalInput
         let found = probe.capabilities(elapsedMilliseconds: 40)
         #expect(found.graphics == .kitty && found.passThroughTmux && found.kittyPlaceholders)
         #expect(found.terminalDescription == "kitty 0.26.5, in tmux 3.4")
-        #expect(found.cellSize == PixelSize(width: 10, height: 20))
+        #expect(found.cellSize == CellPixelSize(width: 10, height: 20))
     }
 
     @Test func insideTmuxAClientKittyIsCertainAndTmuxFailuresMeanSymbols() {
@@ -196,19 +197,19 @@ import TerminalInput
     }
 
     @Test func cellSizesAreCrossCheckedAndImplausibleOnesNotTrusted() {
-        func size(_ replies: [TerminalReply], window: TerminalSize = Self.window) -> (PixelSize?, String) {
+        func size(_ replies: [TerminalReply], window: TerminalSize = Self.window) -> (CellPixelSize?, String) {
             let found = Self.probe(window: window, replies: replies).capabilities(elapsedMilliseconds: 0)
             return (found.cellSize, found.cellSizeReason)
         }
-        #expect(size([]).0 == PixelSize(width: 10, height: 20))
+        #expect(size([]).0 == CellPixelSize(width: 10, height: 20))
         #expect(size([]).1 == "TIOCGWINSZ (no answer to CSI 16t)")
         let disagreeing = size([.cellSize(width: 9, height: 18)])
-        #expect(disagreeing.0 == PixelSize(width: 9, height: 18) && disagreeing.1.contains("TIOCGWINSZ says 10×20 px"))
-        #expect(size([.cellSize(width: 0, height: 0)]).0 == PixelSize(width: 10, height: 20))
+        #expect(disagreeing.0 == CellPixelSize(width: 9, height: 18) && disagreeing.1.contains("TIOCGWINSZ says 10×20 px"))
+        #expect(size([.cellSize(width: 0, height: 0)]).0 == CellPixelSize(width: 10, height: 20))
         #expect(size([.cellSize(width: 0, height: 0)]).1.contains("not trusted"))
         let noPixels = TerminalSize(columns: 100, rows: 30)
         #expect(size([], window: noPixels).0 == nil)
-        #expect(size([.cellSize(width: 8, height: 17)], window: noPixels).0 == PixelSize(width: 8, height: 17))
+        #expect(size([.cellSize(width: 8, height: 17)], window: noPixels).0 == CellPixelSize(width: 8, height: 17))
         #expect(size([.cellSize(width: 5000, height: 2)], window: noPixels).0 == nil)
         let tiny = TerminalSize(columns: 100, rows: 30, pixelWidth: 100, pixelHeight: 30)  // 1×1 px cells
         #expect(size([], window: tiny).0 == nil && size([], window: tiny).1.contains("not trusted"))

@@ -3,6 +3,7 @@ import IconArt
 import TerminalDetection
 @testable import TerminalGraphics
 import Testing
+import TerminalStreams
 
 struct GraphicsSheetTests {
     static let cell = CellPixelSize(width: 4, height: 8)!
@@ -50,7 +51,7 @@ struct GraphicsSheetTests {
             switch graphics {
             case .kitty:
                 #expect(try kittyImage(kittyCommands(shown.bytes)) == placed.picture.bitmap)
-                #expect(try kittyCommands(shown.bytes)[0]["z"] == "-1")
+                #expect(try kittyCommands(shown.bytes)[0]["z"] == String(KittyGraphics.belowBackgrounds))
             case .iterm2:
                 #expect(try PNGDecoder.decode(decodeITerm2(shown.bytes).file, name: "sheet") == placed.picture.bitmap)
             case .sixel:

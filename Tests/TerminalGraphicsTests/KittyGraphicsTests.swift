@@ -2,6 +2,7 @@ import CellCanvas
 import IconArt
 @testable import TerminalGraphics
 import Testing
+import TerminalStreams
 
 struct KittyGraphicsTests {
     @Test(arguments: KittyGraphics.PayloadFormat.allCases)
@@ -73,11 +74,16 @@ struct KittyGraphicsTests {
         #expect(try kittyImage(commands) == picture.bitmap)
     }
 
-    @Test func imageIDsWrapWithinTheirRange() {
+    @Test func imageIDsWrapWithinWhatThePlaceholderColourCarries() {
         var ids = KittyImageIDs(first: 0xFF_FFFE)
         #expect([ids.allocate(), ids.allocate(), ids.allocate()] == [0xFF_FFFE, 0xFF_FFFF, 1])
-        var small = KittyImageIDs(first: 3, in: KittyPlaceholder.IDColor.palette256.imageIDs)
-        #expect(small.allocate() == 3 + 16)  // folded into 16...255
+        var small = KittyImageIDs(first: 3, carriedBy: .palette256)
+        #expect(small.allocate() == 3 + 16)  // the palette's entries from 16 on
+        var topByte = KittyImageIDs(first: 239, carriedBy: .palette256)
+        #expect([topByte.allocate(), topByte.allocate()] == [255, 1 << 24 | 16])  // then the next top byte
+        var last = KittyImageIDs(first: 240 * 256 - 1, carriedBy: .palette256)
+        #expect([last.allocate(), last.allocate()] == [255 << 24 | 255, 16])
+        for _ in 0..<1000 { #expect(KittyPlaceholder.canCarry(imageID: last.allocate(), in: .palette256)) }
         var folded = KittyImageIDs(first: 0)
         #expect(folded.allocate() == 1)
     }

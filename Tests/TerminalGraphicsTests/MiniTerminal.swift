@@ -1,8 +1,9 @@
 import CellCanvas
 import Foundation
+import TerminalStreams
 
 /// Follows an output stream the way a terminal's cursor would, on an unbounded screen:
-/// text, `\n` (with the tty's usual CR), `\r`, `CSI n A/B/C`, `ESC 7`/`ESC 8`, SGR (read as
+/// text, `\n` (with the tty's usual CR), `\r`, `CSI n A/B/C`, `CSI row;column H`, `ESC 7`/`ESC 8`, SGR (read as
 /// no-ops), and pictures drawn at the cursor (kitty `a=T`/`a=p`, sixel, iTerm2). It records
 /// where each picture went and the text left on screen, so a test can check placement
 /// without comparing escape bytes.
@@ -81,6 +82,9 @@ struct MiniTerminal {
                     case UInt8(ascii: "A"): y -= n
                     case UInt8(ascii: "B"): y += n
                     case UInt8(ascii: "C"): x += n
+                    case UInt8(ascii: "H"):
+                        let position = String(decoding: bytes[(i + 2)..<j], as: UTF8.self).split(separator: ";").map { Int($0) ?? 1 }
+                        (y, x) = ((position.first ?? 1) - 1, (position.count > 1 ? position[1] : 1) - 1)
                     case UInt8(ascii: "m"): selectGraphicRendition(String(decoding: bytes[(i + 2)..<j], as: UTF8.self))
                     default: throw DecodingError("unexpected CSI \(UnicodeScalar(bytes[j]))")
                     }

@@ -1,3 +1,4 @@
+import CellCanvas
 import IconArt
 
 /// Pictures the encoder tests feed in.

@@ -1,8 +1,10 @@
+import CellCanvas
 import CSixel
 import Foundation
 import IconArt
 @testable import TerminalGraphics
 import Testing
+import TerminalStreams
 
 struct SixelTests {
     @Test func redAndBlueHalvesComeOutExactly() throws {

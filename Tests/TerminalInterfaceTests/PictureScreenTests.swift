@@ -27,18 +27,46 @@ import TerminalInterface
         #expect(update.commands == [.remove(Self.first), .remove(Self.second), .place(moved)])
         #expect(update.rowsToRedraw.isEmpty)
         #expect(screen.shown == [moved])
+        // Repainted whole (a resize clears the screen): sent and placed anew.
+        #expect(screen.update(to: [moved], repainted: .all(width: 100, height: 30)).commands == [.cleared, .place(moved)])
         #expect(screen.removeAll() == [.removeAll])
         #expect(screen.removeAll().isEmpty)
     }
 
-    @Test func sixelIsPlacedAgainWhereTextWasDrawnOverIt() {
+    @Test func sixelIsPlacedAgainWhereTextWasDrawnInItsRows() {
         var screen = PictureScreen(textErasesPictures: true)
-        _ = screen.update(to: [Self.first, Self.second], repainted: .all(width: 100, height: 30))
-        // Text written inside the second picture (the help box over it): only that one again.
-        #expect(screen.update(to: [Self.first, Self.second], repainted: Self.cell(25, 4)).commands == [.place(Self.second)])
-        #expect(screen.update(to: [Self.first, Self.second], repainted: Self.cell(50, 4)).commands.isEmpty)
-        #expect(screen.update(to: [Self.first, Self.second], repainted: .all(width: 100, height: 30)).commands
+        _ = screen.update(to: [Self.first, Self.second, Self.below], repainted: .all(width: 100, height: 30))
+        // Text written in the rows of the first two (ncurses may rewrite any cell of a row it
+        // writes to): both again, the one below not.
+        #expect(screen.update(to: [Self.first, Self.second, Self.below], repainted: Self.cell(50, 4)).commands
             == [.place(Self.first), .place(Self.second)])
+        #expect(screen.update(to: [Self.first, Self.second, Self.below], repainted: Self.cell(50, 10)).commands.isEmpty)
+        #expect(screen.update(to: [Self.first, Self.second, Self.below], repainted: .all(width: 100, height: 30)).commands
+            == [.place(Self.first), .place(Self.second), .place(Self.below)])
+    }
+
+    @Test func aPictureThatWouldNotFitOrWouldScrollIsNotPlaced() {
+        let outside = PicturePlacement(picture: PictureID(4), cells: CellRect(x: 90, y: 2, width: 16, height: 8))
+        let bottom = PicturePlacement(picture: PictureID(5), cells: CellRect(x: 1, y: 22, width: 16, height: 8))
+        var sixel = PictureScreen(textErasesPictures: true)
+        #expect(sixel.update(to: [outside, bottom, Self.first], repainted: .all(width: 100, height: 30)).commands == [.place(Self.first)])
+        var kitty = PictureScreen(textErasesPictures: false)
+        #expect(kitty.update(to: [outside, bottom], repainted: .all(width: 100, height: 30)).commands == [.place(bottom)])
+    }
+
+    @Test func picturesShownByTextAreWrittenIntoTheFrame() {
+        struct Placeholders: PictureEncoder {
+            let textErasesPictures = false
+            func encode(_ commands: [PictureCommand]) -> [UInt8] { [] }
+            func text(for placement: PicturePlacement) -> CellGrid? {
+                CellGrid(width: placement.cells.width, height: placement.cells.height, filling: Cell("P"))
+            }
+        }
+        var grid = CellGrid(width: 6, height: 3)
+        grid.write("✓", x: 3, y: 1)
+        let frame = Frame(grid: grid, pictures: [PicturePlacement(picture: PictureID(1), cells: CellRect(x: 1, y: 0, width: 4, height: 2))])
+        #expect(frame.text(with: nil) == grid)
+        #expect(frame.text(with: Placeholders()).lines == [" PPPP ", " PP✓P ", "      "])
     }
 
     @Test func aSixelTakenAwayIsWipedByRedrawingItsRows() {
@@ -58,8 +86,7 @@ import TerminalInterface
         changed.write("✓", x: 4, y: 1)
         let cells = RepaintedCells.changes(from: grid, to: changed)
         #expect(cells.contains(x: 4, y: 1) && !cells.contains(x: 5, y: 1) && !cells.contains(x: 3, y: 1))
-        #expect(cells.intersects(CellRect(x: 2, y: 0, width: 3, height: 2)))
-        #expect(!cells.intersects(CellRect(x: 5, y: 0, width: 3, height: 3)))
+        #expect(cells.touchesRows(0..<2) && cells.touchesRows(1..<2) && !cells.touchesRows(2..<3) && !cells.touchesRows(0..<1))
         grid.write("界", x: 0, y: 0)  // a wide character: its second column is never drawn on its own
         #expect(RepaintedCells.changes(from: CellGrid(width: 10, height: 3), to: grid).contains(x: 0, y: 0))
         #expect(!RepaintedCells.changes(from: CellGrid(width: 10, height: 3), to: grid).contains(x: 1, y: 0))

@@ -10,6 +10,7 @@
 // Writes every picture's encoding to stdout, one after another, and one line to stderr:
 //   encode_ms=<sum over files of the fastest encode> psnr_db=<sixel only: decoded by
 //   libsixel against the picture it was made from, over the pixels inside the icon>
+import CellCanvas
 import CSixel
 import Foundation
 import IconArt

@@ -49,7 +49,8 @@ public struct AppIconSetImage: Equatable, Hashable, Sendable {
     /// The file for size-based choices (`IconImage.best`): its header's size when that was
     /// read, else the size the entry promises.
     public var iconImage: IconImage {
-        IconImage(path: path, width: pixelWidth ?? expectedPixelWidth, height: pixelHeight ?? expectedPixelHeight)
+        IconImage(source: .file(path), width: pixelWidth ?? expectedPixelWidth, height: pixelHeight ?? expectedPixelHeight,
+                  idiom: idiom, pointSize: pointWidth, scale: scale, appearance: appearance)
     }
 }
 
@@ -106,19 +107,7 @@ public struct AppIconSet: Sendable {
     /// universal ones (an iPhone's likewise); where there are none for `appearance`, the light
     /// ones, with how they stand in. Empty when the set has nothing iOS shows on that device.
     public func candidates(for idiom: Idiom, appearance: IconAppearance) -> (images: [AppIconSetImage], derivation: IconDerivation?) {
-        let own: AppIconSetImage.Idiom = idiom == .pad ? .ipad : .iphone
-        func find(_ appearance: IconAppearance) -> [AppIconSetImage] {
-            for setIdiom in [own, .universal] {
-                let found = images.filter { $0.idiom == setIdiom && $0.appearance == appearance }
-                if !found.isEmpty { return found }
-            }
-            return []
-        }
-        let exact = find(appearance)
-        if !exact.isEmpty || appearance == .light { return (exact, nil) }
-        let light = find(.light)
-        guard !light.isEmpty else { return ([], nil) }
-        return (light, appearance == .dark ? .lightInsteadOfDark : .tintedFromLight)
+        IconAppearanceChoice.candidates(images, for: idiom, appearance: appearance, idiom: { $0.idiom }, appearance: { $0.appearance })
     }
 
     /// The image to show in a `width`×`height` pixel box: among `candidates(for:appearance:)`,

@@ -4,27 +4,28 @@ import IconArt
 
 /// Test-side readers for what the encoders write, written from the protocols' documents and
 /// independent of the encoders' code, so a test decodes the stream as a terminal would.
+/// Shared by the encoder tests, the chooser's runtime tests and the end-to-end tests.
 
-struct DecodingError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct DecodingError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// One kitty graphics command: its keys in order and its payload (still base64).
-struct KittyCommand: Equatable {
-    var keys: [(String, String)]
-    var payload: [UInt8]
+public struct KittyCommand: Equatable {
+    public var keys: [(String, String)]
+    public var payload: [UInt8]
 
-    subscript(key: String) -> String? { keys.first { $0.0 == key }?.1 }
-    var keyNames: [String] { keys.map(\.0) }
+    public subscript(key: String) -> String? { keys.first { $0.0 == key }?.1 }
+    public var keyNames: [String] { keys.map(\.0) }
 
-    static func == (a: KittyCommand, b: KittyCommand) -> Bool {
+    public static func == (a: KittyCommand, b: KittyCommand) -> Bool {
         a.keys.map { "\($0.0)=\($0.1)" } == b.keys.map { "\($0.0)=\($0.1)" } && a.payload == b.payload
     }
 }
 
 /// Every `ESC _ G … ESC \` in `bytes`; anything else in the stream is an error.
-func kittyCommands(_ bytes: [UInt8]) throws -> [KittyCommand] {
+public func kittyCommands(_ bytes: [UInt8]) throws -> [KittyCommand] {
     var commands: [KittyCommand] = []
     var i = 0
     while i < bytes.count {
@@ -49,7 +50,7 @@ func kittyCommands(_ bytes: [UInt8]) throws -> [KittyCommand] {
 
 /// The image a run of transmission chunks carries: chunks joined, base64 decoded, then
 /// inflated (`o=z`, raw RGBA of `s`×`v`) or read as PNG (`f=100`).
-func kittyImage(_ chunks: [KittyCommand]) throws -> RGBABitmap {
+public func kittyImage(_ chunks: [KittyCommand]) throws -> RGBABitmap {
     guard let first = chunks.first else { throw DecodingError("no chunks") }
     let base64 = chunks.flatMap(\.payload)
     guard let data = Data(base64Encoded: Data(base64)) else { throw DecodingError("payload is not base64") }
@@ -68,7 +69,7 @@ func kittyImage(_ chunks: [KittyCommand]) throws -> RGBABitmap {
 }
 
 /// zlib-format data inflated to exactly `expected` bytes.
-func inflate(_ data: [UInt8], expected: Int) throws -> [UInt8] {
+public func inflate(_ data: [UInt8], expected: Int) throws -> [UInt8] {
     var out = [UInt8](repeating: 0, count: expected + 1)
     var size = uLong(out.count)
     let status = out.withUnsafeMutableBufferPointer { out in
@@ -79,26 +80,26 @@ func inflate(_ data: [UInt8], expected: Int) throws -> [UInt8] {
 }
 
 /// A sixel picture as a terminal would draw it.
-struct DecodedSixel {
+public struct DecodedSixel {
     /// `P2` of the DCS: 1 leaves unset pixels as they are.
-    var transparentBackground: Bool
+    public var transparentBackground: Bool
     /// From the raster attributes.
-    var width: Int
-    var height: Int
+    public var width: Int
+    public var height: Int
     /// `width * height`, row-major; nil where no sixel bit was set.
-    var pixels: [(UInt8, UInt8, UInt8)?]
+    public var pixels: [(UInt8, UInt8, UInt8)?]
     /// The furthest pixel any set bit reached, which a terminal would draw even outside
     /// the raster attributes' size.
-    var drawnWidth = 0
-    var drawnHeight = 0
-    var registersDefined = 0
+    public var drawnWidth = 0
+    public var drawnHeight = 0
+    public var registersDefined = 0
 
-    subscript(x: Int, y: Int) -> (UInt8, UInt8, UInt8)? { pixels[y * width + x] }
+    public subscript(x: Int, y: Int) -> (UInt8, UInt8, UInt8)? { pixels[y * width + x] }
 }
 
 /// Reads `ESC P p1;p2;p3 q "pan;pad;ph;pv #…  ESC \`: colour definitions in percent (`#n;2;r;g;b`),
 /// colour selection (`#n`), repeats (`!count c`), `$` back to the band's start, `-` to the next band.
-func decodeSixel(_ bytes: [UInt8]) throws -> DecodedSixel {
+public func decodeSixel(_ bytes: [UInt8]) throws -> DecodedSixel {
     guard bytes.starts(with: [0x1B, UInt8(ascii: "P")]), let q = bytes.firstIndex(of: UInt8(ascii: "q")) else {
         throw DecodingError("no DCS … q")
     }
@@ -182,15 +183,15 @@ func decodeSixel(_ bytes: [UInt8]) throws -> DecodedSixel {
 }
 
 /// An OSC 1337 inline image: its arguments and the file it carries, in either form.
-struct ITerm2File {
-    var arguments: [String: String]
-    var file: [UInt8]
+public struct ITerm2File {
+    public var arguments: [String: String]
+    public var file: [UInt8]
     /// How many escape sequences carried it, and the longest.
-    var sequences: Int
-    var longestSequence: Int
+    public var sequences: Int
+    public var longestSequence: Int
 }
 
-func decodeITerm2(_ bytes: [UInt8]) throws -> ITerm2File {
+public func decodeITerm2(_ bytes: [UInt8]) throws -> ITerm2File {
     // Split into OSC sequences: ESC ] … BEL.
     var sequences: [[UInt8]] = []
     var i = 0

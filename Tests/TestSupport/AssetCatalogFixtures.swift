@@ -1,18 +1,17 @@
 import Foundation
-import IconCatalog
 
 /// Asset catalogs, icon sets and Icon Composer bundles written by the tests, in the shapes
 /// Xcode writes them.
 extension TemporaryFolder {
     @discardableResult
-    func writeJSON(_ relative: String, _ object: Any) -> String {
+    public func writeJSON(_ relative: String, _ object: Any) -> String {
         write(relative, try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]))
     }
 
     /// An `.appiconset` with these `images` entries; every file named by an entry is written as
     /// a PNG of `size × scale` pixels unless listed in `leaveOut`.
     @discardableResult
-    func writeIconSet(_ relative: String, _ entries: [[String: Any]], leaveOut: Set<String> = []) -> String {
+    public func writeIconSet(_ relative: String, _ entries: [[String: Any]], leaveOut: Set<String> = []) -> String {
         writeJSON("\(relative)/Contents.json", ["images": entries, "info": ["author": "xcode", "version": 1]])
         for entry in entries {
             guard let file = entry["filename"] as? String, !leaveOut.contains(file), !file.contains("/"),
@@ -24,21 +23,21 @@ extension TemporaryFolder {
     }
 
     /// A group folder's `Contents.json`, with or without a namespace.
-    func writeGroup(_ relative: String, namespace: Bool) {
+    public func writeGroup(_ relative: String, namespace: Bool) {
         writeJSON("\(relative)/Contents.json", namespace
             ? ["info": ["author": "xcode", "version": 1], "properties": ["provides-namespace": true]]
             : ["info": ["author": "xcode", "version": 1]])
     }
 }
 
-enum SetEntries {
-    static func single(_ file: String, appearance: String? = nil, platform: String = "ios") -> [String: Any] {
+public enum SetEntries {
+    public static func single(_ file: String, appearance: String? = nil, platform: String = "ios") -> [String: Any] {
         var entry: [String: Any] = ["filename": file, "idiom": "universal", "platform": platform, "size": "1024x1024"]
         if let appearance { entry["appearances"] = [["appearance": "luminosity", "value": appearance]] }
         return entry
     }
 
-    static func legacy(_ idiom: String, _ size: String, _ scale: String, _ file: String? = nil) -> [String: Any] {
+    public static func legacy(_ idiom: String, _ size: String, _ scale: String, _ file: String? = nil) -> [String: Any] {
         var entry: [String: Any] = ["idiom": idiom, "size": size, "scale": scale]
         if let file { entry["filename"] = file }
         return entry

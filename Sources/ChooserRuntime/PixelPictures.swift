@@ -1,0 +1,172 @@
+import CellCanvas
+import ChooserUI
+import Foundation
+import IconArt
+import IconCatalog
+import TerminalDetection
+import TerminalGraphics
+import TerminalInterface
+
+/// Where the chooser's pixel pictures come from, once the terminal shows them: the encoder
+/// for its protocol and the cell size pictures are made for, then each tile's picture,
+/// made off the input loop and known to the encoder by id. The text layer still draws
+/// everything else (badge, focus, captions, overlays) around them.
+public protocol PixelPictures: Sendable {
+    /// The protocols this program can draw.
+    var drawable: Set<GraphicsProtocol> { get }
+    /// Pictures in the protocol `capabilities` names, for a terminal of `colorDepth`: the
+    /// encoder the terminal places them with and the cell size they are made for; nil keeps
+    /// symbols. Called once.
+    func start(for capabilities: TerminalCapabilities, colorDepth: ColorDepth) -> PixelPictureStart?
+    /// Makes the pictures of these tiles for cells of `cell` pixels in `appearance`, off the
+    /// loop and before work waiting there, each handed to `deliver` (from any thread) when done.
+    func request(_ indices: [Int], size: TileSize, cell: CellPixelSize, appearance: IconAppearance,
+                 deliver: @escaping @Sendable (LoadedPixelPicture) -> Void)
+    /// The id the encoder knows a made picture by, nil if it was not made.
+    func pictureID(index: Int, size: TileSize, cell: CellPixelSize, appearance: IconAppearance) -> PictureID?
+    /// Drops the work not yet started: the chooser is leaving.
+    func cancelAll()
+}
+
+/// What `PixelPictures.start` set up.
+public struct PixelPictureStart: Sendable {
+    public var encoder: any PictureEncoder
+    public var cell: CellPixelSize
+
+    public init(encoder: any PictureEncoder, cell: CellPixelSize) {
+        self.encoder = encoder
+        self.cell = cell
+    }
+}
+
+/// A pixel picture made (`ready`) or not (its tile stays symbol art).
+public struct LoadedPixelPicture: Hashable, Sendable {
+    public var index: Int
+    public var size: TileSize
+    public var cell: CellPixelSize
+    public var ready: Bool
+    public var appearance: IconAppearance
+
+    public init(index: Int, size: TileSize, cell: CellPixelSize, ready: Bool, appearance: IconAppearance = .light) {
+        self.index = index
+        self.size = size
+        self.cell = cell
+        self.ready = ready
+        self.appearance = appearance
+    }
+}
+
+/// The chooser's pixel pictures in kitty's protocol, sixel or iTerm2 images: each tile's
+/// picture made once per size on the `DecodeQueue`, as `make` gives it (from a PNG, or
+/// from a picture already drawn), and encoded there for the protocol, so a frame costs
+/// only the bytes that place it.
+public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
+    public let drawable: Set<GraphicsProtocol> = [.kitty, .sixel, .iterm2]
+
+    private struct Key: Hashable {
+        let index: Int
+        let size: TileSize
+        let cell: CellPixelSize
+        let appearance: IconAppearance
+    }
+
+    private let count: Int
+    private let queue: DecodeQueue
+    private let make: @Sendable (Int, TileGeometry, IconAppearance) throws -> PixelPicture?
+    private let lock = NSLock()
+    private var pictures: (any ScreenPictures)?
+    private var made: [Key: PictureID] = [:]
+    private var nextID: UInt32 = 1
+
+    /// `make`: the picture of item `index` for a geometry in an appearance, nil when it has
+    /// none; it runs on `queue`'s thread, one call at a time.
+    public init(count: Int, queue: DecodeQueue,
+                make: @escaping @Sendable (Int, TileGeometry, IconAppearance) throws -> PixelPicture?) {
+        self.count = count
+        self.queue = queue
+        self.make = make
+    }
+
+    /// The pictures of an app's icons.
+    public convenience init(icons: ChooserIcons, queue: DecodeQueue) {
+        self.init(count: icons.count, queue: queue) { try icons.pixelPicture($0, geometry: $1, appearance: $2) }
+    }
+
+    public func start(for capabilities: TerminalCapabilities, colorDepth: ColorDepth) -> PixelPictureStart? {
+        guard let graphics = capabilities.graphics, drawable.contains(graphics),
+              let encoder = Self.encoder(graphics, capabilities: capabilities, colorDepth: colorDepth) else { return nil }
+        // kitty scales a picture to the cells it is placed on; sixel and iTerm2 pictures
+        // would not line up with the text unless the cell size is known (or forced).
+        guard let cell = capabilities.cellSize ?? (graphics == .kitty || capabilities.graphicsForced ? .standard : nil) else {
+            return nil
+        }
+        lock.withLock { pictures = encoder }
+        return PixelPictureStart(encoder: encoder, cell: cell)
+    }
+
+    /// The encoder for `graphics` on this terminal; nil when it cannot be used here.
+    static func encoder(_ graphics: GraphicsProtocol, capabilities: TerminalCapabilities,
+                        colorDepth: ColorDepth) -> (any ScreenPictures)? {
+        switch graphics {
+        case .kitty:
+            guard capabilities.kittyPlaceholders else {
+                return KittyScreenPictures(showing: .placed, throughTmux: capabilities.passThroughTmux,
+                                           firstImageID: UInt32.random(in: 1...0xFF_FFFF))
+            }
+            // A placeholder's colour carries the image id: 256 colours at least.
+            let color: KittyPlaceholder.IDColor
+            switch colorDepth {
+            case .truecolor: color = .truecolor
+            case .palette256: color = .palette256
+            default: return nil
+            }
+            return KittyScreenPictures(showing: .placeholders(color), throughTmux: capabilities.passThroughTmux,
+                                       firstImageID: UInt32.random(in: 0...0xFF_FFFF))
+        case .sixel:
+            let background = capabilities.background.map { ($0.red, $0.green, $0.blue) } ?? (0, 0, 0)
+            return CellScreenPictures(.sixel(Sixel(background: background,
+                                                   maxColors: capabilities.sixelRegisters ?? Sixel.defaultMaxColors)))
+        case .iterm2:
+            return CellScreenPictures(.iterm2)
+        }
+    }
+
+    public func request(_ indices: [Int], size: TileSize, cell: CellPixelSize, appearance: IconAppearance,
+                        deliver: @escaping @Sendable (LoadedPixelPicture) -> Void) {
+        let jobs = indices.filter { (0..<count).contains($0) }.map { index in
+            DecodeQueue.Job(kind: .pixels, index: index, size: size) { [self] in
+                let key = Key(index: index, size: size, cell: cell, appearance: appearance)
+                deliver(LoadedPixelPicture(index: index, size: size, cell: cell, ready: makePicture(key),
+                                           appearance: appearance))
+            }
+        }
+        queue.add(jobs, urgent: true)
+    }
+
+    /// Makes and encodes one picture; false when there is none or it could not be made.
+    private func makePicture(_ key: Key) -> Bool {
+        guard let pictures = lock.withLock({ pictures }) else { return false }
+        if lock.withLock({ made[key] }) != nil { return true }
+        guard let geometry = TileGeometry(columns: key.size.columns, rows: key.size.rows, cell: key.cell),
+              let picture = try? make(key.index, geometry, key.appearance) else { return false }
+        let id = lock.withLock {
+            defer { nextID += 1 }
+            return PictureID(nextID)
+        }
+        do {
+            try pictures.prepare(picture, as: id)
+        } catch {
+            return false
+        }
+        lock.withLock { made[key] = id }
+        return true
+    }
+
+    public func pictureID(index: Int, size: TileSize, cell: CellPixelSize, appearance: IconAppearance) -> PictureID? {
+        lock.withLock { made[Key(index: index, size: size, cell: cell, appearance: appearance)] }
+    }
+
+    public func cancelAll() {
+        queue.cancel(.pixels)
+    }
+}

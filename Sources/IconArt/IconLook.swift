@@ -1,0 +1,81 @@
+import CellCanvas
+import IconCatalog
+
+/// How an app's icons are shown: one appearance for the whole grid (iOS 18's home screen
+/// switches every icon at once), the colour tinted icons take, the device whose images are
+/// picked, and the folder Icon Composer bundles may read layers from. Kept apart from the
+/// catalog so that switching the appearance re-draws without re-reading the app.
+public struct IconLook: Hashable, Sendable {
+    public var appearance: IconAppearance
+    public var tint: IconColor
+    /// The device whose images are picked (an iPhone-only app on an iPad shows its iPhone ones).
+    public var idiom: Idiom
+    /// Nothing outside this folder is read for a bundle's layers; nil: the bundle itself.
+    public var boundary: String?
+
+    public init(appearance: IconAppearance = .light, tint: IconColor = TintedIcon.defaultTint, idiom: Idiom = .phone,
+                boundary: String? = nil) {
+        self.appearance = appearance
+        self.tint = tint
+        self.idiom = idiom
+        self.boundary = boundary
+    }
+
+    /// The look of `catalog`'s icons in `appearance`.
+    public init(catalog: AppIconCatalog, appearance: IconAppearance = .light, tint: IconColor = TintedIcon.defaultTint) {
+        self.init(appearance: appearance, tint: tint, idiom: catalog.shownIdiom, boundary: catalog.compiler?.boundary)
+    }
+
+    /// The same look in another appearance.
+    public func with(appearance: IconAppearance) -> IconLook {
+        var look = self
+        look.appearance = appearance
+        return look
+    }
+
+    /// What to draw for `icon` in a `width`×`height` pixel box, `images` being its images
+    /// (found later when the catalog was read without them): an Icon Composer bundle is
+    /// rendered flat; otherwise the image that fits best among those iOS shows for the
+    /// appearance, which for a tinted stand-in is decoded whole and tinted. Nil when the icon
+    /// has nothing to show (a placeholder is drawn).
+    public func artwork(for icon: AppIcon, images: [IconImage], width: Int, height: Int) throws(PNGDecodeError) -> IconArtwork? {
+        if icon.source == .icon, let bundlePath = icon.assetPath {
+            let bundle = IconComposerBundle.read(at: bundlePath, name: icon.assetName,
+                                                 boundary: boundary.flatMap { PathBoundary(root: $0) })
+            let rendering = IconComposerRenderer(tint: tint).render(bundle, appearance: appearance,
+                                                                    pixelSize: max(width, height))
+            return .bitmap(rendering.bitmap)
+        }
+        let shown = icon.with(images: images).images(for: appearance, idiom: idiom)
+        guard let chosen = IconImage.best(in: shown, width: width, height: height) else { return nil }
+        guard chosen.derivation == .tintedFromLight else { return .file(chosen.source) }
+        return .bitmap(TintedIcon.tinted(try PNGDecoder.decode(from: chosen.source), with: tint))
+    }
+}
+
+/// An icon's picture before it is fitted to a tile: a PNG to stream from, or pixels drawn here.
+public enum IconArtwork: Sendable {
+    case file(ImageSource)
+    case bitmap(RGBABitmap)
+}
+
+extension TileRenderer {
+    /// The tile for an icon's artwork (a PNG streamed, or a drawn bitmap); the placeholder for none.
+    public func tile(forArtwork artwork: IconArtwork?, name: String, columns: Int, rows: Int) throws(PNGDecodeError) -> CellGrid {
+        switch artwork {
+        case .file(let source): return try tile(forPNGFrom: source, name: name, columns: columns, rows: rows)
+        case .bitmap(let bitmap): return tile(for: bitmap, name: name, columns: columns, rows: rows)
+        case nil: return tile(for: nil as RGBABitmap?, name: name, columns: columns, rows: rows)
+        }
+    }
+}
+
+extension PixelPicture {
+    /// The picture of an icon's artwork, fitted to `geometry`.
+    public init(artwork: IconArtwork, geometry: TileGeometry) throws(PNGDecodeError) {
+        switch artwork {
+        case .file(let source): try self.init(iconPNGFrom: source, geometry: geometry)
+        case .bitmap(let bitmap): self.init(icon: bitmap, geometry: geometry)
+        }
+    }
+}

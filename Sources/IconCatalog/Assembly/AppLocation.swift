@@ -1,0 +1,45 @@
+import Foundation
+
+/// What a path given as the app stands for. One rule for every command, so `--app` accepts
+/// whatever a developer has at hand:
+///
+/// - a file: an `.ipa` (or any zip archive), `project.pbxproj` (its `.xcodeproj`), else an Info.plist;
+/// - a folder named `.app`, `.xcodeproj`, `.xcworkspace` or `.xcassets`: that;
+/// - any other folder: its Info.plist when it has one at its top and no Xcode project or
+///   workspace beside it (a plist folder, as before projects were read); else the Xcode
+///   projects found in it (see `XcodeProjectLocator`).
+public enum AppLocation: Equatable, Sendable {
+    /// An Info.plist file.
+    case infoPlist(String)
+    /// A `.xcodeproj`, a `.xcworkspace`, or a folder to search for projects.
+    case xcodeProject(String)
+    /// An asset catalog folder.
+    case assetCatalog(String)
+    /// A built `.app` folder or `.ipa` archive.
+    case builtApp(AppSourceKind)
+
+    /// Decides what `path` is, looking at no more than the folder's own entries. Throws when
+    /// nothing is there, or a folder holds neither an Info.plist nor a project.
+    public static func locate(_ path: String) throws(CatalogError) -> AppLocation {
+        guard let kind = BoundedFile.kind(of: path) else { throw .notFound(path: path) }
+        if let built = BuiltApp.kind(of: path) { return .builtApp(built) }
+        let name = (path as NSString).lastPathComponent
+        guard kind == "a directory" else {
+            if name == "project.pbxproj", ProjectPaths.pathExtension(ProjectPaths.parent(ProjectPaths.absolute(path))) == "xcodeproj" {
+                return .xcodeProject((path as NSString).deletingLastPathComponent)
+            }
+            return .infoPlist(path)
+        }
+        switch ProjectPaths.pathExtension(name) {
+        case "xcodeproj", "xcworkspace": return .xcodeProject(path)
+        case "xcassets": return .assetCatalog(path)
+        default: break
+        }
+        let plist = (path as NSString).appendingPathComponent("Info.plist")
+        let hasPlist = BoundedFile.kind(of: plist) != nil
+        let names = DirectoryListing.names(in: path, limit: XcodeProjectLocator.maximumEntries)?.names ?? []
+        let holdsProject = names.contains { XcodeProjectLocator.isProjectBundle($0) }
+        if hasPlist && !holdsProject { return .infoPlist(plist) }
+        return .xcodeProject(path)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Opens an Xcode project's application target, or an asset catalog on its own, as an
+/// `OpenedApp`: the Info.plist the build processes and what the asset compiler is given.
+enum ProjectOpener {
+    /// Finds the projects `path` stands for, chooses the target (`options.target`, in
+    /// `options.project` where names repeat, or the only one) and reads it in
+    /// `options.configuration`, else the configuration its scheme archives with (see
+    /// `XcodeSchemes`), else Release, else the list's default; `options.defines` override
+    /// every setting.
+    static func open(_ path: String, options: CatalogOptions) throws(CatalogError) -> OpenedApp {
+        let target: ResolvedTarget
+        let searchWarnings: [CatalogWarning]
+        do {
+            let applications = try ApplicationTargets.find(at: path, configuration: options.configuration, defines: options.defines)
+            let chosen = try applications.select(target: options.target, project: options.project)
+            let configuration = options.configuration ?? archiveConfiguration(of: chosen, searched: applications.search.root)
+            target = try applications.resolve(chosen, configuration: configuration, defines: options.defines)
+            searchWarnings = applications.search.warnings
+        } catch {
+            // A plain folder with no project holds no Info.plist either (else it was read as a plist folder).
+            if case .noProject(let directory) = error, !XcodeProjectLocator.isProjectBundle(path) {
+                throw .noApp(directory: directory)
+            }
+            throw .xcodeProject(error)
+        }
+        var warnings = searchWarnings
+        warnings.appendUnique(target.warnings)
+        var plist: [String: Any] = [:]
+        var plistPath: String?
+        if let infoPlist = target.infoPlist, infoPlist.exists {
+            plistPath = infoPlist.path
+        }
+        if plistPath != nil || target.generatesInfoPlist {
+            do {
+                plist = try target.infoPlistContents(defines: options.defines, warnings: &warnings) ?? [:]
+            } catch {
+                warnings.append(CatalogWarning(subject: error.path,
+                    message: "\(error.description); the icons it declares are not read", code: "info-plist-unreadable"))
+            }
+        }
+        let folder = plistPath.map(ProjectPaths.parent) ?? target.projectFolder
+        return OpenedApp(source: .xcodeproj, path: target.projectPath, plistPath: plistPath, plist: plist,
+                         iconTree: .folder(folder), warnings: warnings.capped(), target: target,
+                         compiler: IconCompilerInputs(target: target))
+    }
+
+    /// What the target's scheme archives with, when a scheme says and the target has it.
+    private static func archiveConfiguration(of target: ApplicationTarget, searched root: String) -> String? {
+        let workspace = ProjectPaths.pathExtension(ProjectPaths.lastComponent(root)) == "xcworkspace" ? root : nil
+        guard let configuration = XcodeSchemes.archiveConfiguration(target: target.name, projectPath: target.projectPath,
+                                                                    workspacePath: workspace),
+              target.configurations.contains(configuration) else { return nil }
+        return configuration
+    }
+
+    /// An asset catalog alone: `options.primaryIcon` (else `AppIcon`) is the primary, every
+    /// other app icon in it an alternate. Never throws: an unreadable catalog lists a
+    /// placeholder primary with the catalog's warning.
+    static func openAssetCatalog(_ path: String, options: CatalogOptions) -> OpenedApp {
+        let folder = ProjectPaths.parent(ProjectPaths.absolute(path))
+        let compiler = IconCompilerInputs(assetCatalogs: [path], primaryIconName: options.primaryIcon ?? "AppIcon",
+                                          includesAllAppIcons: true, supportsPad: true,
+                                          boundary: PathBoundary.realPath(path) ?? folder, settingsSource: path)
+        return OpenedApp(source: .xcassets, path: path, plistPath: nil, plist: [:], iconTree: .folder(folder),
+                         compiler: compiler)
+    }
+}

@@ -1,0 +1,187 @@
+import CellCanvas
+import Foundation
+import IconArt
+import TerminalDetection
+import TerminalInterface
+
+/// Pictures on a screen the program manages (the chooser's), in one protocol: each picture
+/// made once, off the input loop, in that protocol's bytes, then placed, moved and taken away
+/// by id as frames ask (`PictureScreen` says when). Placing saves the cursor, moves to the
+/// picture's top-left cell and restores the cursor after, so that ncurses' idea of where
+/// the cursor is stays true.
+public protocol ScreenPictures: PictureEncoder, AnyObject {
+    /// Encodes `picture` to be placed as `id` from now on. Safe to call from any thread.
+    func prepare(_ picture: PixelPicture, as id: PictureID) throws(GraphicsEncodingError)
+}
+
+/// `body` drawn with the cursor in the top-left cell of `cells`, then the cursor put back.
+func atCell(of cells: CellRect, _ body: [UInt8]) -> [UInt8] {
+    Array("\u{1B}7\u{1B}[\(cells.y + 1);\(cells.x + 1)H".utf8) + body + Array("\u{1B}8".utf8)
+}
+
+/// kitty's protocol: a picture is transmitted (`t=d`, zlib-compressed RGBA, in chunks) the
+/// first time it is placed, then shown by id under the text and deleted by placement; the
+/// terminal keeps its pixels, so moving it costs a few bytes. A clear of the screen (a
+/// resize) makes kitty free the data of pictures it left without a placement, so they are
+/// sent again. Leaving deletes the pictures' data as well.
+///
+/// Inside tmux every command goes through its passthrough, and a picture is shown by
+/// Unicode placeholders (`KittyPlaceholder`): a virtual placement once, then text that
+/// tmux keeps, clips and moves like any other, across pane and window switches.
+public final class KittyScreenPictures: ScreenPictures, @unchecked Sendable {
+    public enum Showing: Hashable, Sendable {
+        /// Placed at the picture's cells (`a=p`).
+        case placed
+        /// Unicode placeholders whose colour carries the image id.
+        case placeholders(KittyPlaceholder.IDColor)
+    }
+
+    public let showing: Showing
+    /// Every command wrapped for tmux's passthrough.
+    public let throughTmux: Bool
+    public let textErasesPictures = false
+
+    private struct Image {
+        let id: UInt32
+        /// The picture's data, in the commands that send it.
+        let transmission: [UInt8]
+        /// Whether the terminal has the data (sent, and not freed by a clear since).
+        var sent = false
+        /// Whether it was ever sent: leaving deletes it (a clear may have left it in place).
+        var everSent = false
+        /// Placeholders: whether the virtual placement has been made.
+        var virtuallyPlaced = false
+    }
+
+    private let lock = NSLock()
+    private var images: [PictureID: Image] = [:]
+    private var ids: KittyImageIDs
+    /// Pictures with a placement on screen (`.placed` only).
+    private var placed: Set<PictureID> = []
+
+    /// One picture shows once on a screen, so every placement has the same placement id.
+    static let placementID: UInt32 = 1
+
+    /// `firstImageID`: where this program's ids start (pick it at random: kitty's ids are
+    /// shared by every program in the window, and inside tmux by every pane).
+    public init(showing: Showing, throughTmux: Bool, firstImageID: UInt32) {
+        self.showing = showing
+        self.throughTmux = throughTmux
+        if case .placeholders(let color) = showing {
+            ids = KittyImageIDs(first: firstImageID, carriedBy: color)
+        } else {
+            ids = KittyImageIDs(first: firstImageID)
+        }
+    }
+
+    public func prepare(_ picture: PixelPicture, as id: PictureID) throws(GraphicsEncodingError) {
+        let imageID = lock.withLock { ids.allocate() }
+        let transmission = wrapped(try KittyGraphics.transmit(picture, imageID: imageID))
+        lock.withLock { images[id] = Image(id: imageID, transmission: transmission) }
+    }
+
+    public func encode(_ commands: [PictureCommand]) -> [UInt8] {
+        lock.withLock {
+            var out: [UInt8] = []
+            for command in commands {
+                switch command {
+                case .place(let placement):
+                    guard var image = images[placement.picture] else { continue }
+                    if !image.sent {
+                        out += image.transmission
+                        image.sent = true
+                        image.everSent = true
+                    }
+                    let keys = KittyGraphics.Placement(imageID: image.id, placementID: Self.placementID,
+                                                       columns: placement.cells.width, rows: placement.cells.height,
+                                                       zIndex: KittyGraphics.belowBackgrounds)
+                    switch showing {
+                    case .placed:
+                        out += atCell(of: placement.cells, KittyGraphics.place(keys))
+                        placed.insert(placement.picture)
+                    case .placeholders:
+                        if !image.virtuallyPlaced {
+                            out += wrapped(KittyGraphics.placeVirtually(keys))
+                            image.virtuallyPlaced = true
+                        }
+                    }
+                    images[placement.picture] = image
+                case .remove(let placement):
+                    guard placed.remove(placement.picture) != nil, let image = images[placement.picture] else { continue }
+                    out += KittyGraphics.delete(.placement(imageID: image.id, placementID: Self.placementID))
+                case .removeAll:
+                    for picture in placed.sorted() {
+                        guard let image = images[picture] else { continue }
+                        out += KittyGraphics.delete(.placement(imageID: image.id, placementID: Self.placementID))
+                    }
+                    placed = []
+                case .cleared:
+                    placed = []
+                    for picture in images.keys {
+                        images[picture]?.sent = false
+                        images[picture]?.virtuallyPlaced = false
+                    }
+                }
+            }
+            return out
+        }
+    }
+
+    public func text(for placement: PicturePlacement) -> CellGrid? {
+        guard case .placeholders(let color) = showing, let image = lock.withLock({ images[placement.picture] }) else { return nil }
+        return KittyPlaceholder.cells(imageID: image.id, columns: placement.cells.width, rows: placement.cells.height,
+                                      color: color)
+    }
+
+    /// Deletes every picture sent, with its data; nothing sent is left in the terminal.
+    public func release() -> [UInt8] {
+        lock.withLock {
+            let sent = images.values.filter(\.everSent).map(\.id).sorted()
+            images = [:]
+            placed = []
+            return sent.flatMap { wrapped(KittyGraphics.delete(.image($0))) }
+        }
+    }
+
+    /// Each command of `bytes` through tmux's passthrough when inside tmux.
+    private func wrapped(_ bytes: [UInt8]) -> [UInt8] {
+        throughTmux ? KittyGraphics.passedThroughTmux(bytes) : bytes
+    }
+}
+
+/// sixel and iTerm2 images: pixels in the cells, so text drawn over a picture wipes it and it
+/// is placed again (see `PictureScreen`). Each picture's bytes are kept for that; a picture
+/// taken away is wiped by the text drawn over it, so removing sends nothing.
+public final class CellScreenPictures: ScreenPictures, @unchecked Sendable {
+    public enum Format: Sendable {
+        case sixel(Sixel)
+        case iterm2
+    }
+
+    public let format: Format
+    public let textErasesPictures = true
+    private let lock = NSLock()
+    private var encoded: [PictureID: [UInt8]] = [:]
+
+    public init(_ format: Format) {
+        self.format = format
+    }
+
+    public func prepare(_ picture: PixelPicture, as id: PictureID) throws(GraphicsEncodingError) {
+        let bytes: [UInt8]
+        switch format {
+        case .sixel(let sixel): bytes = sixel.encode(picture)
+        case .iterm2: bytes = try ITerm2Image.encode(picture)
+        }
+        lock.withLock { encoded[id] = bytes }
+    }
+
+    public func encode(_ commands: [PictureCommand]) -> [UInt8] {
+        lock.withLock {
+            commands.flatMap { command -> [UInt8] in
+                guard case .place(let placement) = command, let bytes = encoded[placement.picture] else { return [] }
+                return atCell(of: placement.cells, bytes)
+            }
+        }
+    }
+}

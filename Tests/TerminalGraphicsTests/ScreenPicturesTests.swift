@@ -1,0 +1,96 @@
+import CellCanvas
+import IconArt
+@testable import TerminalGraphics
+import TerminalInterface
+import Testing
+import TerminalStreams
+
+/// The chooser's pictures as bytes: what each picture command writes, decoded back the way
+/// a terminal reads it.
+struct ScreenPicturesTests {
+    static let first = PicturePlacement(picture: PictureID(1), cells: CellRect(x: 2, y: 3, width: 4, height: 2))
+    static let moved = PicturePlacement(picture: PictureID(1), cells: CellRect(x: 10, y: 3, width: 4, height: 2))
+    static let second = PicturePlacement(picture: PictureID(2), cells: CellRect(x: 2, y: 8, width: 4, height: 2))
+
+    static func kitty(_ showing: KittyScreenPictures.Showing = .placed, throughTmux: Bool = false) throws -> KittyScreenPictures {
+        let pictures = KittyScreenPictures(showing: showing, throughTmux: throughTmux, firstImageID: 40)
+        try pictures.prepare(Pictures.redBlue(), as: PictureID(1))
+        try pictures.prepare(Pictures.gradientIcon(columns: 4, rows: 2), as: PictureID(2))
+        return pictures
+    }
+
+    /// The commands' actions in order: "t" transmissions (first chunk only), "p" places with
+    /// their image id, "d" deletions.
+    static func actions(_ bytes: [UInt8]) throws -> [String] {
+        try kittyCommands(onlyKitty(bytes)).compactMap { command in
+            guard let action = command["a"] else { return nil }
+            return action + (command["i"] ?? "") + (command["d"].map { ":" + $0 } ?? "")
+        }
+    }
+
+    /// The kitty commands in `bytes`, without the cursor movements around them.
+    static func onlyKitty(_ bytes: [UInt8]) -> [UInt8] {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return Array(text.matches(of: /\x1B_G[^\x1B]*\x1B\\/).map { String($0.output) }.joined().utf8)
+    }
+
+    @Test func kittySendsEachPictureOnceThenMovesAndDeletesByPlacement() throws {
+        let pictures = try Self.kitty()
+        let shown = pictures.encode([.place(Self.first), .place(Self.second)])
+        #expect(try Self.actions(shown) == ["t40", "p40", "t41", "p41"])
+        // Decoded, the first transmission is the picture itself; placed on its cells, under the text.
+        var terminal = MiniTerminal(cell: (10, 20))
+        try terminal.feed(shown)
+        #expect(terminal.pictures.map { [$0.column, $0.row] } == [[2, 3], [2, 8]])
+        let place = try #require(kittyCommands(Self.onlyKitty(shown)).first { $0["a"] == "p" })
+        #expect(place["c"] == "4" && place["r"] == "2" && place["z"] == String(KittyGraphics.belowBackgrounds) && place["C"] == "1")
+        #expect(try kittyImage(kittyCommands(Self.onlyKitty(shown)).prefix { $0["a"] != "p" }.map { $0 }) == Pictures.redBlue().bitmap)
+
+        // Moved: no data again, only the placement.
+        #expect(try Self.actions(pictures.encode([.remove(Self.first), .place(Self.moved)])) == ["d40:i", "p40"])
+        // After a clear, kitty may have freed the data: sent again with the placement.
+        #expect(try Self.actions(pictures.encode([.cleared, .place(Self.moved)])) == ["t40", "p40"])
+        #expect(try Self.actions(pictures.encode([.removeAll])) == ["d40:i"])
+        // Leaving frees every picture's data (both were sent), and nothing after that.
+        #expect(try Self.actions(pictures.release()) == ["d40:I", "d41:I"])
+        #expect(pictures.release().isEmpty)
+    }
+
+    @Test func kittyPlaceholdersThroughTmux() throws {
+        let pictures = try Self.kitty(.placeholders(.truecolor), throughTmux: true)
+        let bytes = pictures.encode([.place(Self.first)])
+        // Every command wrapped whole for tmux; unwrapped, a transmission and a virtual placement.
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}_G") && !text.contains("\u{1B}[") && !text.contains("\u{1B}7"))
+        let unwrapped = text.replacingOccurrences(of: "\u{1B}Ptmux;", with: "").replacingOccurrences(of: "\u{1B}\u{1B}", with: "\u{1B}")
+        let commands = try kittyCommands(Array(unwrapped.replacingOccurrences(of: "\u{1B}\\\u{1B}\\", with: "\u{1B}\\").utf8))
+        #expect(commands.compactMap { $0["a"] } == ["t", "p"])
+        #expect(commands.last?["U"] == "1" && commands.last?["c"] == "4" && commands.last?["r"] == "2")
+        #expect(try kittyImage(Array(commands.dropLast())) == Pictures.redBlue().bitmap)
+        // The cells are text: placeholders carrying the image id in their colour.
+        let cells = try #require(pictures.text(for: Self.first))
+        #expect(cells.width == 4 && cells.height == 2)
+        #expect(cells[0, 0].text.unicodeScalars.first == KittyPlaceholder.character)
+        // Placed again (a new frame), the virtual placement is not made twice.
+        #expect(pictures.encode([.place(Self.first)]).isEmpty)
+    }
+
+    @Test(arguments: [true, false])
+    func sixelAndITerm2DrawAtTheCellAndPutTheCursorBack(sixel: Bool) throws {
+        let pictures = CellScreenPictures(sixel ? .sixel(Sixel(background: (0, 0, 0), maxColors: 256)) : .iterm2)
+        try pictures.prepare(Pictures.redBlue(), as: PictureID(1))
+        let bytes = pictures.encode([.place(Self.first), .remove(Self.first), .removeAll, .cleared])
+        var terminal = MiniTerminal(cell: (10, 20))
+        try terminal.feed(bytes)
+        #expect(terminal.pictures.count == 1 && terminal.pictures[0].column == 2 && terminal.pictures[0].row == 3)
+        #expect(terminal.x == 0 && terminal.y == 0)
+        let shown = terminal.pictures[0].bytes
+        if sixel {
+            let decoded = try decodeSixel(shown)
+            #expect(decoded.width == 40 && decoded.height == 40)
+            #expect(decoded.pixels[0]! == (255, 0, 0) && decoded.pixels[39]! == (0, 0, 255))
+        } else {
+            #expect(try PNGDecoder.decode(decodeITerm2(shown).file, name: "iterm2") == Pictures.redBlue().bitmap)
+        }
+    }
+}
