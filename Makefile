@@ -24,7 +24,7 @@ MANUAL_SOURCE = .build/plugins/GenerateManual/outputs/iconchooser/iconchooser.1
 MANUAL        = .build/man/iconchooser.1
 MANUAL_DATE   = $(shell git log -1 --format=%cs 2>/dev/null | grep . || date +%F)
 
-.PHONY: run test build deps manual install install-built assets bench clean
+.PHONY: run test build deps manual install install-built assets bench fuzz clean
 
 run: build
 	"$(BIN_DIR)/iconchooser"
@@ -76,9 +76,10 @@ install-built:
 	"$(BIN_DIR)/iconchooser" --generate-completion-script zsh > "$(DESTDIR)$(ZSH_COMP_DIR)/_iconchooser"
 	"$(BIN_DIR)/iconchooser" --generate-completion-script fish > "$(DESTDIR)$(FISH_COMP_DIR)/iconchooser.fish"
 
-# Measures issues 3, 4, 5, 11 and 12 against peers run in the same script (chafa, dialog, sshd, libsixel): prints ratios,
+# Measures issues 3, 4, 5, 10, 11 and 12 against peers run in the same script (chafa, dialog, sshd, libsixel): prints ratios,
 # asserts nothing. Installs its own tools (chafa dialog tmux time, numpy and Pillow for the PSNR of
-# symbol art) only if missing.
+# symbol art) only if missing. `make bench BENCH_ISSUES="10 12"` measures only those issues.
+BENCH_ISSUES ?= 3 4 5 10 11 12
 bench: deps
 	@if command -v dpkg >/dev/null 2>&1; then \
 	  missing=""; \
@@ -89,11 +90,18 @@ bench: deps
 	  fi; \
 	fi
 	$(SWIFT) build -c release $(RELEASE_FLAGS)
-	bash bench/run-bench.sh "$$($(SWIFT) build -c release --show-bin-path)/iconchooser"
+	BENCH_ISSUES="$(BENCH_ISSUES)" bash bench/run-bench.sh "$$($(SWIFT) build -c release --show-bin-path)/iconchooser"
+
+# Coverage-guided fuzzing (libFuzzer + AddressSanitizer) of every reader that takes bytes from
+# outside, FUZZ_SECONDS (default 180) per target; a crash's input lands in Fuzz/crashes/TARGET/.
+# `make fuzz FUZZ_TARGETS="png-rows cgbi"` runs only those.
+FUZZ_SECONDS ?= 180
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) bash Fuzz/run.sh $(FUZZ_TARGETS)
 
 # Regenerates the demo app's PNGs (they are committed; this is only needed after changing the drawing code).
 assets:
 	python3 Assets/make-demo-icons.py
 
 clean:
-	rm -rf .build
+	rm -rf .build Fuzz/.build Fuzz/.work

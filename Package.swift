@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "iconchooser", targets: ["iconchooser"]),
+        // For the fuzz package in Fuzz/, which builds it with sanitizers.
+        .library(name: "FuzzHarness", targets: ["FuzzHarness"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -105,6 +107,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // What each fuzz target does with its bytes; shared by Fuzz/ and the test replaying its crashes.
+        .target(name: "FuzzHarness", dependencies: ["IconCatalog", "IconArt", "IconLint", "TerminalInput"]),
         .executableTarget(
             name: "iconchooser",
             dependencies: [
@@ -157,6 +161,8 @@ let package = Package(
         ),
         // The terminal layer's reading and asking, over a pseudo-terminal; drawing is tested in tmux.
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TerminalInput", "TerminalDetection", "CPseudoTerminal", "CellCanvas"]),
+        // Replays every input a fuzz target ever crashed on (Fuzz/crashes/TARGET/).
+        .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzHarness", "TestSupport"]),
         // Drives the built `iconchooser` binary through Process (and tmux for the screen).
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "TerminalStreams", "IconArt", "CellCanvas", "ToolVersion"],
                     exclude: ["slow-link.py", "sshd_config.template"]),

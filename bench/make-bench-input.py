@@ -9,12 +9,19 @@
         each naming its own file DIR/iconN@2x.png (N = 0 for the primary); a few distinct
         pictures are encoded once and written under every name, each copy made distinct
         by a tEXt chunk, so 500 big files cost seconds, not minutes
-    make-bench-input.py oneicon DIR SIZE [--level N]
-        DIR/Info.plist with one primary icon "big" and DIR/big@2x.png
+    make-bench-input.py oneicon DIR SIZE [--level N] [--crushed | --palette-hint]
+        DIR/Info.plist with one primary icon "big" and DIR/big@2x.png; --crushed writes it
+        the way Xcode does in built apps (CgBI), --palette-hint adds a suggested palette
+        (PLTE), which sends the file to libpng instead of the row decoder
     make-bench-input.py catalog DIR COUNT SIZE [--level N]
         DIR (an asset catalog, NAME.xcassets) with COUNT single-size app icon sets: AppIcon
         and IconN for N in 1..COUNT-1, each with one 1024-point universal iOS image of SIZE
         pixels (the few distinct pictures written as for `app`)
+    make-bench-input.py hostile FILE BYTES
+        a binary Info.plist of about BYTES bytes of hostile text: thousands of alternates whose
+        names hold control and bidi characters (some thousands of characters long), file
+        entries that are missing, unsafe, full of $(VAR), repeated or scaled, ordinals of every
+        wrong type, an iPad twin sharing no name, and one alternate with a huge file list
 
 Rows are built with bytearray slice assignments (C loops), so a 4096×4096 image takes
 a few seconds in pure Python.
@@ -117,11 +124,56 @@ def encode_png(size, level, variant=0):
             _chunk(b"IEND", b""))
 
 
-def write_png(path, size, level, variant=0, comment=None):
+def write_png(path, size, level, variant=0, comment=None, palette_hint=False):
     body, end = encode_png(size, level, variant)
     extra = _chunk(b"tEXt", b"Comment\x00" + comment.encode()) if comment else b""
+    if palette_hint:   # a suggested palette, allowed before IDAT in an RGBA file
+        header_end = 8 + 25
+        body = body[:header_end] + _chunk(b"PLTE", bytes(range(48))) + body[header_end:]
     with open(path, "wb") as f:
         f.write(body + extra + end)
+
+
+def write_crushed_png(path, size, level, variant=0):
+    """The picture as Xcode stores it in a built app: a CgBI chunk first, raw deflate (no zlib
+    header or checksum), B G R A with colour premultiplied by alpha."""
+    compressor = zlib.compressobj(level, zlib.DEFLATED, -15)
+    parts = []
+    for row in image_rows(size, variant):
+        row = bytearray(row)
+        row[0::4], row[2::4] = row[2::4], row[0::4]
+        alpha = row[3::4]
+        if alpha.count(255) != size:   # only the translucent pixels need arithmetic
+            for x, a in enumerate(alpha):
+                if a != 255:
+                    i = 4 * x
+                    row[i] = (row[i] * a + 127) // 255
+                    row[i + 1] = (row[i + 1] * a + 127) // 255
+                    row[i + 2] = (row[i + 2] * a + 127) // 255
+        parts.append(compressor.compress(b"\x00" + bytes(row)))
+    parts.append(compressor.flush())
+    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + _chunk(b"CgBI", b"\x50\x00\x20\x06") + _chunk(b"IHDR", header)
+                + _chunk(b"IDAT", b"".join(parts)) + _chunk(b"IEND", b""))
+
+
+def write_hostile_plist(path, size):
+    import plistlib
+    count = max(4, size // 420)
+    phone, pad = {}, {}
+    for i in range(count):
+        name = ("\x1b[31m" + "\u202ex\x07" * 1000 + str(i)) if i % 50 == 0 else f"alt\x1b{i}"
+        files = [f"missing-{i}", f"$(SUFFIX)$(OTHER{i % 97})$(SUFFIX)", "Icon-" + "9" * 30 + "x" + "9" * 30 + "@2x",
+                 f"../up{i}", "dup", "dup.png", "blue@2x", 42]
+        ordinal = str(i) if i % 3 == 0 else (7 if i % 3 == 1 else True)
+        phone[name] = {"CFBundleIconFiles": files, "ordinal": ordinal, "UIPrerenderedIcon": "YES"}
+        pad[f"pad-{i}"] = {"CFBundleIconFiles": [f"p{i}"]}
+    phone["many-files"] = {"CFBundleIconFiles": [f"f{n}" for n in range(size // 40)]}
+    plist = {"CFBundleIcons": {"CFBundlePrimaryIcon": {"CFBundleIconFiles": ["AppIcon"]}, "CFBundleAlternateIcons": phone},
+             "CFBundleIcons~ipad": {"CFBundleAlternateIcons": pad}, "UINewsstandIcon": {}}
+    with open(path, "wb") as f:
+        f.write(plistlib.dumps(plist, fmt=plistlib.FMT_BINARY))
 
 
 def _icon_dict(files, ordinal=None):
@@ -193,15 +245,26 @@ def main():
     o.add_argument("dir")
     o.add_argument("size", type=int)
     o.add_argument("--level", type=int, default=6)
+    kind = o.add_mutually_exclusive_group()
+    kind.add_argument("--crushed", action="store_true")
+    kind.add_argument("--palette-hint", action="store_true")
+    h = sub.add_parser("hostile")
+    h.add_argument("file")
+    h.add_argument("bytes", type=int)
     args = parser.parse_args()
 
     if args.command == "png":
         write_png(args.file, args.size, args.level, args.variant)
+    elif args.command == "hostile":
+        write_hostile_plist(args.file, args.bytes)
     elif args.command == "catalog":
         write_catalog(args.dir, args.count, args.size, args.level, args.variants)
     elif args.command == "oneicon":
         os.makedirs(args.dir, exist_ok=True)
-        write_png(os.path.join(args.dir, "big@2x.png"), args.size, args.level)
+        if args.crushed:
+            write_crushed_png(os.path.join(args.dir, "big@2x.png"), args.size, args.level)
+        else:
+            write_png(os.path.join(args.dir, "big@2x.png"), args.size, args.level, palette_hint=args.palette_hint)
         write_plist(os.path.join(args.dir, "Info.plist"), "OneIcon", "big", [])
     else:
         os.makedirs(args.dir, exist_ok=True)

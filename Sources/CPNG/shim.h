@@ -11,4 +11,9 @@
 static inline int iconchooser_inflate_init_raw(z_streamp stream) {
     return inflateInit2(stream, -15);
 }
+
+// deflateInit is a macro too: a zlib stream (header and Adler-32), the form libpng wants in IDAT.
+static inline int iconchooser_deflate_init(z_streamp stream, int level) {
+    return deflateInit(stream, level);
+}
 #endif

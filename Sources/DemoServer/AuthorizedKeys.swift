@@ -38,6 +38,7 @@ public struct AuthorizedKeys: Sendable {
         } catch {
             switch error {
             case .notFound: throw Problem(path: path, reason: "no such file")
+            case .badLink(let problem): throw Problem(path: path, reason: "is \(problem)")
             case .tooLarge(let bytes): throw Problem(path: path, reason: "is \(bytes) bytes, more than 4 MiB")
             case .notARegularFile(let kind): throw Problem(path: path, reason: "is \(kind), not a file")
             case .system(let reason): throw Problem(path: path, reason: "cannot be read (\(reason))")

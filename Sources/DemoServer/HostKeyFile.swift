@@ -75,6 +75,7 @@ public struct HostKeyFile: Sendable {
     private static func describe(_ error: BoundedFile.Failure) -> String {
         switch error {
         case .notFound: "no such file"
+        case .badLink(let problem): "is \(problem)"
         case .tooLarge(let bytes): "is \(bytes) bytes, too large for a key file"
         case .notARegularFile(let kind): "is \(kind), not a key file"
         case .system(let reason): "cannot be read (\(reason))"

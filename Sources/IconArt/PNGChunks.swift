@@ -9,25 +9,25 @@ import CISAL
 /// - Colour policy in one place: without `gAMA`/`sRGB` chunks libpng returns the samples as
 ///   stored, and `PNGDecoder` applies the file's gamma itself (see `Gamma`), the same way for
 ///   8- and 16-bit files.
-struct PNGChunks: Sendable {
-    struct Chunk: Sendable {
+package struct PNGChunks: Sendable {
+    package struct Chunk: Sendable {
         /// Four ASCII letters.
-        let type: String
+        package let type: String
         /// Where the chunk, from its length field to its CRC, sits in the data.
-        let whole: Range<Int>
+        package let whole: Range<Int>
         /// Where its data sits.
-        let body: Range<Int>
+        package let body: Range<Int>
 
         /// Critical chunks (first letter upper case) must be understood to decode the image.
-        var isCritical: Bool { type.utf8.first.map { $0 & 0x20 == 0 } ?? false }
+        package var isCritical: Bool { type.utf8.first.map { $0 & 0x20 == 0 } ?? false }
     }
 
-    let data: [UInt8]
+    package let data: [UInt8]
     /// The chunks up to and including `IEND`, or up to where fewer than 12 bytes remain.
-    let chunks: [Chunk]
+    package let chunks: [Chunk]
 
     /// Walks the chunks of `data`, which starts with the PNG signature.
-    init(_ data: [UInt8], name: String) throws(PNGDecodeError) {
+    package init(_ data: [UInt8], name: String) throws(PNGDecodeError) {
         var chunks: [Chunk] = []
         var offset = PNGDecoder.pngSignature.count
         while data.count - offset >= 12 {
@@ -47,12 +47,12 @@ struct PNGChunks: Sendable {
     }
 
     /// The chunk's data, if its CRC is right (libpng discards a damaged ancillary chunk too).
-    func verifiedBody(_ chunk: Chunk) -> ArraySlice<UInt8>? {
+    package func verifiedBody(_ chunk: Chunk) -> ArraySlice<UInt8>? {
         hasValidCRC(chunk) ? data[chunk.body] : nil
     }
 
     /// Whether the chunk's stored CRC matches its type and data.
-    func hasValidCRC(_ chunk: Chunk) -> Bool {
+    package func hasValidCRC(_ chunk: Chunk) -> Bool {
         let stored = Self.bigEndian32(data, at: chunk.body.upperBound)
         let computed = data.withUnsafeBufferPointer { bytes in
             crc32_gzip_refl(0, bytes.baseAddress! + chunk.whole.lowerBound + 4, UInt64(chunk.body.count + 4))
@@ -63,7 +63,7 @@ struct PNGChunks: Sendable {
     /// The file's gamma in units of 1/100000 as libpng reads it: an `sRGB` chunk means sRGB,
     /// else the first `gAMA` is used; either only before `PLTE` and `IDAT`. nil: sRGB (also
     /// when the file says nothing).
-    var gamma: Int? {
+    package var gamma: Int? {
         var gamma: Int?
         for chunk in chunks {
             switch chunk.type {
@@ -81,13 +81,13 @@ struct PNGChunks: Sendable {
 
     /// The chunks that make pixels, the only ones libpng gets: all critical ones (an unknown
     /// critical chunk must still make libpng fail) and `tRNS`.
-    var pixelChunks: [Chunk] {
+    package var pixelChunks: [Chunk] {
         chunks.filter { $0.isCritical || $0.type == "tRNS" }
     }
 
     /// A PNG with only the chunks that make pixels: all critical ones (an unknown critical chunk
     /// must still make libpng fail) and `tRNS`, each copied as it was, CRC included.
-    func pixelsOnly() -> [UInt8] {
+    package func pixelsOnly() -> [UInt8] {
         let kept = pixelChunks
         // Nothing to drop (the usual exported icon): share the file's bytes instead of copying them.
         if kept.count == chunks.count, data.starts(with: PNGDecoder.pngSignature),

@@ -105,12 +105,40 @@ public struct PNGDecoder: Sendable {
     }
 
     /// Reads the file at `path` like `decode(contentsOf:limits:)`, and hands the picture to `sink`
-    /// a row at a time. For the commonest PNGs (see `PNGRowDecoder`) rows go out as they are
-    /// decoded, so the whole picture is never held; on any error nothing more reaches `sink`.
+    /// a row at a time. For the commonest PNGs, Xcode's crushed ones included (see
+    /// `PNGRowDecoder`), rows go out as they are decoded, so the whole picture is never held; on
+    /// any error nothing more reaches `sink`. The decode holds its share of `budget` (the most it
+    /// may need, see `workingBytes`) from before the file is read until it is done.
     public static func decode<Sink: RGBARowSink>(contentsOf path: String, limits: Limits = .standard,
-                                                 into sink: inout Sink) throws(PNGDecodeError) {
-        let data = try readRegularFile(path, limit: limits.maxFileBytes)
-        try decode(data, name: path, limits: limits, into: &sink)
+                                                 budget: DecodeBudget = .shared, into sink: inout Sink) throws(PNGDecodeError) {
+        try budget.withReservation(workingBytes(of: .file(path), limits: limits)) { () throws(PNGDecodeError) in
+            let data = try readRegularFile(path, limit: limits.maxFileBytes)
+            try decode(data, name: path, limits: limits, into: &sink)
+        }
+    }
+
+    /// The most a decode of `source` may hold, judged from its size and header before it is read:
+    /// the file, a rewritten copy of it (the chunks libpng is given, or a crushed file made
+    /// standard) and, for an archived one, the inflated entry as well, and the decoded picture (12
+    /// bytes a pixel for 16-bit files, which are reduced from a 16-bit buffer), no more than
+    /// `limits` let through.
+    static func workingBytes(of source: ImageSource, limits: Limits) -> Int {
+        let stored: Int, copies: Int
+        switch source {
+        case .file(let path):
+            var info = stat()
+            guard stat(path, &info) == 0 else { return 0 }
+            (stored, copies) = (max(0, Int(info.st_size)), 2)
+        case .archived(let file):
+            (stored, copies) = (Int(min(file.entry.uncompressedSize, UInt64(Int.max))), 3)
+        }
+        let fileBytes = min(stored, limits.maxFileBytes)
+        guard let header = try? source.readPrefix(64), let fields = PNGHeader.fields(of: header) else {
+            return copies * fileBytes
+        }
+        // Each side is below 2^31, so the pixel count cannot overflow; the bytes may.
+        let (decoded, overflow) = (fields.width * fields.height).multipliedReportingOverflow(by: fields.bitDepth == 16 ? 12 : 4)
+        return copies * fileBytes + min(overflow ? Int.max : decoded, limits.maxDecodedBytes * 3 / 2)
     }
 
     /// Reads and decodes an image from a file or an archive entry.
@@ -124,15 +152,17 @@ public struct PNGDecoder: Sendable {
     /// A file goes through `decode(contentsOf:limits:into:)`; an archived one is inflated into
     /// memory first, within `limits.maxFileBytes`.
     public static func decode<Sink: RGBARowSink>(from source: ImageSource, limits: Limits = .standard,
-                                                 into sink: inout Sink) throws(PNGDecodeError) {
-        guard case .archived = source else { return try decode(contentsOf: source.path, limits: limits, into: &sink) }
-        let data: Data
-        do {
-            data = try source.read(limit: limits.maxFileBytes)
-        } catch {
-            throw .unreadable(path: source.path, reason: error.description)
+                                                 budget: DecodeBudget = .shared, into sink: inout Sink) throws(PNGDecodeError) {
+        guard case .archived = source else { return try decode(contentsOf: source.path, limits: limits, budget: budget, into: &sink) }
+        try budget.withReservation(workingBytes(of: source, limits: limits)) { () throws(PNGDecodeError) in
+            let data: Data
+            do throws(ImageReadError) {
+                data = try source.read(limit: limits.maxFileBytes)
+            } catch {
+                throw .unreadable(path: source.path, reason: error.description)
+            }
+            try decode([UInt8](data), name: source.path, limits: limits, into: &sink)
         }
-        try decode([UInt8](data), name: source.path, limits: limits, into: &sink)
     }
 
     /// Decodes PNG bytes already in memory; `name` is only used in error messages.
@@ -143,26 +173,28 @@ public struct PNGDecoder: Sendable {
     }
 
     /// Decodes PNG bytes into `sink` row by row. `rowDecoder: false` sends every file through
-    /// libpng (the tests compare the two paths).
-    static func decode<Sink: RGBARowSink>(_ data: [UInt8], name: String, limits: Limits, into sink: inout Sink,
+    /// libpng (the tests and the fuzzer compare the two paths).
+    package static func decode<Sink: RGBARowSink>(_ data: [UInt8], name: String, limits: Limits, into sink: inout Sink,
                                           rowDecoder: Bool = true) throws(PNGDecodeError) {
         guard data.count >= pngSignature.count, data.prefix(pngSignature.count).elementsEqual(pngSignature) else {
             throw .notPNG(path: name)
         }
         let file = try PNGChunks(data, name: name)
-        guard file.chunks.first?.type == "CgBI" else {
-            let gamma = Gamma(fileGamma: file.gamma)
-            if rowDecoder, let rows = PNGRowDecoder(file, limits: limits), rows.decode(gamma: gamma, into: &sink) {
-                return
-            }
-            // Not a file the row decoder takes, or one it found a problem in: libpng decides.
-            try decodeWithLibpng(file.pixelsOnly(), name: name, limits: limits, gamma: gamma).feed(into: &sink)
+        let isCrushed = file.chunks.first?.type == "CgBI"
+        // Crushed files are made for iOS's sRGB pipeline: their colour-space chunks are ignored.
+        let gamma = isCrushed ? nil : Gamma(fileGamma: file.gamma)
+        if rowDecoder, let rows = PNGRowDecoder(file, limits: limits), rows.decode(gamma: gamma, into: &sink) {
+            return
+        }
+        // Not a file the row decoder takes, or one it found a problem in: libpng decides.
+        guard isCrushed else {
+            sink.take(whole: try decodeWithLibpng(file.pixelsOnly(), name: name, limits: limits, gamma: gamma))
             return
         }
         let crushed = try CgBI.standardPNG(fromCrushed: file, name: name, limits: limits)
         var bitmap = try decodeWithLibpng(crushed.png, name: name, limits: limits, gamma: nil)
         crushed.restore(&bitmap)
-        bitmap.feed(into: &sink)
+        sink.take(whole: bitmap)
     }
 
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -258,51 +290,17 @@ public struct PNGDecoder: Sendable {
 
     /// Reads a whole regular file, refusing anything else without blocking on it.
     static func readRegularFile(_ path: String, limit: Int) throws(PNGDecodeError) -> [UInt8] {
-        var info = stat()
-        // Checked before open: opening a device can have side effects.
-        guard stat(path, &info) == 0 else { throw .unreadable(path: path, reason: errnoMessage()) }
-        if let kind = nonRegularKind(info.st_mode) { throw .notARegularFile(path: path, kind: kind) }
-        // O_NONBLOCK: should the path turn into a FIFO after the stat, open must not wait for a writer.
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { throw .unreadable(path: path, reason: errnoMessage()) }
-        defer { close(fd) }
-        // Checked again on what was actually opened.
-        guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: errnoMessage()) }
-        if let kind = nonRegularKind(info.st_mode) { throw .notARegularFile(path: path, kind: kind) }
-        let size = Int(info.st_size)
-        guard size <= limit else { throw .fileTooLarge(path: path, bytes: size, limit: limit) }
-
-        var data = [UInt8]()
-        data.reserveCapacity(size)
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path: path, reason: errnoMessage())
+        do {
+            return try BoundedFile.readBytes(path, limit: limit)
+        } catch {
+            switch error {
+            case .notARegularFile(let kind): throw .notARegularFile(path: path, kind: kind)
+            case .tooLarge(let bytes): throw .fileTooLarge(path: path, bytes: bytes, limit: limit)
+            case .notFound: throw .unreadable(path: path, reason: BoundedFile.errnoMessage(ENOENT))
+            case .badLink(let problem): throw .unreadable(path: path, reason: problem)
+            case .system(let reason): throw .unreadable(path: path, reason: reason)
             }
-            data.append(contentsOf: chunk[..<count])
-            // The file may have grown since fstat.
-            guard data.count <= limit else { throw .fileTooLarge(path: path, bytes: data.count, limit: limit) }
         }
-        return data
-    }
-
-    private static func nonRegularKind(_ mode: mode_t) -> String? {
-        switch mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFDIR: return "a directory"
-        case S_IFIFO: return "a FIFO"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        case S_IFSOCK: return "a socket"
-        default: return "not a regular file"
-        }
-    }
-
-    private static func errnoMessage() -> String {
-        String(cString: strerror(errno))
     }
 }
 

@@ -2,9 +2,12 @@ import CISAL
 
 /// A decoder for the commonest PNG, a few rows at a time: 8-bit RGB or RGBA, not interlaced,
 /// with nothing that reaches libpng but `IHDR`, the image data and `IEND` (what icon exporters
-/// write). It inflates with ISA-L, about twice as fast as zlib on image data, and hands each
-/// row on as soon as it is unfiltered, so the whole picture never needs to be in memory: a
-/// 4096×4096 preview no longer holds 64 MiB of pixels.
+/// write), and the same in Xcode's crushed form (see `CgBI`: a `CgBI` chunk first, raw deflate,
+/// blue first, colour premultiplied by alpha), which is what built apps hold. It inflates with
+/// ISA-L, about twice as fast as zlib on image data, and hands each row on as soon as it is
+/// unfiltered, so the whole picture never needs to be in memory: a 4096×4096 preview no
+/// longer holds 64 MiB of pixels, nor (for a crushed file) the several copies a rewrite for
+/// libpng takes.
 ///
 /// libpng stays the authority: this decoder takes a file only when every check libpng would
 /// make passes here too (chunk CRCs, the zlib header and Adler-32, filter types, exactly as
@@ -17,6 +20,8 @@ struct PNGRowDecoder {
     let height: Int
     /// 3 (RGB) or 4 (RGBA): bytes per pixel, 8 bits a sample.
     let channels: Int
+    /// An Xcode-crushed file: raw deflate, B G R (A), colour premultiplied by alpha.
+    let crushed: Bool
     /// The image data chunks, in order.
     private let imageData: [PNGChunks.Chunk]
     private let file: PNGChunks
@@ -25,7 +30,8 @@ struct PNGRowDecoder {
     /// chunks libpng would see (`PNGChunks.pixelChunks`). Images over `limits` are not taken
     /// either, so the libpng path reports them exactly as before.
     init?(_ file: PNGChunks, limits: PNGDecoder.Limits) {
-        let kept = file.pixelChunks
+        let crushed = file.chunks.first?.type == "CgBI"
+        let kept = crushed ? Array(file.pixelChunks.dropFirst()) : file.pixelChunks
         guard kept.count >= 3, let ihdr = kept.first, ihdr.type == "IHDR", ihdr.body.count == 13,
               let iend = kept.last, iend.type == "IEND", iend.body.isEmpty else { return nil }
         let imageData = kept[1 ..< kept.count - 1]
@@ -41,6 +47,7 @@ struct PNGRowDecoder {
         self.width = width
         self.height = height
         self.channels = colorType == 6 ? 4 : 3
+        self.crushed = crushed
         self.imageData = Array(imageData)
         self.file = file
     }
@@ -72,16 +79,21 @@ struct PNGRowDecoder {
             defer { input = input.dropFirst() }
             return data[input.lowerBound]
         }
-        // The zlib header, checked as zlib checks it; ISA-L then inflates the raw deflate data
-        // with the window the header declares, and verifies the Adler-32 trailer itself.
-        guard let cmf = nextByte(), let flg = nextByte(),
-              cmf & 0x0F == 8, cmf >> 4 <= 7, (Int(cmf) << 8 | Int(flg)) % 31 == 0, flg & 0x20 == 0 else { return false }
-
         let state = UnsafeMutablePointer<inflate_state>.allocate(capacity: 1)
         defer { state.deallocate() }
         isal_inflate_init(state)
-        state.pointee.crc_flag = UInt32(ISAL_ZLIB_NO_HDR_VER)
-        state.pointee.hist_bits = UInt32(cmf >> 4) + 8
+        if crushed {
+            // Raw deflate: no header to check, no checksum to verify, the largest window.
+            state.pointee.crc_flag = UInt32(ISAL_DEFLATE)
+            state.pointee.hist_bits = 15
+        } else {
+            // The zlib header, checked as zlib checks it; ISA-L then inflates the raw deflate data
+            // with the window the header declares, and verifies the Adler-32 trailer itself.
+            guard let cmf = nextByte(), let flg = nextByte(),
+                  cmf & 0x0F == 8, cmf >> 4 <= 7, (Int(cmf) << 8 | Int(flg)) % 31 == 0, flg & 0x20 == 0 else { return false }
+            state.pointee.crc_flag = UInt32(ISAL_ZLIB_NO_HDR_VER)
+            state.pointee.hist_bits = UInt32(cmf >> 4) + 8
+        }
 
         /// Points ISA-L at the next stretch of image data; false when there is none left.
         func refill() -> Bool {
@@ -125,7 +137,11 @@ struct PNGRowDecoder {
                 let row = batch.baseAddress! + r * stride
                 let above = r == 0 ? UnsafePointer(prior.baseAddress!) : UnsafePointer(row - stride + 1)
                 guard Self.unfilter(row[0], row + 1, above: above, count: stride - 1, channels: channels) else { return false }
-                Self.expand(UnsafePointer(row + 1), channels: channels, width: width, into: rgba.baseAddress!, table: table)
+                if crushed {
+                    Self.expandCrushed(UnsafePointer(row + 1), channels: channels, width: width, into: rgba.baseAddress!)
+                } else {
+                    Self.expand(UnsafePointer(row + 1), channels: channels, width: width, into: rgba.baseAddress!, table: table)
+                }
                 sink.take(row: UnsafeBufferPointer(rgba))
             }
             prior.baseAddress!.update(from: batch.baseAddress! + (rows - 1) * stride + 1, count: stride - 1)
@@ -184,6 +200,21 @@ struct PNGRowDecoder {
             return false
         }
         return true
+    }
+
+    /// One unfiltered row of a crushed file to RGBA in `out` (whose alpha is already 255 for RGB
+    /// rows): blue and red swapped back, and alpha divided out as `CgBI.restore` does it.
+    static func expandCrushed(_ row: UnsafePointer<UInt8>, channels: Int, width: Int, into out: UnsafeMutablePointer<UInt8>) {
+        for x in 0 ..< width {
+            let from = row + x * channels, to = out + x * 4
+            to[0] = from[2]; to[1] = from[1]; to[2] = from[0]
+            guard channels == 4 else { continue }
+            let alpha = from[3]
+            to[3] = alpha
+            if alpha != 255 {
+                for c in 0 ..< 3 { to[c] = CgBI.straight(to[c], alpha: alpha) }
+            }
+        }
     }
 
     /// One unfiltered row to RGBA in `out` (whose alpha is already 255 for RGB rows): the gamma

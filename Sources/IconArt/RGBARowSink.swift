@@ -9,6 +9,16 @@ public protocol RGBARowSink {
     mutating func start(width: Int, height: Int)
     /// The next row: `width * 4` bytes, valid only for the duration of the call.
     mutating func take(row: UnsafeBufferPointer<UInt8>)
+    /// The whole picture at once, from a decoder that had to hold it anyway (libpng's): a sink
+    /// that wants a bitmap keeps it instead of copying it row by row. By default, `start` and
+    /// every row.
+    mutating func take(whole bitmap: RGBABitmap)
+}
+
+extension RGBARowSink {
+    public mutating func take(whole bitmap: RGBABitmap) {
+        bitmap.feed(into: &self)
+    }
 }
 
 /// Collects the rows into an `RGBABitmap`.
@@ -26,6 +36,12 @@ struct BitmapSink: RGBARowSink {
 
     mutating func take(row: UnsafeBufferPointer<UInt8>) {
         pixels.append(contentsOf: row)
+    }
+
+    mutating func take(whole bitmap: RGBABitmap) {
+        width = bitmap.width
+        height = bitmap.height
+        pixels = bitmap.pixels
     }
 
     /// The picture; precondition: every row was taken.

@@ -5,6 +5,8 @@ import TerminalText
 /// the one-line message a user sees names the file and the problem.
 public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case notFound(path: String)
+    /// A broken symbolic link or a loop of them; `problem` says which.
+    case badLink(path: String, problem: String)
     case notARegularFile(path: String, kind: String)
     case noInfoPlist(directory: String)
     /// A folder given as the app that holds neither an Info.plist nor an Xcode project.
@@ -30,7 +32,7 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var path: String {
         switch self {
-        case .notFound(let path), .notARegularFile(let path, _), .unreadable(let path, _),
+        case .notFound(let path), .badLink(let path, _), .notARegularFile(let path, _), .unreadable(let path, _),
              .tooLarge(let path, _, _), .emptyFile(let path), .notAPlist(let path, _),
              .tooComplex(let path, _), .notADictionary(let path), .missingIcons(let path, _),
              .wrongType(let path, _, _, _), .archive(let path, _), .noAppInArchive(let path),
@@ -48,6 +50,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notFound:
             problem = "no such file or folder"
+        case .badLink(_, let what):
+            problem = what
         case .notARegularFile(_, let kind):
             problem = "not a regular file (\(kind)); give an Info.plist or a folder holding one"
         case .noInfoPlist:
@@ -90,7 +94,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// A problem with one part of the app that does not stop the rest from being listed.
 public struct CatalogWarning: Equatable, Hashable, Sendable, CustomStringConvertible, Codable {
-    /// The plist key path or file the warning is about, e.g. `CFBundleIcons.CFBundleAlternateIcons.blue`.
+    /// The plist key path or file the warning is about, e.g. `CFBundleIcons.CFBundleAlternateIcons.blue`;
+    /// empty for the line that counts the warnings left out (see `WarningList`).
     public let subject: String
     public let message: String
     /// A stable kebab-case name for the kind of problem, shared with `lint`'s rule ids where a
@@ -103,5 +108,7 @@ public struct CatalogWarning: Equatable, Hashable, Sendable, CustomStringConvert
         self.code = code
     }
 
-    public var description: String { "\(TextSanitizer.clean(subject)): \(TextSanitizer.clean(message))" }
+    public var description: String {
+        subject.isEmpty ? TextSanitizer.clean(message) : "\(TextSanitizer.clean(subject)): \(TextSanitizer.clean(message))"
+    }
 }

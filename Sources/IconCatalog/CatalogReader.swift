@@ -1,4 +1,5 @@
 import Foundation
+import TerminalText
 
 /// How to read an app: which idiom, where its icon files are, `--define` values, and for a
 /// project which target and configuration.
@@ -80,7 +81,8 @@ public enum CatalogReader {
                                source: AppSourceKind = .plist, iconTree: IconFileTree? = nil,
                                openingWarnings: [CatalogWarning] = []) throws(CatalogError) -> AppIconCatalog {
         let declared = try IconDeclarations.parse(plist, idiom: options.idiom, path: plistPath)
-        var warnings = openingWarnings + declared.warnings
+        var warnings = WarningList(capped: openingWarnings)
+        warnings.append(contentsOf: declared.warningList)
         let tree = iconTree ?? .folder(CatalogOptions().searchRoot(forPlist: plistPath))
         let resolver = lookingForFiles
             ? IconFileResolver(tree: options.iconTree(default: tree), idiom: options.idiom, defines: options.defines)
@@ -91,8 +93,8 @@ public enum CatalogReader {
         }
         if let note = assetCatalogNote(icons, source: source, subject: plistPath) { warnings.append(note) }
         if let resolver, resolver.searchWasTruncated {
-            warnings.append(CatalogWarning(subject: resolver.searchRoot,
-                message: "stopped looking for icon files after \(FileIndex.maximumEntries) entries"))
+            warnings.add(code: "search-truncated", subject: resolver.searchRoot,
+                "stopped looking for icon files after \(MessageText.grouped(FileIndex.maximumEntries)) entries")
         }
         let bundleIdentifier = (plist["CFBundleIdentifier"] as? String).map {
             IconFileResolver.expand($0, defines: options.defines)
@@ -105,7 +107,7 @@ public enum CatalogReader {
             idiom: options.idiom,
             iconsKey: declared.iconsKey,
             icons: icons,
-            warnings: warnings,
+            warnings: warnings.warnings,
             source: source,
             iconTree: tree
         )
@@ -113,10 +115,11 @@ public enum CatalogReader {
 
     /// A declared icon whose pictures are loose files, with the images `resolver` finds for them.
     static func plistIcon(_ icon: DeclaredIcon, iconsKey: String, plistPath: String, defines: [String: String],
-                          resolver: IconFileResolver?, warnings: inout [CatalogWarning]) -> AppIcon {
+                          resolver: IconFileResolver?, warnings: inout WarningList) -> AppIcon {
         let keyPath = icon.name.map { "\(iconsKey).CFBundleAlternateIcons.\($0)" } ?? "\(iconsKey).CFBundlePrimaryIcon"
+        let subject = icon.name.map { "\(iconsKey).CFBundleAlternateIcons.\(MessageText.abbreviated($0))" } ?? keyPath
         let files = icon.iconFiles.map { IconFileResolver.expand($0, defines: defines) }
-        let images = resolver?.images(for: files, subject: keyPath, warnings: &warnings).map(\.describingItsName) ?? []
+        let images = resolver?.images(for: files, subject: subject, warnings: &warnings).map(\.describingItsName) ?? []
         return AppIcon(name: icon.name, source: .plist, declaration: IconDeclaration(path: plistPath, keyPath: keyPath),
                        ordinal: icon.ordinal, iconFiles: files, prerendered: icon.prerendered, images: images,
                        iconName: icon.iconName)
@@ -128,11 +131,9 @@ public enum CatalogReader {
     static func assetCatalogNote(_ icons: [AppIcon], source: AppSourceKind, subject: String) -> CatalogWarning? {
         let named = icons.filter(\.isAssetCatalogOnly)
         guard !named.isEmpty else { return nil }
-        let shown = named.prefix(5).map { icon in
-            icon.name.map { "“\($0)”" } ?? "the primary icon “\(icon.iconName ?? "")”"
-        }
-        let list = named.count > shown.count ? shown.joined(separator: ", ") + " and \(named.count - shown.count) more"
-            : shown.count == 1 ? shown[0] : shown.dropLast().joined(separator: ", ") + " and " + shown.last!
+        let list = MessageText.list(named.map { icon in
+            icon.name.map { "“\(MessageText.abbreviated($0))”" } ?? "the primary icon “\(MessageText.abbreviated(icon.iconName ?? ""))”"
+        }) { $0 }
         let one = named.count == 1
         let whereFrom = source.isBuilt ? "the compiled asset catalog (Assets.car)" : "an asset catalog, compiled at build time"
         return CatalogWarning(subject: subject,
@@ -175,7 +176,7 @@ public final class IconImageFinder: @unchecked Sendable {
             self.resolver = made
             return made
         }
-        var ignored: [CatalogWarning] = []
+        var ignored = WarningList()
         return resolver.images(for: icon.iconFiles, subject: "", warnings: &ignored).map(\.describingItsName)
     }
 }

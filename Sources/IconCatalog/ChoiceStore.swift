@@ -60,6 +60,8 @@ public struct FileChoiceStore: ChoiceStore {
             switch error {
             case .notFound:
                 return StoredChoice(name: nil)
+            case .badLink(let problem):
+                return primary(because: "is \(problem)")
             case .tooLarge(let bytes):
                 return primary(because: "is \(bytes) bytes, more than a state file can be (\(Self.maximumSize))")
             case .notARegularFile(let kind):

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalText
 
 /// An icon as the plist declares it, before any file is looked up.
 public struct DeclaredIcon: Equatable, Sendable {
@@ -18,7 +19,9 @@ public enum IconDeclarations {
     public struct Result: Sendable {
         public let iconsKey: String
         public let icons: [DeclaredIcon]
-        public let warnings: [CatalogWarning]
+        /// Capped per kind; more are added to it when files are looked up.
+        public let warningList: WarningList
+        public var warnings: [CatalogWarning] { warningList.warnings }
     }
 
     /// The key to read for `idiom`: `CFBundleIcons~ipad` on iPad when present (never merged
@@ -34,24 +37,27 @@ public enum IconDeclarations {
         guard let icons = dictionary(value) else {
             throw .wrongType(path: path, key: key, expected: "a dictionary", found: PlistValue.typeName(value))
         }
-        var warnings: [CatalogWarning] = []
-        let primary = parsePrimary(icons["CFBundlePrimaryIcon"], keyPath: "\(key).CFBundlePrimaryIcon", warnings: &warnings)
+        var warnings = WarningList()
         var alternates: [DeclaredIcon] = []
         let alternatesKey = "\(key).CFBundleAlternateIcons"
         if let raw = icons["CFBundleAlternateIcons"] {
             if let entries = dictionary(raw) {
-                for (key, entry) in entries {
-                    guard let name = key.base as? String else { continue }  // plist keys are always strings
-                    if let icon = parseAlternate(name: name, entry, keyPath: "\(alternatesKey).\(name)", warnings: &warnings) {
+                // By name, so which warnings are kept when there are too many to show never
+                // depends on the dictionary's order.
+                let named = entries.compactMap { key, entry in (key.base as? String).map { ($0, entry) } }
+                for (name, entry) in named.sorted(by: { $0.0 < $1.0 }) {
+                    if let icon = parseAlternate(name: name, entry, keyPath: "\(alternatesKey).\(MessageText.abbreviated(name))",
+                                                 warnings: &warnings) {
                         alternates.append(icon)
                     }
                 }
             } else {
-                warnings.append(CatalogWarning(subject: alternatesKey,
-                    message: "is \(PlistValue.typeName(raw)), expected a dictionary; no alternates read"))
+                warnings.add(code: "malformed-icon-entry", subject: alternatesKey,
+                             "is \(PlistValue.typeName(raw)), expected a dictionary; no alternates read")
             }
         }
-        return Result(iconsKey: key, icons: [primary] + chooserOrder(alternates), warnings: warnings.sorted { $0.subject < $1.subject })
+        let primary = parsePrimary(icons["CFBundlePrimaryIcon"], keyPath: "\(key).CFBundlePrimaryIcon", warnings: &warnings)
+        return Result(iconsKey: key, icons: [primary] + chooserOrder(alternates), warningList: warnings)
     }
 
     /// Alternates with an integer ordinal first (ascending), then the rest; names break ties.
@@ -99,13 +105,13 @@ public enum IconDeclarations {
         value as? PlistDictionary
     }
 
-    private static func parsePrimary(_ raw: Any?, keyPath: String, warnings: inout [CatalogWarning]) -> DeclaredIcon {
+    private static func parsePrimary(_ raw: Any?, keyPath: String, warnings: inout WarningList) -> DeclaredIcon {
         guard let raw else {
             return DeclaredIcon(name: nil, ordinal: nil, iconFiles: [], prerendered: nil, iconName: nil)
         }
         guard let entry = dictionary(raw) else {
-            warnings.append(CatalogWarning(subject: keyPath,
-                message: "is \(PlistValue.typeName(raw)), expected a dictionary; the primary icon has no files"))
+            warnings.add(code: "malformed-icon-entry", subject: keyPath,
+                         "is \(PlistValue.typeName(raw)), expected a dictionary; the primary icon has no files")
             return DeclaredIcon(name: nil, ordinal: nil, iconFiles: [], prerendered: nil, iconName: nil)
         }
         var files: [String] = []
@@ -120,10 +126,9 @@ public enum IconDeclarations {
 
     /// `keyPath` is only built when a warning needs it (hundreds of alternates, rarely a warning).
     private static func parseAlternate(name: String, _ raw: Any, keyPath: @autoclosure () -> String,
-                                       warnings: inout [CatalogWarning]) -> DeclaredIcon? {
+                                       warnings: inout WarningList) -> DeclaredIcon? {
         guard let entry = dictionary(raw) else {
-            warnings.append(CatalogWarning(subject: keyPath(),
-                message: "is \(PlistValue.typeName(raw)), expected a dictionary; skipped"))
+            warnings.add(code: "malformed-icon-entry", subject: keyPath(), "is \(PlistValue.typeName(raw)), expected a dictionary; skipped")
             return nil
         }
         // An alternate named only by CFBundleIconName is an asset-catalog icon: how every app
@@ -138,26 +143,26 @@ public enum IconDeclarations {
         } else if iconName != nil {
             files = []
         } else {
-            warnings.append(CatalogWarning(subject: keyPath(), message: "has no CFBundleIconFiles; skipped"))
+            warnings.add(code: "malformed-icon-entry", subject: keyPath(), "has no CFBundleIconFiles; skipped")
             return nil
         }
+        let prerendered = prerendered(entry, keyPath: keyPath(), warnings: &warnings)
         var ordinal: Int?
         if let rawOrdinal = entry["ordinal"] {
             ordinal = PlistValue.integer(rawOrdinal)
             if ordinal == nil {
-                warnings.append(CatalogWarning(subject: "\(keyPath()).ordinal",
-                    message: "is \(PlistValue.typeName(rawOrdinal)), expected an integer; ordered by name"))
+                warnings.add(code: "ordinal-not-integer", subject: "\(keyPath()).ordinal",
+                             "is \(PlistValue.typeName(rawOrdinal)), expected an integer; ordered by name")
             }
         }
-        return DeclaredIcon(name: name, ordinal: ordinal, iconFiles: files,
-                            prerendered: prerendered(entry, keyPath: keyPath(), warnings: &warnings), iconName: iconName)
+        return DeclaredIcon(name: name, ordinal: ordinal, iconFiles: files, prerendered: prerendered, iconName: iconName)
     }
 
     /// The string entries of `CFBundleIconFiles`, or nil when the value is no array at all.
-    private static func iconFiles(_ raw: Any, keyPath: @autoclosure () -> String, warnings: inout [CatalogWarning]) -> [String]? {
+    private static func iconFiles(_ raw: Any, keyPath: @autoclosure () -> String, warnings: inout WarningList) -> [String]? {
         guard let array = raw as? [Any] else {
-            warnings.append(CatalogWarning(subject: keyPath(),
-                message: "is \(PlistValue.typeName(raw)), expected an array of file names; skipped"))
+            warnings.add(code: "malformed-icon-entry", subject: keyPath(),
+                         "is \(PlistValue.typeName(raw)), expected an array of file names; skipped")
             return nil
         }
         var files: [String] = []
@@ -165,18 +170,18 @@ public enum IconDeclarations {
             if let file = element as? String {
                 files.append(file)
             } else {
-                warnings.append(CatalogWarning(subject: "\(keyPath())[\(index)]",
-                    message: "is \(PlistValue.typeName(element)), expected a file name; ignored"))
+                warnings.add(code: "malformed-icon-entry", subject: "\(keyPath())[\(index)]",
+                             "is \(PlistValue.typeName(element)), expected a file name; ignored")
             }
         }
         return files
     }
 
-    private static func prerendered(_ entry: PlistDictionary, keyPath: @autoclosure () -> String, warnings: inout [CatalogWarning]) -> Bool? {
+    private static func prerendered(_ entry: PlistDictionary, keyPath: @autoclosure () -> String, warnings: inout WarningList) -> Bool? {
         guard let raw = entry["UIPrerenderedIcon"] else { return nil }
         if let flag = PlistValue.boolean(raw) { return flag }
-        warnings.append(CatalogWarning(subject: "\(keyPath()).UIPrerenderedIcon",
-            message: "is \(PlistValue.typeName(raw)), expected a boolean"))
+        warnings.add(code: "prerendered-not-boolean", subject: "\(keyPath()).UIPrerenderedIcon",
+                     "is \(PlistValue.typeName(raw)), expected a boolean")
         return nil
     }
 }

@@ -59,20 +59,20 @@ public struct IconFileResolver: Sendable {
 
     /// The images for entries already expanded, reading each file's PNG header; problems
     /// go to `warnings`.
-    public func images(for files: [String], subject: String, warnings: inout [CatalogWarning]) -> [IconImage] {
+    public func images(for files: [String], subject: String, warnings: inout WarningList) -> [IconImage] {
         var images: [IconImage] = []
         var seen = Set<String>()
         for file in files {
             switch lookup(file) {
             case .unsafe(let problem):
-                warnings.append(CatalogWarning(subject: subject,
-                    message: "file entry “\(file)” \(problem); never read"))
+                warnings.add(code: "unsafe-file-entry", subject: subject,
+                    "file entry “\(MessageText.abbreviated(file))” \(problem); never read")
             case .onlyInAssetCatalog(let found):
-                warnings.append(CatalogWarning(subject: subject,
-                    message: "“\(file)” is only inside an asset catalog (\(found)); iOS looks for alternate icon files outside it"))
+                warnings.add(code: "file-in-asset-catalog", subject: subject,
+                    "“\(MessageText.abbreviated(file))” is only inside an asset catalog (\(found)); iOS looks for alternate icon files outside it")
             case .notFound:
-                warnings.append(CatalogWarning(subject: subject,
-                    message: "no file found for “\(file)” under \(searchRoot)"))
+                warnings.add(code: "file-not-found", subject: subject,
+                    "no file found for “\(MessageText.abbreviated(file))” under \(searchRoot)")
             case .found(let paths):
                 for path in paths where seen.insert(path).inserted {
                     if let image = Self.readImage(index.source(for: path), warnings: &warnings) { images.append(image) }
@@ -91,46 +91,57 @@ public struct IconFileResolver: Sendable {
 
     /// Expands `$(NAME)` and `${NAME}` for each defined NAME; undefined variables stay as written.
     public static func expand(_ entry: String, defines: [String: String]) -> String {
-        guard !defines.isEmpty, entry.contains("$") else { return entry }
-        return entry.replacing(variable) { match in
-            let name = String(match.output.1 ?? match.output.2 ?? "")
-            return defines[name] ?? String(match.output.0)
+        guard !defines.isEmpty, entry.utf8.contains(UInt8(ascii: "$")) else { return entry }
+        var out = String.UnicodeScalarView()
+        var copied = entry.startIndex
+        for reference in BuildSettingReference.all(in: entry) {
+            guard let value = defines[String(reference.name)] else { continue }
+            out.append(contentsOf: entry.unicodeScalars[copied ..< reference.range.lowerBound])
+            out.append(contentsOf: value.unicodeScalars)
+            copied = reference.range.upperBound
         }
+        out.append(contentsOf: entry.unicodeScalars[copied...])
+        return String(out)
     }
 
-    /// The names of the `$(NAME)` / `${NAME}` variables still in `entry`, in order, each once.
+    /// The names of the `$(NAME)` / `${NAME}` variables still in `entry`, in order, each once;
+    /// at most `BuildSettingReference.maximumNames` of them (a longer list helps no one).
     public static func unexpandedVariables(in entry: String) -> [String] {
-        guard entry.contains("$") else { return [] }
+        guard entry.utf8.contains(UInt8(ascii: "$")) else { return [] }
         var names: [String] = []
-        for match in entry.matches(of: variable) {
-            let name = String(match.output.1 ?? match.output.2 ?? "")
-            if !names.contains(name) { names.append(name) }
+        for reference in BuildSettingReference.all(in: entry) where !names.contains(String(reference.name)) {
+            names.append(String(reference.name))
+            if names.count == BuildSettingReference.maximumNames { break }
         }
         return names
     }
 
-    /// `$(NAME)` or `${NAME}`, as Xcode writes build settings into an Info.plist.
-    private static var variable: Regex<(Substring, Substring?, Substring?)> { /\$(?:\((\w+)\)|\{(\w+)\})/ }
-
     /// Why an entry must not be used as a file name, or nil when it is a plain name.
+    /// One pass over the bytes: a plist may hold hundreds of thousands of entries.
     public static func unsafeReason(_ entry: String) -> String? {
-        if entry.isEmpty { return "is empty" }
-        if entry.hasPrefix("/") { return "is an absolute path" }
-        if entry.contains("/") || entry.contains("\\") { return "contains a path separator" }
-        if entry.contains("..") { return "contains “..”" }
+        let bytes = entry.utf8
+        guard let first = bytes.first else { return "is empty" }
+        if first == UInt8(ascii: "/") { return "is an absolute path" }
+        var dotDot = false, previous: UInt8 = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") { return "contains a path separator" }
+            if byte == UInt8(ascii: "."), previous == UInt8(ascii: ".") { dotDot = true }
+            previous = byte
+        }
+        if dotDot { return "contains “..”" }
         if TextSanitizer.containsUnsafe(entry) { return "contains control or bidi characters" }
         return nil
     }
 
-    static func readImage(_ source: ImageSource, warnings: inout [CatalogWarning]) -> IconImage? {
+    static func readImage(_ source: ImageSource, warnings: inout WarningList) -> IconImage? {
         do {
             guard let size = PNGHeader.size(of: try source.readPrefix(64)) else {
-                warnings.append(CatalogWarning(subject: source.path, message: "not a PNG image; ignored"))
+                warnings.add(code: "unreadable-image", subject: source.path, "not a PNG image; ignored")
                 return nil
             }
             return IconImage(source: source, width: size.width, height: size.height)
         } catch {
-            warnings.append(CatalogWarning(subject: source.path, message: "\(error.description); ignored"))
+            warnings.add(code: "unreadable-image", subject: source.path, "\(error.description); ignored")
             return nil
         }
     }
@@ -199,8 +210,10 @@ public struct FileIndex: Sendable {
         self.root = root
         var seen = 0
         var queue: [(path: String, depth: Int, inAssetCatalog: Bool)] = [(root, 0, false)]
-        while !queue.isEmpty {
-            let folder = queue.removeFirst()
+        var next = 0
+        while next < queue.count {
+            let folder = queue[next]
+            next += 1
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { continue }
             for name in names.sorted() where !name.hasPrefix(".") {
                 seen += 1

@@ -12,8 +12,8 @@ public enum IconManagerError: Error, Equatable, Sendable, CustomStringConvertibl
         case .alternateIconsNotSupported(let app, let key):
             return "\(TextSanitizer.clean(app)): the app declares no alternate icons in \(key)"
         case .unknownIcon(let name, let app, let valid):
-            let names = valid.map(TextSanitizer.clean).joined(separator: ", ")
-            return "\(TextSanitizer.clean(app)): no alternate icon named “\(TextSanitizer.clean(name))”; "
+            let names = MessageText.shortList(valid) { MessageText.abbreviated(TextSanitizer.clean($0)) }
+            return "\(TextSanitizer.clean(app)): no alternate icon named “\(MessageText.abbreviated(TextSanitizer.clean(name)))”; "
                 + "valid names: \(names) (or --primary)"
         case .cannotSave(let error):
             return error.description

@@ -15,7 +15,10 @@ extension IconImage {
     /// The smallest image that covers the box (`covers(width:height:)`), else the
     /// largest; by pixel count, the earlier one on a tie. Nil only for no images.
     public static func best(in images: [IconImage], width: Int, height: Int) -> IconImage? {
-        let area = { (image: IconImage) in max(0, image.width) * max(0, image.height) }
+        let area = { (image: IconImage) in
+            let (product, overflow) = max(0, image.width).multipliedReportingOverflow(by: max(0, image.height))
+            return overflow ? Int.max : product
+        }
         let large = images.filter { $0.covers(width: width, height: height) }
         if let smallest = large.min(by: { area($0) < area($1) }) { return smallest }
         return images.max { area($0) < area($1) }  // min and max keep the first of equals

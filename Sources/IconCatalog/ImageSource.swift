@@ -68,6 +68,7 @@ public enum ImageReadError: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .file(.notFound): return "disappeared while reading"
+        case .file(.badLink(let problem)): return "is \(problem)"
         case .file(.notARegularFile(let kind)): return "is \(kind), not an image file"
         case .file(.tooLarge(let bytes)): return "too large (\(bytes) bytes)"
         case .file(.system(let message)): return message

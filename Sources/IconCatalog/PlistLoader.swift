@@ -9,10 +9,14 @@ public enum PlistLoader {
 
     /// `path` itself when it names a file, or the `Info.plist` inside it when it names a folder.
     public static func locate(_ path: String) throws(CatalogError) -> String {
-        guard let kind = BoundedFile.kind(of: path) else { throw .notFound(path: path) }
+        guard let kind = BoundedFile.kind(of: path) else {
+            throw BoundedFile.linkProblem(path).map { .badLink(path: path, problem: $0) } ?? .notFound(path: path)
+        }
         guard kind == "a directory" else { return path }
         let inside = (path as NSString).appendingPathComponent("Info.plist")
-        guard BoundedFile.kind(of: inside) != nil else { throw .noInfoPlist(directory: path) }
+        guard BoundedFile.kind(of: inside) != nil else {
+            throw BoundedFile.linkProblem(inside).map { .badLink(path: inside, problem: $0) } ?? .noInfoPlist(directory: path)
+        }
         return inside
     }
 
@@ -27,6 +31,7 @@ public enum PlistLoader {
         } catch {
             switch error {
             case .notFound: throw .notFound(path: path)
+            case .badLink(let problem): throw .badLink(path: path, problem: problem)
             case .notARegularFile(let kind): throw .notARegularFile(path: path, kind: kind)
             case .tooLarge(let bytes): throw .tooLarge(path: path, bytes: bytes, limit: maximumFileSize)
             case .system(let reason): throw .unreadable(path: path, reason: reason)
@@ -52,12 +57,12 @@ public enum PlistLoader {
             do {
                 try BinaryPlistGuard.check(data)
             } catch {
-                throw error.isCorrupt ? .notAPlist(path: path, reason: error.reason)
-                    : .tooComplex(path: path, reason: error.reason)
+                throw error.kind == .tooComplex ? .tooComplex(path: path, reason: error.reason)
+                    : .notAPlist(path: path, reason: error.reason)
             }
         }
-        if !BinaryPlistGuard.isBinaryPlist(data), looksLikeXMLWithoutPlistRoot(data) {
-            throw .notAPlist(path: path, reason: "XML without a <plist> root element, a fragment rather than a property list")
+        if !BinaryPlistGuard.isBinaryPlist(data) {
+            try checkText(data, path: path)
         }
         let object: Any
         do {
@@ -69,12 +74,28 @@ public enum PlistLoader {
         return dictionary
     }
 
-    /// Foundation accepts a bare `<dict>` fragment; a real plist file always has a `<plist>` root.
-    private static func looksLikeXMLWithoutPlistRoot(_ data: Data) -> Bool {
+    /// Tags an XML plist may hold: two per value, as many values as a binary plist may expand to.
+    static let maximumTags = 2 * BinaryPlistGuard.maximumExpandedObjects
+
+    /// What a text plist must be before Foundation reads it. XML, since that is what Xcode writes
+    /// and iOS reads (Foundation would also take OpenStep text, where eight megabytes of `a,a,a`
+    /// are four million strings); with a `<plist>` root (Foundation accepts a bare `<dict>`
+    /// fragment); and with no more values than a binary plist may hold (each becomes an object
+    /// of a few hundred bytes), counted by its tags.
+    private static func checkText(_ data: Data, path: String) throws(CatalogError) {
         let head = String(decoding: data.prefix(4096), as: UTF8.self)
         let trimmed = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-        guard trimmed.hasPrefix("<") else { return false }
-        return !head.contains("<plist")
+        guard trimmed.hasPrefix("<") else {
+            throw .notAPlist(path: path, reason: "neither XML nor a binary plist")
+        }
+        guard head.contains("<plist") else {
+            throw .notAPlist(path: path, reason: "XML without a <plist> root element, a fragment rather than a property list")
+        }
+        let tags = data.withUnsafeBytes { bytes in bytes.reduce(0) { $1 == UInt8(ascii: "<") ? $0 + 1 : $0 } }
+        guard tags <= maximumTags else {
+            throw .tooComplex(path: path, reason: "it holds \(MessageText.grouped(tags)) XML tags, more than the "
+                + "\(MessageText.grouped(maximumTags)) of \(MessageText.grouped(BinaryPlistGuard.maximumExpandedObjects)) values")
+        }
     }
 
     /// Foundation's errors nest the useful sentence in NSDebugDescription; keep it to one line.

@@ -22,7 +22,8 @@ extension ImageInspector {
 }
 
 /// The real thing: decodes with IconArt's `PNGDecoder` (libpng, crushed `CgBI` files
-/// included), within its standard size limits.
+/// included), within its standard size limits, counting as the rows go by: the picture is
+/// never held (see `PNGRowDecoder`).
 public struct DecodingImageInspector: ImageInspector {
     public init() {}
 
@@ -30,16 +31,28 @@ public struct DecodingImageInspector: ImageInspector {
 
     public func inspect(_ source: ImageSource) -> ImageFacts {
         do {
-            let bitmap = try PNGDecoder.decode(from: source)
-            var translucent = 0
-            bitmap.pixels.withUnsafeBufferPointer { pixels in
-                for alpha in stride(from: 3, to: pixels.count, by: 4) where pixels[alpha] != 255 {
-                    translucent += 1
-                }
-            }
-            return .picture(width: bitmap.width, height: bitmap.height, translucentPixels: translucent)
+            var counter = TranslucencyCounter()
+            try PNGDecoder.decode(from: source, into: &counter)
+            return .picture(width: counter.width, height: counter.height, translucentPixels: counter.translucent)
         } catch {
             return .unreadable(reason: Self.reason(error))
+        }
+    }
+
+    /// Counts the pixels that are not fully opaque.
+    struct TranslucencyCounter: RGBARowSink {
+        private(set) var width = 0
+        private(set) var height = 0
+        private(set) var translucent = 0
+
+        mutating func start(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+            translucent = 0
+        }
+
+        mutating func take(row: UnsafeBufferPointer<UInt8>) {
+            for alpha in stride(from: 3, to: row.count, by: 4) where row[alpha] != 255 { translucent += 1 }
         }
     }
 

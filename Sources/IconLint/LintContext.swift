@@ -126,7 +126,8 @@ public struct IconSet {
         let raw = dictionary["CFBundleAlternateIcons"] as? [String: Any] ?? [:]
         let declaredOrder = (try? IconDeclarations.parse(plist, idiom: idiom, path: plistPath))?
             .icons.compactMap(\.name) ?? []
-        let rest = raw.keys.filter { !declaredOrder.contains($0) }.sorted()
+        let declared = Set(declaredOrder)
+        let rest = raw.keys.filter { !declared.contains($0) }.sorted()
         alternates = (declaredOrder + rest).compactMap { name in raw[name].map { entry(name, $0) } }
     }
 }
@@ -145,6 +146,7 @@ public struct IconEntry {
         self.iconSet = iconSet
         self.name = name
         self.value = value
+        label = name.map { "alternate \(LintText.quote($0)) in \(iconSet)" } ?? "the primary icon in \(iconSet)"
         let written = ((value as? [String: Any])?["CFBundleIconFiles"] as? [Any]) ?? []
         files = written.enumerated().compactMap { position, element in
             guard let text = element as? String else { return nil }
@@ -155,23 +157,22 @@ public struct IconEntry {
     public var dictionary: [String: Any]? { value as? [String: Any] }
     public var isPrimary: Bool { name == nil }
     public var subject: LintSubject { .icon(set: iconSet, name: name) }
-    /// “alternate “blue” in CFBundleIcons~ipad”, or “the primary icon in CFBundleIcons”.
-    public var label: String {
-        name.map { "alternate \(LintText.quote($0)) in \(iconSet)" } ?? "the primary icon in \(iconSet)"
-    }
+    /// “alternate “blue” in CFBundleIcons~ipad”, or “the primary icon in CFBundleIcons”: made
+    /// once, since every finding about the icon names it.
+    public let label: String
 
     /// The image files found for `idiom`, in entry order then by scale, each once.
     public func imagePaths(for idiom: Idiom) -> [String] {
         var seen = Set<String>()
         return files.flatMap { entry -> [String] in
-            guard case .found(let paths)? = entry.lookups[idiom] else { return [] }
+            guard case .found(let paths)? = entry.lookup(for: idiom) else { return [] }
             return paths.filter { seen.insert($0).inserted }
         }
     }
 }
 
 /// One string in `CFBundleIconFiles`, expanded with `--define` and looked up for each idiom
-/// that reads its set.
+/// that reads its set. Kept small: a hostile plist has hundreds of thousands of them.
 public struct FileEntry {
     /// As the plist writes it.
     public let written: String
@@ -179,11 +180,14 @@ public struct FileEntry {
     public let expanded: String
     /// Its index in the `CFBundleIconFiles` array.
     public let position: Int
-    public let lookups: [Idiom: IconFileResolver.Lookup]
     /// Build-setting variables `--define` did not expand.
     public let unexpandedVariables: [String]
     /// The lookup for the first idiom reading the set (whether a file exists does not depend on the idiom).
     public let lookup: IconFileResolver.Lookup
+    private let firstIdiom: Idiom?
+    /// The second idiom reading the set and its lookup: looked up again only when files were
+    /// found, since only which form of a file is preferred differs between idioms.
+    private let second: (idiom: Idiom, lookup: IconFileResolver.Lookup)?
 
     init(written: String, position: Int, resolvers: [IconFileResolver]) {
         self.written = written
@@ -191,9 +195,19 @@ public struct FileEntry {
         let defines = resolvers.first?.defines ?? [:]
         expanded = IconFileResolver.expand(written, defines: defines)
         unexpandedVariables = IconFileResolver.unexpandedVariables(in: expanded)
-        var lookups: [Idiom: IconFileResolver.Lookup] = [:]
-        for resolver in resolvers { lookups[resolver.idiom] = resolver.lookup(expanded) }
-        self.lookups = lookups
-        lookup = resolvers.first.map { lookups[$0.idiom]! } ?? .notFound
+        lookup = resolvers.first?.lookup(expanded) ?? .notFound
+        firstIdiom = resolvers.first?.idiom
+        if resolvers.count > 1 {
+            let found = if case .found = lookup { true } else { false }
+            second = (resolvers[1].idiom, found ? resolvers[1].lookup(expanded) : lookup)
+        } else {
+            second = nil
+        }
+    }
+
+    /// The lookup for `idiom`, nil when no device of that idiom reads the set.
+    public func lookup(for idiom: Idiom) -> IconFileResolver.Lookup? {
+        if idiom == firstIdiom { return lookup }
+        return second?.idiom == idiom ? second?.lookup : nil
     }
 }

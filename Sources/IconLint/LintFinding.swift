@@ -13,9 +13,9 @@ public enum LintSeverity: String, Sendable, Codable, CaseIterable, Comparable {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 
-    /// "1 error", "2 warnings", "0 notes".
+    /// "1 error", "2 warnings", "100,776 notes".
     public func counted(_ count: Int) -> String {
-        "\(count) \(rawValue)\(count == 1 ? "" : "s")"
+        "\(MessageText.grouped(count)) \(rawValue)\(count == 1 ? "" : "s")"
     }
 }
 
@@ -36,12 +36,15 @@ public enum LintSubject: Hashable, Sendable {
     }
 
     /// The Info.plist key the finding is about, e.g. `CFBundleIcons~ipad.CFBundleAlternateIcons.blue`.
-    public var key: String? {
+    public var key: String? { key(name: { $0 }) }
+
+    /// `key` with the alternate's name passed through `name` (to abbreviate it).
+    func key(name: (String) -> String) -> String? {
         switch self {
         case .app: return nil
         case .iconSet(let set): return set
         case .icon(let set, nil): return "\(set).CFBundlePrimaryIcon"
-        case .icon(let set, let name?): return "\(set).CFBundleAlternateIcons.\(name)"
+        case .icon(let set, let alternate?): return "\(set).CFBundleAlternateIcons.\(name(alternate))"
         }
     }
 
@@ -84,9 +87,10 @@ public struct LintFinding: Hashable, Sendable, Encodable {
         try container.encode(rule, forKey: .rule)
         try container.encode(severity, forKey: .severity)
         try container.encode(message, forKey: .message)
-        try container.encode(icon, forKey: .icon)
+        // Names are data here, but a megabyte-long one is abbreviated as in the message.
+        try container.encode(icon.map { MessageText.abbreviated($0) }, forKey: .icon)
         try container.encode(idiom, forKey: .idiom)
         try container.encode(file, forKey: .file)
-        try container.encode(subject.key, forKey: .key)
+        try container.encode(subject.key(name: { MessageText.abbreviated($0) }), forKey: .key)
     }
 }

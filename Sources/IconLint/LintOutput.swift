@@ -8,7 +8,7 @@ public enum LintOutput {
     /// `PATH: severity: message [rule-id]` per finding, then `N errors, M warnings, K notes`.
     public static func text(_ report: LintReport) -> String {
         var out = ""
-        for finding in report.findings {
+        for finding in report.listed {
             out += "\(TextSanitizer.clean(finding.file)): \(finding.severity.rawValue): \(finding.message) [\(finding.rule)]\n"
         }
         return out + report.summary + "\n"
@@ -18,7 +18,7 @@ public enum LintOutput {
     /// `::notice`. Escaped as the runner expects: `%`, CR and LF everywhere, and `:` and `,`
     /// inside properties.
     public static func github(_ report: LintReport) -> String {
-        report.findings.map { finding in
+        report.listed.map { finding in
             let command = finding.severity == .note ? "notice" : finding.severity.rawValue
             let file = escapeProperty(TextSanitizer.clean(finding.file))
             return "::\(command) file=\(file),title=\(escapeProperty(finding.rule))::\(escapeData(finding.message))\n"

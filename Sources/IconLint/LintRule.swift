@@ -20,6 +20,25 @@ public struct LintRule: Sendable, Identifiable {
         }
     }
 
+    /// The hits of one run of a check, readable however many a hostile plist causes: the
+    /// first `shownPerRule` are kept and the rest only counted, their messages never built.
+    public struct Hits {
+        public static let shownPerRule = 50
+
+        public private(set) var kept: [Hit] = []
+        /// Every hit, kept or not.
+        public private(set) var total = 0
+
+        public init() {}
+
+        public mutating func add(_ subject: LintSubject, idiom: Idiom?, file: String? = nil, _ message: @autoclosure () -> String) {
+            total += 1
+            if kept.count < Self.shownPerRule { kept.append(Hit(subject, idiom: idiom, file: file, message())) }
+        }
+
+        public var omitted: Int { total - kept.count }
+    }
+
     /// Kebab-case and never renamed: scripts and CI configurations name rules by it.
     public let id: String
     public let severity: LintSeverity
@@ -27,10 +46,10 @@ public struct LintRule: Sendable, Identifiable {
     public let summary: String
     /// A paragraph for `--explain`: why it matters and how to fix it.
     public let explanation: String
-    let check: @Sendable (LintContext) -> [Hit]
+    let check: @Sendable (LintContext, inout Hits) -> Void
 
     public init(id: String, severity: LintSeverity, summary: String, explanation: String,
-                check: @escaping @Sendable (LintContext) -> [Hit]) {
+                check: @escaping @Sendable (LintContext, inout Hits) -> Void) {
         self.id = id
         self.severity = severity
         self.summary = summary
@@ -38,10 +57,14 @@ public struct LintRule: Sendable, Identifiable {
         self.check = check
     }
 
-    public func run(_ context: LintContext) -> [LintFinding] {
-        check(context).map { hit in
+    /// The findings to show, and how many more there were.
+    public func run(_ context: LintContext) -> (findings: [LintFinding], omitted: Int) {
+        var hits = Hits()
+        check(context, &hits)
+        let findings = hits.kept.map { hit in
             LintFinding(rule: id, severity: severity, message: hit.message, subject: hit.subject,
                         idiom: hit.idiom, file: hit.file ?? context.plistPath)
         }
+        return (findings, hits.omitted)
     }
 }

@@ -3,32 +3,28 @@ import TerminalText
 
 /// Wording helpers for findings. Plist strings are untrusted: `quote` shows each control or
 /// bidi character as a visible `\u{…}` escape instead of passing it on, so a finding about
-/// such a character still shows where it is, and the line stays one clean line.
+/// such a character still shows where it is, and the line stays one clean line; and a long
+/// one is cut (`MessageText.abbreviated`), so a finding stays a line however long the name.
 public enum LintText {
-    /// “text”, with unsafe characters written as `\u{1B}`.
+    /// How many items `list` names before it only counts the rest.
+    public static let listedItems = 5
+
+    /// “text”, abbreviated, with unsafe characters written as `\u{1B}`.
     public static func quote(_ text: String) -> String {
         "“\(visible(text))”"
     }
 
-    /// `text` with every control or bidi character written as `\u{XXXX}`.
-    public static func visible(_ text: String) -> String {
-        guard TextSanitizer.containsUnsafe(text) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if TextSanitizer.isUnsafe(scalar) {
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
+    /// `text` with every control or bidi character written as `\u{XXXX}`, cut (as
+    /// `MessageText.abbreviated` cuts) once what is shown, escapes included, passes `width` columns.
+    public static func visible(_ text: String, width: Int = MessageText.nameWidth) -> String {
+        MessageText.abbreviated(text, to: width) { scalar in
+            TextSanitizer.isUnsafe(scalar) ? "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" : nil
         }
-        return out
     }
 
-    /// “a”, “b” and “c”.
+    /// “a”, “b” and “c”; past `listedItems`, “a”, “b”, “c”, “d”, “e” and 379,990 more.
     public static func list(_ items: [String], quoted: Bool = true) -> String {
-        let shown = quoted ? items.map(quote) : items
-        guard shown.count > 1 else { return shown.first ?? "" }
-        return shown.dropLast().joined(separator: ", ") + " and " + shown.last!
+        MessageText.list(items, limit: listedItems) { quoted ? quote($0) : $0 }
     }
 
     /// A plist value in a message: its type, and for short scalars the value itself,
@@ -36,7 +32,8 @@ public enum LintText {
     public static func describe(_ value: Any) -> String {
         let type = PlistValue.typeName(value)
         switch value {
-        case let text as String where text.count <= 40: return "\(type) (\(quote(text)))"
+        // utf8.count first: counting the characters of a megabyte-long string only to refuse it is waste.
+        case let text as String where text.utf8.count <= 160 && text.count <= 40: return "\(type) (\(quote(text)))"
         case let number as Double where type == "a real number": return "\(type) (\(number))"
         default: return type
         }

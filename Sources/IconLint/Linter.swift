@@ -1,5 +1,6 @@
 import Foundation
 import IconCatalog
+import TerminalText
 
 /// Runs the rules over an app and puts the findings in a stable order: the app first, then
 /// `CFBundleIcons` and `CFBundleIcons~ipad`, each set's own findings, its primary icon, then
@@ -54,11 +55,15 @@ public enum Linter {
         let context = LintContext(plist: plist, plistPath: plistPath, source: source, options: options, index: index,
                                   project: project, inspect: { inspector.inspect($0) })
         var seen = Set<LintFinding>()
-        let findings = LintRules.all.filter { !disabled.contains($0.id) }
-            .flatMap { $0.run(context) }
-            .filter { seen.insert($0).inserted }
+        var findings: [LintFinding] = []
+        var omitted: [LintReport.Omitted] = []
+        for rule in LintRules.all where !disabled.contains(rule.id) {
+            let run = rule.run(context)
+            findings += run.findings.filter { seen.insert($0).inserted }
+            if run.omitted > 0 { omitted.append(LintReport.Omitted(rule: rule.id, severity: rule.severity, count: run.omitted)) }
+        }
         let order = FindingOrder(context)
-        return LintReport(plistPath: plistPath, findings: findings.sorted(by: order.precedes),
+        return LintReport(plistPath: plistPath, findings: findings.sorted(by: order.precedes), omitted: omitted,
                           searchWasTruncated: index.truncated, appWarnings: appWarnings)
     }
 }
@@ -99,22 +104,46 @@ struct FindingOrder {
 
 /// The findings of one run, with the counts and exit status `lint` reports.
 public struct LintReport: Sendable {
+    /// Findings of one rule beyond the first `LintRule.Hits.shownPerRule`: counted, not shown.
+    public struct Omitted: Sendable, Equatable {
+        public let rule: String
+        public let severity: LintSeverity
+        public let count: Int
+    }
+
     public let plistPath: String
+    /// The findings shown, in order.
     public let findings: [LintFinding]
+    /// Per rule, the findings past the cap, in rule order.
+    public let omitted: [Omitted]
     /// The icon folder had more entries than are looked at; some files may have been missed.
     public let searchWasTruncated: Bool
     /// Problems met opening the app that are no rule's finding (archive entries left unread).
     public let appWarnings: [CatalogWarning]
 
-    public init(plistPath: String, findings: [LintFinding], searchWasTruncated: Bool, appWarnings: [CatalogWarning] = []) {
+    public init(plistPath: String, findings: [LintFinding], omitted: [Omitted] = [], searchWasTruncated: Bool,
+                appWarnings: [CatalogWarning] = []) {
         self.plistPath = plistPath
         self.findings = findings
+        self.omitted = omitted
         self.searchWasTruncated = searchWasTruncated
         self.appWarnings = appWarnings
     }
 
+    /// What every output lists: the findings, then per capped rule one line that counts the rest
+    /// ("… and 379,990 more file-not-found findings"), about the Info.plist.
+    public var listed: [LintFinding] {
+        findings + omitted.map { more in
+            LintFinding(rule: more.rule, severity: more.severity,
+                        message: "… and \(MessageText.grouped(more.count)) more \(more.rule) findings",
+                        subject: .app, idiom: nil, file: plistPath)
+        }
+    }
+
+    /// Every finding of the severity, those counted but not shown included.
     public func count(_ severity: LintSeverity) -> Int {
         findings.count(where: { $0.severity == severity })
+            + omitted.filter { $0.severity == severity }.reduce(0) { $0 + $1.count }
     }
 
     /// "1 error, 2 warnings, 0 notes".

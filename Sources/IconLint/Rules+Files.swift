@@ -24,18 +24,18 @@ extension LintRules {
             .xcassets folder), or correct the entry's spelling; file names are case-sensitive on the device. \
             If the files are elsewhere, point this tool at them with --icons DIR.
             """
-    ) { context in
-        var hits: [Hit] = []
+    ) { context, hits in
+        let truncated = context.index.truncated
+            ? " (the search stopped after \(MessageText.grouped(FileIndex.maximumEntries)) entries)" : ""
         for (set, icon) in icons(context) where !comesFromAssetCatalog(icon) {
             for entry in icon.files where entry.lookup == .notFound && entry.unexpandedVariables.isEmpty {
-                let names = context.resolver(for: set.readBy[0]).candidateNames(for: entry.expanded)
-                    .map { forms in LintText.visible(forms.first { !$0.hasSuffix("~ipad.png") } ?? forms[0]) }
-                let truncated = context.index.truncated ? " (the search stopped after \(FileIndex.maximumEntries) entries)" : ""
-                hits.append(Hit(icon.subject, idiom: set.idiom,
-                    "\(icon.label): no \(names.dropLast().joined(separator: ", ")) or \(names.last!) under \(context.searchRoot)\(truncated)"))
+                hits.add(icon.subject, idiom: set.idiom, {
+                    let names = context.resolver(for: set.readBy[0]).candidateNames(for: LintText.visible(entry.expanded))
+                        .map { forms in forms.first { !$0.hasSuffix("~ipad.png") } ?? forms[0] }
+                    return "\(icon.label): no \(names.dropLast().joined(separator: ", ")) or \(names[names.count - 1]) under \(context.searchRoot)\(truncated)"
+                }())
             }
         }
-        return hits
     }
 
     static let fileInAssetCatalog = LintRule(
@@ -49,16 +49,14 @@ extension LintRules {
             catalog, list it under "Alternate App Icon Sets" in the target's build settings, and drop its \
             CFBundleIconFiles entry from Info.plist.
             """
-    ) { context in
-        var hits: [Hit] = []
+    ) { context, hits in
         for (set, icon) in icons(context) where !icon.isPrimary {
             for entry in icon.files {
                 guard case .onlyInAssetCatalog(let path) = entry.lookup else { continue }
-                hits.append(Hit(icon.subject, idiom: set.idiom,
-                    "\(icon.label): \(LintText.quote(entry.expanded)) is only inside an asset catalog (\(path)); iOS never looks there for alternate icon files"))
+                hits.add(icon.subject, idiom: set.idiom,
+                    "\(icon.label): \(LintText.quote(entry.expanded)) is only inside an asset catalog (\(path)); iOS never looks there for alternate icon files")
             }
         }
-        return hits
     }
 
     static let unsafeFileEntry = LintRule(
@@ -70,16 +68,14 @@ extension LintRules {
             that followed it could read files outside the app; this one refuses to. Fix: write only the file's \
             base name (e.g. Blue, not Icons/Blue@2x.png) and put the file at the top of the bundle.
             """
-    ) { context in
-        var hits: [Hit] = []
+    ) { context, hits in
         for (set, icon) in icons(context) {
             for entry in icon.files {
                 guard case .unsafe(let reason) = entry.lookup else { continue }
-                hits.append(Hit(icon.subject, idiom: set.idiom,
-                    "\(icon.label): file entry \(LintText.quote(entry.expanded)) \(reason); it is never read"))
+                hits.add(icon.subject, idiom: set.idiom,
+                    "\(icon.label): file entry \(LintText.quote(entry.expanded)) \(reason); it is never read")
             }
         }
-        return hits
     }
 
     static let scaleSuffixInEntry = LintRule(
@@ -91,25 +87,49 @@ extension LintRules {
             the other scales are never used. Fix: list the base name only (Blue) and ship Blue@2x.png and \
             Blue@3x.png (and the iPad sizes for CFBundleIcons~ipad).
             """
-    ) { context in
-        var hits: [Hit] = []
+    ) { context, hits in
         for (set, icon) in icons(context) {
             for entry in icon.files {
                 guard let (base, scale) = splitScale(entry.expanded) else { continue }
-                hits.append(Hit(icon.subject, idiom: set.idiom,
-                    "\(icon.label): file entry \(LintText.quote(entry.expanded)) names a scale (\(scale)); list \(LintText.quote(base)) and iOS picks the scale itself"))
+                hits.add(icon.subject, idiom: set.idiom,
+                    "\(icon.label): file entry \(LintText.quote(entry.expanded)) names a scale (\(scale)); list \(LintText.quote(base)) and iOS picks the scale itself")
             }
         }
-        return hits
     }
 
-    /// The entry without its scale suffix, and the suffix, when it has one (`Blue@2x.png` → `Blue`, `@2x`).
+    /// The entry without its scale suffix, and the suffix, when it has one (`Blue@2x.png` → `Blue`, `@2x`):
+    /// `@`, digits with an optional fraction, `x`, at the end of the name. Read backwards from the
+    /// end, so it costs the length of the suffix, not of the entry.
     static func splitScale(_ entry: String) -> (base: String, scale: String)? {
         var name = Substring(entry)
-        if name.lowercased().hasSuffix(".png") { name = name.dropLast(4) }
-        if name.hasSuffix("~ipad") { name = name.dropLast(5) }
-        guard let match = name.firstMatch(of: /@[0-9]+(?:\.[0-9]+)?x$/) else { return nil }
-        return (String(name[..<match.range.lowerBound]), String(match.output))
+        for suffix in [".png", "~ipad"] where hasASCIISuffix(name, suffix) {
+            name = Substring(name.unicodeScalars.dropLast(suffix.utf8.count))
+        }
+        let bytes = name.utf8
+        func isDigit(_ index: Substring.UTF8View.Index) -> Bool { (0x30...0x39).contains(bytes[index]) }
+        guard var index = bytes.indices.last, bytes[index] == UInt8(ascii: "x") else { return nil }
+        /// Steps back over digits; nil when there is none.
+        func digits(before end: Substring.UTF8View.Index) -> Substring.UTF8View.Index? {
+            var start = end
+            while start > bytes.startIndex, isDigit(bytes.index(before: start)) { start = bytes.index(before: start) }
+            return start < end ? start : nil
+        }
+        guard var start = digits(before: index) else { return nil }
+        if start > bytes.startIndex, bytes[bytes.index(before: start)] == UInt8(ascii: ".") {
+            guard let whole = digits(before: bytes.index(before: start)) else { return nil }
+            start = whole
+        }
+        guard start > bytes.startIndex else { return nil }
+        index = bytes.index(before: start)
+        guard bytes[index] == UInt8(ascii: "@") else { return nil }
+        return (String(name.unicodeScalars[..<index]), String(name.unicodeScalars[index...]))
+    }
+
+    /// Whether `text` ends in `suffix` (ASCII), ignoring case.
+    static func hasASCIISuffix(_ text: Substring, _ suffix: String) -> Bool {
+        func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+        return text.utf8.count >= suffix.utf8.count
+            && text.utf8.suffix(suffix.utf8.count).lazy.map(lower).elementsEqual(suffix.utf8.lazy.map(lower))
     }
 
     static let mixedPNGExtension = LintRule(
@@ -121,28 +141,29 @@ extension LintRules {
             that does both is usually half converted, and the entries with .png miss their other scales. Fix: \
             drop ".png" from every entry (Blue, not Blue.png).
             """
-    ) { context in
-        var withExtension: [(entry: String, icon: IconEntry)] = []
-        var without: [(entry: String, icon: IconEntry)] = []
+    ) { context, hits in
+        // The first entry of each kind is the example; the rest are only counted.
+        var withExtension: (count: Int, example: (entry: String, icon: IconEntry)?) = (0, nil)
+        var without: (count: Int, example: (entry: String, icon: IconEntry)?) = (0, nil)
         for (_, icon) in icons(context) {
             for entry in icon.files {
-                if entry.expanded.lowercased().hasSuffix(".png") {
-                    withExtension.append((entry.expanded, icon))
+                if hasASCIISuffix(Substring(entry.expanded), ".png") {
+                    withExtension.count += 1
+                    if withExtension.example == nil { withExtension.example = (entry.expanded, icon) }
                 } else {
-                    without.append((entry.expanded, icon))
+                    without.count += 1
+                    if without.example == nil { without.example = (entry.expanded, icon) }
                 }
             }
         }
-        guard !withExtension.isEmpty, !without.isEmpty else { return [] }
-        let total = withExtension.count + without.count
-        let message: String
-        if withExtension.count <= without.count, let example = withExtension.first {
-            message = "\(withExtension.count) of \(total) file entries end in .png (e.g. \(LintText.quote(example.entry)) of \(example.icon.label)) and \(without.count) do not"
+        guard let withExample = withExtension.example, let withoutExample = without.example else { return }
+        let total = MessageText.grouped(withExtension.count + without.count)
+        let (with, other) = (MessageText.grouped(withExtension.count), MessageText.grouped(without.count))
+        if withExtension.count <= without.count {
+            hits.add(.app, idiom: nil, "\(with) of \(total) file entries end in .png (e.g. \(LintText.quote(withExample.entry)) of \(withExample.icon.label)) and \(other) do not")
         } else {
-            let example = without[0]
-            message = "\(withExtension.count) of \(total) file entries end in .png and \(without.count) do not (e.g. \(LintText.quote(example.entry)) of \(example.icon.label))"
+            hits.add(.app, idiom: nil, "\(with) of \(total) file entries end in .png and \(other) do not (e.g. \(LintText.quote(withoutExample.entry)) of \(withoutExample.icon.label))")
         }
-        return [Hit(.app, idiom: nil, message)]
     }
 
     static let unexpandedVariable = LintRule(
@@ -155,59 +176,105 @@ extension LintRules {
             for an empty suffix or --define BUNDLE_ID_SUFFIX=.beta, or lint the built app's Info.plist, where the \
             names are already expanded.
             """
-    ) { context in
+    ) { context, hits in
         let suggestions = suggestedValues(context)
-        var hits: [Hit] = []
         for (set, icon) in icons(context) {
             for entry in icon.files where !entry.unexpandedVariables.isEmpty {
-                let variables = entry.unexpandedVariables
-                let settings = variables.count == 1 ? "the build setting \(variables[0]), which is" : "the build settings \(LintText.list(variables, quoted: false)), which are"
-                var advice = "pass " + variables.map { "--define \($0)=VALUE" }.joined(separator: " ") + " to check its files"
-                if variables.count == 1, let values = suggestions[variables[0]], !values.isEmpty {
-                    advice += " (the files here fit " + values.map { "--define \(variables[0])=\($0)" }.joined(separator: " or ") + ")"
-                }
-                hits.append(Hit(icon.subject, idiom: set.idiom,
-                    "\(icon.label): file entry \(LintText.quote(entry.expanded)) uses \(settings) not defined here; \(advice)"))
+                hits.add(icon.subject, idiom: set.idiom, {
+                    let variables = entry.unexpandedVariables.map { MessageText.abbreviated($0) }
+                    let settings = variables.count == 1 ? "the build setting \(variables[0]), which is" : "the build settings \(LintText.list(variables, quoted: false)), which are"
+                    var advice = "pass " + variables.map { "--define \($0)=VALUE" }.joined(separator: " ") + " to check its files"
+                    if variables.count == 1, let values = suggestions[entry.unexpandedVariables[0]], !values.isEmpty {
+                        advice += " (the files here fit " + values.map { "--define \(variables[0])=\(LintText.visible($0))" }.joined(separator: " or ") + ")"
+                    }
+                    return "\(icon.label): file entry \(LintText.quote(entry.expanded)) uses \(settings) not defined here; \(advice)"
+                }())
             }
         }
-        return hits
     }
 
     /// For each variable, the values that make every entry using it (alone) name files in the
-    /// index; at most three, else none.
+    /// index; at most three, else none. Entries that share a shape (the text around the
+    /// variable) are worked out once, and a variable used in more than `maximumShapes` shapes
+    /// gets no suggestion, so the work stays bounded whatever the plist holds.
     static func suggestedValues(_ context: LintContext) -> [String: [String]] {
+        let maximumShapes = 64
+        let stems = PNGStems(context.index)
         var fits: [String: Set<String>] = [:]
+        var shapes: [String: [VariableShape: Set<String>]] = [:]
+        var tooVaried = Set<String>()
         for (_, icon) in icons(context) {
             for entry in icon.files where entry.unexpandedVariables.count == 1 {
                 let variable = entry.unexpandedVariables[0]
-                let values = Set(suggestedValues(for: entry.expanded, in: context.index) ?? [])
+                guard !tooVaried.contains(variable), let shape = VariableShape(entry.expanded) else { continue }
+                if shapes[variable]?[shape] != nil { continue }
+                guard shapes[variable, default: [:]].count < maximumShapes else {
+                    tooVaried.insert(variable)
+                    continue
+                }
+                let values = stems.values(between: shape.prefix, and: shape.suffix)
+                shapes[variable, default: [:]][shape] = values
                 fits[variable] = fits[variable].map { $0.intersection(values) } ?? values
             }
         }
-        return fits.compactMapValues { $0.count <= 3 ? $0.sorted() : nil }
+        return fits.filter { !tooVaried.contains($0.key) }.compactMapValues { $0.count <= 3 ? $0.sorted() : nil }
     }
 
-    /// Values of the entry's first variable that would make it name files in the index, e.g.
-    /// `app-icon--default${SUFFIX}` with `app-icon--default@2x.png` present gives `[""]`.
-    /// nil when the entry holds no variable, or more than one.
-    static func suggestedValues(for entry: String, in index: FileIndex) -> [String]? {
-        guard let match = entry.firstMatch(of: /\$(?:\(\w+\)|\{\w+\})/) else { return nil }
-        let prefix = String(entry[..<match.range.lowerBound])
-        var suffix = String(entry[match.range.upperBound...])
-        if suffix.lowercased().hasSuffix(".png") { suffix = String(suffix.dropLast(4)) }
-        guard !suffix.contains("$") else { return nil }
-        var values = Set<String>()
-        for file in index.files.keys where file.lowercased().hasSuffix(".png") {
-            var name = Substring(file.dropLast(4))
-            if name.hasSuffix("~ipad") { name = name.dropLast(5) }
-            if let scale = name.firstMatch(of: /@[23]x$/) { name = name[..<scale.range.lowerBound] }
-            guard name.count >= prefix.count + suffix.count, name.hasPrefix(prefix), name.hasSuffix(suffix) else { continue }
-            let value = name.dropFirst(prefix.count).dropLast(suffix.count)
-            if !value.contains(where: { $0 == "/" || $0.isWhitespace }), !TextSanitizer.containsUnsafe(String(value)) {
-                values.insert(String(value))
-            }
+    /// The text around the first variable of an entry, `.png` left off: what a value must be
+    /// put between to name files.
+    struct VariableShape: Hashable {
+        let prefix: String
+        /// nil when more variables follow: no single value can make such an entry a file name.
+        let suffix: String?
+
+        init?(_ entry: String) {
+            guard let reference = BuildSettingReference.first(in: entry, from: entry.startIndex) else { return nil }
+            prefix = String(entry.unicodeScalars[..<reference.range.lowerBound])
+            var rest = Substring(entry.unicodeScalars[reference.range.upperBound...])
+            if hasASCIISuffix(rest, ".png") { rest = Substring(rest.unicodeScalars.dropLast(4)) }
+            suffix = rest.contains("$") ? nil : String(rest)
         }
-        return values.sorted()
+    }
+
+    /// The names of the PNG files in the index without `.png`, `~ipad` and `@2x`/`@3x`, sorted
+    /// by their bytes so the names with one prefix are found by binary search.
+    struct PNGStems {
+        private let stems: [[UInt8]]
+
+        init(_ index: FileIndex) {
+            var found = Set<[UInt8]>()
+            for file in index.files.keys where hasASCIISuffix(Substring(file), ".png") {
+                var name = Array(file.utf8.dropLast(4))
+                if name.count >= 5, name.suffix(5).elementsEqual("~ipad".utf8) { name.removeLast(5) }
+                if name.count >= 3, name.suffix(3).elementsEqual("@2x".utf8) || name.suffix(3).elementsEqual("@3x".utf8) {
+                    name.removeLast(3)
+                }
+                found.insert(name)
+            }
+            stems = found.sorted { $0.lexicographicallyPrecedes($1) }
+        }
+
+        /// Every value `v` for which `prefix + v + suffix` is a stem, leaving out values no file
+        /// name could hold (a slash, white space, control or bidi characters).
+        func values(between prefix: String, and suffix: String?) -> Set<String> {
+            guard let suffix else { return [] }
+            let head = Array(prefix.utf8), tail = Array(suffix.utf8)
+            var low = 0, high = stems.count
+            while low < high {
+                let middle = (low + high) / 2
+                if stems[middle].lexicographicallyPrecedes(head) { low = middle + 1 } else { high = middle }
+            }
+            var values = Set<String>()
+            for stem in stems[low...] {
+                guard stem.starts(with: head) else { break }
+                guard stem.count >= head.count + tail.count, stem.suffix(tail.count).elementsEqual(tail) else { continue }
+                let value = String(decoding: stem[head.count ..< stem.count - tail.count], as: UTF8.self)
+                if !value.contains(where: { $0 == "/" || $0.isWhitespace }), !TextSanitizer.containsUnsafe(value) {
+                    values.insert(value)
+                }
+            }
+            return values
+        }
     }
 
     static let duplicateFileEntry = LintRule(
@@ -218,22 +285,21 @@ extension LintRules {
             already do; usually one of them was meant to name another size, such as Blue-ipad. Fix: remove the \
             repeat, or correct it to the file that was meant.
             """
-    ) { context in
-        var hits: [Hit] = []
+    ) { context, hits in
         for (set, icon) in icons(context) {
-            var counts: [String: Int] = [:]
-            var order: [String] = []
+            var counts: [Substring: Int] = [:]
+            var order: [Substring] = []
             for entry in icon.files {
-                var key = entry.expanded
-                if key.lowercased().hasSuffix(".png") { key = String(key.dropLast(4)) }
+                var key = Substring(entry.expanded)
+                if hasASCIISuffix(key, ".png") { key = Substring(key.unicodeScalars.dropLast(4)) }
                 if counts[key] == nil { order.append(key) }
                 counts[key, default: 0] += 1
             }
-            for key in order where counts[key]! > 1 {
-                hits.append(Hit(icon.subject, idiom: set.idiom,
-                    "\(icon.label) lists \(LintText.quote(key)) \(counts[key]!) times in CFBundleIconFiles"))
+            for key in order {
+                guard let count = counts[key], count > 1 else { continue }
+                hits.add(icon.subject, idiom: set.idiom,
+                    "\(icon.label) lists \(LintText.quote(String(key))) \(MessageText.grouped(count)) times in CFBundleIconFiles")
             }
         }
-        return hits
     }
 }

@@ -21,11 +21,11 @@ extension LintRules {
             the same. Fix: add the alternate, under the same name, to CFBundleIcons~ipad > CFBundleAlternateIcons, \
             with iPad-sized files (152×152 and 167×167 pixels).
             """
-    ) { context in
-        guard let names = twinNames(context) else { return [] }
+    ) { context, hits in
+        guard let names = twinNames(context) else { return }
         let onPad = Set(names.pad)
-        return names.phone.filter { !onPad.contains($0) }.map { name in
-            Hit(.icon(set: LintContext.padKey, name: name), idiom: .pad,
+        for name in names.phone where !onPad.contains(name) {
+            hits.add(.icon(set: LintContext.padKey, name: name), idiom: .pad,
                 "alternate \(LintText.quote(name)) is in \(LintContext.phoneKey) but not in \(LintContext.padKey): iPads cannot switch to it")
         }
     }
@@ -39,11 +39,11 @@ extension LintRules {
             one of the two names or an icon forgotten in CFBundleIcons. Fix: declare it in CFBundleIcons too, with \
             iPhone-sized files (120×120 and 180×180 pixels), or make the two names match.
             """
-    ) { context in
-        guard let names = twinNames(context) else { return [] }
+    ) { context, hits in
+        guard let names = twinNames(context) else { return }
         let onPhone = Set(names.phone)
-        return names.pad.filter { !onPhone.contains($0) }.map { name in
-            Hit(.icon(set: LintContext.padKey, name: name), idiom: .pad,
+        for name in names.pad where !onPhone.contains(name) {
+            hits.add(.icon(set: LintContext.padKey, name: name), idiom: .pad,
                 "alternate \(LintText.quote(name)) is in \(LintContext.padKey) but not in \(LintContext.phoneKey): iPhones cannot switch to it")
         }
     }

@@ -19,10 +19,10 @@ extension LintRules {
             crushed "CgBI" PNGs from built apps are fine.) Fix: re-export the image as PNG from the design tool, \
             e.g. `sips -s format png in.jpg --out Blue@2x.png` on a Mac, and check it opens.
             """
-    ) { context in
-        context.imageUses.compactMap { use in
-            guard case .unreadable(let reason)? = context.images[use.path] else { return nil }
-            return Hit(use.icon.subject, idiom: use.idiom, file: use.path, "not a readable PNG (\(reason)); \(used(use))")
+    ) { context, hits in
+        for use in context.imageUses {
+            guard case .unreadable(let reason)? = context.images[use.path] else { continue }
+            hits.add(use.icon.subject, idiom: use.idiom, file: use.path, "not a readable PNG (\(reason)); \(used(use))")
         }
     }
 
@@ -34,10 +34,10 @@ extension LintRules {
             on the home screen, and App Store validation rejects the build. Fix: export the icon at the exact \
             square size (e.g. 120×120 pixels for 60 pt at @2x).
             """
-    ) { context in
-        context.imageUses.compactMap { use in
-            guard case .picture(let width, let height, _)? = context.images[use.path], width != height else { return nil }
-            return Hit(use.icon.subject, idiom: use.idiom, file: use.path, "is \(width)×\(height) pixels, not square; \(used(use))")
+    ) { context, hits in
+        for use in context.imageUses {
+            guard case .picture(let width, let height, _)? = context.images[use.path], width != height else { continue }
+            hits.add(use.icon.subject, idiom: use.idiom, file: use.path, "is \(width)×\(height) pixels, not square; \(used(use))")
         }
     }
 
@@ -51,8 +51,7 @@ extension LintRules {
             (180) for an entry Blue in CFBundleIcons, and Blue-ipad@2x.png (152) and Blue-ipadpro@2x.png (167) \
             listed as Blue-ipad and Blue-ipadpro in CFBundleIcons~ipad.
             """
-    ) { context in
-        var hits: [Hit] = []
+    ) { context, hits in
         for set in context.iconSets {
             for idiom in set.readBy {
                 for icon in set.icons {
@@ -66,12 +65,11 @@ extension LintRules {
                     let wanted = LintText.list(missing.map { "\($0)×\($0)" }, quoted: false)
                     let found = Array(Set(sizes)).sorted().map { "\($0)×\($0)" }.joined(separator: ", ")
                     let fallback = idiom != set.idiom ? "; iPads read \(set.key) because the app has no \(LintContext.padKey)" : ""
-                    hits.append(Hit(icon.subject, idiom: idiom,
-                        "\(icon.label) has no \(wanted) image for \(LintText.deviceName(idiom)) (found \(found))\(fallback)"))
+                    hits.add(icon.subject, idiom: idiom,
+                        "\(icon.label) has no \(wanted) image for \(LintText.deviceName(idiom)) (found \(found))\(fallback)")
                 }
             }
         }
-        return hits
     }
 
     static let sizeNameMismatch = LintRule(
@@ -83,26 +81,62 @@ extension LintRules {
             name says it fits. Fix: re-export the image at points × scale pixels (83.5x83.5@2x is 167×167), or \
             rename it to what it is.
             """
-    ) { context in
-        context.imageUses.compactMap { use in
+    ) { context, hits in
+        for use in context.imageUses {
             guard case .picture(let width, let height, _)? = context.images[use.path],
                   let promise = sizePromise(in: (use.path as NSString).lastPathComponent),
-                  Double(width) != promise.pixels || Double(height) != promise.pixels else { return nil }
+                  Double(width) != promise.pixels || Double(height) != promise.pixels else { continue }
+            // Exact: a promise is at most PNG's largest side, so it converts to Int without trapping.
             let pixels = promise.pixels.rounded() == promise.pixels ? String(Int(promise.pixels)) : String(promise.pixels)
-            return Hit(use.icon.subject, idiom: use.idiom, file: use.path,
-                       "is \(width)×\(height) pixels, but its name says \(promise.name), which is \(pixels)×\(pixels); \(used(use))")
+            hits.add(use.icon.subject, idiom: use.idiom, file: use.path,
+                     "is \(width)×\(height) pixels, but its name says \(promise.name), which is \(pixels)×\(pixels); \(used(use))")
         }
     }
 
     /// The size a file name promises: `Icon-60x60@2x.png` → ("60x60@2x", 120). nil when the
-    /// name has no `NxN` with equal sides.
+    /// name has no `NxN` with equal sides (the last such counts), or promises more pixels than a
+    /// PNG can have (2^31 - 1 a side): a number that long is part of a name, not a size.
     static func sizePromise(in fileName: String) -> (name: String, pixels: Double)? {
-        // The sides must not continue a longer number on the left (Swift regexes have no lookbehind).
-        let pattern = /(?:^|[^0-9.])(([0-9]+(?:\.[0-9]+)?)x([0-9]+(?:\.[0-9]+)?)(?![0-9])(?:@([1-9])x)?)/
-        guard let match = fileName.matches(of: pattern).last(where: { $0.output.2 == $0.output.3 }),
-              let points = Double(match.output.2), points > 0 else { return nil }
-        let scale = match.output.4.flatMap { Double($0) } ?? 1
-        return (String(match.output.1), points * scale)
+        let bytes = Array(fileName.utf8)
+        func isDigit(_ index: Int) -> Bool { index < bytes.count && (0x30...0x39).contains(bytes[index]) }
+        /// The end of `digits(.digits)?` starting at `start`, or nil when no digit is there.
+        func number(from start: Int) -> Int? {
+            guard isDigit(start) else { return nil }
+            var end = start
+            while isDigit(end) { end += 1 }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "."), isDigit(end + 1) {
+                end += 1
+                while isDigit(end) { end += 1 }
+            }
+            return end
+        }
+        var found: (name: Range<Int>, points: Range<Int>, scale: UInt8?)?
+        var start = 0
+        while start < bytes.count {
+            // A side must not continue a longer number on the left.
+            guard isDigit(start), start == 0 || !(isDigit(start - 1) || bytes[start - 1] == UInt8(ascii: ".")),
+                  let first = number(from: start), first < bytes.count, bytes[first] == UInt8(ascii: "x"),
+                  let second = number(from: first + 1), !isDigit(second) else {
+                start += 1
+                continue
+            }
+            var end = second
+            var scale: UInt8?
+            if second + 2 < bytes.count, bytes[second] == UInt8(ascii: "@"), (0x31...0x39).contains(bytes[second + 1]),
+               bytes[second + 2] == UInt8(ascii: "x") {
+                scale = bytes[second + 1] - 0x30
+                end = second + 3
+            }
+            if bytes[start ..< first].elementsEqual(bytes[first + 1 ..< second]) {
+                found = (start ..< end, start ..< first, scale)
+            }
+            // The next promise starts after this one and a separating character.
+            start = end + 1
+        }
+        guard let found, let points = Double(String(decoding: bytes[found.points], as: UTF8.self)), points > 0 else { return nil }
+        let pixels = points * Double(found.scale ?? 1)
+        guard pixels <= Double(Int32.max) else { return nil }
+        return (String(decoding: bytes[found.name], as: UTF8.self), pixels)
     }
 
     static let imageHasAlpha = LintRule(
@@ -115,13 +149,13 @@ extension LintRules {
             (e.g. "Alpha" unticked in the Preview export dialog, or `magick in.png -background white -alpha \
             remove -alpha off out.png`).
             """
-    ) { context in
-        context.imageUses.compactMap { use in
-            guard case .picture(let width, let height, let translucent)? = context.images[use.path], translucent > 0 else { return nil }
+    ) { context, hits in
+        for use in context.imageUses {
+            guard case .picture(let width, let height, let translucent)? = context.images[use.path], translucent > 0 else { continue }
             let share = Double(translucent) * 100 / Double(max(1, width * height))
             let percent = share < 1 ? "under 1%" : "\(Int(share.rounded()))%"
-            return Hit(use.icon.subject, idiom: use.idiom, file: use.path,
-                       "has \(translucent) transparent or translucent pixels (\(percent) of \(width)×\(height)); iOS shows them black; \(used(use))")
+            hits.add(use.icon.subject, idiom: use.idiom, file: use.path,
+                     "has \(translucent) transparent or translucent pixels (\(percent) of \(width)×\(height)); iOS shows them black; \(used(use))")
         }
     }
 }

@@ -10,31 +10,14 @@ extension LintRules {
 
     /// The hits of one project rule: the first `shown` are kept, the rest only counted (their
     /// messages never built) and summed up in one last hit.
-    struct ProjectHits {
-        static let shown = 50
-
-        private(set) var kept: [Hit] = []
-        private(set) var total = 0
-
-        mutating func add(_ subject: LintSubject, idiom: Idiom?, file: String? = nil, _ message: @autoclosure () -> String) {
-            total += 1
-            if kept.count < Self.shown { kept.append(Hit(subject, idiom: idiom, file: file, message())) }
-        }
-
-        var all: [Hit] {
-            let omitted = total - kept.count
-            return omitted > 0 ? kept + [Hit(.app, idiom: nil, "… and \(omitted) more like these")] : kept
-        }
-    }
+    typealias ProjectHits = LintRule.Hits
 
     /// A rule over `ProjectFacts`.
     static func projectRule(id: String, severity: LintSeverity, summary: String, explanation: String,
                             check: @escaping @Sendable (ProjectFacts, inout ProjectHits) -> Void) -> LintRule {
-        LintRule(id: id, severity: severity, summary: summary, explanation: explanation) { context in
-            guard let project = context.project else { return [] }
-            var hits = ProjectHits()
+        LintRule(id: id, severity: severity, summary: summary, explanation: explanation) { context, hits in
+            guard let project = context.project else { return }
             check(project, &hits)
-            return hits.all
         }
     }
 

@@ -3,7 +3,6 @@ import TerminalText
 
 /// Rules about the shape of `CFBundleIcons` and its entries: keys, types and ordinals.
 extension LintRules {
-    typealias Hit = LintRule.Hit
 
     static let noBundleIcons = LintRule(
         id: "no-bundle-icons", severity: .error,
@@ -16,19 +15,16 @@ extension LintRules {
             listing its files under CFBundleIconFiles. If you lint a source Info.plist and Xcode adds the keys at \
             build time, lint the built app's Info.plist instead (Products/NAME.app/Info.plist).
             """
-    ) { context in
-        var hits: [Hit] = []
+    ) { context, hits in
         if context.plist[LintContext.phoneKey] == nil {
-            hits.append(Hit(.app, idiom: .phone, "no CFBundleIcons: the app declares no icons, so it has no alternate icons"))
+            hits.add(.app, idiom: .phone, "no CFBundleIcons: the app declares no icons, so it has no alternate icons")
         }
         for idiom in Idiom.allCases {
             let key = idiom.iconsKey
             if let value = context.plist[key], !(value is [String: Any]) {
-                hits.append(Hit(.iconSet(key), idiom: idiom,
-                                "\(key) is \(LintText.describe(value)), expected a dictionary of icons"))
+                hits.add(.iconSet(key), idiom: idiom, "\(key) is \(LintText.describe(value)), expected a dictionary of icons")
             }
         }
-        return hits
     }
 
     static let malformedIconEntry = LintRule(
@@ -42,41 +38,38 @@ extension LintRules {
             <string> base names, e.g. <key>CFBundleIconFiles</key><array><string>Blue</string></array>, with \
             Blue@2x.png and Blue@3x.png in the app bundle.
             """
-    ) { context in
-        var hits: [Hit] = []
+    ) { context, hits in
         for set in context.iconSets {
             if let alternates = set.alternatesValue, !(alternates is [String: Any]) {
-                hits.append(Hit(.iconSet(set.key), idiom: set.idiom,
-                    "CFBundleAlternateIcons in \(set.key) is \(LintText.describe(alternates)), expected a dictionary of alternate icons"))
+                hits.add(.iconSet(set.key), idiom: set.idiom,
+                    "CFBundleAlternateIcons in \(set.key) is \(LintText.describe(alternates)), expected a dictionary of alternate icons")
             }
             for icon in set.icons {
                 guard let entry = icon.dictionary else {
-                    hits.append(Hit(icon.subject, idiom: set.idiom,
-                                    "\(icon.label) is \(LintText.describe(icon.value)), expected a dictionary"))
+                    hits.add(icon.subject, idiom: set.idiom, "\(icon.label) is \(LintText.describe(icon.value)), expected a dictionary")
                     continue
                 }
                 guard let files = entry["CFBundleIconFiles"] else {
                     // CFBundleIconName alone names an asset-catalog icon: icon-name-only says so.
                     if !icon.isPrimary, !(entry["CFBundleIconName"] is String) {
-                        hits.append(Hit(icon.subject, idiom: set.idiom, "\(icon.label) has no CFBundleIconFiles"))
+                        hits.add(icon.subject, idiom: set.idiom, "\(icon.label) has no CFBundleIconFiles")
                     }
                     continue
                 }
                 guard let array = files as? [Any] else {
-                    hits.append(Hit(icon.subject, idiom: set.idiom,
-                        "CFBundleIconFiles of \(icon.label) is \(LintText.describe(files)), expected an array of file names"))
+                    hits.add(icon.subject, idiom: set.idiom,
+                        "CFBundleIconFiles of \(icon.label) is \(LintText.describe(files)), expected an array of file names")
                     continue
                 }
                 if array.isEmpty, !icon.isPrimary {
-                    hits.append(Hit(icon.subject, idiom: set.idiom, "CFBundleIconFiles of \(icon.label) is empty"))
+                    hits.add(icon.subject, idiom: set.idiom, "CFBundleIconFiles of \(icon.label) is empty")
                 }
                 for (position, element) in array.enumerated() where !(element is String) {
-                    hits.append(Hit(icon.subject, idiom: set.idiom,
-                        "item \(position) of CFBundleIconFiles of \(icon.label) is \(LintText.describe(element)), expected a file name"))
+                    hits.add(icon.subject, idiom: set.idiom,
+                        "item \(position) of CFBundleIconFiles of \(icon.label) is \(LintText.describe(element)), expected a file name")
                 }
             }
         }
-        return hits
     }
 
     static let prerenderedNotBoolean = LintRule(
@@ -88,12 +81,12 @@ extension LintRules {
             system never adds a gloss effect, so the key only matters for very old systems.) Fix: write \
             <key>UIPrerenderedIcon</key><false/>, or remove the key.
             """
-    ) { context in
-        context.iconSets.flatMap { set in
-            set.icons.compactMap { icon -> Hit? in
-                guard let value = icon.dictionary?["UIPrerenderedIcon"], PlistValue.boolean(value) == nil else { return nil }
-                return Hit(icon.subject, idiom: set.idiom,
-                           "UIPrerenderedIcon of \(icon.label) is \(LintText.describe(value)), expected <true/> or <false/>")
+    ) { context, hits in
+        for set in context.iconSets {
+            for icon in set.icons {
+                guard let value = icon.dictionary?["UIPrerenderedIcon"], PlistValue.boolean(value) == nil else { continue }
+                hits.add(icon.subject, idiom: set.idiom,
+                         "UIPrerenderedIcon of \(icon.label) is \(LintText.describe(value)), expected <true/> or <false/>")
             }
         }
     }
@@ -107,12 +100,11 @@ extension LintRules {
             ordinal: the icon falls back to being ordered by name, so the order in the app and in its chooser \
             disagree. Fix: write <key>ordinal</key><integer>2</integer>.
             """
-    ) { context in
-        context.iconSets.flatMap { set in
-            set.alternates.compactMap { icon -> Hit? in
-                guard let value = icon.dictionary?["ordinal"], PlistValue.integer(value) == nil else { return nil }
-                return Hit(icon.subject, idiom: set.idiom,
-                           "ordinal of \(icon.label) is \(LintText.describe(value)), expected an integer")
+    ) { context, hits in
+        for set in context.iconSets {
+            for icon in set.alternates {
+                guard let value = icon.dictionary?["ordinal"], PlistValue.integer(value) == nil else { continue }
+                hits.add(icon.subject, idiom: set.idiom, "ordinal of \(icon.label) is \(LintText.describe(value)), expected an integer")
             }
         }
     }
@@ -126,15 +118,15 @@ extension LintRules {
             CFBundleIcons > CFBundleAlternateIcons (and the same names under CFBundleIcons~ipad for iPads), or, \
             if the app has no alternate icons, do not run this check on it.
             """
-    ) { context in
-        guard let first = context.iconSets.first else { return [] }
+    ) { context, hits in
+        guard let first = context.iconSets.first else { return }
         for set in context.iconSets {
             guard let alternates = set.alternatesValue else { continue }
-            guard let dictionary = alternates as? [String: Any] else { return [] }  // malformed-icon-entry says it
-            if !dictionary.isEmpty { return [] }
+            guard let dictionary = alternates as? [String: Any] else { return }  // malformed-icon-entry says it
+            if !dictionary.isEmpty { return }
         }
         let keys = LintText.list(context.iconSets.map(\.key), quoted: false)
-        return [Hit(.iconSet(first.key), idiom: nil, "no alternate icons: \(keys) declare\(context.iconSets.count == 1 ? "s" : "") no CFBundleAlternateIcons entries")]
+        hits.add(.iconSet(first.key), idiom: nil, "no alternate icons: \(keys) declare\(context.iconSets.count == 1 ? "s" : "") no CFBundleAlternateIcons entries")
     }
 
     static let inconsistentOrdinals = LintRule(
@@ -145,14 +137,13 @@ extension LintRules {
             go: the app's own list and any chooser guess (this tool puts icons without an ordinal last, by name). \
             Fix: give every alternate in the set a distinct integer ordinal, or remove ordinal from all of them.
             """
-    ) { context in
-        var hits: [Hit] = []
+    ) { context, hits in
         for set in context.iconSets {
             let alternates = set.alternates.filter { $0.dictionary != nil }
             let without = alternates.filter { $0.dictionary?["ordinal"] == nil }.compactMap(\.name)
             if !without.isEmpty, without.count < alternates.count {
-                hits.append(Hit(.iconSet(set.key), idiom: set.idiom,
-                    "in \(set.key), \(LintText.list(without)) \(without.count == 1 ? "has" : "have") no ordinal while other alternates do; the chooser order is a guess"))
+                hits.add(.iconSet(set.key), idiom: set.idiom,
+                    "in \(set.key), \(LintText.list(without)) \(without.count == 1 ? "has" : "have") no ordinal while other alternates do; the chooser order is a guess")
             }
             var byOrdinal: [Int: [String]] = [:]
             for icon in alternates {
@@ -161,11 +152,10 @@ extension LintRules {
                 }
             }
             for (ordinal, names) in byOrdinal.sorted(by: { $0.key < $1.key }) where names.count > 1 {
-                hits.append(Hit(.iconSet(set.key), idiom: set.idiom,
-                    "in \(set.key), alternates \(LintText.list(names)) share ordinal \(ordinal); their order is a guess"))
+                hits.add(.iconSet(set.key), idiom: set.idiom,
+                    "in \(set.key), alternates \(LintText.list(names)) share ordinal \(ordinal); their order is a guess")
             }
         }
-        return hits
     }
 
     static let primaryIconNameOnly = LintRule(
@@ -178,13 +168,12 @@ extension LintRules {
             none to show. Fix: add CFBundleIconFiles listing the primary icon's files (e.g. AppIcon60x60), or \
             lint the built app's Info.plist, where Xcode has added them.
             """
-    ) { context in
-        context.iconSets.compactMap { set in
+    ) { context, hits in
+        for set in context.iconSets {
             guard let primary = set.primary, let entry = primary.dictionary,
-                  let name = entry["CFBundleIconName"], entry["CFBundleIconFiles"] == nil else { return nil }
+                  let name = entry["CFBundleIconName"], entry["CFBundleIconFiles"] == nil else { continue }
             let shown = (name as? String).map { " \(LintText.quote($0))" } ?? ""
-            return Hit(primary.subject, idiom: set.idiom,
-                       "\(primary.label) has CFBundleIconName\(shown) but no CFBundleIconFiles")
+            hits.add(primary.subject, idiom: set.idiom, "\(primary.label) has CFBundleIconName\(shown) but no CFBundleIconFiles")
         }
     }
 
@@ -201,23 +190,20 @@ extension LintRules {
             (ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES, or "Include All App Icon Assets"): otherwise the \
             alternate has no images at all.
             """
-    ) { context in
-        context.iconSets.compactMap { set in
+    ) { context, hits in
+        for set in context.iconSets {
             let names = set.alternates.filter { icon in
                 guard let entry = icon.dictionary else { return false }
                 return entry["CFBundleIconName"] is String && entry["CFBundleIconFiles"] == nil
             }.compactMap(\.name)
-            guard !names.isEmpty else { return nil }
+            guard !names.isEmpty else { continue }
             let one = names.count == 1
-            let listed = names.count > 10
-                ? names.prefix(10).map(LintText.quote).joined(separator: ", ") + " and \(names.count - 10) more"
-                : LintText.list(names)
             let place = context.source.isBuilt
                 ? "\(one ? "its" : "their") images are compiled into Assets.car"
                 : "\(one ? "its" : "their") images come from an asset catalog, compiled at build time"
-            return Hit(.iconSet(set.key), idiom: set.idiom,
-                "in \(set.key), \(one ? "alternate" : "alternates") \(listed) \(one ? "has" : "have") only "
-                + "CFBundleIconName: \(place), which is not read, so \(one ? "it is" : "they are") not checked")
+            hits.add(.iconSet(set.key), idiom: set.idiom,
+                "in \(set.key), \(one ? "alternate" : "alternates") \(MessageText.list(names, limit: 10, show: LintText.quote)) "
+                + "\(one ? "has" : "have") only CFBundleIconName: \(place), which is not read, so \(one ? "it is" : "they are") not checked")
         }
     }
 
@@ -231,12 +217,11 @@ extension LintRules {
             can see. Spaces, punctuation and any script are fine. Fix: rename the key to visible characters only, \
             and the same name in the app's code.
             """
-    ) { context in
-        context.iconSets.flatMap { set in
-            set.alternates.compactMap { icon -> Hit? in
-                guard let name = icon.name, TextSanitizer.containsUnsafe(name) else { return nil }
-                return Hit(icon.subject, idiom: set.idiom,
-                           "the name of \(icon.label) contains control or bidi characters")
+    ) { context, hits in
+        for set in context.iconSets {
+            for icon in set.alternates {
+                guard let name = icon.name, TextSanitizer.containsUnsafe(name) else { continue }
+                hits.add(icon.subject, idiom: set.idiom, "the name of \(icon.label) contains control or bidi characters")
             }
         }
     }
@@ -248,15 +233,12 @@ extension LintRules {
             UINewsstandIcon described the cover art of Newsstand apps, which iOS 9 removed. Nothing reads it any \
             more. Fix: delete the UINewsstandIcon dictionary (and UINewsstandApp, if present).
             """
-    ) { context in
-        var hits: [Hit] = []
+    ) { context, hits in
         if context.plist["UINewsstandIcon"] != nil {
-            hits.append(Hit(.app, idiom: nil, "UINewsstandIcon is present; Newsstand was removed in iOS 9 and nothing reads it"))
+            hits.add(.app, idiom: nil, "UINewsstandIcon is present; Newsstand was removed in iOS 9 and nothing reads it")
         }
         for set in context.iconSets where set.dictionary["UINewsstandIcon"] != nil {
-            hits.append(Hit(.iconSet(set.key), idiom: set.idiom,
-                            "\(set.key) has UINewsstandIcon; Newsstand was removed in iOS 9 and nothing reads it"))
+            hits.add(.iconSet(set.key), idiom: set.idiom, "\(set.key) has UINewsstandIcon; Newsstand was removed in iOS 9 and nothing reads it")
         }
-        return hits
     }
 }

@@ -372,7 +372,9 @@ extension InputDecoder {
         }
         var values: [UInt8] = []
         for component in components {
-            guard (1...4).contains(component.count), let value = Int(component, radix: 16) else { return nil }
+            // Int(_:radix:) also takes a sign, and a negative value would not fit a UInt8.
+            guard (1...4).contains(component.count), component.allSatisfy(\.isHexDigit),
+                  let value = Int(component, radix: 16) else { return nil }
             let maximum = (1 << (4 * component.count)) - 1
             values.append(UInt8((value * 255 + maximum / 2) / maximum))
         }

@@ -62,11 +62,11 @@ extension IconChooser {
             }
             report.appWarnings.forEach { Console.warning($0.description) }
             if report.searchWasTruncated {
-                Console.warning("stopped looking for icon files after \(FileIndex.maximumEntries) entries; some may have been missed")
+                Console.warning("stopped looking for icon files after \(MessageText.grouped(FileIndex.maximumEntries)) entries; some may have been missed")
             }
             switch format {
             case .text: print(LintOutput.text(report), terminator: "")
-            case .json: print(try Console.json(report.findings))
+            case .json: print(try Console.json(report.listed))
             case .github: print(LintOutput.github(report), terminator: "")
             }
             let status = report.exitStatus(strict: strict)

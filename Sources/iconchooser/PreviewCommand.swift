@@ -200,9 +200,10 @@ extension IconChooser {
             return try names.map { name in
                 if let icon = catalog.alternate(named: name) { return icon }
                 if name == catalog.primary.displayName { return catalog.primary }
-                let valid = ([catalog.primary.displayName] + catalog.alternateNames).map(TextSanitizer.clean)
-                throw Console.fail("\(catalog.path): no icon named “\(name)”; valid names: "
-                    + valid.joined(separator: ", "), code: 1)
+                let valid = MessageText.shortList([catalog.primary.displayName] + catalog.alternateNames) {
+                    MessageText.abbreviated(TextSanitizer.clean($0))
+                }
+                throw Console.fail("\(catalog.path): no icon named “\(MessageText.abbreviated(name))”; valid names: \(valid)", code: 1)
             }
         }
 

@@ -9,49 +9,13 @@ import Testing
     let folder = TemporaryFolder()
     let fixture = BuiltAppFixture()
 
-    /// A run of the binary with what it cost: CPU seconds (user + system, so a busy machine
-    /// does not inflate it) and peak resident memory.
-    struct Measured {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-        let cpuSeconds: Double
-        let peakMegabytes: Double
-        var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
-    }
-
-    /// The binary runs under GNU time, which forks it from its own small process: a child
-    /// spawned straight from the test runner reports the runner's resident memory as its
-    /// own peak (Linux carries the spawning address space's high-water mark across exec),
-    /// so the figure grew with whatever other tests held at the time.
+    /// A run of the binary with what it cost (see `measure`).
     func measured(_ arguments: [String]) throws -> Measured {
-        let out = folder.url("out-\(UUID().uuidString)"), err = folder.url("err-\(UUID().uuidString)")
-        let cost = folder.url("err-cost-\(UUID().uuidString)")
-        let pid = try spawnProgram([Self.gnuTime, "-q", "-f", "%U %S %M", "-o", cost, CLI.binary] + arguments,
-                                   environment: cli.environment, stdout: out, stderr: err)
-        var status: Int32 = 0
-        let deadline = Date().addingTimeInterval(30)
-        while waitpid(pid, &status, WNOHANG) != pid {
-            guard Date() < deadline else {
-                kill(pid, SIGKILL)
-                _ = waitpid(pid, &status, 0)
-                throw CLI.TimedOut(command: arguments.joined(separator: " "), seconds: 30)
-            }
-            usleep(5_000)
+        guard let run = try measure([CLI.binary] + arguments, environment: cli.environment, in: folder, timeout: 30) else {
+            throw CLI.TimedOut(command: arguments.joined(separator: " "), seconds: 30)
         }
-        // The last line holds the figures; a line before it says when the program was killed by a signal.
-        let figures = ((try? String(contentsOfFile: cost, encoding: .utf8)) ?? "")
-            .split(separator: "\n").last?.split(separator: " ").compactMap { Double($0) } ?? []
-        #expect(figures.count == 3, "GNU time wrote no figures for \(arguments)")
-        let user = figures.count == 3 ? figures[0] : .infinity, system = figures.count == 3 ? figures[1] : 0
-        let peakKilobytes = figures.count == 3 ? figures[2] : .infinity
-        return Measured(status: status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F),
-                        stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
-                        stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "",
-                        cpuSeconds: user + system, peakMegabytes: peakKilobytes / 1024)
+        return run
     }
-
-    static let gnuTime = "/usr/bin/time"
 
     /// Within a second of CPU and 200 MB, whatever the outcome.
     func expectCheap(_ run: Measured, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -98,3 +98,47 @@ func eventually(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
     }
     return condition()
 }
+
+/// What one run of a program cost: its exit status (as a shell shows it), wall-clock time, CPU
+/// time (user and system, which a busy machine does not inflate) and peak resident memory.
+struct Measured {
+    let status: Int32
+    let seconds: Double
+    let cpuSeconds: Double
+    let peakMegabytes: Double
+    let stdout: String
+    let stderr: String
+    var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+}
+
+/// Runs `argv` under GNU time with stdout and stderr in files of `folder`; nil when it did not
+/// end within `timeout` seconds. GNU time forks the program from its own small process: a child
+/// spawned straight from the test runner reports the runner's resident memory as its own peak
+/// (Linux carries the spawning address space's high-water mark across exec).
+func measure(_ argv: [String], environment: [String: String], in folder: TemporaryFolder,
+             timeout: TimeInterval = 120) throws -> Measured? {
+    let out = folder.url("out-\(UUID().uuidString)"), err = folder.url("err-\(UUID().uuidString)")
+    let cost = folder.url("err-cost-\(UUID().uuidString)")
+    let pid = try spawnProgram([gnuTime, "-q", "-f", "%e %U %S %M", "-o", cost] + argv,
+                               environment: environment, stdout: out, stderr: err)
+    guard let status = waitForExit(pid, timeout: timeout) else {
+        kill(pid, SIGKILL)
+        _ = waitForExit(pid, timeout: 10)
+        return nil
+    }
+    // The last line holds the figures; a line before it says when the program was killed by a signal.
+    let report = (try? String(contentsOfFile: cost, encoding: .utf8)) ?? ""
+    let figures = report.split(separator: "\n").last?.split(separator: " ").compactMap { Double($0) } ?? []
+    guard figures.count == 4 else { throw MeasureFailed(report: report) }
+    let text = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+    return Measured(status: status, seconds: figures[0], cpuSeconds: figures[1] + figures[2],
+                    peakMegabytes: figures[3] / 1024, stdout: text(out), stderr: text(err))
+}
+
+/// GNU time (apt package `time`, in the Makefile's list).
+let gnuTime = "/usr/bin/time"
+
+struct MeasureFailed: Error, CustomStringConvertible {
+    let report: String
+    var description: String { "GNU time wrote no figures: \(report.prefix(500))" }
+}

@@ -233,3 +233,92 @@ struct PNGRowDecoderTests {
         stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0 ..< min($0 + size, bytes.count)]) }
     }
 }
+
+/// Xcode's crushed PNGs: the common ones (8-bit RGB and RGBA, not interlaced) row by row, the
+/// rest through the rewrite for libpng, which now goes a piece at a time.
+@Suite("crushed PNGs")
+struct CrushedPNGTests {
+    typealias Outcome = PNGRowDecoderTests.Outcome
+
+    /// A picture with every alpha from 0 to 255 and colours that premultiplication rounds.
+    static func picture(width: Int, height: Int) -> RGBABitmap {
+        var image = RGBABitmap(width: width, height: height, filledWith: (0, 0, 0, 0))
+        for y in 0 ..< height {
+            for x in 0 ..< width {
+                image[x, y] = (UInt8((x * 7 + y) & 255), UInt8((y * 5) & 255), UInt8((x * y) & 255), UInt8((x + y * 3) & 255))
+            }
+        }
+        return image
+    }
+
+    @Test("crushed RGB and RGBA files are decoded row by row, as the rewrite for libpng decodes them",
+          arguments: [(13, 7), (1, 1), (300, 260)])
+    func rowDecoderTakesCrushedFiles(size: (Int, Int)) throws {
+        let image = Self.picture(width: size.0, height: size.1)
+        for alpha in [true, false] {
+            let crushed = PNGFixture.crushed(image, alpha: alpha)
+            #expect(PNGRowDecoderTests.rowDecoderTakes(crushed), "alpha: \(alpha)")
+            let rows = try PNGRowDecoderTests.outcome(crushed, rowDecoder: true).get()
+            #expect(rows == (try PNGRowDecoderTests.outcome(crushed, rowDecoder: false).get()), "alpha: \(alpha)")
+            #expect(rows.width == size.0 && rows.height == size.1)
+        }
+    }
+
+    /// A crushed file of 8-bit grey samples (colour type 0), its raw deflate split over `pieces` IDAT chunks.
+    static func crushedGrey(width: Int, height: Int, pieces: Int) -> (png: [UInt8], image: RGBABitmap) {
+        var rows: [UInt8] = [], image = RGBABitmap(width: width, height: height, filledWith: (0, 0, 0, 255))
+        for y in 0 ..< height {
+            rows.append(0)
+            for x in 0 ..< width {
+                let grey = UInt8((x * 3 + y * 11) & 255)
+                rows.append(grey)
+                image[x, y] = (grey, grey, grey, 255)
+            }
+        }
+        let stream = PNGFixture.storedDeflate(rows)
+        let step = (stream.count + pieces - 1) / pieces
+        let idats = stride(from: 0, to: stream.count, by: step).map { PNGFixture.chunk("IDAT", Array(stream[$0 ..< min($0 + step, stream.count)])) }
+        let png = PNGFixture.signature + PNGFixture.chunk("CgBI", [0x50, 0, 0x20, 6])
+            + PNGFixture.chunk("IHDR", PNGFixture.header(width: width, height: height, depth: 8, colorType: 0))
+            + idats.joined() + PNGFixture.chunk("IEND", [])
+        return (png, image)
+    }
+
+    @Test("crushed files the row decoder leaves alone are rewritten for libpng a piece at a time")
+    func rewriteInPieces() throws {
+        // 300×300 grey is 90,300 bytes of rows: more than one 64 KiB piece, over one and many chunks.
+        for pieces in [1, 7] {
+            let (png, image) = Self.crushedGrey(width: 300, height: 300, pieces: pieces)
+            #expect(!PNGRowDecoderTests.rowDecoderTakes(png))
+            #expect(try PNGRowDecoderTests.outcome(png, rowDecoder: true).get() == image, "\(pieces) IDAT chunks")
+        }
+        // Interlaced RGBA: the rewrite, and the same pixels as the file that is not interlaced.
+        let image = Self.picture(width: 19, height: 11)
+        var samples: [[[UInt8]]] = []
+        for y in 0 ..< image.height {
+            samples.append((0 ..< image.width).map { x in
+                let (r, g, b, a) = image[x, y]
+                let p = PNGFixture.premultiply
+                return [p(b, a), p(g, a), p(r, a), a]
+            })
+        }
+        let interlaced = PNGFixture.signature + PNGFixture.chunk("CgBI", [0x50, 0, 0x20, 6])
+            + PNGFixture.chunk("IHDR", PNGFixture.header(width: image.width, height: image.height, depth: 8, colorType: 6, interlace: 1))
+            + PNGFixture.chunk("IDAT", PNGFixture.storedDeflate(PNGFixture.adam7(samples)))
+            + PNGFixture.chunk("IEND", [])
+        #expect(try PNGRowDecoderTests.outcome(interlaced, rowDecoder: true).get()
+                == (try PNGRowDecoderTests.outcome(PNGFixture.crushed(image), rowDecoder: true).get()))
+    }
+
+    @Test("a crushed file whose data ends early is refused by the rewrite too")
+    func shortRewrite() throws {
+        var (png, _) = Self.crushedGrey(width: 300, height: 300, pieces: 3)
+        // Drop the last IDAT chunk: the stream stops after two thirds of the rows.
+        let chunks = try PNGChunks(png, name: "short.png").chunks
+        let last = try #require(chunks.last { $0.type == "IDAT" })
+        png.removeSubrange(last.whole)
+        let outcome = PNGRowDecoderTests.outcome(png, rowDecoder: true)
+        guard case .failure(.invalid(_, let reason)) = outcome else { Issue.record("\(outcome)"); return }
+        #expect(reason.contains("ends early"))
+    }
+}

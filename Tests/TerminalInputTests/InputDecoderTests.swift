@@ -198,7 +198,8 @@ import Testing
 
     @Test func otherReportsAndStringsAreSwallowed() {
         for text in ["\u{1B}[>1;4000;29c", "\u{1B}P1$r0m\u{1B}\\", "\u{1B}]10;rgb:0/0/0\u{7}", "\u{1B}_Xsomething\u{1B}\\",
-                     "\u{1B}[?1;2$y", "\u{1B}[8;24;80t", "\u{1B}[?u", "\u{1B}]11;not a colour\u{7}"] {
+                     "\u{1B}[?1;2$y", "\u{1B}[8;24;80t", "\u{1B}[?u", "\u{1B}]11;not a colour\u{7}",
+                     "\u{1B}]11;rgb:-f/0/0\u{7}", "\u{1B}]11;rgb:+f/0/0\u{7}", "\u{1B}]11;rgba:0/-ff/0/0\u{1B}\\"] {
             let events = Self.decode([text])
             #expect(events.count == 1, "\(text.debugDescription): \(events)")
             if case .reply(.other) = events.first {} else { Issue.record("\(text.debugDescription): \(events)") }

@@ -1,7 +1,9 @@
 import Foundation
 
 /// Time and peak memory of one piece of work inside the test process, for the "within a
-/// second and 200 MB" checks on hostile input. On Linux the process's peak resident size
+/// second and 200 MB" checks on hostile input. The time is the CPU time of the calling
+/// thread, which the work runs on: other tests and builds on the machine do not inflate it
+/// as they do the wall-clock time. On Linux the process's peak resident size
 /// is reset (`/proc/self/clear_refs`) before the work, so `peakGrowthBytes` is how far the
 /// resident size rose above where it stood, at its highest during the work rather than at
 /// its end. Tests running at the same time can add to the figure, so bounds stay generous.
@@ -21,12 +23,17 @@ public struct ResourceUse: Sendable, CustomStringConvertible {
         defer { lock.unlock() }
         resetPeak()
         let before = residentBytes()
-        let start = ContinuousClock.now
+        let start = threadCPUSeconds()
         let result = try body()
-        let elapsed = ContinuousClock.now - start
+        let seconds = threadCPUSeconds() - start
         let growth = max(0, peakBytes() - before)
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return (result, ResourceUse(seconds: seconds, peakGrowthBytes: growth))
+    }
+
+    private static func threadCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     private static func resetPeak() {

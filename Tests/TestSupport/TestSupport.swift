@@ -63,6 +63,10 @@ public struct BinaryPlistBuilder {
         case integer(Int)
         case array([Int])
         case dictionary(keys: [Int], values: [Int])
+        /// Bytes written as they are: any marker, well formed or not.
+        case raw([UInt8])
+        /// A container of another kind (a set, 0xC), its references written like an array's.
+        case container(kind: UInt8, refs: [Int])
     }
     private var objects: [Object] = []
 
@@ -75,6 +79,10 @@ public struct BinaryPlistBuilder {
         let keys = pairs.map { string($0.0) }
         return add(.dictionary(keys: keys, values: pairs.map(\.1)))
     }
+    /// A dictionary whose keys are any objects (an Info.plist's are always strings).
+    public mutating func dictionary(keys: [Int], values: [Int]) -> Int { add(.dictionary(keys: keys, values: values)) }
+    public mutating func raw(_ bytes: [UInt8]) -> Int { add(.raw(bytes)) }
+    public mutating func set(_ refs: [Int]) -> Int { add(.container(kind: 0xC, refs: refs)) }
 
     private mutating func add(_ object: Object) -> Int {
         objects.append(object)
@@ -100,6 +108,10 @@ public struct BinaryPlistBuilder {
                 out += marker(0xA, refs.count) + refs.flatMap { big($0, refSize) }
             case .dictionary(let keys, let values):
                 out += marker(0xD, keys.count) + keys.flatMap { big($0, refSize) } + values.flatMap { big($0, refSize) }
+            case .raw(let bytes):
+                out += bytes
+            case .container(let kind, let refs):
+                out += marker(kind, refs.count) + refs.flatMap { big($0, refSize) }
             }
         }
         let tableOffset = out.count
@@ -108,6 +120,30 @@ public struct BinaryPlistBuilder {
         out += [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(refSize)]
         out += big(objects.count, 8) + big(top, 8) + big(tableOffset, 8)
         return Data(out)
+    }
+
+    /// `plist` with its trailer's fields replaced: what a damaged or hostile file claims.
+    public static func withTrailer(_ plist: Data, offsetSize: UInt8? = nil, refSize: UInt8? = nil,
+                                   objectCount: UInt64? = nil, topObject: UInt64? = nil, tableOffset: UInt64? = nil) -> Data {
+        var bytes = [UInt8](plist)
+        let trailer = bytes.count - 32
+        func put(_ value: UInt64, at offset: Int) {
+            for i in 0..<8 { bytes[offset + i] = UInt8(value >> (8 * (7 - UInt64(i))) & 0xFF) }
+        }
+        if let offsetSize { bytes[trailer + 6] = offsetSize }
+        if let refSize { bytes[trailer + 7] = refSize }
+        if let objectCount { put(objectCount, at: trailer + 8) }
+        if let topObject { put(topObject, at: trailer + 16) }
+        if let tableOffset { put(tableOffset, at: trailer + 24) }
+        return Data(bytes)
+    }
+
+    /// A plist whose `CFBundleIcons` is the object `make` adds: the shape every guard test needs.
+    public static func iconsHolding(_ make: (inout BinaryPlistBuilder) -> Int) -> Data {
+        var builder = BinaryPlistBuilder()
+        let value = make(&builder)
+        let top = builder.dictionary([("CFBundleIcons", value)])
+        return builder.build(top: top)
     }
 
     /// 1,000 alternates whose `CFBundleIconFiles` are all one shared 30,000-element array.

@@ -44,6 +44,7 @@ final class SVGDocument {
             case .tooLarge(let bytes): throw .unreadable("is \(bytes) bytes; over \(Self.maximumFileBytes) is refused")
             case .notARegularFile(let kind): throw .unreadable("is \(kind)")
             case .notFound: throw .unreadable("disappeared")
+            case .badLink(let problem): throw .unreadable("is \(problem)")
             case .system(let reason): throw .unreadable(reason)
             }
         }

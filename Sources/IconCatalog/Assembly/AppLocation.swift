@@ -21,7 +21,9 @@ public enum AppLocation: Equatable, Sendable {
     /// Decides what `path` is, looking at no more than the folder's own entries. Throws when
     /// nothing is there, or a folder holds neither an Info.plist nor a project.
     public static func locate(_ path: String) throws(CatalogError) -> AppLocation {
-        guard let kind = BoundedFile.kind(of: path) else { throw .notFound(path: path) }
+        guard let kind = BoundedFile.kind(of: path) else {
+            throw BoundedFile.linkProblem(path).map { .badLink(path: path, problem: $0) } ?? .notFound(path: path)
+        }
         if let built = BuiltApp.kind(of: path) { return .builtApp(built) }
         let name = (path as NSString).lastPathComponent
         guard kind == "a directory" else {
@@ -40,6 +42,8 @@ public enum AppLocation: Equatable, Sendable {
         let names = DirectoryListing.names(in: path, limit: XcodeProjectLocator.maximumEntries)?.names ?? []
         let holdsProject = names.contains { XcodeProjectLocator.isProjectBundle($0) }
         if hasPlist && !holdsProject { return .infoPlist(plist) }
+        // An Info.plist that is a broken link or a loop says so, not "holds no Info.plist".
+        if !holdsProject, let problem = BoundedFile.linkProblem(plist) { throw .badLink(path: plist, problem: problem) }
         return .xcodeProject(path)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalText
 
 /// Which icons a built app has, worked out the way Xcode builds it: the asset compiler makes
 /// the primary from the icon `ASSETCATALOG_COMPILER_APPICON_NAME` names, and alternates from
@@ -90,6 +91,8 @@ struct IconAssembly {
             ? IconFileResolver(tree: options.iconTree(default: app.iconTree), idiom: options.idiom, defines: options.defines)
             : nil
         var unresolvedNames: [String] = []
+        // Loose files go through the cap: a hostile plist can name thousands that are missing.
+        var fileWarnings = WarningList()
         for icon in declared?.icons ?? [] {
             let keyPath = icon.name.map { "\(declared!.iconsKey).CFBundleAlternateIcons.\($0)" }
                 ?? "\(declared!.iconsKey).CFBundlePrimaryIcon"
@@ -98,7 +101,7 @@ struct IconAssembly {
                 if primary == nil {
                     primary = hybrid(icon, assets: assets, reader: &reader, declaration: plistDeclaration)
                         ?? CatalogReader.plistIcon(icon, iconsKey: declared!.iconsKey, plistPath: plistPath,
-                                                   defines: options.defines, resolver: resolver, warnings: &warnings)
+                                                   defines: options.defines, resolver: resolver, warnings: &fileWarnings)
                 }
                 continue
             }
@@ -110,13 +113,14 @@ struct IconAssembly {
                 alternates[name] = found
             } else {
                 let loose = CatalogReader.plistIcon(icon, iconsKey: declared!.iconsKey, plistPath: plistPath,
-                                                    defines: options.defines, resolver: resolver, warnings: &warnings)
+                                                    defines: options.defines, resolver: resolver, warnings: &fileWarnings)
                 if loose.isAssetCatalogOnly { unresolvedNames.append(name) }
                 alternates[name] = loose
             }
         }
+        warnings += fileWarnings.warnings
         if !unresolvedNames.isEmpty {
-            let shown = unresolvedNames.sorted().prefix(5).map { "“\($0)”" }.joined(separator: ", ")
+            let shown = unresolvedNames.sorted().prefix(5).map { "“\(MessageText.abbreviated($0))”" }.joined(separator: ", ")
             let more = unresolvedNames.count > 5 ? " and \(unresolvedNames.count - 5) more" : ""
             warnings.append(CatalogWarning(subject: plistPath,
                 message: "the CFBundleIconName of alternate \(shown)\(more) \(nowhere); "

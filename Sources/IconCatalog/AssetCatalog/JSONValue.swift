@@ -77,6 +77,7 @@ public enum JSONFile {
         } catch {
             switch error {
             case .notFound: return .failure(.missing)
+            case .badLink(let problem): return .failure(.unreadable("it is \(problem)"))
             case .notARegularFile(let kind): return .failure(.unreadable("it is \(kind)"))
             case .tooLarge(let bytes): return .failure(.tooLarge(bytes: bytes, limit: limit))
             case .system(let reason): return .failure(.unreadable(reason))

@@ -17,6 +17,7 @@ enum ProjectFileLoader {
         } catch {
             switch error {
             case .notFound: throw .notFound(path: path)
+            case .badLink(let problem): throw .unreadable(path: path, reason: "it is \(problem)")
             case .notARegularFile(let kind): throw .unreadable(path: path, reason: "it is \(kind)")
             case .tooLarge(let bytes): throw .tooLarge(path: path, bytes: bytes, limit: maximumFileSize)
             case .system(let reason): throw .unreadable(path: path, reason: reason)
@@ -70,6 +71,7 @@ extension BoundedFile.Failure {
     func reason(limit: Int) -> String {
         switch self {
         case .notFound: return "no such file"
+        case .badLink(let problem): return "it is \(problem)"
         case .notARegularFile(let kind): return "it is \(kind), not a file"
         case .tooLarge(let bytes): return "it is \(bytes) bytes, over the \(limit) read"
         case .system(let message): return message

@@ -1,0 +1,306 @@
+#!/usr/bin/env python3
+"""Builds each fuzz target's seed corpus: OUT/TARGET/ holds small inputs libFuzzer starts from.
+
+    make-seeds.py OUT [--corpus DIR]
+
+Seeds come from the shared corpus (../shared/corpus beside the repository, or --corpus: real
+Info.plists, project files, Contents.json and icon.json files, pngsuite and libpng's test
+images) and from the project's own fixtures (the demo app's Info.plist and icons), and some are
+made here: binary forms of every plist, Xcode-crushed (CgBI) forms of the PNGs, a project file,
+asset catalog and Icon Composer documents using every key the readers follow. Nothing is copied into the repository. Standard library
+only (plistlib, zlib, struct), plus python3-png to read the PNGs it crushes.
+
+A new target gets a function below and an entry in SEEDS.
+"""
+
+import argparse
+import glob
+import hashlib
+import json
+import os
+import plistlib
+import struct
+import sys
+import zlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+MAX_SEED = 256 * 1024   # larger files only slow every run; the fuzzer's inputs are capped near this too
+
+
+def write(folder, data):
+    if len(data) > MAX_SEED:
+        return
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, hashlib.sha1(data).hexdigest()), "wb") as f:
+        f.write(data)
+
+
+def files(pattern):
+    return sorted(p for p in glob.glob(pattern, recursive=True) if os.path.isfile(p))
+
+
+def plist_sources(corpus):
+    paths = [os.path.join(ROOT, "Assets", "Info.plist")]
+    if corpus:
+        paths += files(os.path.join(corpus, "real-plists", "*"))
+        paths += files(os.path.join(corpus, "real-projects", "**", "*Info*.plist"))[:60]
+    return paths
+
+
+def png_sources(corpus):
+    paths = files(os.path.join(ROOT, "Assets", "**", "*.png"))
+    if corpus:
+        paths += files(os.path.join(corpus, "png", "**", "*.png"))
+    return paths
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def plist_seeds(out, corpus):
+    for path in plist_sources(corpus):
+        data = read(path)
+        write(out, data)
+        try:
+            value = plistlib.loads(data)
+        except Exception:
+            continue   # a fragment or a damaged file: a seed as it is
+        write(out, plistlib.dumps(value, fmt=plistlib.FMT_BINARY))
+    # What Info.plists hold besides strings, so every marker has a seed.
+    every_kind = {"CFBundleIcons": {"CFBundleAlternateIcons": {"a": {
+        "CFBundleIconFiles": ["a", "a@2x", "$(SUFFIX)a"], "ordinal": 1, "UIPrerenderedIcon": True,
+        "real": 1.5, "data": b"\x00\x01", "big": 2 ** 63 - 1, "negative": -1, "unicode": "\u202eé"}}}}
+    write(out, plistlib.dumps(every_kind, fmt=plistlib.FMT_BINARY))
+    write(out, plistlib.dumps(every_kind, fmt=plistlib.FMT_XML))
+    write(out, b'{ CFBundleIcons = { CFBundleAlternateIcons = { a = { CFBundleIconFiles = (a); }; }; }; }')
+
+
+def binary_plist_seeds(out, corpus):
+    for path in plist_sources(corpus):
+        try:
+            value = plistlib.loads(read(path))
+        except Exception:
+            continue
+        write(out, plistlib.dumps(value, fmt=plistlib.FMT_BINARY))
+    write(out, plistlib.dumps({"CFBundleIcons": {"CFBundleAlternateIcons": {
+        "a": {"CFBundleIconFiles": ["a"], "ordinal": 1, "r": 0.5, "d": b"x", "t": True}}}}, fmt=plistlib.FMT_BINARY))
+
+
+def png_seeds(out, corpus):
+    for path in png_sources(corpus):
+        write(out, read(path))
+
+
+def chunk(kind, body):
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+
+
+def crushed(width, height, rows, color_type, palette=None):
+    """An Xcode-crushed PNG: CgBI first, raw deflate, B G R (A) premultiplied by alpha."""
+    raw = bytearray()
+    for row in rows:
+        raw.append(0)
+        raw += row
+    packer = zlib.compressobj(6, zlib.DEFLATED, -15)
+    data = packer.compress(bytes(raw)) + packer.flush()
+    header = struct.pack(">IIBBBBB", width, height, 8, color_type, 0, 0, 0)
+    extra = chunk(b"PLTE", palette) if palette else b""
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"CgBI", b"\x50\x00\x20\x06") + chunk(b"IHDR", header) + extra
+            + chunk(b"IDAT", data) + chunk(b"IEND", b""))
+
+
+def crushed_seeds(out, corpus):
+    try:
+        import png
+    except ImportError:
+        print("make-seeds: python3-png is missing; cgbi gets only made-up seeds", file=sys.stderr)
+        png = None
+    sources = [p for p in png_sources(corpus) if "crashers" not in p and "badpal" not in p]
+    for path in sources if png else []:
+        try:
+            width, height, pixels, info = png.Reader(filename=path).asRGBA8()
+        except Exception:
+            continue
+        if width * height > 256 * 256:
+            continue
+        bgra, bgr = [], []
+        for row in pixels:
+            out_alpha, out_plain = bytearray(), bytearray()
+            for x in range(width):
+                r, g, b, a = row[4 * x:4 * x + 4]
+                out_alpha += bytes(((b * a + 127) // 255, (g * a + 127) // 255, (r * a + 127) // 255, a))
+                out_plain += bytes((b, g, r))
+            bgra.append(bytes(out_alpha))
+            bgr.append(bytes(out_plain))
+        write(out, crushed(width, height, bgra, 6))
+        write(out, crushed(width, height, bgr, 2))
+    # Kinds only the rewrite for libpng takes: grey and palette.
+    write(out, crushed(4, 4, [bytes([16 * y + x for x in range(4)]) for y in range(4)], 0))
+    write(out, crushed(4, 2, [bytes([0, 1, 2, 1]), bytes([2, 1, 0, 1])], 3, palette=b"\xff\x00\x00\x00\xff\x00\x00\x00\xff"))
+
+
+def escape_seeds(out, corpus):
+    """What a terminal sends: keys, clicks and the answers to the chooser's queries, each after
+    the harness's two bytes (the read size and the pause between reads)."""
+    streams = [b"x", b"\x1b", b"\x1b[A", b"\x1b[1;5C", b"\x1b[5~", b"\x1bOA", b"\x1b[Z", b"\x1b\x1b",
+               b"\x1b[<0;10;5M", b"\x1b[<0;10;5m", b"\x1b[M !!", b"\x1b[200~", "h\u00e9\u2603\U0001F600".encode(),
+               b"\x1b_Gi=31;OK\x1b\\", b"\x1b_Gi=31;ENOTSUPPORTED:no graphics\x1b\\", b"\x1bP>|kitty(0.40.1)\x1b\\",
+               b"\x1bP>|tmux 3.3a\x1b\\\x1b[?1;2c", b"\x1b[6;20;10t", b"\x1b[8;24;80t", b"\x1b]11;rgb:2828/2c2c/3434\x1b\\",
+               b"\x1b]11;rgb:ffff/ffff/ffff\x07", b"\x1b[?1;0;256S", b"\x1b[?2;0;1024;768S", b"\x1b[?62;4;22c",
+               b"\x1b[>1;4000;29c", b"\x1b[?1;2$y", b"\x1bP1$r0m\x1b\\", b"\x1b[<0;3\x1b_Gi=31;OK\x1b\\0;6M"]
+    for stream in streams:
+        write(out, b"\x00\x00" + stream)        # one byte a read, no pause
+        write(out, b"\x0f\x40" + stream)        # 16-byte reads, 256 ms apart
+    write(out, b"\x02\x00" + b"".join(streams))
+
+
+def xcode_project_seeds(out, corpus):
+    """Project files: the corpus's real ones, and one made here with every kind of object the
+    reader follows (targets, configuration lists, xcconfig references, groups, synchronized
+    folders, asset catalogs and an Icon Composer bundle)."""
+    if corpus:
+        for path in files(os.path.join(corpus, "**", "*.pbxproj")):
+            write(out, read(path))
+    write(out, b"""// !$*UTF8*$!
+{ archiveVersion = 1; objectVersion = 77; rootObject = P;
+  objects = {
+    P = { isa = PBXProject; buildConfigurationList = PL; mainGroup = G; targets = (T, W); developmentRegion = en; };
+    PL = { isa = XCConfigurationList; buildConfigurations = (PD, PR); defaultConfigurationName = Release; };
+    PD = { isa = XCBuildConfiguration; name = Debug; baseConfigurationReference = X;
+           buildSettings = { SDKROOT = iphoneos; PRODUCT_NAME = "$(TARGET_NAME)"; }; };
+    PR = { isa = XCBuildConfiguration; name = Release; buildSettings = { SDKROOT = iphoneos; }; };
+    G = { isa = PBXGroup; children = (X, A, I, S, F); sourceTree = "<group>"; };
+    X = { isa = PBXFileReference; path = Base.xcconfig; sourceTree = "<group>"; };
+    A = { isa = PBXFileReference; lastKnownFileType = folder.assetcatalog; path = Assets.xcassets; sourceTree = "<group>"; };
+    I = { isa = PBXFileReference; path = AppIcon.icon; sourceTree = SOURCE_ROOT; };
+    F = { isa = PBXFileReference; path = Info.plist; sourceTree = "<group>"; };
+    S = { isa = PBXFileSystemSynchronizedRootGroup; path = App; exceptions = (E); sourceTree = "<group>"; };
+    E = { isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Info.plist); target = T; };
+    T = { isa = PBXNativeTarget; name = App; productType = "com.apple.product-type.application";
+          buildConfigurationList = TL; buildPhases = (R); fileSystemSynchronizedGroups = (S); };
+    TL = { isa = XCConfigurationList; buildConfigurations = (TD, TR); defaultConfigurationName = Release; };
+    TD = { isa = XCBuildConfiguration; name = Debug; buildSettings = {
+           INFOPLIST_FILE = Info.plist; INFOPLIST_PREPROCESS = YES; INFOPLIST_PREPROCESSOR_DEFINITIONS = "ICON=$(ICON) A=1";
+           ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon; ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = "Dark Light $(EXTRA)";
+           PRODUCT_BUNDLE_IDENTIFIER = "com.example.$(PRODUCT_NAME:rfc1034identifier)"; EXTRA = "${ICON:lower}"; }; };
+    TR = { isa = XCBuildConfiguration; name = Release; buildSettings = {
+           GENERATE_INFOPLIST_FILE = YES; INFOPLIST_KEY_CFBundleDisplayName = App; OTHER_CFLAGS = ("-DX=1", "$(inherited)");
+           ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES; "PRODUCT_NAME[sdk=iphoneos*]" = App; }; };
+    R = { isa = PBXResourcesBuildPhase; files = (RA, RI); };
+    RA = { isa = PBXBuildFile; fileRef = A; };
+    RI = { isa = PBXBuildFile; fileRef = I; };
+    W = { isa = PBXNativeTarget; name = Widget; productType = "com.apple.product-type.app-extension"; buildConfigurationList = TL; };
+  };
+}
+""")
+
+
+def json_seeds(out, corpus, name, made):
+    if corpus:
+        for path in files(os.path.join(corpus, "**", name)):
+            write(out, read(path))
+    for document in made:
+        write(out, json.dumps(document, indent=2).encode())
+
+
+def contents_json_seeds(out, corpus):
+    """Contents.json of app icon sets: the corpus's, and made ones with every idiom, scale and
+    appearance (the folder beside holds icon-60@2x.png and icon.png)."""
+    dark = [{"appearance": "luminosity", "value": "dark"}]
+    tinted = [{"appearance": "luminosity", "value": "tinted"}]
+    json_seeds(out, corpus, "Contents.json", [
+        {"images": [{"filename": "icon.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"},
+                    {"appearances": dark, "filename": "icon.png", "idiom": "universal", "platform": "ios", "size": "1024x1024"},
+                    {"appearances": tinted, "idiom": "universal", "platform": "ios", "size": "1024x1024"}],
+         "info": {"author": "xcode", "version": 1}},
+        {"images": [{"filename": "icon-60@2x.png", "idiom": "iphone", "scale": "2x", "size": "60x60"},
+                    {"idiom": "iphone", "scale": "3x", "size": "60x60"},
+                    {"filename": "icon.png", "idiom": "ipad", "scale": "2x", "size": "83.5x83.5"},
+                    {"filename": "../outside.png", "idiom": "ios-marketing", "scale": "1x", "size": "1024x1024"},
+                    {"filename": "icon.png", "idiom": "iphone", "scale": "99999999999999999999x", "size": "1e308x-0"}],
+         "info": {"author": "xcode", "version": 1}},
+    ])
+
+
+def icon_json_seeds(out, corpus):
+    """Icon Composer documents: the corpus's, and made ones with fills, groups, layers,
+    specializations and effects (the bundle's Assets/ holds layer.png)."""
+    json_seeds(out, corpus, "icon.json", [
+        {"fill": {"automatic-gradient": "extended-srgb:0.0,0.5,1.0,1.0"},
+         "fill-specializations": [{"appearance": "dark", "value": {"solid": "display-p3:0.1,0.1,0.1,1.0"}}],
+         "groups": [{"layers": [{"image-name": "layer.png", "name": "layer", "glass": True,
+                                 "position": {"scale": 0.8, "translation-in-points": [12, -40]},
+                                 "opacity-specializations": [{"appearance": "tinted", "value": 0.5}],
+                                 "fill": {"solid": "srgb:1.0,0.0,0.0,1.0"}},
+                                {"image-name": "missing.svg", "name": "gone", "hidden": True}],
+                     "shadow": {"kind": "neutral", "opacity": 0.5}, "translucency": {"enabled": True, "value": 0.4},
+                     "opacity": 0.7, "position": {"scale": 2, "translation-in-points": [0, 0]}}],
+         "supported-platforms": {"circles": ["watchOS"], "squares": "shared"}},
+        {"fill": {"linear-gradient": ["srgb:1,1,1,1", "gray:0.5,1"], "orientation": {"start": {"x": 0.5, "y": 0}, "stop": {"x": 0.5, "y": 1}}},
+         "groups": [{"layers": [{"image-name": "layer.png", "name": "a",
+                                 "position": {"scale": 1e300, "translation-in-points": [1e308, -1e308]}}]}]},
+    ])
+
+
+def zip_seeds(out, corpus):
+    """.ipa-shaped archives of the demo app (small icons), stored and deflated, with the odd
+    entries the reader refuses: a link, a name with "..", one name twice."""
+    import io
+    import stat
+    import zipfile
+    plist = read(os.path.join(ROOT, "Assets", "Info.plist"))
+    icon = crushed(2, 2, [b"\xff\x00\x00\xff" * 2] * 2, 6)
+    for method in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", method) as archive:
+            archive.writestr("Payload/Colourful.app/Info.plist", plist)
+            archive.writestr("Payload/Colourful.app/app-icon--default@2x.png", icon)
+            archive.writestr("Payload/Colourful.app/../escape.png", icon)
+            link = zipfile.ZipInfo("Payload/Colourful.app/link.png")
+            link.external_attr = (stat.S_IFLNK | 0o777) << 16
+            archive.writestr(link, "Info.plist")
+        write(out, buffer.getvalue())
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("Payload/A.app/Info.plist", plist)
+        archive.writestr("Payload/B.app/Info.plist", plist)
+    write(out, buffer.getvalue())
+
+
+SEEDS = {
+    "bplist-guard": binary_plist_seeds,
+    "plist-loader": plist_seeds,
+    "png-chunks": png_seeds,
+    "png-rows": png_seeds,
+    "cgbi": crushed_seeds,
+    "escape-sequence": escape_seeds,
+    "zip-reader": zip_seeds,
+    "xcode-project": xcode_project_seeds,
+    "contents-json": contents_json_seeds,
+    "icon-json": icon_json_seeds,
+}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("out")
+    parser.add_argument("--corpus", default=os.path.join(os.path.dirname(ROOT), "shared", "corpus"))
+    parser.add_argument("--targets", nargs="*", default=sorted(SEEDS))
+    args = parser.parse_args()
+    corpus = args.corpus if os.path.isdir(args.corpus) else None
+    if corpus is None:
+        print(f"make-seeds: {args.corpus} is absent; seeds come from the project's fixtures only", file=sys.stderr)
+    for target in args.targets:
+        if target not in SEEDS:
+            sys.exit(f"make-seeds: no seeds for target {target!r}; add them to SEEDS")
+        folder = os.path.join(args.out, target)
+        os.makedirs(folder, exist_ok=True)
+        SEEDS[target](folder, corpus)
+        print(f"make-seeds: {target}: {len(os.listdir(folder))} seeds", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

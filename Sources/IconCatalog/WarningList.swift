@@ -1,0 +1,78 @@
+import TerminalText
+
+/// The warnings of one read, readable however many a hostile plist causes: the first
+/// `shownPerCode` of each kind (each `code`) are kept, the rest are only counted and said in
+/// one line per kind ("… and 379,990 more files not found"). A warning beyond the cap is never
+/// even built, so memory and time stay bounded by what is shown.
+public struct WarningList: Sendable {
+    public static let shownPerCode = 10
+    /// The code of the lines that count what was left out, as the asset-catalog readers use it.
+    public static let omittedCode = "warnings-omitted"
+
+    private var kept: [CatalogWarning] = []
+    private var counts: [String: Int] = [:]
+    /// Codes in the order they first came, for the counting lines.
+    private var codes: [String] = []
+
+    public init() {}
+
+    /// Starts with warnings another reader made and capped its own way (an archive's entries):
+    /// kept as they are, ahead of everything added later.
+    public init(capped warnings: [CatalogWarning]) {
+        kept = warnings
+    }
+
+    /// Adds a warning of the kind `code`; `subject` and `message` are only made when it is kept.
+    public mutating func add(code: String, subject: @autoclosure () -> String, _ message: @autoclosure () -> String) {
+        if count(code) <= Self.shownPerCode {
+            kept.append(CatalogWarning(subject: subject(), message: message(), code: code))
+        }
+    }
+
+    public mutating func append(_ warning: CatalogWarning) {
+        if count(warning.code ?? "") <= Self.shownPerCode { kept.append(warning) }
+    }
+
+    /// Everything `other` kept and counted, as if it had been added here.
+    public mutating func append(contentsOf other: WarningList) {
+        for warning in other.kept { append(warning) }
+        for code in other.codes {
+            let left = other.counts[code, default: 0] - min(other.counts[code, default: 0], Self.shownPerCode)
+            if left > 0 { _ = count(code, by: left) }
+        }
+    }
+
+    /// Counts one more (or `by` more) warning of `code`; the new total.
+    private mutating func count(_ code: String, by more: Int = 1) -> Int {
+        if counts[code] == nil { codes.append(code) }
+        counts[code, default: 0] += more
+        return counts[code, default: 0]
+    }
+
+    /// The kept warnings in the order they came, then one line per kind that had more.
+    public var warnings: [CatalogWarning] {
+        kept + codes.compactMap { code in
+            let more = counts[code, default: 0] - Self.shownPerCode
+            guard more > 0 else { return nil }
+            return CatalogWarning(subject: "", message: "… and \(MessageText.grouped(more)) more \(Self.plural(code))",
+                                  code: Self.omittedCode)
+        }
+    }
+
+    public var isEmpty: Bool { kept.isEmpty }
+
+    /// What the warnings of one code are, counted.
+    static func plural(_ code: String) -> String {
+        switch code {
+        case "file-not-found": return "files not found"
+        case "unsafe-file-entry": return "unsafe file entries"
+        case "file-in-asset-catalog": return "files only inside an asset catalog"
+        case "unreadable-image": return "unreadable image files"
+        case "malformed-icon-entry": return "malformed icon entries"
+        case "ordinal-not-integer": return "ordinals that are not integers"
+        case "prerendered-not-boolean": return "UIPrerenderedIcon values that are not booleans"
+        case "": return "warnings"
+        default: return "\(code) warnings"
+        }
+    }
+}
