@@ -16,6 +16,8 @@ enum ChooserCommand: Hashable, Sendable {
     case toggleHelp
     /// `a`: show every icon in the next appearance (light, dark, tinted), as iOS 18's home screen does.
     case cycleAppearance
+    /// `i`: open or close the focused icon's details beside the grid (or over it).
+    case toggleDetails
     /// q, Esc: leave with status 0.
     case quit
     /// Ctrl-C: leave with status 130, like a shell's SIGINT.
@@ -34,6 +36,7 @@ enum ChooserCommand: Hashable, Sendable {
         case .enter, .character(" "): self = .apply
         case .character("?"): self = .toggleHelp
         case .character("a"): self = .cycleAppearance
+        case .character("i"): self = .toggleDetails
         case .escape, .character("q"): self = .quit
         case .controlC: self = .interrupt
         default: return nil

@@ -70,6 +70,8 @@ public struct ChooserState: Hashable, Sendable {
     /// Pixel pictures, once the terminal is known to show them: nil draws every icon as
     /// symbol art.
     public internal(set) var pixels: PixelPictureState?
+    /// The details panel (`i`) and what has arrived for it.
+    public internal(set) var details: DetailsState
 
     /// The state before the first frame, and the effects that start loading pictures
     /// (the visible tiles first). The focus starts on the current icon, scrolled into view.
@@ -105,11 +107,12 @@ public struct ChooserState: Hashable, Sendable {
         self.isApplying = false
         self.terminalLines = []
         self.pixels = nil
+        self.details = DetailsState()
     }
 
     /// The grid's geometry for the current screen, or nil when the terminal is too small.
     public var layout: GridLayout? {
-        GridLayout.choose(configuration.iconSize, itemCount: items.count, screen: screen)
+        GridLayout.choose(configuration.iconSize, itemCount: items.count, screen: detailsFrame?.gridScreen(of: screen) ?? screen)
     }
 
     /// The tile size in use (chosen to fit, or forced), or nil when the terminal is too small.
@@ -214,6 +217,7 @@ extension ChooserState {
             let box = AlertBox(alert, screen: screen, ascii: configuration.ascii)
             frames.append((box.x, box.y, box.width, box.height))
         }
+        if let panel = detailsFrame, !panel.beside { frames.append((panel.x, panel.y, panel.width, panel.height)) }
         return frames
     }
 }

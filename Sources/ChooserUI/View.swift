@@ -44,6 +44,9 @@ public func view(_ state: ChooserState) -> CellGrid {
     }
     drawHints(into: &grid, y: layout.hintsRow, glyphs: glyphs, theme: theme)
 
+    if let frame = state.detailsFrame, let item = state.focusedItem {
+        drawDetails(state, item: item, frame: frame, into: &grid, glyphs: glyphs, theme: theme)
+    }
     if state.showsHelp {
         HelpBox(glyphs: glyphs, terminal: state.terminalLines).draw(into: &grid, theme: theme)
     }
@@ -66,10 +69,30 @@ private func drawTitle(_ state: ChooserState, into grid: inout CellGrid, glyphs:
     grid.write(String(shown.prefix(heading.count)), x: x, y: 0, style: theme.title)
 }
 
+/// The details panel for the focused item, with its large picture in pixels where the
+/// terminal draws it (its cells left blank), else in symbols once it has arrived.
+private func drawDetails(_ state: ChooserState, item: ChooserItem, frame: DetailsPanelFrame, into grid: inout CellGrid,
+                         glyphs: Glyphs, theme: Theme) {
+    let picture: DetailsPanel.Picture
+    if state.detailsPixelPlacement != nil {
+        picture = .pixels
+    } else {
+        let wanted = state.detailsPictureWanted
+        picture = .symbols(state.details.picture.flatMap { $0.key == wanted ? $0.grid : nil })
+    }
+    let renderer = TileRenderer(depth: state.configuration.colorDepth, symbols: state.configuration.symbols,
+                                ascii: state.configuration.ascii)
+    DetailsPanel(frame: frame, glyphs: glyphs, theme: theme).draw(
+        item: item, isCurrent: state.focus == state.currentIndex, details: state.details.known[state.focus],
+        findings: state.details.findings, picture: picture, renderer: renderer, into: &grid)
+}
+
 /// The longest key summary that fits, so a narrow terminal still shows how to get help and leave.
 private func drawHints(into grid: inout CellGrid, y: Int, glyphs: Glyphs, theme: Theme) {
     let variants = [
+        "\(glyphs.arrows) move  Enter use  i details  ? help  q quit",
         "\(glyphs.arrows) move  Enter use  ? help  q quit",
+        "Enter use  i details  ? help  q quit",
         "Enter use  ? help  q quit",
         "? help  q quit",
     ]
