@@ -192,43 +192,46 @@ struct DetailsPanel {
 
         var lineCount: Int { 1 + entries.reduce(0) { $0 + $1.count } }
 
-        /// The section in at most `rows` lines, its last line counting the entries left out.
+        /// The section in at most `rows` lines, its last line counting the entries left out;
+        /// the last entry shown may lose its last lines (its last line then ends in an ellipsis).
         func lines(in rows: Int, glyphs: Glyphs, theme: Theme) -> [PanelLine] {
             guard rows > 0 else { return [] }
             let all = [heading] + entries.flatMap { $0 }
             guard all.count > rows else { return all }
+            guard rows >= 3 else { return Array(all.prefix(rows)) }
             var shown = [heading]
-            var kept = 0
-            for entry in entries where shown.count + entry.count <= rows - 1 {
-                shown += entry
-                kept += 1
+            var started = 0
+            for entry in entries where shown.count < rows - 1 {
+                let room = rows - 1 - shown.count
+                var part = Array(entry.prefix(room))
+                if part.count < entry.count { part[part.count - 1].text += glyphs.ellipsis }
+                shown += part
+                started += 1
             }
-            guard rows >= 2 else { return [heading] }
-            let hidden = entries.count - kept
+            let hidden = entries.count - started
+            guard hidden > 0 else { return shown }
             return shown + [PanelLine(text: "\(glyphs.ellipsis) \(hidden) more \(noun)\(hidden == 1 ? "" : "s")", style: theme.subtle,
                                       indent: 2)]
         }
     }
 
-    /// The three sections in `rows` lines: the declaration keeps a third, then the findings
-    /// and the images share what is left, the images giving way first.
+    /// The three sections in `rows` lines. Each first gets up to a few lines (the findings
+    /// before the images, which are the likeliest to be long), then what is left goes to the
+    /// declaration, the findings and the images, in that order, up to what each needs.
     func fitted(details: IconDetails?, findings: AppFindings?, item: ChooserItem, rows: Int) -> [PanelLine] {
         guard rows > 0 else { return [] }
-        let declared = declarationSection(details)
-        let images = imageSection(details)
-        let lint = findingSection(findings, name: item.name)
-        let sections = [declared] + (images.map { [$0] } ?? []) + [lint]
-        if sections.reduce(0, { $0 + $1.lineCount }) <= rows {
-            return sections.flatMap { $0.lines(in: $0.lineCount, glyphs: glyphs, theme: theme) }
+        let sections = [declarationSection(details), imageSection(details), findingSection(findings, name: item.name)]
+        let needs = sections.map { $0?.lineCount ?? 0 }
+        var given = [0, 0, 0]
+        var left = rows
+        for (section, share) in [(0, 4), (2, 4), (1, 4), (0, Int.max), (2, Int.max), (1, Int.max)] {
+            let more = min(left, max(0, min(needs[section], share) - given[section]))
+            given[section] += more
+            left -= more
         }
-        let declaredRows = min(declared.lineCount, max(2, rows / 3))
-        let left = rows - declaredRows
-        let lintRows = min(lint.lineCount, max(2, left - min(images?.lineCount ?? 0, 3)))
-        let imageRows = max(0, left - lintRows)
-        let lines = declared.lines(in: declaredRows, glyphs: glyphs, theme: theme)
-            + (images?.lines(in: imageRows, glyphs: glyphs, theme: theme) ?? [])
-            + lint.lines(in: lintRows, glyphs: glyphs, theme: theme)
-        return Array(lines.prefix(rows))
+        return Array(zip(sections, given).flatMap { section, rows in
+            section?.lines(in: rows, glyphs: glyphs, theme: theme) ?? []
+        }.prefix(rows))
     }
 
     private func heading(_ text: String) -> PanelLine { PanelLine(text: text, style: theme.title) }
@@ -237,11 +240,48 @@ struct DetailsPanel {
         DisplayWidth.wrap(text, to: max(1, frame.textWidth - 2)).map { PanelLine(text: $0, style: theme.subtle, indent: 2) }
     }
 
-    /// A label and a value that wraps under it (paths are long, and break anywhere), made safe to show.
-    private func labelled(_ label: String, _ value: String) -> [PanelLine] {
-        let text = "\(label): \(glyphs.shown(value))"
-        let lines = DisplayWidth.wrap(text, to: max(1, frame.textWidth - 4))
-        return lines.enumerated().map { offset, line in PanelLine(text: line, indent: offset == 0 ? 2 : 4) }
+    /// A label and a value after it, or under it where it does not fit: a path broken after
+    /// its slashes, anything else between words (a word longer than a line anywhere).
+    private func labelled(_ label: String, _ value: String, isPath: Bool = false) -> [PanelLine] {
+        let value = glyphs.shown(value)
+        let oneLine = "\(label) \(value)"
+        if DisplayWidth.of(oneLine) <= frame.textWidth - 2 { return [PanelLine(text: oneLine, indent: 2)] }
+        // Under the label, indented, unless one line holds the value only without the indent.
+        let indent = DisplayWidth.of(value) > frame.textWidth - 4 && DisplayWidth.of(value) <= frame.textWidth - 2 ? 2 : 4
+        let width = max(1, frame.textWidth - indent)
+        let lines = isPath ? Self.wrapPath(value, to: width) : DisplayWidth.wrap(value, to: width)
+        return [PanelLine(text: label, indent: 2)] + lines.map { PanelLine(text: $0, indent: indent) }
+    }
+
+    /// `path` in lines of at most `width` columns, broken after a slash where it can be.
+    static func wrapPath(_ path: String, to width: Int) -> [String] {
+        var pieces: [String] = []
+        var piece = ""
+        for character in path {
+            piece.append(character)
+            if character == "/" {
+                pieces.append(piece)
+                piece = ""
+            }
+        }
+        if !piece.isEmpty { pieces.append(piece) }
+        var lines: [String] = []
+        var line = ""
+        for piece in pieces {
+            if !line.isEmpty, DisplayWidth.of(line) + DisplayWidth.of(piece) > width {
+                lines.append(line)
+                line = ""
+            }
+            line += piece
+            // A piece longer than a line is broken wherever it must be.
+            while DisplayWidth.of(line) > width {
+                let head = DisplayWidth.wrap(line, to: width).first ?? line
+                lines.append(head)
+                line = String(line.dropFirst(max(1, head.count)))
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 
     func declarationSection(_ details: IconDetails?) -> Section {
@@ -253,11 +293,13 @@ struct DetailsPanel {
         for place in details.places {
             switch place {
             case let .plistKey(keys, file):
-                section.entries.append(labelled("key", keys.joined(separator: " \(glyphs.keyPathSeparator) ")) + labelled("in", file))
+                section.entries.append(labelled("key", keys.joined(separator: " \(glyphs.keyPathSeparator) "))
+                                       + labelled("in", file, isPath: true))
             case let .iconSet(path):
-                section.entries.append(labelled("icon set", path))
+                section.entries.append(labelled("icon set", path, isPath: true))
             case let .iconBundle(path, older):
-                section.entries.append(labelled("Icon Composer", path) + (older.map { labelled("before iOS 26", $0) } ?? []))
+                section.entries.append(labelled("Icon Composer", path, isPath: true)
+                                       + (older.map { labelled("before iOS 26", $0, isPath: true) } ?? []))
             case let .setting(name):
                 section.entries.append(labelled("ships by", name))
             }
@@ -275,10 +317,15 @@ struct DetailsPanel {
             return section
         }
         // The facts in aligned columns after the file names where they fit beside them, else
-        // each name above its facts.
-        let facts = details.images.map { image -> [String] in
+        // each name above its facts; a size or idiom every image shares goes in the heading.
+        var facts = details.images.map { image -> [String] in
             let size = image.width.flatMap { w in image.height.map { "\(w)\(glyphs.times)\($0)" } } ?? "vector"
             return [size, image.idiom ?? "any", image.appearance.rawValue, image.derived ? "derived" : ""]
+        }
+        let shared = (0..<2).filter { column in Set(facts.map { $0[column] }).count == 1 }
+        if !shared.isEmpty {
+            section.heading.text += "  " + shared.map { facts[0][$0] }.joined(separator: " ")
+            for column in shared { facts = facts.map { var row = $0; row[column] = ""; return row } }
         }
         let widths = (0..<4).map { column in facts.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
         let factsWidth = widths.reduce(0, +) + 2 * widths.filter { $0 > 0 }.count
