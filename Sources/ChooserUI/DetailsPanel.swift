@@ -67,7 +67,8 @@ public struct DetailsPictureGrid: Hashable, Sendable {
 public struct DetailsPanelFrame: Hashable, Sendable {
     /// A terminal at least this wide shows the panel beside the grid.
     public static let besideMinimumWidth = 90
-    /// The panel beside the grid takes two fifths of the width, within these bounds.
+    /// The panel beside the grid takes 44% of the width (at 100 columns, what three large
+    /// tiles leave), within these bounds.
     static let besideWidths = 36...60
     /// The large picture's rows at most: a large tile's twice over.
     static let maximumPictureRows = 16
@@ -82,7 +83,7 @@ public struct DetailsPanelFrame: Hashable, Sendable {
     public init(screen: ScreenSize, allowBeside: Bool = true) {
         beside = allowBeside && screen.width >= Self.besideMinimumWidth
         if beside {
-            width = min(Self.besideWidths.upperBound, max(Self.besideWidths.lowerBound, screen.width * 2 / 5))
+            width = min(Self.besideWidths.upperBound, max(Self.besideWidths.lowerBound, screen.width * 11 / 25))
             x = screen.width - width
         } else {
             width = max(0, screen.width - 4)
@@ -105,10 +106,14 @@ public struct DetailsPanelFrame: Hashable, Sendable {
     var innerTop: Int { y + 1 }
     var innerHeight: Int { max(0, height - 2) }
 
-    /// The large picture's size: as large as the panel allows while leaving it two thirds of
-    /// its rows for text, square in pixels; nil when the panel is too small for one.
+    /// Rows kept for the text below the picture where the panel is tall enough.
+    static let textRows = 14
+
+    /// The large picture's size: as large as the panel allows while leaving the text three
+    /// fifths of its rows, or `textRows` on a tall panel; square in pixels; nil when the
+    /// panel is too small for one.
     var pictureSize: (columns: Int, rows: Int)? {
-        let rows = min(textWidth / 2, (innerHeight - 2) * 2 / 5, Self.maximumPictureRows)
+        let rows = min(textWidth / 2, max((innerHeight - 2) * 2 / 5, innerHeight - 3 - Self.textRows), Self.maximumPictureRows)
         return rows >= Self.minimumPictureRows ? (rows * 2, rows) : nil
     }
 
@@ -201,8 +206,9 @@ struct DetailsPanel {
             guard rows >= 3 else { return Array(all.prefix(rows)) }
             var shown = [heading]
             var started = 0
-            for entry in entries where shown.count < rows - 1 {
-                let room = rows - 1 - shown.count
+            for (offset, entry) in entries.enumerated() where shown.count < rows - 1 {
+                // The last entry needs no row for a count of those after it.
+                let room = rows - shown.count - (offset == entries.count - 1 ? 0 : 1)
                 var part = Array(entry.prefix(room))
                 if part.count < entry.count { part[part.count - 1].text += glyphs.ellipsis }
                 shown += part
