@@ -19,7 +19,7 @@ struct HelpBox {
             ("Enter / Space", "use the focused icon"),
             ("click", "use that icon"),
             ("a", "light, dark, tinted"),
-            ("i", "details: files, lint (Esc closes)"),
+            ("i", "details (files, lint)"),
             ("q / Esc", "leave"),
             ("Ctrl-C", "leave (status 130)"),
             ("?", "close this help"),

@@ -209,7 +209,7 @@ import TerminalInterface
             let opened = try #require(terminal.framesWithPictures.last)
             let large = try #require(opened.pictures.first { $0.picture.value == 1000 })
             // Square in pixels, inside the panel beside the grid, on blank cells like every picture.
-            #expect(large.cells.width == 2 * large.cells.height && large.cells.width > TileSize.large.columns)
+            #expect(large.cells.width == 2 * large.cells.height && large.cells.height >= TileSize.large.rows)
             #expect(opened.pictures.filter { $0.picture.value < 1000 }.allSatisfy { $0.cells.x + $0.cells.width <= large.cells.x })
             #expect(Self.picturesCoverOnlyBlankCells(opened))
 
