@@ -96,13 +96,15 @@ public struct LoadedPixelPicture: Hashable, Sendable {
 public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
     public let drawable: Set<GraphicsProtocol> = [.kitty, .sixel, .iterm2]
 
-    /// A tile's picture and the details panel's of the same size are the same picture.
+    /// A picture of one size; the details panel's is another picture than a tile's of the same
+    /// size, as kitty shows each picture in one place at a time.
     private struct Key: Hashable {
         let index: Int
         let columns: Int
         let rows: Int
         let cell: CellPixelSize
         let appearance: IconAppearance
+        var forDetails = false
     }
 
     private let count: Int
@@ -204,7 +206,8 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
     public func requestDetails(_ picture: DetailsPicture, cell: CellPixelSize, appearance: IconAppearance,
                                deliver: @escaping @Sendable (LoadedDetailsPixelPicture) -> Void) {
         guard (0..<count).contains(picture.index) else { return }
-        let key = Key(index: picture.index, columns: picture.columns, rows: picture.rows, cell: cell, appearance: appearance)
+        let key = Key(index: picture.index, columns: picture.columns, rows: picture.rows, cell: cell, appearance: appearance,
+                      forDetails: true)
         queue.cancel(.detailsPixels)
         queue.add([DecodeQueue.Job(kind: .detailsPixels, index: picture.index, size: .large) { [self] in
             deliver(LoadedDetailsPixelPicture(picture: picture, cell: cell, ready: makePicture(key), appearance: appearance))
@@ -212,7 +215,10 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
     }
 
     public func detailsPictureID(_ picture: DetailsPicture, cell: CellPixelSize, appearance: IconAppearance) -> PictureID? {
-        lock.withLock { made[Key(index: picture.index, columns: picture.columns, rows: picture.rows, cell: cell, appearance: appearance)] }
+        lock.withLock {
+            made[Key(index: picture.index, columns: picture.columns, rows: picture.rows, cell: cell, appearance: appearance,
+                     forDetails: true)]
+        }
     }
 
     public func cancelAll() {
