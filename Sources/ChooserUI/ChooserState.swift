@@ -208,8 +208,15 @@ extension ChooserState {
         }
     }
 
-    /// The boxes drawn over the grid now, as screen rectangles.
+    /// The boxes drawn over the grid now, as screen rectangles: the help, the alert, and the
+    /// details panel where it is not beside the grid.
     var overlayFrames: [(x: Int, y: Int, width: Int, height: Int)] {
+        guard let panel = detailsFrame, !panel.beside else { return boxFrames }
+        return boxFrames + [(panel.x, panel.y, panel.width, panel.height)]
+    }
+
+    /// The help and the alert, which cover the details panel too.
+    var boxFrames: [(x: Int, y: Int, width: Int, height: Int)] {
         var frames: [(x: Int, y: Int, width: Int, height: Int)] = []
         let glyphs = Glyphs(ascii: configuration.ascii)
         if showsHelp { frames.append(HelpBox(glyphs: glyphs, terminal: terminalLines).frame(in: screen)) }
@@ -217,7 +224,6 @@ extension ChooserState {
             let box = AlertBox(alert, screen: screen, ascii: configuration.ascii)
             frames.append((box.x, box.y, box.width, box.height))
         }
-        if let panel = detailsFrame, !panel.beside { frames.append((panel.x, panel.y, panel.width, panel.height)) }
         return frames
     }
 }

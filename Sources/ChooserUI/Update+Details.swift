@@ -30,14 +30,7 @@ extension ChooserState {
     public var detailsPixelPlacement: DetailsPixelPlacement? {
         guard pixels != nil, layout != nil, let wanted = detailsPictureWanted, details.pixelsReady.contains(wanted),
               let origin = detailsFrame?.pictureOrigin else { return nil }
-        var boxes: [(x: Int, y: Int, width: Int, height: Int)] = []
-        let glyphs = Glyphs(ascii: configuration.ascii)
-        if showsHelp { boxes.append(HelpBox(glyphs: glyphs, terminal: terminalLines).frame(in: screen)) }
-        if let alert {
-            let box = AlertBox(alert, screen: screen, ascii: configuration.ascii)
-            boxes.append((box.x, box.y, box.width, box.height))
-        }
-        let covered = boxes.contains { box in
+        let covered = boxFrames.contains { box in
             origin.x < box.x + box.width && box.x < origin.x + wanted.columns
                 && origin.y < box.y + box.height && box.y < origin.y + wanted.rows
         }

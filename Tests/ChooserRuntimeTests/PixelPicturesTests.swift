@@ -103,6 +103,18 @@ import TerminalInterface
         }
     }
 
+    /// The demo on a terminal 100 columns wide that answers as kitty does, once its five tiles show their pictures.
+    static func demoWithKittyPictures(rows: Int) async throws -> (MemoryTerminal, RunningChooser) {
+        let terminal = MemoryTerminal(size: TerminalSize(columns: 100, rows: rows))
+        let chooser = RunningChooser(terminal: terminal, options: ChooserSession.Options(
+            detectionTimeout: .seconds(30), pixelPictures: TilePictures()))
+        try await chooser.frame(showing: "black-multi")
+        #expect(await terminal.waitUntil { !$0.queries.isEmpty })
+        for answer in kittyAnswers { terminal.send(answer) }
+        #expect(await terminal.waitUntil { $0.framesWithPictures.last?.pictures.count == 5 })
+        return (terminal, chooser)
+    }
+
     @Test func placementsFollowScrollingTheHelpAnAlertAResizeAndLeaving() async throws {
         try await onTestThread {
             let items = [ChooserItem.primary()] + (1..<12).map { ChooserItem(name: "icon\($0)", title: "Icon \($0)") }
@@ -174,13 +186,7 @@ import TerminalInterface
 
     @Test func theAppearanceKeyReplacesEveryPicture() async throws {
         try await onTestThread {
-            let terminal = MemoryTerminal(size: TerminalSize(columns: 100, rows: 20))
-            let chooser = RunningChooser(terminal: terminal, options: ChooserSession.Options(
-                detectionTimeout: .seconds(30), pixelPictures: TilePictures()))
-            try await chooser.frame(showing: "black-multi")
-            #expect(await terminal.waitUntil { !$0.queries.isEmpty })
-            for answer in Self.kittyAnswers { terminal.send(answer) }
-            #expect(await terminal.waitUntil { $0.framesWithPictures.last?.pictures.count == 5 })
+            let (terminal, chooser) = try await Self.demoWithKittyPictures(rows: 20)
             let seen = terminal.pictureCommands.count
             terminal.type("a")
             let dark = Set((0..<5).map { TilePictures.id($0, .dark) })
@@ -195,13 +201,7 @@ import TerminalInterface
 
     @Test func theDetailsPanelsLargePictureFollowsTheFocusAndGoesWithThePanel() async throws {
         try await onTestThread {
-            let terminal = MemoryTerminal(size: TerminalSize(columns: 100, rows: 30))
-            let chooser = RunningChooser(terminal: terminal, options: ChooserSession.Options(
-                detectionTimeout: .seconds(30), pixelPictures: TilePictures()))
-            try await chooser.frame(showing: "black-multi")
-            #expect(await terminal.waitUntil { !$0.queries.isEmpty })
-            for answer in Self.kittyAnswers { terminal.send(answer) }
-            #expect(await terminal.waitUntil { $0.framesWithPictures.last?.pictures.count == 5 })
+            let (terminal, chooser) = try await Self.demoWithKittyPictures(rows: 30)
 
             var seen = terminal.pictureCommands.count
             terminal.type("i")
@@ -230,13 +230,7 @@ import TerminalInterface
     @Test func anOverlayTakesAwayOnlyThePicturesItCovers() async throws {
         try await onTestThread {
             // Low enough for the alert, in the middle of the screen, to reach the tiles.
-            let terminal = MemoryTerminal(size: TerminalSize(columns: 100, rows: 20))
-            let chooser = RunningChooser(terminal: terminal, options: ChooserSession.Options(
-                detectionTimeout: .seconds(30), pixelPictures: TilePictures()))
-            try await chooser.frame(showing: "black-multi")
-            #expect(await terminal.waitUntil { !$0.queries.isEmpty })
-            for answer in Self.kittyAnswers { terminal.send(answer) }
-            #expect(await terminal.waitUntil { $0.framesWithPictures.last?.pictures.count == 5 })
+            let (terminal, chooser) = try await Self.demoWithKittyPictures(rows: 20)
             for (open, close) in [("?", TerminalEvent.key(.character("?"))), ("\r", .key(.escape))] {
                 let seen = terminal.pictureCommands.count
                 if open == "?" { terminal.type("?") } else { terminal.send(.key(.right), .key(.enter)) }
