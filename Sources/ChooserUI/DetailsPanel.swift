@@ -326,11 +326,13 @@ struct DetailsPanel {
         // each name above its facts; a size or idiom every image shares goes in the heading.
         var facts = details.images.map { image -> [String] in
             let size = image.width.flatMap { w in image.height.map { "\(w)\(glyphs.times)\($0)" } } ?? "vector"
-            return [size, image.idiom ?? "any", image.appearance.rawValue, image.derived ? "derived" : ""]
+            return [size, image.idiom ?? "", image.appearance.rawValue, image.derived ? "derived" : ""]
         }
+        // (A loose file has no idiom: it serves whichever device reads the key it was found through.)
         let shared = (0..<2).filter { column in Set(facts.map { $0[column] }).count == 1 }
+        let sharedText = shared.map { facts[0][$0] }.filter { !$0.isEmpty }
+        if !sharedText.isEmpty { section.heading.text += "  " + sharedText.joined(separator: " ") }
         if !shared.isEmpty {
-            section.heading.text += "  " + shared.map { facts[0][$0] }.joined(separator: " ")
             for column in shared { facts = facts.map { var row = $0; row[column] = ""; return row } }
         }
         let widths = (0..<4).map { column in facts.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
