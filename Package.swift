@@ -50,12 +50,17 @@ let package = Package(
         .target(name: "CommandLineSupport", dependencies: ["TerminalText"]),
         // Cells, colours and SGR: the screen model every layer draws into, with no image library behind it.
         .target(name: "CellCanvas", dependencies: ["TerminalText"]),
-        // Pure model: plist → catalog, file resolution, IconManager and its state store. ZIPFoundation
-        // inflates the entries of an .ipa (its zlib comes through pkg-config: apt zlib1g-dev).
+        // Reading only: every form of app → the icons in chooser order, their images and warnings.
+        // ZIPFoundation inflates the entries of an .ipa (its zlib comes through pkg-config: apt zlib1g-dev).
         .target(
             name: "IconCatalog",
-            dependencies: ["TerminalText", .product(name: "Crypto", package: "swift-crypto"),
-                           .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["TerminalText", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
+        // The choice: IconManager and the file it is kept in, apart from the reading, so a tool that only
+        // reads icons does not build the persistence (swift-crypto names a state file by a path's digest).
+        .target(
+            name: "IconChoice",
+            dependencies: ["IconCatalog", "TerminalText", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // What a terminal sends, decoded: keys, clicks and the answers to queries, apart. Pure.
         .target(name: "TerminalInput"),
@@ -87,7 +92,7 @@ let package = Package(
         // the picture loader; what the terminal can do, learned without waiting for it.
         .target(
             name: "ChooserRuntime",
-            dependencies: ["CellCanvas", "ChooserUI", "IconArt", "IconCatalog", "TerminalText",
+            dependencies: ["CellCanvas", "ChooserUI", "IconArt", "IconCatalog", "IconChoice", "TerminalText",
                            "TerminalInput", "TerminalDetection", "TerminalInterface", "TerminalGraphics"]
         ),
         // `iconchooser lint`: rules as pure functions over the parsed plist, a file index and image facts.
@@ -101,6 +106,7 @@ let package = Package(
                 "CPseudoTerminal",
                 "TerminalText",
                 "IconCatalog",
+                "IconChoice",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
@@ -115,6 +121,7 @@ let package = Package(
                 "TerminalText",
                 "CellCanvas",
                 "IconCatalog",
+                "IconChoice",
                 "IconArt",
                 "IconLint",
                 "ChooserUI",
@@ -143,6 +150,7 @@ let package = Package(
         .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput"]),
         .testTarget(name: "TerminalDetectionTests", dependencies: ["TerminalDetection", "TerminalInput", "CellCanvas"]),
         .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "TerminalText", "TestSupport"]),
+        .testTarget(name: "IconChoiceTests", dependencies: ["IconChoice", "IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconArtTests", dependencies: ["IconArt", "CellCanvas", "IconCatalog", "TestSupport"], exclude: ["reference_decode.py"]),
         .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "IconArt", "CellCanvas", "ChooserUI", "CPNG", "CSixel",

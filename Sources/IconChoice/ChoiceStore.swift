@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import IconCatalog
 import TerminalText
 
 /// Where the chosen alternate name is kept, as iOS keeps it for an app. The manager

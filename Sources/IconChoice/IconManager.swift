@@ -1,4 +1,5 @@
 import Foundation
+import IconCatalog
 import TerminalText
 
 /// Why `setAlternateIconName` refused; the stored choice is left as it was.

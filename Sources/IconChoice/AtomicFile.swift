@@ -1,4 +1,5 @@
 import Foundation
+import IconCatalog
 
 /// Replaces a file's contents so that a reader (or a crash) only ever sees the old file or
 /// the new one: a temporary file in the same folder, fsync, rename over the old one, fsync
