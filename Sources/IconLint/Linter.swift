@@ -48,10 +48,10 @@ public enum Linter {
     }
 
     /// Lints an already-parsed plist against an already-walked folder.
-    public static func lint(plist: [String: Any], plistPath: String, source: AppSourceKind = .plist,
-                            options: CatalogOptions, index: FileIndex, disabled: Set<String> = [],
-                            inspector: any ImageInspector, appWarnings: [CatalogWarning] = [],
-                            project: ProjectFacts? = nil) -> LintReport {
+    package static func lint(plist: [String: Any], plistPath: String, source: AppSourceKind = .plist,
+                             options: CatalogOptions, index: FileIndex, disabled: Set<String> = [],
+                             inspector: any ImageInspector, appWarnings: [CatalogWarning] = [],
+                             project: ProjectFacts? = nil) -> LintReport {
         let context = LintContext(plist: plist, plistPath: plistPath, source: source, options: options, index: index,
                                   project: project, inspect: { inspector.inspect($0) })
         var seen = Set<LintFinding>()
@@ -106,11 +106,15 @@ struct FindingOrder {
 public struct LintReport: Sendable {
     /// Findings of one rule beyond the first `LintRule.Hits.shownPerRule`: counted, not shown.
     public struct Omitted: Sendable, Equatable {
+        /// The rule whose findings were capped.
         public let rule: String
+        /// Its severity, so the totals count the findings left out.
         public let severity: LintSeverity
+        /// How many findings were left out.
         public let count: Int
     }
 
+    /// What was linted, for messages: the Info.plist, or the project or catalog when there is none.
     public let plistPath: String
     /// The findings shown, in order.
     public let findings: [LintFinding]
@@ -121,8 +125,8 @@ public struct LintReport: Sendable {
     /// Problems met opening the app that are no rule's finding (archive entries left unread).
     public let appWarnings: [CatalogWarning]
 
-    public init(plistPath: String, findings: [LintFinding], omitted: [Omitted] = [], searchWasTruncated: Bool,
-                appWarnings: [CatalogWarning] = []) {
+    package init(plistPath: String, findings: [LintFinding], omitted: [Omitted] = [], searchWasTruncated: Bool,
+                 appWarnings: [CatalogWarning] = []) {
         self.plistPath = plistPath
         self.findings = findings
         self.omitted = omitted
