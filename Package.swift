@@ -144,6 +144,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The libraries as another tool uses them: opens an app, prints its icons, images, warnings and
+        // lint's findings. The README's "Use as a library" shows it; EndToEndTests runs it.
+        .executableTarget(name: "icon-catalog-example", dependencies: ["IconCatalog", "IconLint"]),
         // `make bench`'s measuring tool for the terminal pictures (bytes, time, sixel fidelity).
         .executableTarget(
             name: "graphics-bench",
