@@ -34,8 +34,8 @@ public enum Linter {
             }
             // Warnings a rule reports are findings, not warnings beside them.
             let reported = Set(LintRules.ids)
-            project = ProjectFacts.gather(from: catalogs, compiler: compiler, source: opened.source, reportedCodes: reported,
-                                          inspector: inspector)
+            project = ProjectFacts.gather(from: catalogs, compiler: compiler, source: opened.source, defines: options.defines,
+                                          reportedCodes: reported, inspector: inspector)
             appWarnings.removeAll { $0.code.map(reported.contains) == true }
             appWarnings += project?.otherWarnings ?? []
             // The built app names catalog icons by CFBundleIconName alone (the asset compiler's files exist only

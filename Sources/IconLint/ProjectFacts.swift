@@ -29,14 +29,18 @@ package struct ProjectFacts: Sendable {
     /// What reading the shipped sets and bundles warned about that no rule reports
     /// (a `Contents.json` that is not JSON, say): shown beside the findings.
     package let otherWarnings: [CatalogWarning]
-    /// App icons of the catalogs that no built icon is made from.
+    /// App icons of the catalogs that no built icon is made from, in the configuration read
+    /// or in any other of the target's (see `unshippedIn`).
     package let unshipped: [AssetCatalog.Entry]
+    /// The configurations none of which ship `unshipped`: every one of the target's whose
+    /// settings could be read; empty when there is no project target.
+    package let unshippedIn: [String]
     /// The primary's App Store image (1024 px, light) and what decoding it found.
     package let marketingImage: (path: String, facts: ImageFacts)?
 
     package init(compiler: IconCompilerInputs, source: AppSourceKind, configuration: String? = nil, warnings: [CatalogWarning],
                  icons: [ShippedIcon], otherWarnings: [CatalogWarning] = [], unshipped: [AssetCatalog.Entry],
-                 marketingImage: (path: String, facts: ImageFacts)?) {
+                 unshippedIn: [String] = [], marketingImage: (path: String, facts: ImageFacts)?) {
         self.compiler = compiler
         self.source = source
         self.configuration = configuration
@@ -44,13 +48,16 @@ package struct ProjectFacts: Sendable {
         self.icons = icons
         self.otherWarnings = otherWarnings
         self.unshipped = unshipped
+        self.unshippedIn = unshippedIn
         self.marketingImage = marketingImage
     }
 
     /// Gathers the facts from the catalogs the build makes, one per idiom lint checks (their
-    /// icons and warnings are merged by name), reading what `compiler` names.
+    /// icons and warnings are merged by name), reading what `compiler` names. `defines` are
+    /// the `--define` values the target was read with, for reading its other configurations.
     package static func gather(from catalogs: [AppIconCatalog], compiler: IconCompilerInputs, source: AppSourceKind,
-                               reportedCodes: Set<String>, inspector: any ImageInspector) -> ProjectFacts {
+                               defines: [String: String] = [:], reportedCodes: Set<String>,
+                               inspector: any ImageInspector) -> ProjectFacts {
         let boundary = PathBoundary(root: compiler.boundary)
         var warnings: [CatalogWarning] = []
         var seenWarnings = Set<CatalogWarning>()
@@ -69,7 +76,11 @@ package struct ProjectFacts: Sendable {
             }
         }
         var unshipped: [AssetCatalog.Entry] = []
-        if !compiler.includesAllAppIcons {
+        // A set another configuration ships is deliberate (a production primary, read in a debug
+        // configuration); one that a configuration including every icon ships is never left out.
+        let configurations = catalogs.first?.target?.iconsOfEveryConfiguration(defines: defines) ?? []
+        for other in configurations { shippedAssets.formUnion(other.names) }
+        if !compiler.includesAllAppIcons && !configurations.contains(where: \.includesAllAppIcons) {
             var seenPaths = Set<String>()
             let bundles = compiler.iconBundles.map { path in
                 AssetCatalog.Entry(name: ((path as NSString).lastPathComponent as NSString).deletingPathExtension,
@@ -93,7 +104,7 @@ package struct ProjectFacts: Sendable {
         }
         return ProjectFacts(compiler: compiler, source: source, configuration: catalogs.first?.target?.configuration,
                             warnings: warnings, icons: icons, otherWarnings: others,
-                            unshipped: unshipped, marketingImage: marketing)
+                            unshipped: unshipped, unshippedIn: configurations.map(\.configuration), marketingImage: marketing)
     }
 
     /// The primary, when the build makes it from a set or bundle.

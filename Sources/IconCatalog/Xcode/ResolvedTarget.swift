@@ -59,12 +59,11 @@ public struct ResolvedTarget: Sendable {
         var warnings = project.warnings
         warnings.appendUnique(scope.warnings)
         let settings = scope.settings
-        let primary = settings.value("ASSETCATALOG_COMPILER_APPICON_NAME", warnings: &warnings)
-        primaryIconName = primary.isEmpty ? nil : primary
-        let alternates = settings.value("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES", warnings: &warnings)
-        alternateIconNames = StringList.split(alternates)
+        let icons = ConfigurationIcons(configuration: scope.configuration, settings: settings, warnings: &warnings)
+        primaryIconName = icons.primaryIconName
+        alternateIconNames = icons.alternateIconNames
         alternateIconNamesUseCommas = alternateIconNames.contains { $0.contains(",") }
-        includesAllAppIcons = settings.bool("ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS", warnings: &warnings)
+        includesAllAppIcons = icons.includesAllAppIcons
         bundleIdentifier = scope.bundleIdentifier
         productName = settings.value("PRODUCT_NAME", warnings: &warnings)
         generatesInfoPlist = settings.bool("GENERATE_INFOPLIST_FILE", warnings: &warnings)
