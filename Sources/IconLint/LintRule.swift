@@ -5,16 +5,16 @@ import IconCatalog
 /// is a pure function of the parsed plist, the file index and the image facts.
 public struct LintRule: Sendable, Identifiable {
     /// What a check reports before the rule stamps its id and severity on it.
-    public struct Hit {
-        public let subject: LintSubject
-        public let idiom: Idiom?
+    package struct Hit {
+        package let subject: LintSubject
+        package let idiom: Idiom?
         /// nil for the Info.plist itself.
-        public let file: String?
-        public let message: String
+        package let file: String?
+        package let message: String
         /// The icons a finding about the whole app names (see `LintFinding.icons`).
-        public let icons: [String?]
+        package let icons: [String?]
 
-        public init(_ subject: LintSubject, idiom: Idiom?, file: String? = nil, _ message: String, icons: [String?] = []) {
+        package init(_ subject: LintSubject, idiom: Idiom?, file: String? = nil, _ message: String, icons: [String?] = []) {
             self.subject = subject
             self.idiom = idiom
             self.file = file
@@ -25,26 +25,27 @@ public struct LintRule: Sendable, Identifiable {
 
     /// The hits of one run of a check, readable however many a hostile plist causes: the
     /// first `shownPerRule` are kept and the rest only counted, their messages never built.
-    public struct Hits {
-        public static let shownPerRule = 50
+    package struct Hits {
+        package static let shownPerRule = 50
 
-        public private(set) var kept: [Hit] = []
+        package private(set) var kept: [Hit] = []
         /// Every hit, kept or not.
-        public private(set) var total = 0
+        package private(set) var total = 0
 
-        public init() {}
+        package init() {}
 
-        public mutating func add(_ subject: LintSubject, idiom: Idiom?, file: String? = nil, _ message: @autoclosure () -> String,
-                                 about icons: [String?] = []) {
+        package mutating func add(_ subject: LintSubject, idiom: Idiom?, file: String? = nil, _ message: @autoclosure () -> String,
+                                  about icons: [String?] = []) {
             total += 1
             if kept.count < Self.shownPerRule { kept.append(Hit(subject, idiom: idiom, file: file, message(), icons: icons)) }
         }
 
-        public var omitted: Int { total - kept.count }
+        package var omitted: Int { total - kept.count }
     }
 
     /// Kebab-case and never renamed: scripts and CI configurations name rules by it.
     public let id: String
+    /// Fixed per rule, so a rule's findings always weigh the same.
     public let severity: LintSeverity
     /// One line: what the rule finds.
     public let summary: String
@@ -52,8 +53,8 @@ public struct LintRule: Sendable, Identifiable {
     public let explanation: String
     let check: @Sendable (LintContext, inout Hits) -> Void
 
-    public init(id: String, severity: LintSeverity, summary: String, explanation: String,
-                check: @escaping @Sendable (LintContext, inout Hits) -> Void) {
+    package init(id: String, severity: LintSeverity, summary: String, explanation: String,
+                 check: @escaping @Sendable (LintContext, inout Hits) -> Void) {
         self.id = id
         self.severity = severity
         self.summary = summary
@@ -62,7 +63,7 @@ public struct LintRule: Sendable, Identifiable {
     }
 
     /// The findings to show, and how many more there were.
-    public func run(_ context: LintContext) -> (findings: [LintFinding], omitted: Int) {
+    package func run(_ context: LintContext) -> (findings: [LintFinding], omitted: Int) {
         var hits = Hits()
         check(context, &hits)
         let findings = hits.kept.map { hit in
