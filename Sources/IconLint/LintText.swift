@@ -39,8 +39,6 @@ public enum LintText {
         }
     }
 
-    public static func deviceName(_ idiom: Idiom) -> String { idiom == .phone ? "iPhone" : "iPad" }
-
     /// `text` broken into lines of at most `width` columns at spaces.
     public static func wrap(_ text: String, width: Int = 78) -> String {
         DisplayWidth.wrap(text, to: width).joined(separator: "\n")
