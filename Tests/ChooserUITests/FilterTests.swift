@@ -30,10 +30,10 @@ func shownTitles(_ state: ChooserState) -> [String] { state.shown.map { state.it
         var state = chooser(namedItems)
         press(.character("/"), in: &state)
         type("d", in: &state)
-        // Names starting with d first; the rest where a d starts a word, then inside a word.
-        #expect(shownTitles(state) == ["Default", "Dark", "Classic Dark", "pride-dark", "Pride"])
+        // Names starting with d first; then where a d starts a word, the earlier first; then inside a word.
+        #expect(shownTitles(state) == ["Default", "Dark", "pride-dark", "Classic Dark", "Pride"])
         type("ark", in: &state)
-        #expect(shownTitles(state) == ["Dark", "Classic Dark", "pride-dark"])
+        #expect(shownTitles(state) == ["Dark", "pride-dark", "Classic Dark"])
         #expect(view(state).lines.last!.hasPrefix(" /dark   3 of 8"))
     }
 
@@ -63,9 +63,9 @@ func shownTitles(_ state: ChooserState) -> [String] { state.shown.map { state.it
         type("kp", in: &state)
         #expect(shownTitles(state).isEmpty)
         #expect(state.focusedItem?.title == "Classic Dark")   // nothing matched: kept, hidden
-        press(.backspace, .backspace, .backspace, .backspace, in: &state)
+        press(.backspace, .backspace, .backspace, .backspace, .backspace, in: &state)
         type("p", in: &state)
-        #expect(shownTitles(state) == ["Pride", "pride-dark"])
+        #expect(shownTitles(state) == ["Pride", "pride-dark", "Blueprint"])
         #expect(state.focusedItem?.title == "Pride")          // filtered out: the best match
     }
 
@@ -101,7 +101,7 @@ func shownTitles(_ state: ChooserState) -> [String] { state.shown.map { state.it
         #expect(shownTitles(state).isEmpty)
         press(.backspace, in: &state)
         #expect(state.filter?.query == "r")
-        #expect(shownTitles(state).count == 5)
+        #expect(shownTitles(state).count == 6)
         press(.backspace, .backspace, in: &state)
         #expect(state.filter?.query == "")
         #expect(shownTitles(state).count == 8)
@@ -130,11 +130,11 @@ func shownTitles(_ state: ChooserState) -> [String] { state.shown.map { state.it
         type("dark", in: &state)
         #expect(state.focusedItem?.title == "Dark")
         press(.right, in: &state)
-        #expect(state.focusedItem?.title == "Classic Dark")
+        #expect(state.focusedItem?.title == "pride-dark")
         press(.right, .right, in: &state)
         #expect(state.focusedItem?.title == "Dark")           // wrapped round the three matches
         press(.end, in: &state)
-        #expect(state.focusedItem?.title == "pride-dark")
+        #expect(state.focusedItem?.title == "Classic Dark")
     }
 
     @Test func aClickAppliesTheMatchUnderIt() throws {
@@ -143,8 +143,8 @@ func shownTitles(_ state: ChooserState) -> [String] { state.shown.map { state.it
         type("dark", in: &state)
         let layout = try #require(state.layout)
         let second = try #require(layout.slotOrigin(of: 1, firstRow: state.firstVisibleRow))
-        #expect(update(&state, .click(column: second.x + 2, row: second.y + 2)) == [.apply(name: "classic dark")])
-        #expect(state.focusedItem?.title == "Classic Dark")
+        #expect(update(&state, .click(column: second.x + 2, row: second.y + 2)) == [.apply(name: "pride-dark")])
+        #expect(state.focusedItem?.title == "pride-dark")
     }
 
     @Test func anEmptyResultSaysSoAndEnterDoesNothing() {
