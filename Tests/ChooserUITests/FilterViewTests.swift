@@ -14,16 +14,7 @@ import Testing
     }
 
     /// The screen with only the styles of `legend` kept.
-    func marked(_ state: ChooserState) -> CellGrid {
-        let kept = Set(legend(state.configuration.colorDepth).values)
-        var grid = view(state)
-        for y in 0..<grid.height {
-            for x in 0..<grid.width where !kept.contains(grid[x, y].style) {
-                grid[x, y].style = .plain
-            }
-        }
-        return grid
-    }
+    func marked(_ state: ChooserState) -> CellGrid { marks(of: state, legend: legend(state.configuration.colorDepth)) }
 
     func filtered(_ query: String, configuration: ChooserConfiguration = ChooserConfiguration(),
                   current: String? = "pride-dark") -> ChooserState {
