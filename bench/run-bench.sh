@@ -615,15 +615,21 @@ else
     record_failure "$CASE_MOVED" "<= 1.0x" "see above"
 fi
 
-# settle WINDOW: polls (every 2 ms) until two captures in a row agree; prints the screen.
+# settle WINDOW FROM: polls until the pane shows something other than FROM, then until it has not
+# changed for 0.2 s (up to 10 s in all); prints that screen.
 settle() {
-    local previous="" screen
-    for _ in $(seq 2500); do
+    local previous=$2 screen same=0 changed=0
+    for _ in $(seq 1000); do
+        sleep 0.01
         screen=$(tm capture-pane -e -p -t "keep:$1") || return 1
-        [[ $screen == "$previous" ]] && { printf '%s' "$screen"; return 0; }
+        if [[ $screen == "$previous" ]]; then
+            ((changed && ++same >= 20)) && { printf '%s' "$screen"; return 0; }
+        else
+            changed=1 same=0
+        fi
         previous=$screen
-        sleep 0.002
     done
+    log "$1: the screen did not settle"
     return 1
 }
 # until_screen WINDOW SCREEN: polls (every 2 ms, up to 10 s) until the pane shows SCREEN exactly.
@@ -641,13 +647,13 @@ until_screen() {
 # over RUNS runs, UNDO restoring the screen between them (one untimed round first, so the focus has
 # settled where the key and UNDO leave it). Sets KEY_US.
 key_times() {
-    local window=$1 key=$2 undo=$3 before after t0 i
+    local window=$1 key=$2 undo=$3 start first before after t0 i
     local -a times=()
-    tm send-keys -t "keep:$window" "$key" && settle "$window" >/dev/null &&
-        tm send-keys -t "keep:$window" "$undo" && before=$(settle "$window") &&
-        tm send-keys -t "keep:$window" "$key" && after=$(settle "$window") &&
+    start=$(tm capture-pane -e -p -t "keep:$window") &&
+        tm send-keys -t "keep:$window" "$key" && first=$(settle "$window" "$start") &&
+        tm send-keys -t "keep:$window" "$undo" && before=$(settle "$window" "$first") &&
+        tm send-keys -t "keep:$window" "$key" && after=$(settle "$window" "$before") &&
         tm send-keys -t "keep:$window" "$undo" && until_screen "$window" "$before" || return 1
-    [[ $before != "$after" ]] || { log "$window: $key changed nothing"; return 1; }
     for ((i = 0; i < RUNS; i++)); do
         now_us; t0=$REPLY
         tm send-keys -t "keep:$window" "$key"
