@@ -16,6 +16,10 @@ enum ChooserCommand: Hashable, Sendable {
     case toggleHelp
     /// `a`: show every icon in the next appearance (light, dark, tinted), as iOS 18's home screen does.
     case cycleAppearance
+    /// `/`: narrow the grid to the icons whose name matches what is typed next.
+    case startFilter
+    /// `p`: the iPad icon set instead of the iPhone one, and back, where the app has both.
+    case switchIdiom
     /// q, Esc: leave with status 0.
     case quit
     /// Ctrl-C: leave with status 130, like a shell's SIGINT.
@@ -34,6 +38,8 @@ enum ChooserCommand: Hashable, Sendable {
         case .enter, .character(" "): self = .apply
         case .character("?"): self = .toggleHelp
         case .character("a"): self = .cycleAppearance
+        case .character("/"): self = .startFilter
+        case .character("p"): self = .switchIdiom
         case .escape, .character("q"): self = .quit
         case .controlC: self = .interrupt
         default: return nil
