@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# The numbers issues 3, 4, 5, 10, 11 and 12 ask for, each as a ratio against a peer run in this same
-# script (chafa, dialog, libsixel, or iconchooser itself on a smaller or plainer input). Nothing is asserted:
+# The numbers issues 3, 4, 5, 10, 11, 12 and 13 ask for, each as a ratio against a peer run in this same
+# script (chafa, dialog, fzf, libsixel, or iconchooser itself on a smaller or plainer input). Nothing is asserted:
 # a missed target is printed, not failed on.
 #
 #   bench/run-bench.sh PATH/TO/iconchooser      (normally through `make bench`)
 #
 # Needs chafa, dialog, tmux, GNU time (/usr/bin/time) and python3 (with numpy and Pillow for
-# issue 12's fidelity, which also needs ../shared/corpus). Everything generated
+# issue 12's fidelity, which also needs ../shared/corpus); fzf for issue 13. Everything generated
 # (PNGs, plists, the tmux socket, state) lives in one mktemp -d folder removed at exit.
 # BENCH_RUNS (default 5) sets how many timed runs each median is taken over; BENCH_KEEP=1
 # keeps the folder (inputs, outputs, the bytes of the focus move) for a closer look;
-# BENCH_ISSUES (default "3 4 5 10 12") measures only those issues' rows.
+# BENCH_ISSUES (default "3 4 5 10 12 13") measures only those issues' rows.
 # Exit status: 0 once set-up worked (whatever the numbers), 2 if set-up failed.
 
 set -u -o pipefail
@@ -27,12 +27,13 @@ DEMO=$ROOT/Assets/Info.plist
 [[ -f $DEMO ]] || setup_fail "the demo app is missing: $DEMO"
 RUNS=${BENCH_RUNS:-5}
 [[ $RUNS =~ ^[1-9][0-9]*$ ]] || setup_fail "BENCH_RUNS must be a positive integer"
-ISSUES=" ${BENCH_ISSUES:-3 4 5 10 12} "
+ISSUES=" ${BENCH_ISSUES:-3 4 5 10 12 13} "
 [[ $ISSUES =~ ^[\ 0-9]+$ ]] || setup_fail "BENCH_ISSUES must list issue numbers, e.g. \"10 12\""
 wants() { [[ $ISSUES == *" $1 "* ]]; }
 for tool in chafa dialog tmux python3; do
     command -v "$tool" >/dev/null || setup_fail "$tool is not installed (make bench installs it)"
 done
+if wants 13; then command -v fzf >/dev/null || setup_fail "fzf is not installed (make bench installs it)"; fi
 GNU_TIME=/usr/bin/time
 [[ -x $GNU_TIME ]] || setup_fail "GNU time is not installed at $GNU_TIME (apt package: time)"
 [[ -n ${EPOCHREALTIME:-} ]] || setup_fail "bash 5 or later is needed (EPOCHREALTIME)"
@@ -215,6 +216,8 @@ MAKE_INPUT=(python3 "$HERE/make-bench-input.py")
 "${MAKE_INPUT[@]}" oneicon "$WORK/huge" 4096 --level 1 || setup_fail "could not write the 4096 px PNG"
 if wants 4; then
 "${MAKE_INPUT[@]}" app "$WORK/app5" 5 1024 --level 1 || setup_fail "could not write the 5-icon app"
+fi
+if wants 4 || wants 13; then
 "${MAKE_INPUT[@]}" app "$WORK/app500" 500 1024 --level 1 || setup_fail "could not write the 500-icon app"
 fi
 if wants 10; then
@@ -399,10 +402,22 @@ ff_pair() {
 }
 # cpu_ticks PID: user+system clock ticks so far.
 cpu_ticks() { local s; { s=$(<"/proc/$1/stat"); } 2>/dev/null || return 1; s=${s##*) }; set -- $s; echo $((${12} + ${13})); }
+# wait_idle PID: waits (up to 180 s) until PID has used at most one clock tick in each of three
+# half-seconds in a row: every picture decoded. Fails when PID cannot be read.
+wait_idle() {
+    local last ticks idle=0
+    last=$(cpu_ticks "$1") || return 1
+    for _ in $(seq 360); do
+        sleep 0.5
+        ticks=$(cpu_ticks "$1") || return 0
+        if ((ticks - last <= 1)); then ((++idle >= 3)) && return 0; else idle=0; fi
+        last=$ticks
+    done
+}
 # chooser_rss_kb APP NAME: the chooser under GNU time in a pane; once on screen, waits until
 # it stops using CPU (every picture decoded), quits with q; prints GNU time's max RSS in kB.
 chooser_rss_kb() {
-    local plist=$1 window=$2 file=$OUT/$2.rss pid child ticks last idle=0 t0
+    local plist=$1 window=$2 file=$OUT/$2.rss pid child t0
     rm -f "$file"
     tm new-window -d -t keep -n "$window" \
         "$(pane_command "$GNU_TIME" -f %M -o "$file" "$BIN" --app "$plist")" || return 1
@@ -410,13 +425,7 @@ chooser_rss_kb() {
     now_us; t0=$REPLY
     pid=$(tm display -p -t "keep:$window" '#{pane_pid}')
     child=$(cat "/proc/$pid/task/$pid/children" 2>/dev/null | awk '{ print $1 }')
-    if [[ -n $child ]] && last=$(cpu_ticks "$child"); then
-        for _ in $(seq 360); do   # up to 180 s
-            sleep 0.5
-            ticks=$(cpu_ticks "$child") || break
-            if ((ticks - last <= 1)); then ((++idle >= 3)) && break; else idle=0; fi
-            last=$ticks
-        done
+    if [[ -n $child ]] && wait_idle "$child"; then
         now_us
         log "$window: busy for $(ms $((REPLY - t0 - 1500000))) ms after the first frame; VmHWM $(awk '/VmHWM/ { print $2, $3 }' "/proc/$child/status" 2>/dev/null)"
     else
@@ -556,6 +565,121 @@ fi
 
 fi
 
+# --- issue 13: the filter -------------------------------------------------------------------
+if wants 13; then
+
+# Both sides get the 500 names the chooser shows (its captions, in chooser order: the primary is
+# "Default") and the same query, typed one key at a time into the same tmux (100x30); each key's
+# bytes are what the pane's program writes in the 0.5 s after it, through pipe-pane (bytes_for_key).
+APP500=$WORK/app500/Info.plist
+"$BIN" list --app "$APP500" 2>/dev/null | cut -f1 | sed '1s/^$/Default/' >"$WORK/names500.txt"
+[[ $(wc -l <"$WORK/names500.txt") -eq 500 ]] || setup_fail "list did not name the 500 icons"
+# "icon-42": i drops "Default" (every tile moves), c o n - only mark letters, 4 and 2 narrow.
+FILTER_KEYS=(i c o n - 4 2)
+
+# open_filter WINDOW: the chooser on the 500 icons, every picture decoded, the filter open.
+open_filter() {
+    tm new-window -d -t keep -n "$1" "$(pane_command "$BIN" --app "$APP500")" || return 1
+    wait_for "keep:$1" 30 "App Icon" && wait_stable "keep:$1" 60 &&
+        wait_idle "$(tm display -p -t "keep:$1" '#{pane_pid}')" &&
+        tm send-keys -t "keep:$1" / && wait_for "keep:$1" 10 "500 of 500"
+}
+# open_fzf WINDOW: fzf on the same 500 names.
+open_fzf() {
+    tm new-window -d -t keep -n "$1" "$(pane_command sh -c 'exec fzf <"$1"' fzf "$WORK/names500.txt")" || return 1
+    wait_for "keep:$1" 20 "500/500" && wait_stable "keep:$1" 20
+}
+# key_bytes OPEN NAME: bytes of each of FILTER_KEYS in a window OPEN prepares, one number a line.
+key_bytes() {
+    local open=$1 name=$2 i status=0
+    "$open" "$name" || { close_window "$name"; return 1; }
+    for i in "${!FILTER_KEYS[@]}"; do
+        bytes_for_key "$name" "${FILTER_KEYS[$i]}" "$OUT/$name.key$i" || { status=1; break; }
+    done
+    close_window "$name"
+    return $status
+}
+
+CASE="13.1 filter key, icons stay (c o n -): bytes"
+CASE_MOVED="13.1b filter key, tiles replaced (i 4 2): bytes"
+log "$CASE; $CASE_MOVED"
+if ours=$(key_bytes open_filter filter) && peer=$(key_bytes open_fzf fzf); then
+    mapfile -t ours_keys <<<"$ours"
+    mapfile -t peer_keys <<<"$peer"
+    log "bytes per key ${FILTER_KEYS[*]}: ours ${ours_keys[*]}; fzf ${peer_keys[*]}"
+    record "$CASE" "$(median "${ours_keys[@]:1:4}")" "$(median "${peer_keys[@]:1:4}")" %.0f ratio 1.0 "<= 1.0x"
+    record "$CASE_MOVED" "$(median "${ours_keys[0]}" "${ours_keys[@]:5:2}")" "$(median "${peer_keys[0]}" "${peer_keys[@]:5:2}")" \
+        %.0f ratio 1.0 "<= 1.0x"
+else
+    record_failure "$CASE" "<= 1.0x" "a run failed"
+    record_failure "$CASE_MOVED" "<= 1.0x" "see above"
+fi
+
+# settle WINDOW FROM: polls until the pane shows something other than FROM, then until it has not
+# changed for 0.2 s (up to 10 s in all); prints that screen.
+settle() {
+    local previous=$2 screen same=0 changed=0
+    for _ in $(seq 1000); do
+        sleep 0.01
+        screen=$(tm capture-pane -e -p -t "keep:$1") || return 1
+        if [[ $screen == "$previous" ]]; then
+            ((changed && ++same >= 20)) && { printf '%s' "$screen"; return 0; }
+        else
+            changed=1 same=0
+        fi
+        previous=$screen
+    done
+    log "$1: the screen did not settle"
+    return 1
+}
+# until_screen WINDOW SCREEN: polls (every 2 ms, up to 10 s) until the pane shows SCREEN exactly.
+until_screen() {
+    local screen
+    for _ in $(seq 5000); do
+        screen=$(tm capture-pane -e -p -t "keep:$1") || return 1
+        [[ $screen == "$2" ]] && return 0
+        sleep 0.002
+    done
+    log "$1: the screen never came back"
+    return 1
+}
+# key_times WINDOW KEY UNDO: the median µs from sending KEY to the whole frame it makes on screen,
+# over RUNS runs, UNDO restoring the screen between them (one untimed round first, so the focus has
+# settled where the key and UNDO leave it). Sets KEY_US.
+key_times() {
+    local window=$1 key=$2 undo=$3 start first before after t0 i
+    local -a times=()
+    start=$(tm capture-pane -e -p -t "keep:$window") &&
+        tm send-keys -t "keep:$window" "$key" && first=$(settle "$window" "$start") &&
+        tm send-keys -t "keep:$window" "$undo" && before=$(settle "$window" "$first") &&
+        tm send-keys -t "keep:$window" "$key" && after=$(settle "$window" "$before") &&
+        tm send-keys -t "keep:$window" "$undo" && until_screen "$window" "$before" || return 1
+    for ((i = 0; i < RUNS; i++)); do
+        now_us; t0=$REPLY
+        tm send-keys -t "keep:$window" "$key"
+        until_screen "$window" "$after" || return 1
+        now_us; times+=($((REPLY - t0)))
+        tm send-keys -t "keep:$window" "$undo"
+        until_screen "$window" "$before" || return 1
+    done
+    KEY_US=$(median "${times[@]}")
+}
+
+CASE="13.2 filter key (4) to its frame, 500 icons (peer: focus move): ms"
+log "$CASE"
+# The filter holds "icon", where 4 replaces every tile and Backspace brings them back; the focus
+# move is Right (and Left) in the same chooser with the filter closed.
+if open_filter timing && tm send-keys -t keep:timing i c o n && wait_for keep:timing 10 "/icon" &&
+    key_times timing 4 BSpace && filter_us=$KEY_US &&
+    tm send-keys -t keep:timing Escape && wait_for keep:timing 10 "/ filter" &&
+    key_times timing Right Left && move_us=$KEY_US; then
+    record "$CASE" "$(ms "$filter_us")" "$(ms "$move_us")" %s ratio 1.2 "<= 1.2x"
+else
+    record_failure "$CASE" "<= 1.2x" "a run failed"
+fi
+close_window timing
+fi
+
 # --- issue 5 ------------------------------------------------------------------------------
 if wants 5; then
 
@@ -609,4 +733,11 @@ echo "  iOS mask. chafa -f symbols --size 16x8 --bg 000000 with the symbols and 
 echo "12.13: preview --symbols octant --color truecolor against chafa --symbols block+sextant -w 9 --colors full."
 echo "12.14: the chooser on the demo in tmux (100x30), launch to all five tiles shown: --graphics kitty (placeholder"
 echo "  cells, pictures through tmux's passthrough) against --graphics symbols."
+echo "13.1 and 13.1b: the chooser's / filter on 500 generated icons (tmux 100x30, large tiles, 256 colours) against"
+echo "  fzf on the same 500 names, both typing icon-42 a key at a time; 13.1 is the median of the keys that keep the"
+echo "  icons shown (only the marks under the letters and the count change), 13.1b of those that replace every tile"
+echo "  (i drops Default, 4 and 2 narrow): 10 new 16x8-cell pictures are 1280 cells, each a 3-byte glyph and, in these"
+echo "  noisy generated pictures, a new foreground and background (about 20 bytes a cell in 256 colours)."
+echo "13.2: send-keys to the pane showing the key's whole frame (polled every 2 ms), 4 in the filter \"icon\" against"
+echo "  Right with the filter closed, both in one chooser on the 500 icons."
 exit 0

@@ -39,7 +39,9 @@ public struct ChooserSession {
         }
     }
 
+    /// Every icon set's icons (the iPhone set first); `idiom` says which is shown first.
     let items: [ChooserItem]
+    let idiom: Idiom
     let appName: String
     /// After the app's name in the title: a project's target and configuration.
     let context: String?
@@ -54,9 +56,10 @@ public struct ChooserSession {
 
     public init(items: [ChooserItem], appName: String, currentName: String?, configuration: ChooserConfiguration,
                 terminal: any Terminal, pictures: any PictureSource, options: Options = Options(),
-                context: String? = nil, appearance: IconAppearance = .light,
+                context: String? = nil, appearance: IconAppearance = .light, idiom: Idiom = .phone,
                 apply: @escaping @Sendable (String?) async -> String?) {
         self.items = items
+        self.idiom = idiom
         self.appName = appName
         self.context = context
         self.appearance = appearance
@@ -69,23 +72,37 @@ public struct ChooserSession {
     }
 
     /// The chooser for an app's icons, applying through its IconManager; a project's target
-    /// and configuration follow the app's name in the title.
-    public init(manager: IconManager, currentName: String?, configuration: ChooserConfiguration,
+    /// and configuration follow the app's name in the title. `twin`: the manager of the app's
+    /// other idiom's icon set, where it has one (`p` switches); `pictures` then draws the
+    /// iPhone set's icons first, then the iPad set's (`ChooserIcons.init(joining:)`).
+    public init(manager: IconManager, twin: IconManager? = nil, currentName: String?, configuration: ChooserConfiguration,
                 terminal: any Terminal, pictures: any PictureSource, options: Options = Options(),
                 appearance: IconAppearance = .light) {
         let catalog = manager.catalog
         let context = catalog.target.map { TextSanitizer.clean("\($0.targetName), \($0.configuration)") }
-        self.init(items: catalog.icons.map { ChooserItem(name: $0.name, title: TextSanitizer.clean($0.displayName)) },
+        let managers = Self.phoneFirst(manager, twin)
+        let items = managers.flatMap { each in
+            each.catalog.icons.map { ChooserItem(name: $0.name, title: TextSanitizer.clean($0.displayName), idiom: each.catalog.idiom) }
+        }
+        self.init(items: items,
                   appName: TextSanitizer.clean(catalog.displayName ?? "this app"), currentName: currentName,
                   configuration: configuration, terminal: terminal, pictures: pictures, options: options,
-                  context: context, appearance: appearance) { name in
+                  context: context, appearance: appearance, idiom: catalog.idiom) { name in
+            // A name only the iPad set declares is applied through its manager: both keep one choice.
+            let chosen = managers.first { each in name.map { each.catalog.alternate(named: $0) != nil } ?? true } ?? manager
             do {
-                try await manager.setAlternateIconName(name)
+                try await chosen.setAlternateIconName(name)
                 return nil
             } catch {
                 return String(describing: error)
             }
         }
+    }
+
+    /// The managers of an app's icon sets, the iPhone set's first (the order of `items`).
+    public static func phoneFirst(_ manager: IconManager, _ twin: IconManager?) -> [IconManager] {
+        guard let twin else { return [manager] }
+        return manager.catalog.idiom == .phone ? [manager, twin] : [twin, manager]
     }
 
     /// Runs until the user leaves, a signal arrives or the terminal goes; returns the exit
@@ -122,7 +139,7 @@ private final class SessionRun {
     var capabilities: TerminalCapabilities?
     /// Pixel pictures, once the terminal has been found to show them.
     var pixelPictures: (any PixelPictures)?
-    var visible: (TileSize, Range<Int>)?
+    var visible: (TileSize, [Int])?
     /// The state the last frame showed.
     var drawn: ChooserState?
     /// The appearance pictures were last asked for in: work left for another is dropped.
@@ -139,7 +156,7 @@ private final class SessionRun {
             items: session.items, appName: session.appName, currentName: session.currentName,
             screen: ScreenSize(width: size.columns, height: size.rows), configuration: configuration,
             context: session.context, appearance: session.appearance,
-            status: symbols.notice.map { StatusMessage($0) })
+            status: symbols.notice.map { StatusMessage($0) }, idiom: session.idiom)
         probe = CapabilityProbe(environment: terminal.environment, choice: session.options.graphics,
                                 canQuery: terminal.canQuery, windowSize: size)
     }
@@ -272,9 +289,9 @@ private final class SessionRun {
         terminal.draw(frame)
         // Pictures for the tiles now on screen are decoded first.
         if let layout = state.layout {
-            let now = (layout.tileSize, layout.visibleIndices(firstRow: state.firstVisibleRow))
+            let now = (layout.tileSize, state.visibleItems)
             if visible.map({ $0 != now }) ?? true {
-                session.pictures.prioritize(Array(now.1), size: now.0)
+                session.pictures.prioritize(now.1, size: now.0)
                 visible = now
             }
         }

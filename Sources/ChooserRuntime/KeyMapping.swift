@@ -3,7 +3,7 @@ import TerminalInput
 
 extension Key {
     /// The chooser's meaning of a key as the terminal reports it, or nil for keys it has
-    /// no use for (Backspace, control keys other than Ctrl-C).
+    /// no use for (control keys other than Ctrl-C).
     public init?(_ key: TerminalKey) {
         switch key {
         case .up: self = .up
@@ -18,9 +18,10 @@ extension Key {
         case .backTab: self = .backTab
         case .enter: self = .enter
         case .escape: self = .escape
+        case .backspace: self = .backspace
         case .control("c"): self = .controlC
         case .character(let character): self = .character(character)
-        case .control, .backspace: return nil
+        case .control: return nil
         }
     }
 }

@@ -84,33 +84,39 @@ public final class PictureLoader: PictureSource, @unchecked Sendable {
 /// An app's icons as the chooser shows them: each icon's image files found the first time
 /// its picture is wanted (the catalog was read without them, so the first frame waits for
 /// nothing), then its symbol tile or its pixel picture at any size, in any appearance of
-/// the look the user asked for.
+/// the look the user asked for. An app with an iPad twin joins both sets, in the chooser's order.
 public final class ChooserIcons: @unchecked Sendable {
-    private let icons: [AppIcon]
-    private let finder: IconImageFinder
+    /// Each icon with the finder of its catalog and the look of its idiom.
+    private let entries: [(icon: AppIcon, finder: IconImageFinder, look: IconLook)]
     private let depth: ColorDepth
     private let ascii: Bool
-    private let look: IconLook
     private let lock = NSLock()
     private var files: [Int: [IconImage]] = [:]
 
-    public init(icons: [AppIcon], images: IconImageFinder, depth: ColorDepth, ascii: Bool, look: IconLook = IconLook()) {
-        self.icons = icons
-        self.finder = images
-        self.depth = depth
-        self.ascii = ascii
-        self.look = look
+    public convenience init(icons: [AppIcon], images: IconImageFinder, depth: ColorDepth, ascii: Bool, look: IconLook = IconLook()) {
+        self.init(entries: icons.map { ($0, images, look) }, depth: depth, ascii: ascii)
     }
 
-    public var count: Int { icons.count }
+    /// The icons of `sets` one after the other (all drawn for `depth` and `ascii`).
+    public convenience init(joining sets: [ChooserIcons]) {
+        self.init(entries: sets.flatMap(\.entries), depth: sets.first?.depth ?? .noColor, ascii: sets.first?.ascii ?? true)
+    }
+
+    private init(entries: [(icon: AppIcon, finder: IconImageFinder, look: IconLook)], depth: ColorDepth, ascii: Bool) {
+        self.entries = entries
+        self.depth = depth
+        self.ascii = ascii
+    }
+
+    public var count: Int { entries.count }
 
     /// The icon as the catalog declares it (without its files).
-    public func icon(_ index: Int) -> AppIcon { icons[index] }
+    public func icon(_ index: Int) -> AppIcon { entries[index].icon }
 
     /// The icon's image files; the lookup walks folders, so it is done once per icon.
     func images(of index: Int) -> [IconImage] {
         if let known = lock.withLock({ files[index] }) { return known }
-        let found = finder.images(for: icons[index])
+        let found = entries[index].finder.images(for: entries[index].icon)
         lock.withLock { files[index] = found }
         return found
     }
@@ -122,16 +128,16 @@ public final class ChooserIcons: @unchecked Sendable {
 
     /// The symbol picture of icon `index` at any size in cells (the details panel's).
     public func tile(_ index: Int, columns: Int, rows: Int, symbols: SymbolSet, appearance: IconAppearance) -> CellGrid {
-        let pictures = IconPictures(renderer: TileRenderer(depth: depth, symbols: symbols, ascii: ascii), look: look)
-        return pictures.tile(for: icons[index], images: images(of: index), columns: columns, rows: rows,
+        let pictures = IconPictures(renderer: TileRenderer(depth: depth, symbols: symbols, ascii: ascii), look: entries[index].look)
+        return pictures.tile(for: entries[index].icon, images: images(of: index), columns: columns, rows: rows,
                              appearance: appearance).picture
     }
 
     /// The pixel picture of icon `index` for `geometry` in `appearance`; nil when the icon
     /// has nothing to draw (its tile keeps the placeholder).
     public func pixelPicture(_ index: Int, geometry: TileGeometry, appearance: IconAppearance) throws -> PixelPicture? {
-        guard let artwork = try look.with(appearance: appearance).artwork(
-            for: icons[index], images: images(of: index), width: geometry.width, height: geometry.height) else { return nil }
+        guard let artwork = try entries[index].look.with(appearance: appearance).artwork(
+            for: entries[index].icon, images: images(of: index), width: geometry.width, height: geometry.height) else { return nil }
         return try PixelPicture(artwork: artwork, geometry: geometry)
     }
 }

@@ -18,6 +18,10 @@ enum ChooserCommand: Hashable, Sendable {
     case cycleAppearance
     /// `i`: open or close the focused icon's details beside the grid (or over it).
     case toggleDetails
+    /// `/`: narrow the grid to the icons whose name matches what is typed next.
+    case startFilter
+    /// `p`: the iPad icon set instead of the iPhone one, and back, where the app has both.
+    case switchIdiom
     /// q, Esc: leave with status 0.
     case quit
     /// Ctrl-C: leave with status 130, like a shell's SIGINT.
@@ -37,6 +41,8 @@ enum ChooserCommand: Hashable, Sendable {
         case .character("?"): self = .toggleHelp
         case .character("a"): self = .cycleAppearance
         case .character("i"): self = .toggleDetails
+        case .character("/"): self = .startFilter
+        case .character("p"): self = .switchIdiom
         case .escape, .character("q"): self = .quit
         case .controlC: self = .interrupt
         default: return nil

@@ -1,3 +1,5 @@
+import IconCatalog
+
 /// One icon as the chooser lists it, in chooser order (primary first).
 public struct ChooserItem: Hashable, Sendable {
     /// The alternate icon's name, what `setAlternateIconName` takes; nil for the primary icon.
@@ -5,14 +7,17 @@ public struct ChooserItem: Hashable, Sendable {
     /// The caption under the tile ("Default" for the primary), already stripped of control
     /// and bidi characters by the catalog; the view only truncates it.
     public var title: String
+    /// The icon set it belongs to: an app with an iPad twin lists both sets, and `p` switches.
+    public var idiom: Idiom
 
-    public init(name: String?, title: String) {
+    public init(name: String?, title: String, idiom: Idiom = .phone) {
         self.name = name
         self.title = title
+        self.idiom = idiom
     }
 
     /// The primary icon, captioned "Default" as iOS settings screens do.
-    public static func primary(title: String = "Default") -> ChooserItem {
-        ChooserItem(name: nil, title: title)
+    public static func primary(title: String = "Default", idiom: Idiom = .phone) -> ChooserItem {
+        ChooserItem(name: nil, title: title, idiom: idiom)
     }
 }

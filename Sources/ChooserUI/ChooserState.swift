@@ -38,8 +38,16 @@ public struct ChooserAlert: Hashable, Sendable {
 /// Properties are read-only outside the module because they hold invariants together
 /// (the focus is always on screen, a picture is asked for once); change them with events.
 public struct ChooserState: Hashable, Sendable {
-    /// The icons in chooser order; the primary first.
+    /// The icons in chooser order, the primary first; an app with an iPad twin lists the
+    /// iPhone set, then the iPad set (`idiom` says which is shown).
     public let items: [ChooserItem]
+    /// The icon set on screen.
+    public internal(set) var idiom: Idiom
+    /// The `/` filter while it is open.
+    public internal(set) var filter: FilterState?
+    /// The indices into `items` on screen, in grid order: the idiom's icons, or what the filter
+    /// matched, best first. Everything positional (layout, navigation, clicks) works in it.
+    public private(set) var shown: [Int]
     /// The app's display name, for the title and the alert.
     public let appName: String
     /// What of the app is shown, after its name in the title (a project's target and
@@ -50,7 +58,8 @@ public struct ChooserState: Hashable, Sendable {
     public internal(set) var configuration: ChooserConfiguration
     /// The icon that carries the checkmark (nil: the primary).
     public internal(set) var currentName: String?
-    /// Index into `items` of the focused tile.
+    /// Index into `items` of the focused tile. It stays on its icon while a filter hides it
+    /// (nothing matched), so clearing the filter finds it again.
     public internal(set) var focus: Int
     /// The first grid row on screen (the grid scrolls by whole rows).
     public internal(set) var firstVisibleRow: Int
@@ -79,24 +88,32 @@ public struct ChooserState: Hashable, Sendable {
     public static func start(items: [ChooserItem], appName: String, currentName: String?,
                              screen: ScreenSize, configuration: ChooserConfiguration = ChooserConfiguration(),
                              context: String? = nil, appearance: IconAppearance = .light,
-                             status: StatusMessage? = nil)
+                             status: StatusMessage? = nil, idiom: Idiom? = nil)
         -> (state: ChooserState, effects: [ChooserEffect]) {
         var state = ChooserState(items: items, appName: appName, currentName: currentName,
-                                 screen: screen, configuration: configuration, context: context, appearance: appearance)
+                                 screen: screen, configuration: configuration, context: context, appearance: appearance,
+                                 idiom: idiom)
         state.status = status
         state.scrollFocusIntoView()
         return (state, state.requestMissingPictures())
     }
 
+    /// `idiom`: the set shown first (default: the first item's).
     init(items: [ChooserItem], appName: String, currentName: String?, screen: ScreenSize,
-         configuration: ChooserConfiguration, context: String? = nil, appearance: IconAppearance = .light) {
+         configuration: ChooserConfiguration, context: String? = nil, appearance: IconAppearance = .light,
+         idiom: Idiom? = nil) {
+        let idiom = idiom.flatMap { wanted in items.contains { $0.idiom == wanted } ? wanted : nil } ?? items.first?.idiom ?? .phone
         self.items = items
+        self.idiom = idiom
+        self.filter = nil
+        self.shown = items.indices.filter { items[$0].idiom == idiom }
         self.appName = appName
         self.context = context
         self.appearance = appearance
         self.configuration = configuration
         self.currentName = currentName
-        self.focus = items.firstIndex { $0.name == currentName } ?? 0
+        self.focus = items.indices.first { items[$0].idiom == idiom && items[$0].name == currentName }
+            ?? items.indices.first { items[$0].idiom == idiom } ?? 0
         self.firstVisibleRow = 0
         self.screen = screen
         self.pictures = [:]
@@ -110,9 +127,23 @@ public struct ChooserState: Hashable, Sendable {
         self.details = DetailsState()
     }
 
-    /// The grid's geometry for the current screen, or nil when the terminal is too small.
+    /// The grid's geometry for the current screen, or nil when the terminal is too small. The
+    /// tile size suits the whole icon set, so a filter never changes it; the grid holds `shown`.
     public var layout: GridLayout? {
-        GridLayout.choose(configuration.iconSize, itemCount: items.count, screen: detailsFrame?.gridScreen(of: screen) ?? screen)
+        GridLayout.choose(configuration.iconSize, itemCount: idiomItems.count,
+                          screen: detailsFrame?.gridScreen(of: screen) ?? screen)?.holding(shown.count)
+    }
+
+    /// The indices into `items` of the icon set shown, in chooser order.
+    public var idiomItems: [Int] { items.indices.filter { items[$0].idiom == idiom } }
+
+    /// Where item `index` is in the grid (an index into `shown`), or nil when it is not shown.
+    public func position(of index: Int) -> Int? { shown.firstIndex(of: index) }
+
+    /// The items whose tiles are on screen, in grid order.
+    public var visibleItems: [Int] {
+        guard let layout else { return [] }
+        return layout.visibleIndices(firstRow: firstVisibleRow).map { shown[$0] }
     }
 
     /// The tile size in use (chosen to fit, or forced), or nil when the terminal is too small.
@@ -127,27 +158,48 @@ public struct ChooserState: Hashable, Sendable {
     /// The focused item, if there is any item at all.
     public var focusedItem: ChooserItem? { items.indices.contains(focus) ? items[focus] : nil }
 
-    /// The index of the icon with the checkmark, if it is in the list.
-    public var currentIndex: Int? { items.firstIndex { $0.name == currentName } }
+    /// The index of the icon with the checkmark in the set shown, if it is there.
+    public var currentIndex: Int? { items.indices.first { items[$0].idiom == idiom && items[$0].name == currentName } }
 
-    /// True when the app lists no alternate icons, only its primary.
-    public var hasNoAlternates: Bool { !items.contains { $0.name != nil } }
+    /// True when the set shown lists no alternate icons, only its primary.
+    public var hasNoAlternates: Bool { !items.contains { $0.idiom == idiom && $0.name != nil } }
+
+    /// The idioms the app has icon sets for, in the order `p` visits them.
+    public var idioms: [Idiom] { Idiom.allCases.filter { idiom in items.contains { $0.idiom == idiom } } }
 
     /// Scrolls as little as possible so the focused tile's row is on screen.
     mutating func scrollFocusIntoView() {
-        guard let layout else { return }
-        firstVisibleRow = layout.firstRow(firstVisibleRow, showing: focus)
+        guard let layout, let position = position(of: focus) else { return }
+        firstVisibleRow = layout.firstRow(firstVisibleRow, showing: position)
     }
 
-    /// One `.loadPictures` for every index not yet asked for at the current tile size,
-    /// visible tiles first, then those below them, then those above.
+    /// `shown` anew for the idiom and the filter (what it matched among the idiom's icons).
+    /// The focus stays on its icon while that is shown, else moves to the best match; with
+    /// nothing matched it stays where it was, hidden, until the filter changes.
+    mutating func refreshShown() {
+        let inIdiom = idiomItems
+        guard var filter else {
+            shown = inIdiom
+            if !inIdiom.contains(focus), let first = inIdiom.first { focus = first }
+            return
+        }
+        let kept = filter.match(in: inIdiom.map { items[$0].title }, indices: inIdiom, keeping: focus)
+        self.filter = filter
+        shown = filter.matched
+        if let kept { focus = kept }
+    }
+
+    /// One `.loadPictures` for every icon of the set shown not yet asked for at the current
+    /// tile size: visible tiles first, then those below them, those above, and those a filter hides.
     mutating func requestMissingPictures() -> [ChooserEffect] {
         guard let layout, !items.isEmpty else { return [] }
         let size = layout.tileSize
         let asked = requestedPictures[size, default: []]
         let visible = layout.visibleIndices(firstRow: firstVisibleRow)
-        let order = Array(visible) + Array(visible.upperBound..<items.count) + Array(0..<visible.lowerBound)
-        let missing = order.filter { !asked.contains($0) }
+        let inGrid = Array(visible) + Array(visible.upperBound..<shown.count) + Array(0..<visible.lowerBound)
+        // The grid's icons first, then the rest of the set (a filter hides some); each once.
+        var seen = asked
+        let missing = (inGrid.map { shown[$0] } + idiomItems).filter { seen.insert($0).inserted }
         guard !missing.isEmpty else { return [] }
         requestedPictures[size, default: []].formUnion(missing)
         return [.loadPictures(missing, size, appearance)]
@@ -159,7 +211,7 @@ public struct ChooserState: Hashable, Sendable {
         guard let layout, let cell = pixels?.cell else { return [] }
         let size = layout.tileSize
         let asked = pixels?.requested[size, default: []] ?? []
-        let missing = layout.visibleIndices(firstRow: firstVisibleRow).filter { !asked.contains($0) }
+        let missing = visibleItems.filter { !asked.contains($0) }
         guard !missing.isEmpty else { return [] }
         pixels?.requested[size, default: []].formUnion(missing)
         return [.loadPixelPictures(missing, size, cell: cell, appearance: appearance)]
@@ -179,7 +231,8 @@ public struct PixelPictureState: Hashable, Sendable {
     init(cell: CellPixelSize) { self.cell = cell }
 }
 
-/// A tile the terminal shows as a pixel picture: the item, and the cells the picture covers.
+/// A tile the terminal shows as a pixel picture: the item (an index into `items`), and the
+/// cells the picture covers.
 public struct PixelTile: Hashable, Sendable {
     public let index: Int
     public let tileSize: TileSize
@@ -200,8 +253,9 @@ extension ChooserState {
     public var pixelTiles: [PixelTile] {
         guard let layout, let ready = pixels?.ready[layout.tileSize], !ready.isEmpty else { return [] }
         let overlays = overlayFrames
-        return layout.visibleIndices(firstRow: firstVisibleRow).compactMap { index in
-            guard ready.contains(index), let slot = layout.slotOrigin(of: index, firstRow: firstVisibleRow) else { return nil }
+        return layout.visibleIndices(firstRow: firstVisibleRow).compactMap { position in
+            let index = shown[position]
+            guard ready.contains(index), let slot = layout.slotOrigin(of: position, firstRow: firstVisibleRow) else { return nil }
             let origin = TileDrawing.pictureOrigin(slotX: slot.x, slotY: slot.y)
             let tile = PixelTile(index: index, tileSize: layout.tileSize, x: origin.x, y: origin.y)
             return overlays.contains { tile.intersects(x: $0.x, y: $0.y, width: $0.width, height: $0.height) } ? nil : tile

@@ -11,6 +11,8 @@ public enum Key: Hashable, Sendable {
     case backTab
     case enter
     case escape
+    /// Backspace (or Delete where the terminal sends it for the key left of Enter): edits the filter.
+    case backspace
     /// Ctrl-C read as a key (raw mode); the shell also sends it for SIGINT.
     case controlC
     /// Any other printable character, including Space.

@@ -51,6 +51,21 @@ public struct GridLayout: Hashable, Sendable {
         self.visibleRows = (screen.height - Self.chromeRows) / slotHeight
     }
 
+    private init(screen: ScreenSize, tileSize: TileSize, itemCount: Int, columns: Int, visibleRows: Int) {
+        self.screen = screen
+        self.tileSize = tileSize
+        self.itemCount = itemCount
+        self.columns = columns
+        self.visibleRows = visibleRows
+    }
+
+    /// The same grid (tile size, columns, rows on screen) holding `count` items from its
+    /// top-left: what a filter shows, so its tiles neither change size nor move sideways
+    /// with every key typed.
+    public func holding(_ count: Int) -> GridLayout {
+        GridLayout(screen: screen, tileSize: tileSize, itemCount: max(0, count), columns: columns, visibleRows: visibleRows)
+    }
+
     /// The layout for `--icon-size`: the forced size, or the largest size that shows every
     /// icon without scrolling; when none does, the largest that shows two grid rows (so a
     /// scrolled screen keeps some context), else the largest that shows one. nil: too small.

@@ -1,5 +1,5 @@
-/// Where each movement command takes the focus, as pure functions of the layout, so the
-/// wrap-around rules are stated once:
+/// Where each movement command takes the focus, as pure functions of the layout (positions
+/// in the grid, which a filter reorders), so the wrap-around rules are stated once:
 /// - previous/next (Left/Right, h/l, Shift-Tab/Tab) walk the icons in reading order and
 ///   wrap around the ends, so every icon is reachable with one key;
 /// - up/down move by a grid row and stop at the top and bottom (wrapping vertically would

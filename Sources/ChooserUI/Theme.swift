@@ -32,6 +32,16 @@ struct Theme: Sendable {
         hasColor ? CellStyle(foreground: color(Self.white), background: color(Self.systemBlue), attributes: .bold)
                  : CellStyle(attributes: [.bold, .reverse])
     }
+    /// A caption's letters the filter matched: underlined and bold everywhere (so they show in
+    /// monochrome and ASCII too), in the tint colour where the name plate does not use it.
+    func matchedLetter(on plate: Bool) -> CellStyle {
+        var style = plate ? focusCaption : CellStyle(attributes: .bold)
+        style.attributes.insert(.underline)
+        if !plate && hasColor { style.foreground = color(Self.systemBlue) }
+        return style
+    }
+    /// The filter's cursor after the query: a solid block in any mode.
+    var cursor: CellStyle { CellStyle(attributes: .reverse) }
     var error: CellStyle {
         hasColor ? CellStyle(foreground: color(Self.systemRed), attributes: .bold) : CellStyle(attributes: .bold)
     }

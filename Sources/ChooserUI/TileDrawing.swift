@@ -51,7 +51,9 @@ struct TileDrawing {
         case pixels
     }
 
-    func draw(_ item: ChooserItem, picture: Picture, isCurrent: Bool, isFocused: Bool,
+    /// `marked`: the offsets of the caption's characters a filter matched, drawn in
+    /// `Theme.matchedLetter` (those cut off by the ellipsis are not shown).
+    func draw(_ item: ChooserItem, picture: Picture, isCurrent: Bool, isFocused: Bool, marked: [Int] = [],
               x: Int, y: Int, into grid: inout CellGrid) {
         let origin = Self.pictureOrigin(slotX: x, slotY: y)
         switch picture {
@@ -76,6 +78,19 @@ struct TileDrawing {
         if isFocused {
             grid.fill(x: x, y: captionRow, width: slotWidth, height: 1, with: Cell(" ", style: style))
         }
-        grid.writeCentred(item.title, x: x, width: slotWidth, y: captionRow, style: style, ellipsis: glyphs.ellipsis)
+        let caption = DisplayWidth.truncate(item.title, to: slotWidth, ellipsis: glyphs.ellipsis)
+        let captionX = x + (slotWidth - DisplayWidth.of(caption)) / 2
+        grid.write(caption, x: captionX, y: captionRow, style: style)
+        guard !marked.isEmpty else { return }
+        let kept = caption == item.title ? caption.count : max(0, caption.count - glyphs.ellipsis.count)
+        let letters = Array(caption.prefix(kept))
+        let markStyle = theme.matchedLetter(on: isFocused)
+        var column = captionX, offset = 0
+        for position in marked where position < letters.count {
+            column += DisplayWidth.of(String(letters[offset..<position]))
+            grid.write(String(letters[position]), x: column, y: captionRow, style: markStyle)
+            column += DisplayWidth.of(letters[position])
+            offset = position + 1
+        }
     }
 }

@@ -7,10 +7,11 @@ import TerminalText
 /// shell must do. No I/O, no clock, no terminal: everything it needs is in the event.
 ///
 /// Modal order: Ctrl-C always quits; an alert takes every other input (Enter, Esc or a
-/// click on OK dismiss it); then the help box (`?`, Esc, q or Enter close it); then, if
-/// the terminal is too small, only q/Esc work; else the grid's bindings, where Esc closes
-/// the details panel before it leaves. The panel follows the focus: after every event, what
-/// it lacks for the icon now focused is asked for.
+/// click on OK dismiss it); then the help box (`?`, Esc, q or Enter close it); then an open
+/// filter takes what is typed (Esc clears it, Backspace edits); then, if the terminal is too
+/// small, only q/Esc work; else the grid's bindings, where Esc closes the details panel before
+/// it leaves. The panel follows the focus: after every event, what it lacks for the icon now
+/// focused is asked for.
 public func update(_ state: inout ChooserState, _ event: ChooserEvent) -> [ChooserEffect] {
     let drawnWith = (state.appearance, state.configuration.symbols, state.pixels?.cell)
     let effects = respond(&state, to: event)
@@ -69,6 +70,7 @@ extension ChooserState {
             if key == .enter || command == .toggleHelp || command == .quit { showsHelp = false }
             return []
         }
+        if let effects = handleFilterKey(key) { return effects }
         guard let command else { return [] }
         switch command {
         case .quit where key == .escape && details.isOpen:
@@ -79,16 +81,21 @@ extension ChooserState {
             showsHelp = layout != nil  // a too-small screen has no room for it
             return []
         case .apply:
-            return layout == nil ? [] : apply(focus)
+            // Nothing to apply while a filter hides the focused icon.
+            return layout == nil || position(of: focus) == nil ? [] : apply(focus)
         case .cycleAppearance:
             return showNextAppearance()
         case .toggleDetails:
             return toggleDetails()
+        case .startFilter:
+            return openFilter()
+        case .switchIdiom:
+            return showNextIdiom()
         case .previous, .next, .up, .down, .first, .last, .pageUp, .pageDown:
-            guard let layout else { return [] }
+            guard let layout, let from = position(of: focus) else { return [] }
             if command == .pageUp { firstVisibleRow = max(0, firstVisibleRow - layout.visibleRows) }
             if command == .pageDown { firstVisibleRow = min(layout.lastFirstRow, firstVisibleRow + layout.visibleRows) }
-            focus = Navigation.target(of: command, from: focus, count: items.count, layout: layout)
+            focus = shown[Navigation.target(of: command, from: from, count: shown.count, layout: layout)]
             scrollFocusIntoView()
             return requestMissingPixelPictures()
         }
@@ -107,11 +114,11 @@ extension ChooserState {
             return []
         }
         if let panel = detailsFrame, panel.intersects(x: column, y: row, width: 1, height: 1) { return [] }
-        guard let layout, let index = layout.index(atColumn: column, row: row, firstRow: firstVisibleRow) else {
+        guard let layout, let position = layout.index(atColumn: column, row: row, firstRow: firstVisibleRow) else {
             return []
         }
-        focus = index
-        return apply(index)
+        focus = shown[position]
+        return apply(focus)
     }
 
     /// Starts making `items[index]` current, unless it already is or a change is under way.

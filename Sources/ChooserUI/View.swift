@@ -28,10 +28,17 @@ public func view(_ state: ChooserState) -> CellGrid {
     let pictures = state.pictures[layout.tileSize] ?? [:]
     let currentIndex = state.currentIndex
     let shownInPixels = Set(state.pixelTiles.map(\.index))
-    for index in layout.visibleIndices(firstRow: state.firstVisibleRow) {
-        guard let origin = layout.slotOrigin(of: index, firstRow: state.firstVisibleRow) else { continue }
+    for position in layout.visibleIndices(firstRow: state.firstVisibleRow) {
+        guard let origin = layout.slotOrigin(of: position, firstRow: state.firstVisibleRow) else { continue }
+        let index = state.shown[position]
         tiles.draw(state.items[index], picture: shownInPixels.contains(index) ? .pixels : .symbols(pictures[index]),
-                   isCurrent: index == currentIndex, isFocused: index == state.focus, x: origin.x, y: origin.y, into: &grid)
+                   isCurrent: index == currentIndex, isFocused: index == state.focus,
+                   marked: state.filter?.marks[index] ?? [], x: origin.x, y: origin.y, into: &grid)
+    }
+    if let filter = state.filter, filter.matched.isEmpty {
+        let gridRows = layout.visibleRows * layout.slotHeight
+        grid.writeCentred("No icon matches \(glyphs.quoted(glyphs.shown(filter.query))).", x: 0, width: grid.width,
+                          y: GridLayout.gridTop + gridRows / 2, ellipsis: glyphs.ellipsis)
     }
 
     if state.firstVisibleRow + layout.visibleRows < layout.rowCount {
@@ -42,7 +49,11 @@ public func view(_ state: ChooserState) -> CellGrid {
         grid.write(DisplayWidth.truncate(status.text, to: grid.width - 2, ellipsis: glyphs.ellipsis),
                    x: 1, y: layout.statusRow, style: status.isError ? theme.error : .plain)
     }
-    drawHints(into: &grid, y: layout.hintsRow, glyphs: glyphs, theme: theme)
+    if let filter = state.filter {
+        drawFilterLine(filter, into: &grid, y: layout.hintsRow, glyphs: glyphs, theme: theme)
+    } else {
+        drawHints(state, into: &grid, y: layout.hintsRow, glyphs: glyphs, theme: theme)
+    }
 
     if let frame = state.detailsFrame, let item = state.focusedItem {
         drawDetails(state, item: item, frame: frame, into: &grid, glyphs: glyphs, theme: theme)
@@ -57,11 +68,13 @@ public func view(_ state: ChooserState) -> CellGrid {
 }
 
 /// "App Icon — Colourful", centred, with "App Icon" in bold; then what of the app is shown
-/// ("(App, Release)") and an appearance other than light ("— dark").
+/// ("(App, Release)"), the device whose icon set it is where the app has two or an iPad's
+/// is shown ("— iPad"), and an appearance other than light ("— dark").
 private func drawTitle(_ state: ChooserState, into grid: inout CellGrid, glyphs: Glyphs, theme: Theme) {
     let heading = "App Icon"
     var full = "\(heading) \(glyphs.dash) \(state.appName)"
     if let context = state.context { full += " (\(context))" }
+    if state.idioms.count > 1 || state.idiom == .pad { full += " \(glyphs.dash) \(state.idiom.deviceName)" }
     if state.appearance != .light { full += " \(glyphs.dash) \(state.appearance.rawValue)" }
     let shown = DisplayWidth.truncate(full, to: grid.width, ellipsis: glyphs.ellipsis)
     let x = (grid.width - DisplayWidth.of(shown)) / 2
@@ -87,19 +100,57 @@ private func drawDetails(_ state: ChooserState, item: ChooserItem, frame: Detail
         findings: state.details.findings, picture: picture, renderer: renderer, into: &grid)
 }
 
-/// The longest key summary that fits, so a narrow terminal still shows how to get help and leave.
-private func drawHints(into grid: inout CellGrid, y: Int, glyphs: Glyphs, theme: Theme) {
-    let variants = [
-        "\(glyphs.arrows) move  Enter use  i details  ? help  q quit",
-        "\(glyphs.arrows) move  Enter use  ? help  q quit",
-        "Enter use  i details  ? help  q quit",
-        "Enter use  ? help  q quit",
-        "? help  q quit",
-    ]
+/// The key summary: as many hints as fit, in a fixed order, the least needed dropped first,
+/// so a narrow terminal still shows how to get help and leave.
+private func drawHints(_ state: ChooserState, into grid: inout CellGrid, y: Int, glyphs: Glyphs, theme: Theme) {
+    let other = state.idioms.first { $0 != state.idiom }
+    // (hint, rank): the highest rank is dropped first.
+    let hints: [(String, Int)] = [
+        ("\(glyphs.arrows) move", 5), ("Enter use", 1), ("/ filter", 2), ("i details", 3), ("a appearance", 4),
+        (other.map { "p \($0.deviceName)" } ?? "", 6), ("? help", 0), ("q quit", 0),
+    ].filter { !$0.0.isEmpty }
+    grid.write(FooterHints.fit(hints, width: grid.width - 2, ellipsis: glyphs.ellipsis), x: 1, y: y, style: theme.subtle)
+}
+
+/// The open filter's line: "/query▌  N of M", then the keys that act on it where they fit.
+private func drawFilterLine(_ filter: FilterState, into grid: inout CellGrid, y: Int, glyphs: Glyphs, theme: Theme) {
+    let count = "\(filter.matched.count) of \(filter.total)"
     let room = grid.width - 2
-    let hint = variants.first { DisplayWidth.of($0) <= room }
-        ?? DisplayWidth.truncate(variants[variants.count - 1], to: room, ellipsis: glyphs.ellipsis)
-    grid.write(hint, x: 1, y: y, style: theme.subtle)
+    // The query's end stays in sight: a query too long for the line loses its start.
+    let queryRoom = max(1, room - 2 - 2 - DisplayWidth.of(count))
+    var query = glyphs.shown(filter.query)
+    if DisplayWidth.of(query) > queryRoom {
+        let kept = queryRoom - DisplayWidth.of(glyphs.ellipsis)
+        var tail = ""
+        for character in query.reversed() {
+            guard DisplayWidth.of(tail) + DisplayWidth.of(character) <= kept else { break }
+            tail.insert(character, at: tail.startIndex)
+        }
+        query = glyphs.ellipsis + tail
+    }
+    var x = grid.write("/", x: 1, y: y, style: theme.title)
+    x = grid.write(query, x: x, y: y)
+    x = grid.write(" ", x: x, y: y, style: theme.cursor)
+    x = grid.write("  \(count)", x: x, y: y, style: filter.matched.isEmpty ? theme.error : .plain)
+    let keys = FooterHints.fit([("Esc clear", 0), ("Enter use", 1), ("\(glyphs.arrows) move", 2)],
+                               width: grid.width - 1 - x - 2, ellipsis: nil)
+    if !keys.isEmpty { grid.write(keys, x: grid.width - 1 - DisplayWidth.of(keys), y: y, style: theme.subtle) }
+}
+
+/// Key hints joined by two spaces, as many as fit in `width`.
+enum FooterHints {
+    /// Drops the highest-ranked hints first until the rest fit; what is left keeps its order.
+    /// When not even the rank-0 ones fit, they are cut with `ellipsis` (or dropped without one).
+    static func fit(_ hints: [(text: String, rank: Int)], width: Int, ellipsis: String?) -> String {
+        var kept = hints
+        func line() -> String { kept.map(\.text).joined(separator: "  ") }
+        while DisplayWidth.of(line()) > width, let worst = kept.map(\.rank).max(), worst > 0 {
+            kept.remove(at: kept.lastIndex { $0.rank == worst }!)
+        }
+        guard DisplayWidth.of(line()) > width else { return line() }
+        guard let ellipsis else { return "" }
+        return DisplayWidth.truncate(line(), to: width, ellipsis: ellipsis)
+    }
 }
 
 /// "Terminal too small: need at least W×H", wrapped and centred, until the terminal grows.

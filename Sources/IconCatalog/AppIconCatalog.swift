@@ -11,6 +11,9 @@ public enum Idiom: String, Sendable, CaseIterable, Codable {
 
     /// The Info.plist key this idiom reads first.
     public var iconsKey: String { self == .phone ? "CFBundleIcons" : "CFBundleIcons~ipad" }
+
+    /// The device family's name as Apple writes it, for messages and titles.
+    public var deviceName: String { self == .phone ? "iPhone" : "iPad" }
 }
 
 /// One image of an icon: a file (or an `.ipa` entry) with its pixel size, and what it is for:

@@ -69,6 +69,21 @@ public enum CatalogReader {
         try catalog(from: OpenedApp.open(app, options: options), options: options, lookingForFiles: false)
     }
 
+    /// `readDeclared` for the idiom asked for, and the app's other icon set where iPads read one
+    /// of their own: `CFBundleIcons~ipad` in its Info.plist, or the one the build writes for an
+    /// app that runs on iPad (an asset catalog read alone counts as one). nil: iPads read the
+    /// iPhone set. The chooser's `p` switches between the two; the app is opened once.
+    public static func readDeclaredWithTwin(app: String, options: CatalogOptions = CatalogOptions())
+        throws(CatalogError) -> (catalog: AppIconCatalog, twin: AppIconCatalog?) {
+        let opened = try OpenedApp.open(app, options: options)
+        let catalog = try catalog(from: opened, options: options, lookingForFiles: false)
+        var other = options
+        other.idiom = options.idiom == .phone ? .pad : .phone
+        guard let twin = try? self.catalog(from: opened, options: other, lookingForFiles: false) else { return (catalog, nil) }
+        let pad = options.idiom == .pad ? catalog : twin
+        return (catalog, pad.iconsKey == Idiom.pad.iconsKey ? twin : nil)
+    }
+
     /// Builds the catalog from an opened app: for a project or an asset catalog, the icons
     /// the build makes (see `IconAssembly`); else those its Info.plist declares.
     package static func catalog(from app: OpenedApp, options: CatalogOptions,

@@ -39,8 +39,6 @@ package enum LintText {
         }
     }
 
-    package static func deviceName(_ idiom: Idiom) -> String { idiom == .phone ? "iPhone" : "iPad" }
-
     /// `text` broken into lines of at most `width` columns at spaces.
     package static func wrap(_ text: String, width: Int = 78) -> String {
         DisplayWidth.wrap(text, to: width).joined(separator: "\n")

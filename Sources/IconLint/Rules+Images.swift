@@ -66,7 +66,7 @@ extension LintRules {
                     let found = Array(Set(sizes)).sorted().map { "\($0)×\($0)" }.joined(separator: ", ")
                     let fallback = idiom != set.idiom ? "; iPads read \(set.key) because the app has no \(LintContext.padKey)" : ""
                     hits.add(icon.subject, idiom: idiom,
-                        "\(icon.label) has no \(wanted) image for \(LintText.deviceName(idiom)) (found \(found))\(fallback)")
+                        "\(icon.label) has no \(wanted) image for \(idiom.deviceName) (found \(found))\(fallback)")
                 }
             }
         }

@@ -112,10 +112,17 @@ struct AppOptions: ParsableArguments {
     /// icons' files are not looked for (`CatalogReader.readDeclared`): for commands that
     /// need only names, or find pictures later with an `IconImageFinder`.
     func loadCatalog(lookingForFiles: Bool = true) throws -> AppIconCatalog {
+        try reading { path throws(CatalogError) in
+            lookingForFiles ? try CatalogReader.read(app: path, options: catalogOptions)
+                            : try CatalogReader.readDeclared(app: path, options: catalogOptions)
+        }
+    }
+
+    /// Runs `read` on the app's path; a failure prints one line and exits 2.
+    private func reading<Read>(_ read: (String) throws(CatalogError) -> Read) throws -> Read {
         let path = try appPath()
         do {
-            return lookingForFiles ? try CatalogReader.read(app: path, options: catalogOptions)
-                                   : try CatalogReader.readDeclared(app: path, options: catalogOptions)
+            return try read(path)
         } catch .xcodeProject(.targetNeeded(let folder, let candidates)) {
             // The choice is the user's: every target on a line of its own, then how to pick one.
             Console.writeError(candidates.map { "  \(TextSanitizer.clean($0))\n" }.joined())
@@ -133,6 +140,17 @@ struct AppOptions: ParsableArguments {
     func loadManager(lookingForFiles: Bool = true) throws -> IconManager {
         let catalog = try loadCatalog(lookingForFiles: lookingForFiles)
         return IconManager(catalog: catalog, store: FileChoiceStore(path: statePath(for: catalog)))
+    }
+
+    /// For the chooser: the app's IconManager as declared (no files looked at), and one for its
+    /// other idiom's icon set where it has one (`CatalogReader.readDeclaredWithTwin`), sharing
+    /// the state file.
+    func loadManagerWithTwin() throws -> (manager: IconManager, twin: IconManager?) {
+        let (catalog, twin) = try reading { path throws(CatalogError) in
+            try CatalogReader.readDeclaredWithTwin(app: path, options: catalogOptions)
+        }
+        let store = FileChoiceStore(path: statePath(for: catalog))
+        return (IconManager(catalog: catalog, store: store), twin.map { IconManager(catalog: $0, store: store) })
     }
 
     func statePath(for catalog: AppIconCatalog) -> String {

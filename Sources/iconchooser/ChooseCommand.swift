@@ -42,7 +42,7 @@ extension IconChooser {
         func run() async throws {
             let graphics = try self.graphics.choice()
             // Names first; each icon's files are found by the picture loader, off the input loop.
-            let manager = try options.loadManager(lookingForFiles: false)
+            let (manager, twin) = try options.loadManagerWithTwin()
             let choice = manager.currentChoice()
             let terminal: NcursesTerminal
             do {
@@ -53,10 +53,11 @@ extension IconChooser {
             // The session picks the symbol set (from --symbols, the terminal and what it answers).
             let configuration = ChooserConfiguration(
                 alertOnApply: !noAlert, iconSize: iconSize, ascii: !terminal.isUTF8, colorDepth: terminal.colorDepth)
-            let icons = ChooserIcons(icons: manager.catalog.icons,
-                                     images: IconImageFinder(catalog: manager.catalog, options: options.catalogOptions),
-                                     depth: terminal.colorDepth, ascii: configuration.ascii,
-                                     look: options.look(for: manager.catalog))
+            let icons = ChooserIcons(joining: ChooserSession.phoneFirst(manager, twin).map { each in
+                ChooserIcons(icons: each.catalog.icons,
+                             images: IconImageFinder(catalog: each.catalog, options: options.catalogOptions),
+                             depth: terminal.colorDepth, ascii: configuration.ascii, look: options.look(for: each.catalog))
+            })
             // Symbol tiles, pixel pictures and the details panel's are made on one thread, the panel's
             // and then the tiles on screen first.
             let decoding = DecodeQueue()
@@ -65,7 +66,7 @@ extension IconChooser {
                 try Linter.lint(app: app, options: catalogOptions)
             }
             let status = await ChooserSession(
-                manager: manager, currentName: choice.name, configuration: configuration, terminal: terminal,
+                manager: manager, twin: twin, currentName: choice.name, configuration: configuration, terminal: terminal,
                 pictures: PictureLoader(icons: icons, queue: decoding),
                 options: ChooserSession.Options(graphics: graphics, symbols: symbols.forced,
                                                 pixelPictures: IconPixelPictures(icons: icons, queue: decoding),

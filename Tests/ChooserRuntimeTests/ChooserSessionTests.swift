@@ -67,7 +67,7 @@ import TerminalInterface
                 "          Default   black-whi…          ",
                 "                                        ",
                 "                                        ",
-                " ←↑↓→ move  Enter use  ? help  q quit   ",
+                " Enter use  / filter  ? help  q quit    ",
             ]))
             #expect(focusedCaption(in: frame) == "black-whi…")
             chooser.terminal.send(.key(.character("q")))

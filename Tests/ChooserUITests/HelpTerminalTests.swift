@@ -23,14 +23,14 @@ import Testing
         _ = update(&state, .terminalDescribed(Self.lines))
         press(.character("?"), in: &state)
         #expect(Array(box(state).suffix(8)) == [
-            "   DDDDD│ ?                close this help        │         ",
-            "   DDDDD├─────────────────────────────────────────┤         ",
-            "   DDDDD│ Terminal: tmux 3.3a, cells 16×32 px     │         ",
-            "   DDDDD│ Pictures: symbols, as tmux's            │         ",
-            "   DDDDD│ allow-passthrough is off; `tmux set -g  │         ",
-            "   DDDDD│ allow-passthrough on` lets pictures     │         ",
-            "        │ through                                 │         ",
-            "     mul╰─────────────────────────────────────────╯         ",
+            "   DDD│ Ctrl-C           leave (status 130)          │      ",
+            "   DDD│ ?                close this help             │      ",
+            "   DDD├──────────────────────────────────────────────┤      ",
+            "   DDD│ Terminal: tmux 3.3a, cells 16×32 px          │      ",
+            "   DDD│ Pictures: symbols, as tmux's                 │      ",
+            "   DDD│ allow-passthrough is off; `tmux set -g       │      ",
+            "      │ allow-passthrough on` lets pictures through  │      ",
+            "     m╰──────────────────────────────────────────────╯      ",
         ])
     }
 

@@ -65,11 +65,11 @@ func text(of state: ChooserState) -> CellGrid {
 }
 
 /// The screen's characters with only the marks a user looks for styled: `f` the focused
-/// tile's name plate, `c` the checkmark badge. Everything else is plain, so a snapshot
-/// shows where the focus and the checkmark are without spelling out every other style.
-func marks(of state: ChooserState) -> CellGrid {
-    let legend = markLegend(state.configuration.colorDepth)
-    let kept = Set(legend.values)
+/// tile's name plate, `c` the checkmark badge (or the styles of `legend`). Everything else is
+/// plain, so a snapshot shows where the focus and the checkmark are without spelling out
+/// every other style.
+func marks(of state: ChooserState, legend: [Character: CellStyle]? = nil) -> CellGrid {
+    let kept = Set((legend ?? markLegend(state.configuration.colorDepth)).values)
     var grid = view(state)
     for y in 0..<grid.height {
         for x in 0..<grid.width where !kept.contains(grid[x, y].style) {

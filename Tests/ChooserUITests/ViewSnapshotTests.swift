@@ -40,7 +40,7 @@ import Testing
             "                                                                                                    ",
             "                                                                                                    ",
             "                                                                                                    ",
-            " ←↑↓→ move  Enter use  i details  ? help  q quit                                                    ",
+            " ←↑↓→ move  Enter use  / filter  a appearance  ? help  q quit                                       ",
         ], styles: [
             "....................................................................................................",
             "....................................................................................................",
@@ -103,7 +103,7 @@ import Testing
             "                                                            ",
             "                                                            ",
             "                                                            ",
-            " ←↑↓→ move  Enter use  i details  ? help  q quit            ",
+            " Enter use  / filter  a appearance  ? help  q quit          ",
         ], styles: [
             "............................................................",
             "............................................................",
@@ -156,7 +156,7 @@ import Testing
             "                                        ",
             "                                        ",
             "                                        ",
-            " ←↑↓→ move  Enter use  ? help  q quit   ",
+            " Enter use  / filter  ? help  q quit    ",
         ], styles: [
             "........................................",
             "........................................",
@@ -208,7 +208,7 @@ import Testing
             "                                                            ",
             "                                                            ",
             "                                                            ",
-            " ←↑↓→ move  Enter use  i details  ? help  q quit            ",
+            " Enter use  / filter  a appearance  ? help  q quit          ",
         ], styles: [
             "............................................................",
             "............................................................",
@@ -264,7 +264,7 @@ import Testing
             "                                                            ",
             "                        ▼ more below                        ",
             "                                                            ",
-            " ←↑↓→ move  Enter use  i details  ? help  q quit            ",
+            " Enter use  / filter  a appearance  ? help  q quit          ",
         ], styles: [
             "............................................................",
             "............................................................",
@@ -357,7 +357,7 @@ import Testing
             "                                        ",
             "                                        ",
             "                                        ",
-            " arrows move  Enter use  ? help  q quit ",
+            " Enter use  / filter  ? help  q quit    ",
         ], styles: [
             "........................................",
             "........................................",
@@ -391,25 +391,25 @@ import Testing
             "                                                            ",
             " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC   DDDDDDDDDDDD  ",
             " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC   DDDDDDDDDDDD  ",
-            " AAAAAAA╭─ Keys ──────────────────────────────────╮DDDDDDD  ",
-            " AAAAAAA│ ←↑↓→ h j k l     move (left/right wrap) │DDDDDDD  ",
-            " AAAAAAA│ Tab / Shift-Tab  next / previous        │DDDDDDD  ",
-            " AAAAAAA│ Home g / End G   first / last icon      │DDDDDDD  ",
-            "        │ PgUp / PgDn      one screen up / down   │         ",
-            "   Defau│ Enter / Space    use the focused icon   │-black   ",
-            "        │ click            use that icon          │         ",
-            " EEEEEEE│ a                light, dark, tinted    │         ",
-            " EEEEEEE│ i                details (files, lint)  │         ",
-            " EEEEEEE│ q / Esc          leave                  │         ",
-            " EEEEEEE│ Ctrl-C           leave (status 130)     │         ",
-            " EEEEEEE│ ?                close this help        │         ",
-            " EEEEEEE╰─────────────────────────────────────────╯         ",
-            "                                                            ",
+            " AAAAA╭─ Keys ───────────────────────────────────────╮DDDD  ",
+            " AAAAA│ ←↑↓→ h j k l     move (left/right wrap)      │DDDD  ",
+            " AAAAA│ Tab / Shift-Tab  next / previous             │DDDD  ",
+            " AAAAA│ Home g / End G   first / last icon           │DDDD  ",
+            "      │ PgUp / PgDn      one screen up / down        │      ",
+            "   Def│ Enter / Space    use the focused icon        │ack   ",
+            "      │ click            use that icon               │      ",
+            " EEEEE│ /                filter by name (Esc clears) │      ",
+            " EEEEE│ a                light, dark, tinted         │      ",
+            " EEEEE│ p                iPhone / iPad icons         │      ",
+            " EEEEE│ q / Esc          leave                       │      ",
+            " EEEEE│ Ctrl-C           leave (status 130)          │      ",
+            " EEEEE│ ?                close this help             │      ",
+            "      ╰──────────────────────────────────────────────╯      ",
             " black-multi                                                ",
             "                                                            ",
             "                                                            ",
             "                                                            ",
-            " ←↑↓→ move  Enter use  i details  ? help  q quit            ",
+            " Enter use  / filter  a appearance  ? help  q quit          ",
         ], styles: [
             "............................................................",
             "............................................................",
@@ -466,7 +466,7 @@ import Testing
             "                                                            ",
             "                                                            ",
             " Now using “multi-black”.                                   ",
-            " ←↑↓→ move  Enter use  i details  ? help  q quit            ",
+            " Enter use  / filter  a appearance  ? help  q quit          ",
         ], styles: [
             "............................................................",
             "............................................................",
@@ -511,7 +511,7 @@ import Testing
             "                Default                 ",
             "                                        ",
             "                                        ",
-            " ←↑↓→ move  Enter use  ? help  q quit   ",
+            " Enter use  / filter  ? help  q quit    ",
         ], styles: [
             "........................................",
             "........................................",
@@ -550,7 +550,7 @@ import Testing
             "        Default      black-white        ",
             "              ▼ more below              ",
             "                                        ",
-            " ←↑↓→ move  Enter use  ? help  q quit   ",
+            " Enter use  / filter  ? help  q quit    ",
         ], styles: [
             "..........bbbbbbbb......................",
             "........................................",
@@ -565,7 +565,7 @@ import Testing
             "....................rrrrrrrrrrrrrr......",
             "..............dddddddddddd..............",
             "........................................",
-            ".dddddddddddddddddddddddddddddddddddd...",
+            ".ddddddddddddddddddddddddddddddddddd....",
         ], legend: ["b": bold, "r": boldReverse, "d": dim]))
     }
 
@@ -605,7 +605,7 @@ import Testing
         let screen = view(state)
         #expect(screen.lines[22] == " Could not change the icon: state file is read-only".padding(60))
         #expect(screen[1, 22].foreground == .rgb(255, 59, 48))
-        #expect(screen.lines[23].hasPrefix(" ←↑↓→ move"))
+        #expect(screen.lines[23].hasPrefix(" Enter use"))
     }
 
     @Test func longAndWideCaptionsAreTruncatedByDisplayWidth() {

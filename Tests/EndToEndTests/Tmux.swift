@@ -133,13 +133,14 @@ final class Tmux {
 }
 
 /// One character of a `capture-pane -e` screen and how it stands out: in reverse video,
-/// on a background colour (as a selection is), both or neither. One cell per character
-/// (the chooser's captions and marks are one column wide).
+/// on a background colour (as a selection is), both or neither; underlined or not. One cell
+/// per character (the chooser's captions and marks are one column wide).
 struct ScreenCell: Equatable {
     let character: Character
     let reverse: Bool
     /// The background's SGR parameters ("48;5;33", "44"), nil for the terminal's own.
     let background: String?
+    var underline = false
 
     var highlighted: Bool { reverse || background != nil }
 
@@ -147,6 +148,7 @@ struct ScreenCell: Equatable {
     static func parse(_ styled: String) -> [[ScreenCell]] {
         var rows: [[ScreenCell]] = []
         var reverse = false
+        var underline = false
         var background: String?
         for line in styled.components(separatedBy: "\n") {
             var row: [ScreenCell] = []
@@ -161,7 +163,9 @@ struct ScreenCell: Equatable {
                         let extra = code == 38 || code == 48
                             ? (index + 1 < codes.count && codes[index + 1] == 5 ? 2 : 4) : 0
                         switch code {
-                        case 0: reverse = false; background = nil
+                        case 0: reverse = false; underline = false; background = nil
+                        case 4: underline = true
+                        case 24: underline = false
                         case 7: reverse = true
                         case 27: reverse = false
                         case 40...47, 100...107: background = "\(code)"
@@ -173,7 +177,7 @@ struct ScreenCell: Equatable {
                     }
                     rest = rest[match.range.upperBound...]
                 } else {
-                    row.append(ScreenCell(character: first, reverse: reverse, background: background))
+                    row.append(ScreenCell(character: first, reverse: reverse, background: background, underline: underline))
                     rest = rest.dropFirst()
                 }
             }
