@@ -106,7 +106,7 @@ private func drawHints(_ state: ChooserState, into grid: inout CellGrid, y: Int,
     let other = state.idioms.first { $0 != state.idiom }
     // (hint, rank): the highest rank is dropped first.
     let hints: [(String, Int)] = [
-        ("\(glyphs.arrows) move", 5), ("Enter use", 1), ("/ filter", 2), ("i details", 3), ("a appearance", 4),
+        ("\(glyphs.arrows) move", 5), ("Enter use", 1), ("/ filter", 2), ("a appearance", 3), ("i details", 4),
         (other.map { "p \($0.deviceName)" } ?? "", 6), ("? help", 0), ("q quit", 0),
     ].filter { !$0.0.isEmpty }
     grid.write(FooterHints.fit(hints, width: grid.width - 2, ellipsis: glyphs.ellipsis), x: 1, y: y, style: theme.subtle)

@@ -113,7 +113,7 @@ import TerminalText
             "                                                        ╰──────────────────────────────────────────╯",
             "                                                                                                    ",
             "                                                                                                    ",
-            " ←↑↓→ move  Enter use  i details  ? help  q quit                                                    ",
+            " ←↑↓→ move  Enter use  / filter  a appearance  i details  ? help  q quit                            ",
         ]))
     }
 
@@ -150,7 +150,7 @@ import TerminalText
             "  ╰──────────────────────────────────────────────────────╯  ",
             "                                                            ",
             "                                                            ",
-            " ←↑↓→ move  Enter use  i details  ? help  q quit            ",
+            " Enter use  / filter  a appearance  ? help  q quit          ",
         ]))
     }
 
@@ -227,7 +227,7 @@ import TerminalText
             "  +------------------------------------------------------+  ",
             "                                                            ",
             "                                                            ",
-            " arrows move  Enter use  i details  ? help  q quit          ",
+            " Enter use  / filter  a appearance  ? help  q quit          ",
         ]))
         #expect(view(state).cells.allSatisfy { $0.text.unicodeScalars.allSatisfy(\.isASCII) })
         // Nothing but attributes: the name bold, the finding plain ("warning:" says it).
