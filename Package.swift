@@ -99,7 +99,7 @@ let package = Package(
         // the picture loader; what the terminal can do, learned without waiting for it.
         .target(
             name: "ChooserRuntime",
-            dependencies: ["CellCanvas", "ChooserUI", "IconArt", "IconCatalog", "IconChoice", "TerminalText",
+            dependencies: ["CellCanvas", "ChooserUI", "IconArt", "IconCatalog", "IconChoice", "IconLint", "TerminalText",
                            "TerminalInput", "TerminalDetection", "TerminalInterface", "TerminalGraphics"]
         ),
         // `iconchooser lint`: rules as pure functions over the parsed plist, a file index and image facts.

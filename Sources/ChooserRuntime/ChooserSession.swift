@@ -26,13 +26,16 @@ public struct ChooserSession {
         public var detectionTimeout: Duration
         /// Pixel pictures, where the program can draw them; nil: symbols only.
         public var pixelPictures: (any PixelPictures)?
+        /// What the details panel shows beyond the icon's name; nil: the name alone.
+        public var details: (any DetailsSource)?
 
         public init(graphics: GraphicsChoice = .auto, symbols: SymbolSet? = nil, detectionTimeout: Duration = .milliseconds(250),
-                    pixelPictures: (any PixelPictures)? = nil) {
+                    pixelPictures: (any PixelPictures)? = nil, details: (any DetailsSource)? = nil) {
             self.graphics = graphics
             self.symbols = symbols
             self.detectionTimeout = detectionTimeout
             self.pixelPictures = pixelPictures
+            self.details = details
         }
     }
 
@@ -115,6 +118,10 @@ enum SessionEvent: Sendable {
     case terminal(TerminalEvent)
     case picture(LoadedPicture)
     case pixelPicture(LoadedPixelPicture)
+    /// Something the details panel asked for: the loop passes it to `update` as it is.
+    case details(ChooserEvent)
+    /// The panel's large picture in symbols, made in `symbols`.
+    case detailsPicture(ChooserEvent, symbols: SymbolSet)
     case tmux(TmuxReport)
     case detectionDeadline
 }
@@ -173,6 +180,7 @@ private final class SessionRun {
     private func leave(_ status: Int32) -> Int32 {
         session.pictures.cancelAll()
         pixelPictures?.cancelAll()
+        session.options.details?.cancelAll()
         return status
     }
 
@@ -217,6 +225,11 @@ private final class SessionRun {
         case .pixelPicture(let done):
             pending += update(&state, .pixelPictureLoaded(index: done.index, tileSize: done.size, cell: done.cell,
                                                           ready: done.ready, appearance: done.appearance))
+        case .details(let event):
+            pending += update(&state, event)
+        case .detailsPicture(let event, let symbols):
+            // A picture made before the symbols changed is not shown.
+            if symbols == state.configuration.symbols { pending += update(&state, event) }
         case .tmux(let report):
             guard capabilities == nil else { break }
             probe.tmuxAnswered(report)
@@ -230,7 +243,8 @@ private final class SessionRun {
     /// Carries out effects (and those their results cause); returns the exit status on `.quit`.
     private func performPending() async -> Int32? {
         while !pending.isEmpty {
-            switch pending.removeFirst() {
+            let effect = pending.removeFirst()
+            switch effect {
             case .quit(let status):
                 return status
             case .loadPictures(let indices, let size, let appearance):
@@ -248,6 +262,8 @@ private final class SessionRun {
             case .apply(let name):
                 let error = await session.apply(name)
                 pending += update(&state, .applyFinished(name: name, error: error))
+            case .loadDetails, .checkApp, .loadDetailsPicture, .loadDetailsPixelPicture:
+                requestDetails(effect)
             }
         }
         return nil
@@ -264,6 +280,11 @@ private final class SessionRun {
                     PicturePlacement(picture: $0, cells: CellRect(x: tile.x, y: tile.y, width: tile.columns, height: tile.rows))
                 }
             }
+            if let placement = state.detailsPixelPlacement,
+               let id = pixelPictures.detailsPictureID(placement.picture, cell: cell, appearance: state.appearance) {
+                frame.pictures.append(PicturePlacement(picture: id, cells: CellRect(
+                    x: placement.x, y: placement.y, width: placement.picture.columns, height: placement.picture.rows)))
+            }
         }
         terminal.draw(frame)
         // Pictures for the tiles now on screen are decoded first.
@@ -273,6 +294,34 @@ private final class SessionRun {
                 session.pictures.prioritize(now.1, size: now.0)
                 visible = now
             }
+        }
+    }
+
+    /// Hands an effect of the details panel to whoever makes what it asks for; without a
+    /// details source the panel shows the name alone, and without pixel pictures, symbols.
+    private func requestDetails(_ effect: ChooserEffect) {
+        let queue = queue
+        switch effect {
+        case .loadDetails(let index):
+            session.options.details?.details(index) { queue.post(.details(.detailsLoaded(index: $0, $1))) }
+        case .checkApp:
+            session.options.details?.findings { queue.post(.details(.findingsLoaded($0))) }
+        case .loadDetailsPicture(let picture, let appearance):
+            let symbols = state.configuration.symbols
+            session.options.details?.picture(picture, symbols: symbols, appearance: appearance) {
+                queue.post(.detailsPicture(.detailsPictureLoaded(picture, picture: $0, appearance: appearance), symbols: symbols))
+            }
+        case .loadDetailsPixelPicture(let picture, let cell, let appearance):
+            let done: @Sendable (LoadedDetailsPixelPicture) -> Void = {
+                queue.post(.details(.detailsPixelPictureLoaded($0.picture, cell: $0.cell, ready: $0.ready, appearance: $0.appearance)))
+            }
+            if let pixelPictures {
+                pixelPictures.requestDetails(picture, cell: cell, appearance: appearance, deliver: done)
+            } else {
+                done(LoadedDetailsPixelPicture(picture: picture, cell: cell, ready: false, appearance: appearance))
+            }
+        default:
+            return
         }
     }
 

@@ -13,6 +13,12 @@ public final class DecodeQueue: @unchecked Sendable {
     public enum Kind: Sendable {
         case symbols
         case pixels
+        /// For the details panel: the focused icon's files, and its large picture in symbols or pixels.
+        case details
+        case detailsSymbols
+        case detailsPixels
+
+        var isForDetails: Bool { self == .details || self == .detailsSymbols || self == .detailsPixels }
     }
 
     struct Job {
@@ -40,12 +46,14 @@ public final class DecodeQueue: @unchecked Sendable {
         if start { queue.async { [self] in work() } }
     }
 
-    /// Moves the jobs not yet started for these tiles (the ones now on screen) to the front:
-    /// their pixel pictures, then their symbol tiles; the rest keep their order.
+    /// Moves the jobs not yet started for these tiles (the ones now on screen) to the front,
+    /// behind only the details panel's: their pixel pictures, then their symbol tiles; the
+    /// rest keep their order.
     func prioritize(_ indices: [Int], size: TileSize) {
         let wanted = Set(indices)
         lock.withLock {
             func rank(_ job: Job) -> Int {
+                if job.kind.isForDetails { return -1 }
                 guard job.size == size, wanted.contains(job.index) else { return 2 }
                 return job.kind == .pixels ? 0 : 1
             }

@@ -110,8 +110,11 @@ public final class ChooserIcons: @unchecked Sendable {
 
     public var count: Int { entries.count }
 
+    /// The icon as the catalog declares it (without its files).
+    public func icon(_ index: Int) -> AppIcon { entries[index].icon }
+
     /// The icon's image files; the lookup walks folders, so it is done once per icon.
-    private func images(of index: Int) -> [IconImage] {
+    func images(of index: Int) -> [IconImage] {
         if let known = lock.withLock({ files[index] }) { return known }
         let found = entries[index].finder.images(for: entries[index].icon)
         lock.withLock { files[index] = found }
@@ -120,8 +123,13 @@ public final class ChooserIcons: @unchecked Sendable {
 
     /// The symbol tile of icon `index` (its placeholder when it has no readable image).
     public func tile(_ index: Int, size: TileSize, symbols: SymbolSet, appearance: IconAppearance) -> CellGrid {
+        tile(index, columns: size.columns, rows: size.rows, symbols: symbols, appearance: appearance)
+    }
+
+    /// The symbol picture of icon `index` at any size in cells (the details panel's).
+    public func tile(_ index: Int, columns: Int, rows: Int, symbols: SymbolSet, appearance: IconAppearance) -> CellGrid {
         let pictures = IconPictures(renderer: TileRenderer(depth: depth, symbols: symbols, ascii: ascii), look: entries[index].look)
-        return pictures.tile(for: entries[index].icon, images: images(of: index), columns: size.columns, rows: size.rows,
+        return pictures.tile(for: entries[index].icon, images: images(of: index), columns: columns, rows: rows,
                              appearance: appearance).picture
     }
 

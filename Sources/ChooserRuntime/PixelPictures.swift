@@ -26,6 +26,39 @@ public protocol PixelPictures: Sendable {
     func pictureID(index: Int, size: TileSize, cell: CellPixelSize, appearance: IconAppearance) -> PictureID?
     /// Drops the work not yet started: the chooser is leaving.
     func cancelAll()
+    /// Makes the details panel's large picture off the loop, before anything else waiting,
+    /// in place of one asked for before and not yet started; hands it to `deliver` when done.
+    func requestDetails(_ picture: DetailsPicture, cell: CellPixelSize, appearance: IconAppearance,
+                        deliver: @escaping @Sendable (LoadedDetailsPixelPicture) -> Void)
+    /// The id the encoder knows a made details picture by, nil if it was not made.
+    func detailsPictureID(_ picture: DetailsPicture, cell: CellPixelSize, appearance: IconAppearance) -> PictureID?
+}
+
+extension PixelPictures {
+    /// Without large pictures the panel keeps its symbols.
+    public func requestDetails(_ picture: DetailsPicture, cell: CellPixelSize, appearance: IconAppearance,
+                               deliver: @escaping @Sendable (LoadedDetailsPixelPicture) -> Void) {
+        deliver(LoadedDetailsPixelPicture(picture: picture, cell: cell, ready: false, appearance: appearance))
+    }
+
+    public func detailsPictureID(_ picture: DetailsPicture, cell: CellPixelSize, appearance: IconAppearance) -> PictureID? {
+        nil
+    }
+}
+
+/// The details panel's large pixel picture, made (`ready`) or not (the panel keeps symbols).
+public struct LoadedDetailsPixelPicture: Hashable, Sendable {
+    public var picture: DetailsPicture
+    public var cell: CellPixelSize
+    public var ready: Bool
+    public var appearance: IconAppearance
+
+    public init(picture: DetailsPicture, cell: CellPixelSize, ready: Bool, appearance: IconAppearance) {
+        self.picture = picture
+        self.cell = cell
+        self.ready = ready
+        self.appearance = appearance
+    }
 }
 
 /// What `PixelPictures.start` set up.
@@ -63,11 +96,15 @@ public struct LoadedPixelPicture: Hashable, Sendable {
 public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
     public let drawable: Set<GraphicsProtocol> = [.kitty, .sixel, .iterm2]
 
+    /// A picture of one size; the details panel's is another picture than a tile's of the same
+    /// size, as kitty shows each picture in one place at a time.
     private struct Key: Hashable {
         let index: Int
-        let size: TileSize
+        let columns: Int
+        let rows: Int
         let cell: CellPixelSize
         let appearance: IconAppearance
+        var forDetails = false
     }
 
     private let count: Int
@@ -135,7 +172,7 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
                         deliver: @escaping @Sendable (LoadedPixelPicture) -> Void) {
         let jobs = indices.filter { (0..<count).contains($0) }.map { index in
             DecodeQueue.Job(kind: .pixels, index: index, size: size) { [self] in
-                let key = Key(index: index, size: size, cell: cell, appearance: appearance)
+                let key = Key(index: index, columns: size.columns, rows: size.rows, cell: cell, appearance: appearance)
                 deliver(LoadedPixelPicture(index: index, size: size, cell: cell, ready: makePicture(key),
                                            appearance: appearance))
             }
@@ -147,7 +184,7 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
     private func makePicture(_ key: Key) -> Bool {
         guard let pictures = lock.withLock({ pictures }) else { return false }
         if lock.withLock({ made[key] }) != nil { return true }
-        guard let geometry = TileGeometry(columns: key.size.columns, rows: key.size.rows, cell: key.cell),
+        guard let geometry = TileGeometry(columns: key.columns, rows: key.rows, cell: key.cell),
               let picture = try? make(key.index, geometry, key.appearance) else { return false }
         let id = lock.withLock {
             defer { nextID += 1 }
@@ -163,10 +200,29 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
     }
 
     public func pictureID(index: Int, size: TileSize, cell: CellPixelSize, appearance: IconAppearance) -> PictureID? {
-        lock.withLock { made[Key(index: index, size: size, cell: cell, appearance: appearance)] }
+        lock.withLock { made[Key(index: index, columns: size.columns, rows: size.rows, cell: cell, appearance: appearance)] }
+    }
+
+    public func requestDetails(_ picture: DetailsPicture, cell: CellPixelSize, appearance: IconAppearance,
+                               deliver: @escaping @Sendable (LoadedDetailsPixelPicture) -> Void) {
+        guard (0..<count).contains(picture.index) else { return }
+        let key = Key(index: picture.index, columns: picture.columns, rows: picture.rows, cell: cell, appearance: appearance,
+                      forDetails: true)
+        queue.cancel(.detailsPixels)
+        queue.add([DecodeQueue.Job(kind: .detailsPixels, index: picture.index, size: .large) { [self] in
+            deliver(LoadedDetailsPixelPicture(picture: picture, cell: cell, ready: makePicture(key), appearance: appearance))
+        }], urgent: true)
+    }
+
+    public func detailsPictureID(_ picture: DetailsPicture, cell: CellPixelSize, appearance: IconAppearance) -> PictureID? {
+        lock.withLock {
+            made[Key(index: picture.index, columns: picture.columns, rows: picture.rows, cell: cell, appearance: appearance,
+                     forDetails: true)]
+        }
     }
 
     public func cancelAll() {
         queue.cancel(.pixels)
+        queue.cancel(.detailsPixels)
     }
 }

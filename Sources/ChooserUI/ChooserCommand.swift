@@ -16,6 +16,8 @@ enum ChooserCommand: Hashable, Sendable {
     case toggleHelp
     /// `a`: show every icon in the next appearance (light, dark, tinted), as iOS 18's home screen does.
     case cycleAppearance
+    /// `i`: open or close the focused icon's details beside the grid (or over it).
+    case toggleDetails
     /// `/`: narrow the grid to the icons whose name matches what is typed next.
     case startFilter
     /// `p`: the iPad icon set instead of the iPhone one, and back, where the app has both.
@@ -38,6 +40,7 @@ enum ChooserCommand: Hashable, Sendable {
         case .enter, .character(" "): self = .apply
         case .character("?"): self = .toggleHelp
         case .character("a"): self = .cycleAppearance
+        case .character("i"): self = .toggleDetails
         case .character("/"): self = .startFilter
         case .character("p"): self = .switchIdiom
         case .escape, .character("q"): self = .quit

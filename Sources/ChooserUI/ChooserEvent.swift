@@ -32,6 +32,15 @@ public enum ChooserEvent: Hashable, Sendable {
     /// could not be made (its tile stays symbol art).
     case pixelPictureLoaded(index: Int, tileSize: TileSize, cell: CellPixelSize, ready: Bool,
                             appearance: IconAppearance = .light)
+    /// The files and declaration of an icon asked for with `.loadDetails`.
+    case detailsLoaded(index: Int, IconDetails)
+    /// The app's lint findings asked for with `.checkApp`.
+    case findingsLoaded(AppFindings)
+    /// The details panel's large picture asked for with `.loadDetailsPicture` (a picture of
+    /// another size or appearance than the panel's now is dropped).
+    case detailsPictureLoaded(DetailsPicture, picture: CellGrid, appearance: IconAppearance)
+    /// Its pixel picture asked for with `.loadDetailsPixelPicture` is ready (or could not be made).
+    case detailsPixelPictureLoaded(DetailsPicture, cell: CellPixelSize, ready: Bool, appearance: IconAppearance)
 }
 
 /// Work the chooser asks the shell to do; the result comes back as a `ChooserEvent`.
@@ -47,6 +56,16 @@ public enum ChooserEffect: Hashable, Sendable {
     /// off the input loop, in this order, and send `.pixelPictureLoaded` for each. Never
     /// repeated for a tile already asked for at that size in the appearance shown.
     case loadPixelPictures([Int], TileSize, cell: CellPixelSize, appearance: IconAppearance = .light)
+    /// Find this icon's files and where it is declared, off the input loop, and send
+    /// `.detailsLoaded`. Once per icon.
+    case loadDetails(Int)
+    /// Lint the app off the input loop and send `.findingsLoaded`. Once per run.
+    case checkApp
+    /// Render the details panel's large picture in symbols, off the input loop, and send
+    /// `.detailsPictureLoaded`; it replaces any such picture not yet started.
+    case loadDetailsPicture(DetailsPicture, IconAppearance)
+    /// Make its pixel picture for cells of `cell` pixels and send `.detailsPixelPictureLoaded`.
+    case loadDetailsPixelPicture(DetailsPicture, cell: CellPixelSize, appearance: IconAppearance)
     /// Restore the terminal and exit with this status: 0 for q/Esc, 130 for Ctrl-C.
     case quit(status: Int32)
 }

@@ -79,6 +79,8 @@ public struct ChooserState: Hashable, Sendable {
     /// Pixel pictures, once the terminal is known to show them: nil draws every icon as
     /// symbol art.
     public internal(set) var pixels: PixelPictureState?
+    /// The details panel (`i`) and what has arrived for it.
+    public internal(set) var details: DetailsState
 
     /// The state before the first frame, and the effects that start loading pictures
     /// (the visible tiles first). The focus starts on the current icon, scrolled into view.
@@ -122,12 +124,14 @@ public struct ChooserState: Hashable, Sendable {
         self.isApplying = false
         self.terminalLines = []
         self.pixels = nil
+        self.details = DetailsState()
     }
 
     /// The grid's geometry for the current screen, or nil when the terminal is too small. The
     /// tile size suits the whole icon set, so a filter never changes it; the grid holds `shown`.
     public var layout: GridLayout? {
-        GridLayout.choose(configuration.iconSize, itemCount: idiomItems.count, screen: screen)?.holding(shown.count)
+        GridLayout.choose(configuration.iconSize, itemCount: idiomItems.count,
+                          screen: detailsFrame?.gridScreen(of: screen) ?? screen)?.holding(shown.count)
     }
 
     /// The indices into `items` of the icon set shown, in chooser order.
@@ -258,8 +262,15 @@ extension ChooserState {
         }
     }
 
-    /// The boxes drawn over the grid now, as screen rectangles.
+    /// The boxes drawn over the grid now, as screen rectangles: the help, the alert, and the
+    /// details panel where it is not beside the grid.
     var overlayFrames: [(x: Int, y: Int, width: Int, height: Int)] {
+        guard let panel = detailsFrame, !panel.beside else { return boxFrames }
+        return boxFrames + [(panel.x, panel.y, panel.width, panel.height)]
+    }
+
+    /// The help and the alert, which cover the details panel too.
+    var boxFrames: [(x: Int, y: Int, width: Int, height: Int)] {
         var frames: [(x: Int, y: Int, width: Int, height: Int)] = []
         let glyphs = Glyphs(ascii: configuration.ascii)
         if showsHelp { frames.append(HelpBox(glyphs: glyphs, terminal: terminalLines).frame(in: screen)) }

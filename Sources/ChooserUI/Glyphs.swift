@@ -11,6 +11,8 @@ struct Glyphs: Sendable {
     var badge: String { ascii ? "[x]" : " ✓ " }
     var times: String { ascii ? "x" : "×" }
     var arrows: String { ascii ? "arrows" : "←↑↓→" }
+    /// Between the keys of an Info.plist key path.
+    var keyPathSeparator: String { ascii ? ">" : "›" }
     var box: BoxGlyphs { ascii ? .ascii : .rounded }
 
     /// Curly quotes as iOS writes them, straight ones in ASCII.

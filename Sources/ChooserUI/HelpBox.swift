@@ -20,6 +20,7 @@ struct HelpBox {
             ("click", "use that icon"),
             ("/", "filter by name (Esc clears)"),
             ("a", "light, dark, tinted"),
+            ("i", "details (files, lint)"),
             ("p", "iPhone / iPad icons"),
             ("q / Esc", "leave"),
             ("Ctrl-C", "leave (status 130)"),

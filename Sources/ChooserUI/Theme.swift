@@ -16,6 +16,7 @@ struct Theme: Sendable {
     static let systemGreen: (UInt8, UInt8, UInt8) = (52, 199, 89)
     static let systemBlue: (UInt8, UInt8, UInt8) = (10, 132, 255)
     static let systemRed: (UInt8, UInt8, UInt8) = (255, 59, 48)
+    static let systemOrange: (UInt8, UInt8, UInt8) = (255, 149, 0)
     static let white: (UInt8, UInt8, UInt8) = (255, 255, 255)
 
     var title: CellStyle { CellStyle(attributes: .bold) }
@@ -43,6 +44,10 @@ struct Theme: Sendable {
     var cursor: CellStyle { CellStyle(attributes: .reverse) }
     var error: CellStyle {
         hasColor ? CellStyle(foreground: color(Self.systemRed), attributes: .bold) : CellStyle(attributes: .bold)
+    }
+    /// A lint warning: orange; plain without colour, where its "warning:" says it.
+    var warning: CellStyle {
+        hasColor ? CellStyle(foreground: color(Self.systemOrange)) : .plain
     }
     /// An alert's default button, in the tint colour as iOS draws it.
     var button: CellStyle {

@@ -9,8 +9,19 @@ import TerminalText
 /// Modal order: Ctrl-C always quits; an alert takes every other input (Enter, Esc or a
 /// click on OK dismiss it); then the help box (`?`, Esc, q or Enter close it); then an open
 /// filter takes what is typed (Esc clears it, Backspace edits); then, if the terminal is too
-/// small, only q/Esc work; else the grid's bindings.
+/// small, only q/Esc work; else the grid's bindings, where Esc closes the details panel before
+/// it leaves. The panel follows the focus: after every event, what it lacks for the icon now
+/// focused is asked for.
 public func update(_ state: inout ChooserState, _ event: ChooserEvent) -> [ChooserEffect] {
+    let drawnWith = (state.appearance, state.configuration.symbols, state.pixels?.cell)
+    let effects = respond(&state, to: event)
+    if state.appearance != drawnWith.0 { state.details.dropPictures() }
+    if state.configuration.symbols != drawnWith.1 { state.details.dropSymbolPicture() }
+    if state.pixels?.cell != drawnWith.2 { state.details.dropPixelPictures() }
+    return effects + state.requestDetails()
+}
+
+private func respond(_ state: inout ChooserState, to event: ChooserEvent) -> [ChooserEffect] {
     switch event {
     case let .key(key):
         return state.handle(key)
@@ -41,6 +52,9 @@ public func update(_ state: inout ChooserState, _ event: ChooserEvent) -> [Choos
         guard appearance == state.appearance, cell == state.pixels?.cell, state.items.indices.contains(index) else { return [] }
         if ready { state.pixels?.ready[tileSize, default: []].insert(index) }
         return []
+    case .detailsLoaded, .findingsLoaded, .detailsPictureLoaded, .detailsPixelPictureLoaded:
+        state.receiveDetails(event)
+        return []
     }
 }
 
@@ -59,6 +73,8 @@ extension ChooserState {
         if let effects = handleFilterKey(key) { return effects }
         guard let command else { return [] }
         switch command {
+        case .quit where key == .escape && details.isOpen:
+            return toggleDetails()
         case .quit: return [.quit(status: 0)]
         case .interrupt: return [.quit(status: 130)]
         case .toggleHelp:
@@ -69,6 +85,8 @@ extension ChooserState {
             return layout == nil || position(of: focus) == nil ? [] : apply(focus)
         case .cycleAppearance:
             return showNextAppearance()
+        case .toggleDetails:
+            return toggleDetails()
         case .startFilter:
             return openFilter()
         case .switchIdiom:
@@ -95,6 +113,7 @@ extension ChooserState {
             showsHelp = false
             return []
         }
+        if let panel = detailsFrame, panel.intersects(x: column, y: row, width: 1, height: 1) { return [] }
         guard let layout, let position = layout.index(atColumn: column, row: row, firstRow: firstVisibleRow) else {
             return []
         }

@@ -55,6 +55,9 @@ public func view(_ state: ChooserState) -> CellGrid {
         drawHints(state, into: &grid, y: layout.hintsRow, glyphs: glyphs, theme: theme)
     }
 
+    if let frame = state.detailsFrame, let item = state.focusedItem {
+        drawDetails(state, item: item, frame: frame, into: &grid, glyphs: glyphs, theme: theme)
+    }
     if state.showsHelp {
         HelpBox(glyphs: glyphs, terminal: state.terminalLines).draw(into: &grid, theme: theme)
     }
@@ -79,14 +82,32 @@ private func drawTitle(_ state: ChooserState, into grid: inout CellGrid, glyphs:
     grid.write(String(shown.prefix(heading.count)), x: x, y: 0, style: theme.title)
 }
 
+/// The details panel for the focused item, with its large picture in pixels where the
+/// terminal draws it (its cells left blank), else in symbols once it has arrived.
+private func drawDetails(_ state: ChooserState, item: ChooserItem, frame: DetailsPanelFrame, into grid: inout CellGrid,
+                         glyphs: Glyphs, theme: Theme) {
+    let picture: DetailsPanel.Picture
+    if state.detailsPixelPlacement != nil {
+        picture = .pixels
+    } else {
+        let wanted = state.detailsPictureWanted
+        picture = .symbols(state.details.picture.flatMap { $0.key == wanted ? $0.grid : nil })
+    }
+    let renderer = TileRenderer(depth: state.configuration.colorDepth, symbols: state.configuration.symbols,
+                                ascii: state.configuration.ascii)
+    DetailsPanel(frame: frame, glyphs: glyphs, theme: theme).draw(
+        item: item, isCurrent: state.focus == state.currentIndex, details: state.details.known[state.focus],
+        findings: state.details.findings, picture: picture, renderer: renderer, into: &grid)
+}
+
 /// The key summary: as many hints as fit, in a fixed order, the least needed dropped first,
 /// so a narrow terminal still shows how to get help and leave.
 private func drawHints(_ state: ChooserState, into grid: inout CellGrid, y: Int, glyphs: Glyphs, theme: Theme) {
     let other = state.idioms.first { $0 != state.idiom }
     // (hint, rank): the highest rank is dropped first.
     let hints: [(String, Int)] = [
-        ("\(glyphs.arrows) move", 4), ("Enter use", 1), ("/ filter", 2), ("a appearance", 3),
-        (other.map { "p \($0.deviceName)" } ?? "", 5), ("? help", 0), ("q quit", 0),
+        ("\(glyphs.arrows) move", 5), ("Enter use", 1), ("/ filter", 2), ("a appearance", 3), ("i details", 4),
+        (other.map { "p \($0.deviceName)" } ?? "", 6), ("? help", 0), ("q quit", 0),
     ].filter { !$0.0.isEmpty }
     grid.write(FooterHints.fit(hints, width: grid.width - 2, ellipsis: glyphs.ellipsis), x: 1, y: y, style: theme.subtle)
 }

@@ -75,14 +75,20 @@ public struct LintFinding: Hashable, Sendable, Encodable {
     public let idiom: Idiom?
     /// The file the finding is about: the Info.plist, or an image file.
     public let file: String
+    /// For a finding about the app that compares icons (some have dark images, some not): the
+    /// icons it is about, all of them however few the message names (nil: the primary). It
+    /// lets a tool show the finding with each of them; JSON does not carry it.
+    public let icons: [String?]
 
-    package init(rule: String, severity: LintSeverity, message: String, subject: LintSubject, idiom: Idiom?, file: String) {
+    package init(rule: String, severity: LintSeverity, message: String, subject: LintSubject, idiom: Idiom?, file: String,
+                 icons: [String?] = []) {
         self.rule = rule
         self.severity = severity
         self.message = TextSanitizer.clean(message)
         self.subject = subject
         self.idiom = idiom
         self.file = file
+        self.icons = icons
     }
 
     /// The alternate's name, nil for the primary and for findings about a set or the app.

@@ -11,12 +11,15 @@ public struct LintRule: Sendable, Identifiable {
         /// nil for the Info.plist itself.
         package let file: String?
         package let message: String
+        /// The icons a finding about the whole app names (see `LintFinding.icons`).
+        package let icons: [String?]
 
-        package init(_ subject: LintSubject, idiom: Idiom?, file: String? = nil, _ message: String) {
+        package init(_ subject: LintSubject, idiom: Idiom?, file: String? = nil, _ message: String, icons: [String?] = []) {
             self.subject = subject
             self.idiom = idiom
             self.file = file
             self.message = message
+            self.icons = icons
         }
     }
 
@@ -31,9 +34,10 @@ public struct LintRule: Sendable, Identifiable {
 
         package init() {}
 
-        package mutating func add(_ subject: LintSubject, idiom: Idiom?, file: String? = nil, _ message: @autoclosure () -> String) {
+        package mutating func add(_ subject: LintSubject, idiom: Idiom?, file: String? = nil, _ message: @autoclosure () -> String,
+                                  about icons: [String?] = []) {
             total += 1
-            if kept.count < Self.shownPerRule { kept.append(Hit(subject, idiom: idiom, file: file, message())) }
+            if kept.count < Self.shownPerRule { kept.append(Hit(subject, idiom: idiom, file: file, message(), icons: icons)) }
         }
 
         package var omitted: Int { total - kept.count }
@@ -64,7 +68,7 @@ public struct LintRule: Sendable, Identifiable {
         check(context, &hits)
         let findings = hits.kept.map { hit in
             LintFinding(rule: id, severity: severity, message: hit.message, subject: hit.subject,
-                        idiom: hit.idiom, file: hit.file ?? context.plistPath)
+                        idiom: hit.idiom, file: hit.file ?? context.plistPath, icons: hit.icons)
         }
         return (findings, hits.omitted)
     }

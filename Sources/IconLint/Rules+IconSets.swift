@@ -93,7 +93,7 @@ extension LintRules {
             let instead = appearance == .dark ? "their light images" : "grey renderings of their light images"
             hits.add(.app, idiom: nil, file: project.compiler.settingsSource,
                      "\(having) of the app's \(sets.count) icon sets have \(appearance.rawValue) images and \(lacking.count) do not "
-                     + "(\(listed)); iOS shows \(instead) instead")
+                     + "(\(listed)); iOS shows \(instead) instead", about: lacking.map(\.name))
         }
     }
 

@@ -4,6 +4,7 @@ import ChooserUI
 import Foundation
 import IconArt
 import IconCatalog
+import IconLint
 import NcursesTerminal
 import TerminalText
 
@@ -16,7 +17,8 @@ extension IconChooser {
             commandName: "choose",
             abstract: "Open the interactive icon chooser (the default command).",
             discussion: """
-                Arrows or h j k l move, Enter or Space applies, ? shows the keys, q or Esc leaves. \
+                Arrows or h j k l move, Enter or Space applies, i shows the focused icon's files and lint \
+                findings, ? shows the keys, q or Esc leaves. \
                 The screen is drawn on the terminal itself (/dev/tty), so stdout stays free: \
                 name=$(iconchooser choose --print) works.
                 """)
@@ -56,13 +58,19 @@ extension IconChooser {
                              images: IconImageFinder(catalog: each.catalog, options: options.catalogOptions),
                              depth: terminal.colorDepth, ascii: configuration.ascii, look: options.look(for: each.catalog))
             })
-            // Symbol tiles and pixel pictures are made on one thread, the tiles on screen first.
+            // Symbol tiles, pixel pictures and the details panel's are made on one thread, the panel's
+            // and then the tiles on screen first.
             let decoding = DecodeQueue()
+            let app = try options.appPath(), catalogOptions = options.catalogOptions
+            let details = ChooserDetails(icons: icons, catalog: manager.catalog, queue: decoding) {
+                try Linter.lint(app: app, options: catalogOptions)
+            }
             let status = await ChooserSession(
                 manager: manager, twin: twin, currentName: choice.name, configuration: configuration, terminal: terminal,
                 pictures: PictureLoader(icons: icons, queue: decoding),
                 options: ChooserSession.Options(graphics: graphics, symbols: symbols.forced,
-                                                pixelPictures: IconPixelPictures(icons: icons, queue: decoding)),
+                                                pixelPictures: IconPixelPictures(icons: icons, queue: decoding),
+                                                details: details),
                 appearance: options.appearance
             ).run()
             terminal.close()

@@ -69,6 +69,19 @@ import TerminalInterface
         func cancelAll() {}
 
         var requests: [(indices: [Int], size: TileSize, cell: CellPixelSize)] { lock.withLock { asked } }
+
+        /// The details panel's large pictures, made at once: 1000 plus the icon's index.
+        private var madeLarge: Set<Int> = []
+
+        func requestDetails(_ picture: DetailsPicture, cell: CellPixelSize, appearance: IconAppearance,
+                            deliver: @escaping @Sendable (LoadedDetailsPixelPicture) -> Void) {
+            lock.withLock { _ = madeLarge.insert(picture.index) }
+            deliver(LoadedDetailsPixelPicture(picture: picture, cell: cell, ready: true, appearance: appearance))
+        }
+
+        func detailsPictureID(_ picture: DetailsPicture, cell: CellPixelSize, appearance: IconAppearance) -> PictureID? {
+            lock.withLock { madeLarge.contains(picture.index) ? PictureID(UInt32(1000 + picture.index)) : nil }
+        }
     }
 
     static func placed(_ commands: [PictureCommand]) -> [UInt32] {
@@ -88,6 +101,18 @@ import TerminalInterface
         frame.pictures.allSatisfy { placement in
             placement.cells.rows.allSatisfy { y in placement.cells.columns.allSatisfy { x in frame.grid[x, y] == .blank } }
         }
+    }
+
+    /// The demo on a terminal 100 columns wide that answers as kitty does, once its five tiles show their pictures.
+    static func demoWithKittyPictures(rows: Int) async throws -> (MemoryTerminal, RunningChooser) {
+        let terminal = MemoryTerminal(size: TerminalSize(columns: 100, rows: rows))
+        let chooser = RunningChooser(terminal: terminal, options: ChooserSession.Options(
+            detectionTimeout: .seconds(30), pixelPictures: TilePictures()))
+        try await chooser.frame(showing: "black-multi")
+        #expect(await terminal.waitUntil { !$0.queries.isEmpty })
+        for answer in kittyAnswers { terminal.send(answer) }
+        #expect(await terminal.waitUntil { $0.framesWithPictures.last?.pictures.count == 5 })
+        return (terminal, chooser)
     }
 
     @Test func placementsFollowScrollingTheHelpAnAlertAResizeAndLeaving() async throws {
@@ -161,13 +186,7 @@ import TerminalInterface
 
     @Test func theAppearanceKeyReplacesEveryPicture() async throws {
         try await onTestThread {
-            let terminal = MemoryTerminal(size: TerminalSize(columns: 100, rows: 20))
-            let chooser = RunningChooser(terminal: terminal, options: ChooserSession.Options(
-                detectionTimeout: .seconds(30), pixelPictures: TilePictures()))
-            try await chooser.frame(showing: "black-multi")
-            #expect(await terminal.waitUntil { !$0.queries.isEmpty })
-            for answer in Self.kittyAnswers { terminal.send(answer) }
-            #expect(await terminal.waitUntil { $0.framesWithPictures.last?.pictures.count == 5 })
+            let (terminal, chooser) = try await Self.demoWithKittyPictures(rows: 20)
             let seen = terminal.pictureCommands.count
             terminal.type("a")
             let dark = Set((0..<5).map { TilePictures.id($0, .dark) })
@@ -180,16 +199,38 @@ import TerminalInterface
         }
     }
 
+    @Test func theDetailsPanelsLargePictureFollowsTheFocusAndGoesWithThePanel() async throws {
+        try await onTestThread {
+            let (terminal, chooser) = try await Self.demoWithKittyPictures(rows: 30)
+
+            var seen = terminal.pictureCommands.count
+            terminal.type("i")
+            #expect(await terminal.waitUntil { $0.pictureCommands.dropFirst(seen).flatMap(Self.placed).contains(1000) })
+            let opened = try #require(terminal.framesWithPictures.last)
+            let large = try #require(opened.pictures.first { $0.picture.value == 1000 })
+            // Square in pixels, inside the panel beside the grid, on blank cells like every picture.
+            #expect(large.cells.width == 2 * large.cells.height && large.cells.height >= TileSize.large.rows)
+            #expect(opened.pictures.filter { $0.picture.value < 1000 }.allSatisfy { $0.cells.x + $0.cells.width <= large.cells.x })
+            #expect(Self.picturesCoverOnlyBlankCells(opened))
+
+            seen = terminal.pictureCommands.count
+            terminal.send(.key(.right))
+            #expect(await terminal.waitUntil { $0.pictureCommands.dropFirst(seen).flatMap(Self.placed).contains(1001) })
+            #expect(terminal.pictureCommands.dropFirst(seen).flatMap(Self.removed).contains(1000))
+
+            seen = terminal.pictureCommands.count
+            terminal.type("i")
+            #expect(await terminal.waitUntil { $0.pictureCommands.dropFirst(seen).flatMap(Self.removed).contains(1001) })
+            #expect(try #require(terminal.framesWithPictures.last).pictures.allSatisfy { $0.picture.value < 1000 })
+            terminal.type("q")
+            #expect(try await chooser.status() == 0)
+        }
+    }
+
     @Test func anOverlayTakesAwayOnlyThePicturesItCovers() async throws {
         try await onTestThread {
             // Low enough for the alert, in the middle of the screen, to reach the tiles.
-            let terminal = MemoryTerminal(size: TerminalSize(columns: 100, rows: 20))
-            let chooser = RunningChooser(terminal: terminal, options: ChooserSession.Options(
-                detectionTimeout: .seconds(30), pixelPictures: TilePictures()))
-            try await chooser.frame(showing: "black-multi")
-            #expect(await terminal.waitUntil { !$0.queries.isEmpty })
-            for answer in Self.kittyAnswers { terminal.send(answer) }
-            #expect(await terminal.waitUntil { $0.framesWithPictures.last?.pictures.count == 5 })
+            let (terminal, chooser) = try await Self.demoWithKittyPictures(rows: 20)
             for (open, close) in [("?", TerminalEvent.key(.character("?"))), ("\r", .key(.escape))] {
                 let seen = terminal.pictureCommands.count
                 if open == "?" { terminal.type("?") } else { terminal.send(.key(.right), .key(.enter)) }

@@ -195,8 +195,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (100, " ←↑↓→ move  Enter use  / filter  a appearance  p iPad  ? help  q quit"),
-        (69, " ←↑↓→ move  Enter use  / filter  a appearance  ? help  q quit"),
+        (100, " ←↑↓→ move  Enter use  / filter  a appearance  i details  p iPad  ? help  q quit"),
+        (69, " Enter use  / filter  a appearance  i details  ? help  q quit"),
         (60, " Enter use  / filter  a appearance  ? help  q quit"),
         (50, " Enter use  / filter  ? help  q quit"),
         (40, " Enter use  / filter  ? help  q quit"),

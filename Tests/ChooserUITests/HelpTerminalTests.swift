@@ -28,9 +28,9 @@ import Testing
             "   DDD├──────────────────────────────────────────────┤      ",
             "   DDD│ Terminal: tmux 3.3a, cells 16×32 px          │      ",
             "   DDD│ Pictures: symbols, as tmux's                 │      ",
-            "   DDD│ allow-passthrough is off; `tmux set -g       │      ",
-            "      │ allow-passthrough on` lets pictures through  │      ",
-            "     m╰──────────────────────────────────────────────╯      ",
+            "      │ allow-passthrough is off; `tmux set -g       │      ",
+            "     m│ allow-passthrough on` lets pictures through  │      ",
+            "      ╰──────────────────────────────────────────────╯      ",
         ])
     }
 

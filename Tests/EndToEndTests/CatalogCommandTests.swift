@@ -134,8 +134,20 @@ import Testing
         try FileManager.default.copyItem(atPath: CLI.binary, toPath: prefix.url("bin/iconchooser"))
         try FileManager.default.createDirectory(atPath: prefix.url("share/iconchooser"), withIntermediateDirectories: true)
         _ = prefix.copyDemo(to: "share/iconchooser/demo")
-        let out = try CLI.run(executable: prefix.url("bin/iconchooser"), ["list", "--json"],
-                              environment: CLI().environment)
+        // A child another test forks while the copy is open for writing keeps it open until it
+        // execs, and running the copy meanwhile fails with ETXTBSY: try again, a few times.
+        var attempt = 0
+        var run: CLI.Outcome?
+        while run == nil {
+            do {
+                run = try CLI.run(executable: prefix.url("bin/iconchooser"), ["list", "--json"], environment: CLI().environment)
+            } catch let error as NSError where attempt < 20
+                        && (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY) {
+                attempt += 1
+                usleep(50_000)
+            }
+        }
+        let out = try #require(run)
         #expect(out.status == 0, "\(out.stderr)")
         #expect(try jsonObject(out.stdout)["app"].flatMap { ($0 as? [String: Any])?["plist"] as? String }
                 == prefix.url("share/iconchooser/demo/Info.plist"))

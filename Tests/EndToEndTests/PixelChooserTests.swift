@@ -115,6 +115,36 @@ struct PixelChooserTests {
         try exercise(screen, window: window, status: status, count: 40)
     }
 
+    /// The details panel's large picture in kitty: placed beside (or over) the tiles when `i`
+    /// opens the panel, replaced when the focus moves, taken away when `i` closes it.
+    @Test(.enabled(if: VirtualDisplay.hasKitty, "kitty is not installed (make test installs it)"))
+    func detailsPanelsLargePictureInKitty() throws {
+        let screen = try VirtualDisplay()
+        let app = Self.diagonalApp(in: screen.folder, count: 4)
+        let (command, status) = chooserCommand(app: app, in: screen)
+        // Tall enough for the panel's picture to be larger than a tile's.
+        let window = try screen.start(VirtualDisplay.kittyCommand(width: 900, height: 740, running: command), environment: cli.environment)
+        let first = try screenshot(of: screen, "the four pictures") { $0.tiles.count == 4 && $0.tiles.allSatisfy(\.isPicture) }
+        let tile = try #require(first.tiles.first).width
+        // The panel's picture is the 180-pixel icon enlarged, so its edge is a little softer than a tile's.
+        func large(_ shot: Screenshot) -> [Screenshot.Tile] { shot.tiles.filter { $0.width > tile * 5 / 4 && $0.edgeError < 1 } }
+
+        try window.keys("i")
+        let opened = try screenshot(of: screen, "the panel's large picture") { large($0).count == 1 }
+        let picture = try #require(large(opened).first)
+        // To the right of (or over) the first tile, not covering the panel's text above it.
+        let leftmost = try #require(first.tiles.first).x
+        #expect(picture.x > leftmost, "\(opened.tiles)")
+        try window.keys("Right")
+        _ = try screenshot(of: screen, "one large picture after a focus move") { large($0).count == 1 }
+        try window.keys("i")
+        _ = try screenshot(of: screen, "no large picture once the panel is closed") {
+            large($0).isEmpty && $0.tiles.count == 4 && $0.tiles.allSatisfy(\.isPicture)
+        }
+        try window.keys("q")
+        #expect(eventually(timeout: 10) { (try? String(contentsOfFile: status, encoding: .utf8)) == "0\n" })
+    }
+
     /// kitty's pictures over SSH: `serve` runs the chooser on a pseudo-terminal of the
     /// client's size in pixels, where nothing in the environment says kitty, so the queries,
     /// answered across the connection, decide.

@@ -274,6 +274,15 @@ struct ProjectRuleCase: Sendable, CustomTestStringConvertible {
         #expect(elapsed < .seconds(8), "\(elapsed)")
     }
 
+    @Test func differingAppearancesNameEveryIconThatLacksThemForToolsToShowWithEach() throws {
+        var project = LintProject()
+        project.project.set("AppIcon", appearances: ["dark", "tinted"])
+        let findings = try project.lint().findings
+        #expect(findings.map(\.rule) == ["inconsistent-appearances", "inconsistent-appearances"])
+        // The primary has both; the alternates Blue and Green have neither.
+        #expect(findings.allSatisfy { $0.subject == .app && Set($0.icons) == ["Blue", "Green"] }, "\(findings.map(\.icons))")
+    }
+
     @Test func findingsOnAWarningsLineOrKeyNameTheFileAndSayWhere() {
         #expect(LintRules.location(of: "/p/App.xcconfig:3") == ("/p/App.xcconfig", "line 3"))
         #expect(LintRules.location(of: "/p/A.appiconset/Contents.json: images[2].filename")
