@@ -28,11 +28,16 @@ struct LinearImage: Equatable, Sendable {
     /// Back to 8-bit sRGB with straight alpha.
     var bitmap: RGBABitmap {
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        for i in 0..<width * height {
-            let pixel = LinearPixel(r: samples[i * 4], g: samples[i * 4 + 1], b: samples[i * 4 + 2], a: samples[i * 4 + 3])
-            let (r, g, b) = pixel.srgb
-            bytes[i * 4] = r; bytes[i * 4 + 1] = g; bytes[i * 4 + 2] = b
-            bytes[i * 4 + 3] = UInt8((min(max(pixel.a, 0), 1) * 255).rounded())
+        samples.withUnsafeBufferPointer { samples in
+            precondition(samples.count == width * height * 4, "LinearImage: \(samples.count) samples for \(width)×\(height)")
+            bytes.withUnsafeMutableBufferPointer { bytes in
+                for i in 0..<width * height {
+                    let pixel = LinearPixel(r: samples[i * 4], g: samples[i * 4 + 1], b: samples[i * 4 + 2], a: samples[i * 4 + 3])
+                    let (r, g, b) = pixel.srgb
+                    bytes[i * 4] = r; bytes[i * 4 + 1] = g; bytes[i * 4 + 2] = b
+                    bytes[i * 4 + 3] = UInt8((min(max(pixel.a, 0), 1) * 255).rounded())
+                }
+            }
         }
         return RGBABitmap(width: width, height: height, pixels: bytes)
     }
