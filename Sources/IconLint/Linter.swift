@@ -63,7 +63,7 @@ public enum Linter {
             if run.omitted > 0 { omitted.append(LintReport.Omitted(rule: rule.id, severity: rule.severity, count: run.omitted)) }
         }
         let order = FindingOrder(context)
-        return LintReport(plistPath: plistPath, findings: findings.sorted(by: order.precedes), omitted: omitted,
+        return LintReport(plistPath: plistPath, findings: order.sorted(findings), omitted: omitted,
                           searchWasTruncated: index.truncated, appWarnings: appWarnings)
     }
 }
@@ -92,13 +92,16 @@ struct FindingOrder {
         }
     }
 
-    func precedes(_ a: LintFinding, _ b: LintFinding) -> Bool {
-        let pa = place(a.subject), pb = place(b.subject)
-        if pa != pb { return pa < pb }
-        let ra = LintRules.rank[a.rule] ?? 0, rb = LintRules.rank[b.rule] ?? 0
-        if ra != rb { return ra < rb }
-        if a.file != b.file { return a.file < b.file }
-        return a.message < b.message
+    /// The findings in order. Each finding's place is looked up once, not at every comparison:
+    /// names from outside can be long, and hashing them dominated the sort.
+    func sorted(_ findings: [LintFinding]) -> [LintFinding] {
+        let keyed = findings.map { (place: place($0.subject), rank: LintRules.rank[$0.rule] ?? 0, finding: $0) }
+        return keyed.sorted { a, b in
+            if a.place != b.place { return a.place < b.place }
+            if a.rank != b.rank { return a.rank < b.rank }
+            if a.finding.file != b.finding.file { return a.finding.file < b.finding.file }
+            return a.finding.message < b.finding.message
+        }.map(\.finding)
     }
 }
 
