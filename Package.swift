@@ -6,6 +6,10 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "iconchooser", targets: ["iconchooser"]),
+        // For other Swift tools: read an app's icons (IconCatalog), check them (IconLint), keep a choice (IconChoice).
+        .library(name: "IconCatalog", targets: ["IconCatalog"]),
+        .library(name: "IconLint", targets: ["IconLint"]),
+        .library(name: "IconChoice", targets: ["IconChoice"]),
         // For the fuzz package in Fuzz/, which builds it with sanitizers.
         .library(name: "FuzzHarness", targets: ["FuzzHarness"]),
     ],
@@ -15,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // libpng through pkg-config; the simplified API reports errors without longjmp.
@@ -48,12 +53,19 @@ let package = Package(
         .target(name: "CommandLineSupport", dependencies: ["TerminalText"]),
         // Cells, colours and SGR: the screen model every layer draws into, with no image library behind it.
         .target(name: "CellCanvas", dependencies: ["TerminalText"]),
-        // Pure model: plist → catalog, file resolution, IconManager and its state store. ZIPFoundation
-        // inflates the entries of an .ipa (its zlib comes through pkg-config: apt zlib1g-dev).
+        // Reading only: every form of app → the icons in chooser order, their images and warnings. A library
+        // product, taking paths as String, URL or swift-system's FilePath. ZIPFoundation inflates the entries
+        // of an .ipa (its zlib comes through pkg-config: apt zlib1g-dev).
         .target(
             name: "IconCatalog",
-            dependencies: ["TerminalText", .product(name: "Crypto", package: "swift-crypto"),
-                           .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["TerminalText", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                           .product(name: "SystemPackage", package: "swift-system")]
+        ),
+        // The choice: IconManager and the file it is kept in, apart from the reading, so a tool that only
+        // reads icons does not build the persistence (swift-crypto names a state file by a path's digest).
+        .target(
+            name: "IconChoice",
+            dependencies: ["IconCatalog", "TerminalText", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // What a terminal sends, decoded: keys, clicks and the answers to queries, apart. Pure.
         .target(name: "TerminalInput"),
@@ -85,11 +97,13 @@ let package = Package(
         // the picture loader; what the terminal can do, learned without waiting for it.
         .target(
             name: "ChooserRuntime",
-            dependencies: ["CellCanvas", "ChooserUI", "IconArt", "IconCatalog", "TerminalText",
+            dependencies: ["CellCanvas", "ChooserUI", "IconArt", "IconCatalog", "IconChoice", "TerminalText",
                            "TerminalInput", "TerminalDetection", "TerminalInterface", "TerminalGraphics"]
         ),
         // `iconchooser lint`: rules as pure functions over the parsed plist, a file index and image facts.
-        .target(name: "IconLint", dependencies: ["TerminalText", "IconCatalog", "IconArt"]),
+        // A library product, beside IconCatalog.
+        .target(name: "IconLint", dependencies: ["TerminalText", "IconCatalog", "IconArt",
+                                                 .product(name: "SystemPackage", package: "swift-system")]),
         // openpty, TIOCSWINSZ and posix_spawn in a new session: what Swift cannot call directly.
         .target(name: "CPseudoTerminal"),
         // `iconchooser serve`: an SSH server (swift-nio-ssh) that runs the chooser on a pseudo-terminal per session.
@@ -99,6 +113,7 @@ let package = Package(
                 "CPseudoTerminal",
                 "TerminalText",
                 "IconCatalog",
+                "IconChoice",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
@@ -113,6 +128,7 @@ let package = Package(
                 "TerminalText",
                 "CellCanvas",
                 "IconCatalog",
+                "IconChoice",
                 "IconArt",
                 "IconLint",
                 "ChooserUI",
@@ -126,6 +142,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The libraries as another tool uses them: opens an app, prints its icons, images, warnings and
+        // lint's findings. The README's "Use as a library" shows it; EndToEndTests runs it.
+        .executableTarget(name: "icon-catalog-example", dependencies: ["IconCatalog", "IconLint"]),
         // `make bench`'s measuring tool for the terminal pictures (bytes, time, sixel fidelity).
         .executableTarget(
             name: "graphics-bench",
@@ -140,8 +159,11 @@ let package = Package(
         .testTarget(name: "CellCanvasTests", dependencies: ["CellCanvas", "TerminalText"]),
         .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput"]),
         .testTarget(name: "TerminalDetectionTests", dependencies: ["TerminalDetection", "TerminalInput", "CellCanvas"]),
-        .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "TerminalText", "TestSupport"]),
-        .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TerminalText", "TestSupport"]),
+        .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "TerminalText", "TestSupport",
+                                                         .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "IconChoiceTests", dependencies: ["IconChoice", "IconCatalog", "TerminalText", "TestSupport"]),
+        .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TerminalText", "TestSupport",
+                                                      .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "IconArtTests", dependencies: ["IconArt", "CellCanvas", "IconCatalog", "TestSupport"], exclude: ["reference_decode.py"]),
         .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "IconArt", "CellCanvas", "ChooserUI", "CPNG", "CSixel",
                                                                   "TerminalDetection", "TerminalInterface", "TerminalStreams"]),

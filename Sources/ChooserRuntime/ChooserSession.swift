@@ -2,6 +2,7 @@ import CellCanvas
 import ChooserUI
 import Foundation
 import IconCatalog
+import IconChoice
 import TerminalDetection
 import TerminalInput
 import TerminalInterface

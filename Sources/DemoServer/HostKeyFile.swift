@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import IconCatalog
+import IconChoice
 import NIOCore
 import NIOSSH
 import TerminalText

@@ -4,7 +4,9 @@ import Foundation
 /// has it and then never fall back to the plain key, so an alternate missing there
 /// simply does not exist on iPad.
 public enum Idiom: String, Sendable, CaseIterable, Codable {
+    /// An iPhone (and an iPod touch): reads `CFBundleIcons`.
     case phone
+    /// An iPad: reads `CFBundleIcons~ipad` where the app has it.
     case pad
 
     /// The Info.plist key this idiom reads first.
@@ -17,7 +19,9 @@ public enum Idiom: String, Sendable, CaseIterable, Codable {
 public struct IconImage: Equatable, Hashable, Sendable, Codable {
     /// Where its bytes are: a file, or an entry of an `.ipa`.
     public let source: ImageSource
+    /// The width in pixels, from the PNG header.
     public let width: Int
+    /// The height in pixels, from the PNG header.
     public let height: Int
     /// The device family the image is for; nil for a loose file, which serves whatever idiom
     /// the Info.plist key it was found through is read by.
@@ -32,9 +36,9 @@ public struct IconImage: Equatable, Hashable, Sendable, Codable {
     /// `appearance` the way iOS shows it (see `AppIcon.images(for:idiom:)`).
     public let derivation: IconDerivation?
 
-    public init(source: ImageSource, width: Int, height: Int, idiom: AppIconSetImage.Idiom? = nil,
-                pointSize: Double? = nil, scale: Int? = nil, appearance: IconAppearance = .light,
-                derivation: IconDerivation? = nil) {
+    package init(source: ImageSource, width: Int, height: Int, idiom: AppIconSetImage.Idiom? = nil,
+                 pointSize: Double? = nil, scale: Int? = nil, appearance: IconAppearance = .light,
+                 derivation: IconDerivation? = nil) {
         self.source = source
         self.width = width
         self.height = height
@@ -45,7 +49,7 @@ public struct IconImage: Equatable, Hashable, Sendable, Codable {
         self.derivation = derivation
     }
 
-    public init(path: String, width: Int, height: Int) {
+    package init(path: String, width: Int, height: Int) {
         self.init(source: .file(path), width: width, height: height)
     }
 
@@ -56,7 +60,7 @@ public struct IconImage: Equatable, Hashable, Sendable, Codable {
     public var isDerived: Bool { derivation != nil }
 
     /// This image standing in for `appearance`, as `derivation` says.
-    public func standing(in appearance: IconAppearance, as derivation: IconDerivation) -> IconImage {
+    package func standing(in appearance: IconAppearance, as derivation: IconDerivation) -> IconImage {
         IconImage(source: source, width: width, height: height, idiom: idiom, pointSize: pointSize, scale: scale,
                   appearance: appearance, derivation: derivation)
     }
@@ -114,7 +118,7 @@ public struct IconDeclaration: Equatable, Hashable, Sendable, Codable {
     /// (`ASSETCATALOG_COMPILER_APPICON_NAME`, `…_ALTERNATE_APPICON_NAMES`, `…_INCLUDE_ALL_APPICON_ASSETS`).
     public let setting: String?
 
-    public init(path: String, keyPath: String? = nil, setting: String? = nil) {
+    package init(path: String, keyPath: String? = nil, setting: String? = nil) {
         self.path = path
         self.keyPath = keyPath
         self.setting = setting
@@ -155,9 +159,9 @@ public struct AppIcon: Equatable, Sendable {
     /// `iconFiles` has its images only in the (compiled) asset catalog.
     public let iconName: String?
 
-    public init(name: String?, source: AppIconSource = .plist, assetName: String? = nil, assetPath: String? = nil,
-                fallbackSetPath: String? = nil, declaration: IconDeclaration = IconDeclaration(path: ""),
-                ordinal: Int?, iconFiles: [String], prerendered: Bool?, images: [IconImage], iconName: String? = nil) {
+    package init(name: String?, source: AppIconSource = .plist, assetName: String? = nil, assetPath: String? = nil,
+                 fallbackSetPath: String? = nil, declaration: IconDeclaration = IconDeclaration(path: ""),
+                 ordinal: Int?, iconFiles: [String], prerendered: Bool?, images: [IconImage], iconName: String? = nil) {
         self.name = name
         self.source = source
         self.assetName = assetName ?? (source == .plist ? iconFiles.first ?? iconName : nil)
@@ -172,7 +176,7 @@ public struct AppIcon: Equatable, Sendable {
     }
 
     /// The same icon with `images` (for readers that find files after the names).
-    public func with(images: [IconImage]) -> AppIcon {
+    package func with(images: [IconImage]) -> AppIcon {
         AppIcon(name: name, source: source, assetName: assetName, assetPath: assetPath, fallbackSetPath: fallbackSetPath,
                 declaration: declaration, ordinal: ordinal, iconFiles: iconFiles, prerendered: prerendered,
                 images: images, iconName: iconName)
@@ -186,6 +190,7 @@ public struct AppIcon: Equatable, Sendable {
     /// Declared by `CFBundleIconName` alone: its images are in an asset catalog, not loose files.
     public var isAssetCatalogOnly: Bool { source == .plist && iconFiles.isEmpty && iconName != nil }
 
+    /// True for the primary icon, the one `setAlternateIconName(nil)` goes back to.
     public var isPrimary: Bool { name == nil }
     /// How people see it: `Default` for the primary, the alternate's name otherwise.
     public var displayName: String { name ?? "Default" }
@@ -224,27 +229,29 @@ public struct AppIconCatalog: Sendable {
     /// The bundle identifier, expanded (for a project, `PRODUCT_BUNDLE_IDENTIFIER`): the
     /// choice is kept under it.
     public let bundleIdentifier: String?
+    /// The device family read (see `CatalogOptions.idiom`).
     public let idiom: Idiom
     /// The key the icons are under in the (built) app's Info.plist: `CFBundleIcons`, or
     /// `CFBundleIcons~ipad` when iPads read their own.
     public let iconsKey: String
     /// Chooser order: the primary first, then alternates by `ordinal`, then the rest by name.
     public let icons: [AppIcon]
+    /// What was odd but did not stop the reading, capped, each with a stable `code`.
     public let warnings: [CatalogWarning]
     /// The form the app was given in.
     public let source: AppSourceKind
     /// Where loose icon files are looked for (before `--icons`): the plist's folder, the
     /// `.app` folder, or the app folder inside the `.ipa`.
-    public let iconTree: IconFileTree
+    package let iconTree: IconFileTree
     /// For an Xcode project: the target read, with its configuration, settings and resources.
     public let target: ResolvedTarget?
     /// For a project or an asset catalog alone: what the asset compiler makes the icons from.
-    public let compiler: IconCompilerInputs?
+    package let compiler: IconCompilerInputs?
 
-    public init(path: String? = nil, plistPath: String?, displayName: String?, bundleIdentifier: String?, idiom: Idiom,
-                iconsKey: String, icons: [AppIcon], warnings: [CatalogWarning],
-                source: AppSourceKind = .plist, iconTree: IconFileTree? = nil,
-                target: ResolvedTarget? = nil, compiler: IconCompilerInputs? = nil) {
+    package init(path: String? = nil, plistPath: String?, displayName: String?, bundleIdentifier: String?, idiom: Idiom,
+                 iconsKey: String, icons: [AppIcon], warnings: [CatalogWarning],
+                 source: AppSourceKind = .plist, iconTree: IconFileTree? = nil,
+                 target: ResolvedTarget? = nil, compiler: IconCompilerInputs? = nil) {
         precondition(icons.first?.isPrimary == true, "a catalog always starts with its primary icon")
         self.path = path ?? plistPath ?? ""
         self.plistPath = plistPath
@@ -261,16 +268,20 @@ public struct AppIconCatalog: Sendable {
         self.compiler = compiler
     }
 
+    /// The primary icon: always first, even when the app declares none, since it is how a user goes back.
     public var primary: AppIcon { icons[0] }
+    /// The alternates, in chooser order.
     public var alternates: ArraySlice<AppIcon> { icons.dropFirst() }
     /// As UIKit's: true when the chosen idiom declares at least one alternate.
     public var supportsAlternateIcons: Bool { icons.count > 1 }
+    /// The names `setAlternateIconName(_:)` accepts, in chooser order.
     public var alternateNames: [String] { alternates.compactMap(\.name) }
 
     /// The idiom whose images the icons show: `idiom`, except that an iPhone-only app's
     /// catalog icons on an iPad are its iPhone ones.
     public var shownIdiom: Idiom { compiler?.shownIdiom(on: idiom) ?? idiom }
 
+    /// The alternate `setAlternateIconName(name)` would choose; nil when the app has none of that name.
     public func alternate(named name: String) -> AppIcon? {
         alternates.first { $0.name == name }
     }

@@ -19,12 +19,12 @@ public enum AppSourceKind: String, Sendable, Codable, CaseIterable {
 
 /// Where an app's icon files are looked for: a folder on disk, walked by `FileIndex`, or
 /// the app folder inside an `.ipa`, whose entry names are indexed the same way.
-public enum IconFileTree: Sendable {
+package enum IconFileTree: Sendable {
     case folder(String)
     case archive(ArchivedAppFolder)
 
     /// The folder's path, or `App.ipa:Payload/App.app`, for messages.
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .folder(let path): return path
         case .archive(let folder): return folder.displayName
@@ -36,28 +36,28 @@ public enum IconFileTree: Sendable {
 /// build processes it, for a project) and where loose icon files are, and for a project or
 /// an asset catalog what the asset compiler makes its icons from. What the catalog and
 /// `lint` are built from.
-public struct OpenedApp {
-    public let source: AppSourceKind
+package struct OpenedApp {
+    package let source: AppSourceKind
     /// What was opened, for messages (see `AppIconCatalog.path`).
-    public let path: String
+    package let path: String
     /// The Info.plist read: a path, or `App.ipa:Payload/App.app/Info.plist`; nil when there is none.
-    public let plistPath: String?
+    package let plistPath: String?
     /// Its contents (for a project: preprocessed, build settings expanded, generated keys
     /// added); empty when there is no Info.plist.
-    public let plist: [String: Any]
+    package let plist: [String: Any]
     /// Where loose icon files are looked for unless `--icons` says otherwise.
-    public let iconTree: IconFileTree
+    package let iconTree: IconFileTree
     /// Problems met opening the app that did not stop it (entries of an archive left unread,
     /// a project's missing xcconfig files).
-    public let warnings: [CatalogWarning]
+    package let warnings: [CatalogWarning]
     /// For an Xcode project: the target read.
-    public let target: ResolvedTarget?
+    package let target: ResolvedTarget?
     /// For a project or an asset catalog: what the asset compiler is given.
-    public let compiler: IconCompilerInputs?
+    package let compiler: IconCompilerInputs?
 
-    public init(source: AppSourceKind, path: String? = nil, plistPath: String?, plist: [String: Any],
-                iconTree: IconFileTree, warnings: [CatalogWarning] = [], target: ResolvedTarget? = nil,
-                compiler: IconCompilerInputs? = nil) {
+    package init(source: AppSourceKind, path: String? = nil, plistPath: String?, plist: [String: Any],
+                 iconTree: IconFileTree, warnings: [CatalogWarning] = [], target: ResolvedTarget? = nil,
+                 compiler: IconCompilerInputs? = nil) {
         self.source = source
         self.path = path ?? plistPath ?? ""
         self.plistPath = plistPath
@@ -72,7 +72,7 @@ public struct OpenedApp {
     /// one), an Xcode project (choosing the target and configuration `options` name), an
     /// asset catalog, a built `.app` or an `.ipa`. Preprocessor lines of an Info.plist are
     /// evaluated with `options.defines` (and, for a project, the target's definitions).
-    public static func open(_ path: String, options: CatalogOptions) throws(CatalogError) -> OpenedApp {
+    package static func open(_ path: String, options: CatalogOptions) throws(CatalogError) -> OpenedApp {
         switch try AppLocation.locate(path) {
         case .builtApp(let kind):
             return try BuiltApp.open(path, as: kind)
@@ -87,8 +87,8 @@ public struct OpenedApp {
 
     /// Opens `path` when it is a built app, an Info.plist or a folder holding one (never a
     /// project or a catalog), with `preprocessor` for an Info.plist's preprocessor lines.
-    public static func open(_ path: String,
-                            preprocessor: PlistPreprocessor.Options = PlistPreprocessor.Options()) throws(CatalogError) -> OpenedApp {
+    package static func open(_ path: String,
+                             preprocessor: PlistPreprocessor.Options = PlistPreprocessor.Options()) throws(CatalogError) -> OpenedApp {
         if let kind = BuiltApp.kind(of: path) { return try BuiltApp.open(path, as: kind) }
         return try openPlist(try PlistLoader.locate(path), preprocessor: preprocessor)
     }

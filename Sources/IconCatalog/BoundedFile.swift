@@ -5,13 +5,18 @@ import Foundation
 /// waited on), never more than a stated number of bytes, and a path that leads nowhere
 /// says why (a broken symbolic link is not a file that "disappeared").
 public enum BoundedFile {
+    /// Why a file was not read; says "a broken symbolic link" rather than "missing" where that is the truth.
     public enum Failure: Error, Equatable, Sendable {
+        /// Nothing at the path.
         case notFound
         /// A symbolic link that leads nowhere: `problem` is "a broken symbolic link (to “x”)" or
         /// "a symbolic link loop".
         case badLink(problem: String)
+        /// A folder, FIFO, device or socket; `kind` says which.
         case notARegularFile(kind: String)
+        /// More bytes than the caller allows; `bytes` is the file's size.
         case tooLarge(bytes: Int)
+        /// The system refused (permissions, I/O); the text is `strerror`'s.
         case system(String)
 
         /// What is wrong, to follow "PATH is …" or "PATH: …" in a message.
@@ -27,13 +32,13 @@ public enum BoundedFile {
     }
 
     /// The whole file, refusing it when it holds more than `limit` bytes.
-    public static func read(_ path: String, limit: Int) throws(Failure) -> Data {
+    package static func read(_ path: String, limit: Int) throws(Failure) -> Data {
         Data(try readBytes(path, limit: limit))
     }
 
     /// The whole file as bytes (for decoders that index them), refusing it when it holds more
     /// than `limit` bytes. The file is read straight into the array it is returned in.
-    public static func readBytes(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
+    package static func readBytes(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
         try withOpenRegularFile(path) { fd, size throws(Failure) in
             if size > limit { throw .tooLarge(bytes: size) }
             // One byte past the stated size notices a file that grew since fstat, without
@@ -43,7 +48,7 @@ public enum BoundedFile {
     }
 
     /// At most the first `count` bytes of the file.
-    public static func readPrefix(_ path: String, count: Int) throws(Failure) -> Data {
+    package static func readPrefix(_ path: String, count: Int) throws(Failure) -> Data {
         try withOpenRegularFile(path) { fd, _ throws(Failure) in
             Data(try readUpTo(fd: fd, count: count, rejectingOver: nil))
         }
@@ -51,7 +56,7 @@ public enum BoundedFile {
 
     /// What kind of thing lives at `path`, in words, or nil when nothing does (a broken
     /// symbolic link or a loop included: `linkProblem` says which).
-    public static func kind(of path: String) -> String? {
+    package static func kind(of path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return describe(mode: info.st_mode)
@@ -59,7 +64,7 @@ public enum BoundedFile {
 
     /// Why `path`, which `stat` cannot reach, is not there when it is a symbolic link: "a broken
     /// symbolic link (to “x”)" or "a symbolic link loop". nil for a plain missing path.
-    public static func linkProblem(_ path: String) -> String? {
+    package static func linkProblem(_ path: String) -> String? {
         var info = stat()
         if stat(path, &info) != 0, errno == ELOOP { return "a symbolic link loop" }
         guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return nil }
@@ -70,7 +75,7 @@ public enum BoundedFile {
         return "a broken symbolic link (to “\(destination)”, which does not exist)"
     }
 
-    public static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
@@ -88,7 +93,7 @@ public enum BoundedFile {
         }
     }
 
-    public static func errnoMessage(_ code: Int32 = errno) -> String {
+    package static func errnoMessage(_ code: Int32 = errno) -> String {
         String(cString: strerror(code))
     }
 

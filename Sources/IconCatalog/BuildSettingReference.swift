@@ -2,17 +2,17 @@
 /// Info.plist. Found by a scan that looks at each character once: a regular expression
 /// built for every entry, and every match of an entry made of nothing but references
 /// materialised, made `lint` slow and large on hostile plists.
-public struct BuildSettingReference: Equatable, Sendable {
+package struct BuildSettingReference: Equatable, Sendable {
     /// Distinct names worth reporting for one entry.
-    public static let maximumNames = 8
+    package static let maximumNames = 8
 
     /// From the `$` to the closing bracket.
-    public let range: Range<String.Index>
-    public let name: Substring
+    package let range: Range<String.Index>
+    package let name: Substring
 
     /// Every reference in `text`, in order, found lazily (a caller that stops early pays only
     /// for what it read).
-    public static func all(in text: String) -> some Sequence<BuildSettingReference> {
+    package static func all(in text: String) -> some Sequence<BuildSettingReference> {
         sequence(state: text.startIndex) { position -> BuildSettingReference? in
             guard let found = first(in: text, from: position) else { return nil }
             position = found.range.upperBound
@@ -21,7 +21,7 @@ public struct BuildSettingReference: Equatable, Sendable {
     }
 
     /// The first reference at or after `start`.
-    public static func first(in text: String, from start: String.Index) -> BuildSettingReference? {
+    package static func first(in text: String, from start: String.Index) -> BuildSettingReference? {
         let scalars = text.unicodeScalars
         var dollar = start
         while let found = scalars[dollar...].firstIndex(of: "$") {

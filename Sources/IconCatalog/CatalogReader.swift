@@ -4,6 +4,7 @@ import TerminalText
 /// How to read an app: which idiom, where its icon files are, `--define` values, and for a
 /// project which target and configuration.
 public struct CatalogOptions: Sendable {
+    /// `--idiom`: which device's icons to read (default iPhone).
     public var idiom: Idiom
     /// Look for icon files here (and below) instead of beside the plist.
     public var iconsDirectory: String?
@@ -20,6 +21,7 @@ public struct CatalogOptions: Sendable {
     /// project, instead of `ASSETCATALOG_COMPILER_APPICON_NAME`.
     public var primaryIcon: String?
 
+    /// Options as the command line gives them; every one is optional, as `--app` needs none.
     public init(idiom: Idiom = .phone, iconsDirectory: String? = nil, defines: [String: String] = [:],
                 target: String? = nil, project: String? = nil, configuration: String? = nil, primaryIcon: String? = nil) {
         self.idiom = idiom
@@ -32,24 +34,28 @@ public struct CatalogOptions: Sendable {
     }
 
     /// How an Info.plist with preprocessor lines is evaluated: `defines` as its macros.
-    public var preprocessorOptions: PlistPreprocessor.Options { PlistPreprocessor.Options(definitions: defines) }
+    package var preprocessorOptions: PlistPreprocessor.Options { PlistPreprocessor.Options(definitions: defines) }
 
     /// The folder searched for icon files: `iconsDirectory`, else the plist's own folder.
-    public func searchRoot(forPlist plistPath: String) -> String {
+    package func searchRoot(forPlist plistPath: String) -> String {
         let root = iconsDirectory ?? (plistPath as NSString).deletingLastPathComponent
         return root.isEmpty ? "." : root
     }
 
     /// Where icon files are looked for: `iconsDirectory`, else the app's own tree.
-    public func iconTree(default tree: IconFileTree) -> IconFileTree {
+    package func iconTree(default tree: IconFileTree) -> IconFileTree {
         iconsDirectory.map(IconFileTree.folder) ?? tree
     }
 }
 
 /// Reads an app into an `AppIconCatalog`: an Info.plist or a folder holding one, an Xcode
 /// project's application target, an asset catalog, a built `.app` or an `.ipa` (see `AppLocation`).
+/// The library's entry point, and the one every `iconchooser` command opens `--app` through, so
+/// another tool sees exactly what `list` shows.
 public enum CatalogReader {
-    /// Every icon with its images: the one entry point for any form of app.
+    /// Every icon with its images, in chooser order, and the warnings: the one entry point for any
+    /// form of app, taking the options `--app` takes. Throws only when the app cannot be read at all
+    /// (missing, not a plist, a project whose target must be chosen); anything less is a warning.
     public static func read(app: String, options: CatalogOptions = CatalogOptions()) throws(CatalogError) -> AppIconCatalog {
         try catalog(from: OpenedApp.open(app, options: options), options: options)
     }
@@ -65,8 +71,8 @@ public enum CatalogReader {
 
     /// Builds the catalog from an opened app: for a project or an asset catalog, the icons
     /// the build makes (see `IconAssembly`); else those its Info.plist declares.
-    public static func catalog(from app: OpenedApp, options: CatalogOptions,
-                               lookingForFiles: Bool = true) throws(CatalogError) -> AppIconCatalog {
+    package static func catalog(from app: OpenedApp, options: CatalogOptions,
+                                lookingForFiles: Bool = true) throws(CatalogError) -> AppIconCatalog {
         if let compiler = app.compiler {
             return IconAssembly(app: app, compiler: compiler, options: options, lookingForFiles: lookingForFiles).catalog()
         }
@@ -76,10 +82,10 @@ public enum CatalogReader {
 
     /// Builds the catalog from an already-parsed plist; file lookups happen here unless
     /// `lookingForFiles` is false (see `readDeclared`). `iconTree` defaults to the plist's folder.
-    public static func catalog(from plist: [String: Any], plistPath: String,
-                               options: CatalogOptions, lookingForFiles: Bool = true,
-                               source: AppSourceKind = .plist, iconTree: IconFileTree? = nil,
-                               openingWarnings: [CatalogWarning] = []) throws(CatalogError) -> AppIconCatalog {
+    package static func catalog(from plist: [String: Any], plistPath: String,
+                                options: CatalogOptions, lookingForFiles: Bool = true,
+                                source: AppSourceKind = .plist, iconTree: IconFileTree? = nil,
+                                openingWarnings: [CatalogWarning] = []) throws(CatalogError) -> AppIconCatalog {
         let declared = try IconDeclarations.parse(plist, idiom: options.idiom, path: plistPath)
         var warnings = WarningList(capped: openingWarnings)
         warnings.append(contentsOf: declared.warningList)
@@ -155,6 +161,7 @@ public final class IconImageFinder: @unchecked Sendable {
     private let lock = NSLock()
     private var resolver: IconFileResolver?
 
+    /// A finder for the catalog's icons, looking where `options` says (`iconsDirectory`) as the reading did.
     public init(catalog: AppIconCatalog, options: CatalogOptions) {
         self.tree = options.iconTree(default: catalog.iconTree)
         self.idiom = catalog.idiom

@@ -2,36 +2,36 @@ import Foundation
 import TerminalText
 
 /// An icon as the plist declares it, before any file is looked up.
-public struct DeclaredIcon: Equatable, Sendable {
-    public let name: String?
-    public let ordinal: Int?
+package struct DeclaredIcon: Equatable, Sendable {
+    package let name: String?
+    package let ordinal: Int?
     /// `CFBundleIconFiles` entries as written (strings only), before `--define` expansion.
-    public let iconFiles: [String]
-    public let prerendered: Bool?
+    package let iconFiles: [String]
+    package let prerendered: Bool?
     /// `CFBundleIconName` when it is a string: the icon's name in the asset catalog.
-    public let iconName: String?
+    package let iconName: String?
 }
 
 /// Turns one idiom's `CFBundleIcons` dictionary into declared icons in chooser order.
 /// Pure: it reads only the dictionary it is given. Anything malformed becomes a
 /// warning naming its key, and the rest is still returned.
-public enum IconDeclarations {
-    public struct Result: Sendable {
-        public let iconsKey: String
-        public let icons: [DeclaredIcon]
+package enum IconDeclarations {
+    package struct Result: Sendable {
+        package let iconsKey: String
+        package let icons: [DeclaredIcon]
         /// Capped per kind; more are added to it when files are looked up.
-        public let warningList: WarningList
-        public var warnings: [CatalogWarning] { warningList.warnings }
+        package let warningList: WarningList
+        package var warnings: [CatalogWarning] { warningList.warnings }
     }
 
     /// The key to read for `idiom`: `CFBundleIcons~ipad` on iPad when present (never merged
     /// with the plain key), else `CFBundleIcons`.
-    public static func iconsKey(in plist: [String: Any], idiom: Idiom) -> String {
+    package static func iconsKey(in plist: [String: Any], idiom: Idiom) -> String {
         if idiom == .pad, plist[Idiom.pad.iconsKey] != nil { return Idiom.pad.iconsKey }
         return Idiom.phone.iconsKey
     }
 
-    public static func parse(_ plist: [String: Any], idiom: Idiom, path: String) throws(CatalogError) -> Result {
+    package static func parse(_ plist: [String: Any], idiom: Idiom, path: String) throws(CatalogError) -> Result {
         let key = iconsKey(in: plist, idiom: idiom)
         guard let value = plist[key] else { throw .missingIcons(path: path, key: key) }
         guard let icons = dictionary(value) else {
@@ -61,7 +61,7 @@ public enum IconDeclarations {
     }
 
     /// Alternates with an integer ordinal first (ascending), then the rest; names break ties.
-    public static func chooserOrder(_ alternates: [DeclaredIcon]) -> [DeclaredIcon] {
+    package static func chooserOrder(_ alternates: [DeclaredIcon]) -> [DeclaredIcon] {
         chooserOrder(alternates, name: \.name, ordinal: \.ordinal)
     }
 

@@ -5,27 +5,27 @@ import TerminalText
 /// `NAME` matches `NAME.png`, `NAME@2x.png`, `NAME@3x.png` and their `~ipad` forms,
 /// preferring the `~ipad` forms on iPad. Entries that could reach outside the app's
 /// folder are never read.
-public struct IconFileResolver: Sendable {
-    public let searchRoot: String
-    public let idiom: Idiom
-    public let defines: [String: String]
-    public let index: FileIndex
+package struct IconFileResolver: Sendable {
+    package let searchRoot: String
+    package let idiom: Idiom
+    package let defines: [String: String]
+    package let index: FileIndex
 
     /// Set when the folder held more entries than are looked at.
-    public var searchWasTruncated: Bool { index.truncated }
+    package var searchWasTruncated: Bool { index.truncated }
 
-    public init(searchRoot: String, idiom: Idiom, defines: [String: String]) {
+    package init(searchRoot: String, idiom: Idiom, defines: [String: String]) {
         self.init(searchRoot: searchRoot, idiom: idiom, defines: defines, index: FileIndex(root: searchRoot))
     }
 
     /// A resolver over a folder on disk or the app folder of an `.ipa`.
-    public init(tree: IconFileTree, idiom: Idiom, defines: [String: String]) {
+    package init(tree: IconFileTree, idiom: Idiom, defines: [String: String]) {
         let index = FileIndex(tree: tree)
         self.init(searchRoot: index.root, idiom: idiom, defines: defines, index: index)
     }
 
     /// A resolver over an index already walked, so several idioms can share one walk of the folder.
-    public init(searchRoot: String, idiom: Idiom, defines: [String: String], index: FileIndex) {
+    package init(searchRoot: String, idiom: Idiom, defines: [String: String], index: FileIndex) {
         self.searchRoot = searchRoot
         self.idiom = idiom
         self.defines = defines
@@ -33,7 +33,7 @@ public struct IconFileResolver: Sendable {
     }
 
     /// Where one (already expanded) file entry's images are.
-    public enum Lookup: Equatable, Sendable {
+    package enum Lookup: Equatable, Sendable {
         /// The entry must not be used as a file name; `reason` says why ("contains “..”").
         case unsafe(reason: String)
         /// One path per scale found (1×, 2×, 3×, in that order), each the best device form.
@@ -44,7 +44,7 @@ public struct IconFileResolver: Sendable {
     }
 
     /// Looks one entry up in the index without reading any file.
-    public func lookup(_ file: String) -> Lookup {
+    package func lookup(_ file: String) -> Lookup {
         if let problem = Self.unsafeReason(file) { return .unsafe(reason: problem) }
         let candidates = candidateNames(for: file)
         let paths = candidates.compactMap { names in
@@ -59,7 +59,7 @@ public struct IconFileResolver: Sendable {
 
     /// The images for entries already expanded, reading each file's PNG header; problems
     /// go to `warnings`.
-    public func images(for files: [String], subject: String, warnings: inout WarningList) -> [IconImage] {
+    package func images(for files: [String], subject: String, warnings: inout WarningList) -> [IconImage] {
         var images: [IconImage] = []
         var seen = Set<String>()
         for file in files {
@@ -83,14 +83,14 @@ public struct IconFileResolver: Sendable {
     }
 
     /// For each scale (1×, 2×, 3×), the file names to try, best first.
-    public func candidateNames(for entry: String) -> [[String]] {
+    package func candidateNames(for entry: String) -> [[String]] {
         let base = entry.lowercased().hasSuffix(".png") ? String(entry.dropLast(4)) : entry
         let devices = idiom == .pad ? ["~ipad", ""] : ["", "~ipad"]
         return ["", "@2x", "@3x"].map { scale in devices.map { "\(base)\(scale)\($0).png" } }
     }
 
     /// Expands `$(NAME)` and `${NAME}` for each defined NAME; undefined variables stay as written.
-    public static func expand(_ entry: String, defines: [String: String]) -> String {
+    package static func expand(_ entry: String, defines: [String: String]) -> String {
         guard !defines.isEmpty, entry.utf8.contains(UInt8(ascii: "$")) else { return entry }
         var out = String.UnicodeScalarView()
         var copied = entry.startIndex
@@ -106,7 +106,7 @@ public struct IconFileResolver: Sendable {
 
     /// The names of the `$(NAME)` / `${NAME}` variables still in `entry`, in order, each once;
     /// at most `BuildSettingReference.maximumNames` of them (a longer list helps no one).
-    public static func unexpandedVariables(in entry: String) -> [String] {
+    package static func unexpandedVariables(in entry: String) -> [String] {
         guard entry.utf8.contains(UInt8(ascii: "$")) else { return [] }
         var names: [String] = []
         for reference in BuildSettingReference.all(in: entry) where !names.contains(String(reference.name)) {
@@ -118,7 +118,7 @@ public struct IconFileResolver: Sendable {
 
     /// Why an entry must not be used as a file name, or nil when it is a plain name.
     /// One pass over the bytes: a plist may hold hundreds of thousands of entries.
-    public static func unsafeReason(_ entry: String) -> String? {
+    package static func unsafeReason(_ entry: String) -> String? {
         let bytes = entry.utf8
         guard let first = bytes.first else { return "is empty" }
         if first == UInt8(ascii: "/") { return "is an absolute path" }
@@ -151,23 +151,23 @@ public struct IconFileResolver: Sendable {
 /// no symbolic links to folders), so a huge or looping tree cannot stall a listing; or the
 /// same for the entry names under an `.ipa`'s app folder, with the same bounds.
 /// Public so `lint` can walk a folder once and check every idiom against the same files.
-public struct FileIndex: Sendable {
-    public static let maximumDepth = 6
-    public static let maximumEntries = 20_000
+package struct FileIndex: Sendable {
+    package static let maximumDepth = 6
+    package static let maximumEntries = 20_000
 
     /// The folder walked, or `App.ipa:Payload/App.app`.
-    public let root: String
+    package let root: String
     /// Display path → archive entry, for an index of an archive (empty for a folder).
     private var archived: [String: ArchivedFile] = [:]
 
     /// File name → paths outside asset catalogs, shallowest first.
-    public private(set) var files: [String: [String]] = [:]
+    package private(set) var files: [String: [String]] = [:]
     /// File name → paths inside `*.xcassets` folders, which iOS never searches for alternates.
-    public private(set) var assetCatalogFiles: [String: [String]] = [:]
+    package private(set) var assetCatalogFiles: [String: [String]] = [:]
     /// Set when the walk stopped at `maximumEntries`.
-    public private(set) var truncated = false
+    package private(set) var truncated = false
 
-    public init(tree: IconFileTree) {
+    package init(tree: IconFileTree) {
         switch tree {
         case .folder(let path): self.init(root: path)
         case .archive(let folder): self.init(archive: folder)
@@ -175,7 +175,7 @@ public struct FileIndex: Sendable {
     }
 
     /// Where the bytes of a path this index gave out are.
-    public func source(for path: String) -> ImageSource {
+    package func source(for path: String) -> ImageSource {
         archived[path].map(ImageSource.archived) ?? .file(path)
     }
 
@@ -206,7 +206,7 @@ public struct FileIndex: Sendable {
         }
     }
 
-    public init(root: String) {
+    package init(root: String) {
         self.root = root
         var seen = 0
         var queue: [(path: String, depth: Int, inAssetCatalog: Bool)] = [(root, 0, false)]

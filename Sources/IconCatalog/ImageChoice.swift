@@ -7,14 +7,14 @@ extension IconImage {
     /// Whether fitting this image into `width`×`height` (keeping its aspect ratio) only
     /// ever scales it down. For a square image in a square box that is simply "at least
     /// as large"; for a wider box it does not demand more width than the fit will use.
-    public func covers(width boxWidth: Int, height boxHeight: Int) -> Bool {
+    package func covers(width boxWidth: Int, height boxHeight: Int) -> Bool {
         // The fit's scale is min(boxWidth / width, boxHeight / height); it is ≤ 1 when either term is.
         width > 0 && height > 0 && (width >= boxWidth || height >= boxHeight)
     }
 
     /// The smallest image that covers the box (`covers(width:height:)`), else the
     /// largest; by pixel count, the earlier one on a tie. Nil only for no images.
-    public static func best(in images: [IconImage], width: Int, height: Int) -> IconImage? {
+    package static func best(in images: [IconImage], width: Int, height: Int) -> IconImage? {
         let area = { (image: IconImage) in
             let (product, overflow) = max(0, image.width).multipliedReportingOverflow(by: max(0, image.height))
             return overflow ? Int.max : product

@@ -4,7 +4,9 @@ import Foundation
 /// which is no path anyone can open. Everything that reads a picture (the PNG header for
 /// `list`, the decoder for the chooser, `preview` and `lint`) reads it through this.
 public enum ImageSource: Hashable, Sendable {
+    /// A file on disk, by path.
     case file(String)
+    /// An entry of an `.ipa`, inflated into memory when read.
     case archived(ArchivedFile)
 
     /// How the image is named to people and in JSON: the file's path, or
@@ -39,10 +41,10 @@ public enum ImageSource: Hashable, Sendable {
 
 /// A file entry of an archive together with the archive that holds it.
 public struct ArchivedFile: Hashable, Sendable {
-    public let archive: ZipArchive
-    public let entry: ZipEntry
+    package let archive: ZipArchive
+    package let entry: ZipEntry
 
-    public init(archive: ZipArchive, entry: ZipEntry) {
+    package init(archive: ZipArchive, entry: ZipEntry) {
         self.archive = archive
         self.entry = entry
     }
@@ -50,10 +52,12 @@ public struct ArchivedFile: Hashable, Sendable {
     /// `ARCHIVE:ENTRY`, as people name a file inside an archive.
     public var path: String { "\(archive.name):\(entry.name)" }
 
+    /// The same entry of the same open archive: archives are compared by identity, not by bytes.
     public static func == (a: ArchivedFile, b: ArchivedFile) -> Bool {
         a.archive === b.archive && a.entry == b.entry
     }
 
+    /// Hashes what `==` compares: the archive's identity and the entry's index.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(archive))
         hasher.combine(entry.index)
@@ -62,9 +66,12 @@ public struct ArchivedFile: Hashable, Sendable {
 
 /// Why an image's bytes could not be read; `description` is the reason without the path.
 public enum ImageReadError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file is gone, a broken link, not a regular file, too large, or unreadable.
     case file(BoundedFile.Failure)
+    /// The `.ipa` entry could not be inflated within the limits.
     case archive(ZipArchiveError)
 
+    /// The reason without the path, to follow the path the caller names.
     public var description: String {
         switch self {
         case .file(.notFound): return "disappeared while reading"

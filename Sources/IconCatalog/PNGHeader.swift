@@ -2,18 +2,18 @@ import Foundation
 
 /// A PNG's pixel size, read from its first chunk without decoding the image: listing
 /// an app must stay fast however large its icons are.
-public enum PNGHeader {
-    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+package enum PNGHeader {
+    package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// Width and height from `IHDR`, also when Xcode's `CgBI` chunk comes first; nil if the bytes are no PNG.
-    public static func size(of bytes: Data) -> (width: Int, height: Int)? {
+    package static func size(of bytes: Data) -> (width: Int, height: Int)? {
         fields(of: bytes).map { ($0.width, $0.height) }
     }
 
     /// Width, height and bits per sample from `IHDR` (after a `CgBI` chunk, if any); nil if
     /// the bytes are no PNG. Each side is at most 2^31 - 1, as PNG requires, so sizes can be
     /// multiplied without overflow.
-    public static func fields(of bytes: Data) -> (width: Int, height: Int, bitDepth: Int)? {
+    package static func fields(of bytes: Data) -> (width: Int, height: Int, bitDepth: Int)? {
         let data = [UInt8](bytes.prefix(64))
         guard data.starts(with: signature) else { return nil }
         var offset = 8

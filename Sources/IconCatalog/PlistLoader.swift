@@ -3,12 +3,12 @@ import TerminalText
 
 /// Finds and reads an app's Info.plist (XML or binary) through Foundation, after
 /// bounding what Foundation will be asked to do.
-public enum PlistLoader {
+package enum PlistLoader {
     /// Real Info.plists are a few KB; anything this large is not one.
-    public static let maximumFileSize = 8 * 1024 * 1024
+    package static let maximumFileSize = 8 * 1024 * 1024
 
     /// `path` itself when it names a file, or the `Info.plist` inside it when it names a folder.
-    public static func locate(_ path: String) throws(CatalogError) -> String {
+    package static func locate(_ path: String) throws(CatalogError) -> String {
         guard let kind = BoundedFile.kind(of: path) else {
             throw BoundedFile.linkProblem(path).map { .badLink(path: path, problem: $0) } ?? .notFound(path: path)
         }
@@ -23,8 +23,8 @@ public enum PlistLoader {
     /// The plist's top-level dictionary. A text plist with C-preprocessor lines is
     /// preprocessed first, as is any text plist when `forcePreprocessing` is set (a target
     /// with `INFOPLIST_PREPROCESS`).
-    public static func load(_ path: String, preprocessor: PlistPreprocessor.Options = PlistPreprocessor.Options(),
-                            forcePreprocessing: Bool = false) throws(CatalogError) -> [String: Any] {
+    package static func load(_ path: String, preprocessor: PlistPreprocessor.Options = PlistPreprocessor.Options(),
+                             forcePreprocessing: Bool = false) throws(CatalogError) -> [String: Any] {
         let data: Data
         do {
             data = try BoundedFile.read(path, limit: maximumFileSize)
@@ -51,7 +51,7 @@ public enum PlistLoader {
     }
 
     /// Parses plist bytes; `path` only names the source in errors.
-    public static func parse(_ data: Data, path: String) throws(CatalogError) -> [String: Any] {
+    package static func parse(_ data: Data, path: String) throws(CatalogError) -> [String: Any] {
         guard !data.isEmpty else { throw .emptyFile(path: path) }
         if BinaryPlistGuard.isBinaryPlist(data) {
             do {

@@ -7,18 +7,18 @@ import Foundation
 /// `$(NAME)` references are left for the build-setting expansion that follows), with
 /// comments removed as the preprocessor's flags say. Include depth, output size and the
 /// work of `#if` expressions are bounded; a problem is an error naming the file and line.
-public enum PlistPreprocessor {
+package enum PlistPreprocessor {
     /// Files including files, counted from the plist.
-    public static let maximumIncludeDepth = 16
+    package static let maximumIncludeDepth = 16
     /// `#if` inside `#if`.
-    public static let maximumConditionalNesting = 256
+    package static let maximumConditionalNesting = 256
     /// The preprocessed text may be no larger than a plist may be.
-    public static var maximumOutputSize: Int { PlistLoader.maximumFileSize }
+    package static var maximumOutputSize: Int { PlistLoader.maximumFileSize }
     static let maximumLines = 1_000_000
     static let maximumExpressionTokens = 10_000
 
     /// How comments in the file are treated, after the flags Xcode passes to `cc -E`.
-    public enum Comments: Sendable, Equatable {
+    package enum Comments: Sendable, Equatable {
         /// `-C`: kept (so `scheme://host` in a string survives).
         case kept
         /// `-traditional`: `/* … */` removed, `//` kept.
@@ -28,19 +28,19 @@ public enum PlistPreprocessor {
     }
 
     /// What a preprocessor run starts with.
-    public struct Options: Sendable, Equatable {
+    package struct Options: Sendable, Equatable {
         /// Macros defined before the file is read, by name (`-D NAME=value`).
-        public var definitions: [String: String]
+        package var definitions: [String: String]
         /// What happens to comments in the text.
-        public var comments: Comments
+        package var comments: Comments
         /// A file read before the plist, as `-include` does (`INFOPLIST_PREFIX_HEADER`).
-        public var prefixHeader: String?
+        package var prefixHeader: String?
         /// Folder `#include` may not leave; nil: the plist's own folder.
-        public var includeBoundary: String?
+        package var includeBoundary: String?
 
         /// By default no macros, comments kept (a plist not known to be built with `cc -E` loses nothing).
-        public init(definitions: [String: String] = [:], comments: Comments = .kept,
-                    prefixHeader: String? = nil, includeBoundary: String? = nil) {
+        package init(definitions: [String: String] = [:], comments: Comments = .kept,
+                     prefixHeader: String? = nil, includeBoundary: String? = nil) {
             self.definitions = definitions
             self.comments = comments
             self.prefixHeader = prefixHeader
@@ -49,7 +49,7 @@ public enum PlistPreprocessor {
 
         /// Adds what `INFOPLIST_OTHER_PREPROCESSOR_FLAGS` says: `-C`/`-CC`, `-traditional`,
         /// `-D NAME[=value]`, `-U NAME`.
-        public mutating func apply(flags: [String]) {
+        package mutating func apply(flags: [String]) {
             comments = .removed
             var index = 0
             while index < flags.count {
@@ -80,21 +80,21 @@ public enum PlistPreprocessor {
     }
 
     /// A line that could not be evaluated, in the plist or a file it includes.
-    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+    package struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
         /// The file holding the line (an included file's own path).
-        public let path: String
+        package let path: String
         /// 1-based; 0 when the problem is with the file as a whole.
-        public let line: Int
+        package let line: Int
         /// What is wrong, e.g. `#endif without #if`.
-        public let problem: String
+        package let problem: String
 
         /// `path:line: problem`.
-        public var description: String { line > 0 ? "\(path):\(line): \(problem)" : "\(path): \(problem)" }
+        package var description: String { line > 0 ? "\(path):\(line): \(problem)" : "\(path): \(problem)" }
     }
 
     /// `INFOPLIST_PREPROCESSOR_DEFINITIONS` words (`NAME` or `NAME=value`) as macros;
     /// `NAME` alone is `1`, as `-D NAME` makes it.
-    public static func definitions(fromSetting words: [String]) -> [String: String] {
+    package static func definitions(fromSetting words: [String]) -> [String: String] {
         var result: [String: String] = [:]
         for word in words where !word.isEmpty {
             if let equals = word.firstIndex(of: "=") {
@@ -113,7 +113,7 @@ public enum PlistPreprocessor {
 
     /// True when some line starts (after blanks) with `#` and a directive name: a plist
     /// written for the preprocessor rather than one Foundation can read as it is.
-    public static func containsDirectives(_ data: Data) -> Bool {
+    package static func containsDirectives(_ data: Data) -> Bool {
         guard !BinaryPlistGuard.isBinaryPlist(data) else { return false }
         var atLineStart = true
         var index = data.startIndex
@@ -145,7 +145,7 @@ public enum PlistPreprocessor {
     }
 
     /// The text a preprocessor run produces from `data` (the contents of `path`).
-    public static func run(_ data: Data, path: String, options: Options = Options()) throws(Failure) -> Data {
+    package static func run(_ data: Data, path: String, options: Options = Options()) throws(Failure) -> Data {
         var processor = Processor(options: options,
                                   boundary: ProjectPaths.absolute(options.includeBoundary ?? ProjectPaths.parent(path)))
         if let header = options.prefixHeader {

@@ -5,9 +5,9 @@ import Foundation
 /// on Linux `<true/>` arrives as a Swift `Bool` while `<integer>1</integer>` is an
 /// NSNumber that also casts to `Bool`; on Darwin booleans are NSNumbers of type "c".
 /// Public so lint rules judge types exactly as the catalog does.
-public enum PlistValue {
+package enum PlistValue {
     /// "a string", "an integer", "a boolean", ... as a plist editor would call it.
-    public static func typeName(_ value: Any) -> String {
+    package static func typeName(_ value: Any) -> String {
         if isBoolean(value) { return "a boolean" }
         if let number = value as? NSNumber { return isInteger(number) ? "an integer" : "a real number" }
         switch value {
@@ -21,13 +21,13 @@ public enum PlistValue {
     }
 
     /// The value as an integer, only when the plist stored an `<integer>` (not a real, string or boolean).
-    public static func integer(_ value: Any) -> Int? {
+    package static func integer(_ value: Any) -> Int? {
         guard !isBoolean(value), let number = value as? NSNumber, isInteger(number) else { return nil }
         return number.intValue
     }
 
     /// The value as a boolean, only when the plist stored `<true/>` or `<false/>`.
-    public static func boolean(_ value: Any) -> Bool? {
+    package static func boolean(_ value: Any) -> Bool? {
         guard isBoolean(value) else { return nil }
         return (value as? Bool) ?? (value as? NSNumber)?.boolValue
     }

@@ -4,37 +4,37 @@ import TerminalText
 /// `shownPerCode` of each kind (each `code`) are kept, the rest are only counted and said in
 /// one line per kind ("… and 379,990 more files not found"). A warning beyond the cap is never
 /// even built, so memory and time stay bounded by what is shown.
-public struct WarningList: Sendable {
-    public static let shownPerCode = 10
+package struct WarningList: Sendable {
+    package static let shownPerCode = 10
     /// The code of the lines that count what was left out, as the asset-catalog readers use it.
-    public static let omittedCode = "warnings-omitted"
+    package static let omittedCode = "warnings-omitted"
 
     private var kept: [CatalogWarning] = []
     private var counts: [String: Int] = [:]
     /// Codes in the order they first came, for the counting lines.
     private var codes: [String] = []
 
-    public init() {}
+    package init() {}
 
     /// Starts with warnings another reader made and capped its own way (an archive's entries):
     /// kept as they are, ahead of everything added later.
-    public init(capped warnings: [CatalogWarning]) {
+    package init(capped warnings: [CatalogWarning]) {
         kept = warnings
     }
 
     /// Adds a warning of the kind `code`; `subject` and `message` are only made when it is kept.
-    public mutating func add(code: String, subject: @autoclosure () -> String, _ message: @autoclosure () -> String) {
+    package mutating func add(code: String, subject: @autoclosure () -> String, _ message: @autoclosure () -> String) {
         if count(code) <= Self.shownPerCode {
             kept.append(CatalogWarning(subject: subject(), message: message(), code: code))
         }
     }
 
-    public mutating func append(_ warning: CatalogWarning) {
+    package mutating func append(_ warning: CatalogWarning) {
         if count(warning.code ?? "") <= Self.shownPerCode { kept.append(warning) }
     }
 
     /// Everything `other` kept and counted, as if it had been added here.
-    public mutating func append(contentsOf other: WarningList) {
+    package mutating func append(contentsOf other: WarningList) {
         for warning in other.kept { append(warning) }
         for code in other.codes {
             let left = other.counts[code, default: 0] - min(other.counts[code, default: 0], Self.shownPerCode)
@@ -50,7 +50,7 @@ public struct WarningList: Sendable {
     }
 
     /// The kept warnings in the order they came, then one line per kind that had more.
-    public var warnings: [CatalogWarning] {
+    package var warnings: [CatalogWarning] {
         kept + codes.compactMap { code in
             let more = counts[code, default: 0] - Self.shownPerCode
             guard more > 0 else { return nil }
@@ -59,7 +59,7 @@ public struct WarningList: Sendable {
         }
     }
 
-    public var isEmpty: Bool { kept.isEmpty }
+    package var isEmpty: Bool { kept.isEmpty }
 
     /// What the warnings of one code are, counted.
     static func plural(_ code: String) -> String {

@@ -12,12 +12,14 @@ public enum ImageFacts: Equatable, Sendable {
 /// Reads image files for the image rules. A protocol so the rules stay pure functions of
 /// what was read, and a test can stand in for the decoder.
 public protocol ImageInspector: Sendable {
+    /// What the image file at `path` holds; never throws: an unreadable file is `.unreadable`.
     func inspect(_ path: String) -> ImageFacts
     /// An image in a file or an archive entry; by default the path alone is inspected.
     func inspect(_ source: ImageSource) -> ImageFacts
 }
 
 extension ImageInspector {
+    /// An inspector that reads only paths sees an archived image by its display path.
     public func inspect(_ source: ImageSource) -> ImageFacts { inspect(source.path) }
 }
 
@@ -25,10 +27,13 @@ extension ImageInspector {
 /// included), within its standard size limits, counting as the rows go by: the picture is
 /// never held (see `PNGRowDecoder`).
 public struct DecodingImageInspector: ImageInspector {
+    /// The decoder with its standard limits.
     public init() {}
 
+    /// Decodes the file at `path`.
     public func inspect(_ path: String) -> ImageFacts { inspect(.file(path)) }
 
+    /// Decodes the file or `.ipa` entry, counting translucent pixels row by row.
     public func inspect(_ source: ImageSource) -> ImageFacts {
         do {
             var counter = TranslucencyCounter()

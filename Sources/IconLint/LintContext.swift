@@ -4,29 +4,29 @@ import IconCatalog
 /// Everything the rules look at, built once per run: the parsed plist, its icon sets with
 /// every file entry already looked up in one walk of the icon folder, and what was learnt
 /// from each image file found. Rules read it and never touch the disk.
-public struct LintContext {
-    public static let phoneKey = Idiom.phone.iconsKey
-    public static let padKey = Idiom.pad.iconsKey
+package struct LintContext {
+    package static let phoneKey = Idiom.phone.iconsKey
+    package static let padKey = Idiom.pad.iconsKey
 
-    public let plistPath: String
-    public let plist: [String: Any]
+    package let plistPath: String
+    package let plist: [String: Any]
     /// The form the app was given in; built apps declare asset-catalog icons by name alone.
-    public let source: AppSourceKind
-    public let options: CatalogOptions
-    public let searchRoot: String
-    public let index: FileIndex
+    package let source: AppSourceKind
+    package let options: CatalogOptions
+    package let searchRoot: String
+    package let index: FileIndex
     /// `CFBundleIcons`, then `CFBundleIcons~ipad`, each only when it is a dictionary.
-    public let iconSets: [IconSet]
+    package let iconSets: [IconSet]
     /// Facts about every image file an entry resolved to, by path.
-    public let images: [String: ImageFacts]
+    package let images: [String: ImageFacts]
     /// What a project's build makes of its catalogs; nil for an Info.plist or a built app.
-    public let project: ProjectFacts?
+    package let project: ProjectFacts?
     /// One resolver per idiom, sharing `index`.
     let resolvers: [Idiom: IconFileResolver]
 
     /// Builds the model; `inspect` is called once for each image file found.
-    public init(plist: [String: Any], plistPath: String, source: AppSourceKind = .plist, options: CatalogOptions,
-                index: FileIndex, project: ProjectFacts? = nil, inspect: (ImageSource) -> ImageFacts) {
+    package init(plist: [String: Any], plistPath: String, source: AppSourceKind = .plist, options: CatalogOptions,
+                 index: FileIndex, project: ProjectFacts? = nil, inspect: (ImageSource) -> ImageFacts) {
         self.plist = plist
         self.project = project
         self.plistPath = plistPath
@@ -63,14 +63,14 @@ public struct LintContext {
     }
 
     /// An image file with the first icon (and idiom) that uses it.
-    public struct ImageUse {
-        public let path: String
-        public let icon: IconEntry
-        public let idiom: Idiom
+    package struct ImageUse {
+        package let path: String
+        package let icon: IconEntry
+        package let idiom: Idiom
     }
 
     /// Every image file found, once each, in set, idiom and chooser order.
-    public var imageUses: [ImageUse] { Self.imageUses(in: iconSets) }
+    package var imageUses: [ImageUse] { Self.imageUses(in: iconSets) }
 
     private static func imageUses(in sets: [IconSet]) -> [ImageUse] {
         var seen = Set<String>()
@@ -87,30 +87,30 @@ public struct LintContext {
         return uses
     }
 
-    public func resolver(for idiom: Idiom) -> IconFileResolver { resolvers[idiom]! }
+    package func resolver(for idiom: Idiom) -> IconFileResolver { resolvers[idiom]! }
 
-    public func iconSet(_ key: String) -> IconSet? { iconSets.first { $0.key == key } }
+    package func iconSet(_ key: String) -> IconSet? { iconSets.first { $0.key == key } }
 }
 
 /// One icon set (`CFBundleIcons` or `CFBundleIcons~ipad`) with every icon it declares,
 /// malformed ones included, in chooser order.
-public struct IconSet {
-    public let key: String
+package struct IconSet {
+    package let key: String
     /// The idiom the key belongs to: phone for `CFBundleIcons`, pad for its `~ipad` twin.
-    public let idiom: Idiom
+    package let idiom: Idiom
     /// The idioms whose devices read this set (an iPad reads `CFBundleIcons` when there is no twin).
-    public let readBy: [Idiom]
-    public let dictionary: [String: Any]
+    package let readBy: [Idiom]
+    package let dictionary: [String: Any]
     /// nil when the set has no `CFBundlePrimaryIcon`.
-    public let primary: IconEntry?
+    package let primary: IconEntry?
     /// Every key of `CFBundleAlternateIcons` (when it is a dictionary): chooser order, then the
     /// entries the catalog skips as malformed, by name.
-    public let alternates: [IconEntry]
+    package let alternates: [IconEntry]
 
-    public var icons: [IconEntry] { (primary.map { [$0] } ?? []) + alternates }
+    package var icons: [IconEntry] { (primary.map { [$0] } ?? []) + alternates }
     /// `CFBundleAlternateIcons` as written, whatever its type.
-    public var alternatesValue: Any? { dictionary["CFBundleAlternateIcons"] }
-    public var alternateNames: [String] { alternates.compactMap(\.name) }
+    package var alternatesValue: Any? { dictionary["CFBundleAlternateIcons"] }
+    package var alternateNames: [String] { alternates.compactMap(\.name) }
 
     init(key: String, idiom: Idiom, readBy: [Idiom], dictionary: [String: Any], plist: [String: Any],
          plistPath: String, resolvers: [Idiom: IconFileResolver]) {
@@ -133,14 +133,14 @@ public struct IconSet {
 }
 
 /// One icon as declared: its dictionary (or whatever stands in its place) and its file entries.
-public struct IconEntry {
-    public let iconSet: String
+package struct IconEntry {
+    package let iconSet: String
     /// The alternate's name; nil for the primary icon.
-    public let name: String?
+    package let name: String?
     /// The value under the icon's key, which should be a dictionary.
-    public let value: Any
+    package let value: Any
     /// The string entries of `CFBundleIconFiles`, when it is an array.
-    public let files: [FileEntry]
+    package let files: [FileEntry]
 
     init(iconSet: String, name: String?, value: Any, resolvers: [IconFileResolver]) {
         self.iconSet = iconSet
@@ -154,15 +154,15 @@ public struct IconEntry {
         }
     }
 
-    public var dictionary: [String: Any]? { value as? [String: Any] }
-    public var isPrimary: Bool { name == nil }
-    public var subject: LintSubject { .icon(set: iconSet, name: name) }
+    package var dictionary: [String: Any]? { value as? [String: Any] }
+    package var isPrimary: Bool { name == nil }
+    package var subject: LintSubject { .icon(set: iconSet, name: name) }
     /// “alternate “blue” in CFBundleIcons~ipad”, or “the primary icon in CFBundleIcons”: made
     /// once, since every finding about the icon names it.
-    public let label: String
+    package let label: String
 
     /// The image files found for `idiom`, in entry order then by scale, each once.
-    public func imagePaths(for idiom: Idiom) -> [String] {
+    package func imagePaths(for idiom: Idiom) -> [String] {
         var seen = Set<String>()
         return files.flatMap { entry -> [String] in
             guard case .found(let paths)? = entry.lookup(for: idiom) else { return [] }
@@ -173,17 +173,17 @@ public struct IconEntry {
 
 /// One string in `CFBundleIconFiles`, expanded with `--define` and looked up for each idiom
 /// that reads its set. Kept small: a hostile plist has hundreds of thousands of them.
-public struct FileEntry {
+package struct FileEntry {
     /// As the plist writes it.
-    public let written: String
+    package let written: String
     /// After `--define` expansion.
-    public let expanded: String
+    package let expanded: String
     /// Its index in the `CFBundleIconFiles` array.
-    public let position: Int
+    package let position: Int
     /// Build-setting variables `--define` did not expand.
-    public let unexpandedVariables: [String]
+    package let unexpandedVariables: [String]
     /// The lookup for the first idiom reading the set (whether a file exists does not depend on the idiom).
-    public let lookup: IconFileResolver.Lookup
+    package let lookup: IconFileResolver.Lookup
     private let firstIdiom: Idiom?
     /// The second idiom reading the set and its lookup: looked up again only when files were
     /// found, since only which form of a file is preferred differs between idioms.
@@ -206,7 +206,7 @@ public struct FileEntry {
     }
 
     /// The lookup for `idiom`, nil when no device of that idiom reads the set.
-    public func lookup(for idiom: Idiom) -> IconFileResolver.Lookup? {
+    package func lookup(for idiom: Idiom) -> IconFileResolver.Lookup? {
         if idiom == firstIdiom { return lookup }
         return second?.idiom == idiom ? second?.lookup : nil
     }

@@ -5,10 +5,14 @@ import TerminalText
 /// Review, warnings are likely mistakes, notes are worth knowing. `lint` fails on errors
 /// (and, with `--strict`, on warnings); notes never fail it.
 public enum LintSeverity: String, Sendable, Codable, CaseIterable, Comparable {
+    /// Breaks alternate icons on some device, or gets the upload refused: `lint` exits 1.
     case error
+    /// Most likely a mistake; fails `lint --strict`.
     case warning
+    /// Worth knowing; never fails a run.
     case note
 
+    /// Errors sort first: the order findings and totals are listed in.
     public static func < (a: LintSeverity, b: LintSeverity) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
@@ -59,17 +63,20 @@ public enum LintSubject: Hashable, Sendable {
 /// One problem found by one rule. Its JSON form (`rule`, `severity`, `message`, `icon`,
 /// `idiom`, `file`, `key`) is a stable interface for scripts.
 public struct LintFinding: Hashable, Sendable, Encodable {
+    /// The id of the rule that found it (`LintRules.ids`), stable for scripts and `--disable`.
     public let rule: String
+    /// The rule's severity.
     public let severity: LintSeverity
     /// One line, already free of control and bidi characters.
     public let message: String
+    /// The part of the app it is about, which decides where it sorts.
     public let subject: LintSubject
     /// The idiom whose devices the finding concerns, when it concerns one.
     public let idiom: Idiom?
     /// The file the finding is about: the Info.plist, or an image file.
     public let file: String
 
-    public init(rule: String, severity: LintSeverity, message: String, subject: LintSubject, idiom: Idiom?, file: String) {
+    package init(rule: String, severity: LintSeverity, message: String, subject: LintSubject, idiom: Idiom?, file: String) {
         self.rule = rule
         self.severity = severity
         self.message = TextSanitizer.clean(message)
@@ -78,10 +85,12 @@ public struct LintFinding: Hashable, Sendable, Encodable {
         self.file = file
     }
 
+    /// The alternate's name, nil for the primary and for findings about a set or the app.
     public var icon: String? { subject.iconName }
 
     enum CodingKeys: String, CodingKey { case rule, severity, message, icon, idiom, file, key }
 
+    /// The JSON `lint --format json` prints: `rule`, `severity`, `message`, `icon`, `idiom`, `file`, `key`.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(rule, forKey: .rule)

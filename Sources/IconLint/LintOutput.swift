@@ -4,9 +4,9 @@ import TerminalText
 
 /// The human and CI renderings of a report (JSON is the findings' `Encodable` form). Every
 /// line is one clean line: messages are sanitised when findings are made, paths here.
-public enum LintOutput {
+package enum LintOutput {
     /// `PATH: severity: message [rule-id]` per finding, then `N errors, M warnings, K notes`.
-    public static func text(_ report: LintReport) -> String {
+    package static func text(_ report: LintReport) -> String {
         var out = ""
         for finding in report.listed {
             out += "\(TextSanitizer.clean(finding.file)): \(finding.severity.rawValue): \(finding.message) [\(finding.rule)]\n"
@@ -17,7 +17,7 @@ public enum LintOutput {
     /// GitHub Actions workflow commands: `::error file=PATH,title=RULE::message`, with notes as
     /// `::notice`. Escaped as the runner expects: `%`, CR and LF everywhere, and `:` and `,`
     /// inside properties.
-    public static func github(_ report: LintReport) -> String {
+    package static func github(_ report: LintReport) -> String {
         report.listed.map { finding in
             let command = finding.severity == .note ? "notice" : finding.severity.rawValue
             let file = escapeProperty(TextSanitizer.clean(finding.file))
@@ -25,25 +25,25 @@ public enum LintOutput {
         }.joined()
     }
 
-    public static func escapeData(_ text: String) -> String {
+    package static func escapeData(_ text: String) -> String {
         text.replacingOccurrences(of: "%", with: "%25")
             .replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
     }
 
-    public static func escapeProperty(_ text: String) -> String {
+    package static func escapeProperty(_ text: String) -> String {
         escapeData(text)
             .replacingOccurrences(of: ":", with: "%3A")
             .replacingOccurrences(of: ",", with: "%2C")
     }
 
     /// What `--explain RULE` prints: the id, severity and summary, then the paragraph, wrapped.
-    public static func explain(_ rule: LintRule) -> String {
+    package static func explain(_ rule: LintRule) -> String {
         "\(rule.id) (\(rule.severity.rawValue)): \(rule.summary)\n\n\(LintText.wrap(rule.explanation))\n"
     }
 
     /// The rule ids by severity, as comma-separated lists that read well however `--help` wraps them.
-    public static func ruleList() -> String {
+    package static func ruleList() -> String {
         LintSeverity.allCases.map { severity in
             "\(severity.rawValue)s: " + LintRules.all.filter { $0.severity == severity }.map(\.id).joined(separator: ", ")
         }.joined(separator: "\n")

@@ -5,14 +5,14 @@ import IconCatalog
 /// is a pure function of the parsed plist, the file index and the image facts.
 public struct LintRule: Sendable, Identifiable {
     /// What a check reports before the rule stamps its id and severity on it.
-    public struct Hit {
-        public let subject: LintSubject
-        public let idiom: Idiom?
+    package struct Hit {
+        package let subject: LintSubject
+        package let idiom: Idiom?
         /// nil for the Info.plist itself.
-        public let file: String?
-        public let message: String
+        package let file: String?
+        package let message: String
 
-        public init(_ subject: LintSubject, idiom: Idiom?, file: String? = nil, _ message: String) {
+        package init(_ subject: LintSubject, idiom: Idiom?, file: String? = nil, _ message: String) {
             self.subject = subject
             self.idiom = idiom
             self.file = file
@@ -22,25 +22,26 @@ public struct LintRule: Sendable, Identifiable {
 
     /// The hits of one run of a check, readable however many a hostile plist causes: the
     /// first `shownPerRule` are kept and the rest only counted, their messages never built.
-    public struct Hits {
-        public static let shownPerRule = 50
+    package struct Hits {
+        package static let shownPerRule = 50
 
-        public private(set) var kept: [Hit] = []
+        package private(set) var kept: [Hit] = []
         /// Every hit, kept or not.
-        public private(set) var total = 0
+        package private(set) var total = 0
 
-        public init() {}
+        package init() {}
 
-        public mutating func add(_ subject: LintSubject, idiom: Idiom?, file: String? = nil, _ message: @autoclosure () -> String) {
+        package mutating func add(_ subject: LintSubject, idiom: Idiom?, file: String? = nil, _ message: @autoclosure () -> String) {
             total += 1
             if kept.count < Self.shownPerRule { kept.append(Hit(subject, idiom: idiom, file: file, message())) }
         }
 
-        public var omitted: Int { total - kept.count }
+        package var omitted: Int { total - kept.count }
     }
 
     /// Kebab-case and never renamed: scripts and CI configurations name rules by it.
     public let id: String
+    /// Fixed per rule, so a rule's findings always weigh the same.
     public let severity: LintSeverity
     /// One line: what the rule finds.
     public let summary: String
@@ -48,8 +49,8 @@ public struct LintRule: Sendable, Identifiable {
     public let explanation: String
     let check: @Sendable (LintContext, inout Hits) -> Void
 
-    public init(id: String, severity: LintSeverity, summary: String, explanation: String,
-                check: @escaping @Sendable (LintContext, inout Hits) -> Void) {
+    package init(id: String, severity: LintSeverity, summary: String, explanation: String,
+                 check: @escaping @Sendable (LintContext, inout Hits) -> Void) {
         self.id = id
         self.severity = severity
         self.summary = summary
@@ -58,7 +59,7 @@ public struct LintRule: Sendable, Identifiable {
     }
 
     /// The findings to show, and how many more there were.
-    public func run(_ context: LintContext) -> (findings: [LintFinding], omitted: Int) {
+    package func run(_ context: LintContext) -> (findings: [LintFinding], omitted: Int) {
         var hits = Hits()
         check(context, &hits)
         let findings = hits.kept.map { hit in

@@ -1,6 +1,7 @@
 /// Every rule, in the order findings of equal place are listed and `--help` shows them:
 /// errors, then warnings, then notes.
 public enum LintRules {
+    /// Every rule, for listing them (`--help`) and explaining one (`--explain`).
     public static let all: [LintRule] = [
         noBundleIcons,
         malformedIconEntry,
@@ -42,8 +43,10 @@ public enum LintRules {
         inconsistentAppearances,
     ]
 
+    /// Every rule's id: the values `LintFinding.rule` and `CatalogWarning.code` share.
     public static var ids: [String] { all.map(\.id) }
 
+    /// The rule with `id`, nil for an unknown id (a typo in `--disable`).
     public static func rule(_ id: String) -> LintRule? { all.first { $0.id == id } }
 
     /// Where a rule sorts among findings about the same thing.

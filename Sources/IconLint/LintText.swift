@@ -5,31 +5,31 @@ import TerminalText
 /// bidi character as a visible `\u{…}` escape instead of passing it on, so a finding about
 /// such a character still shows where it is, and the line stays one clean line; and a long
 /// one is cut (`MessageText.abbreviated`), so a finding stays a line however long the name.
-public enum LintText {
+package enum LintText {
     /// How many items `list` names before it only counts the rest.
-    public static let listedItems = 5
+    package static let listedItems = 5
 
     /// “text”, abbreviated, with unsafe characters written as `\u{1B}`.
-    public static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         "“\(visible(text))”"
     }
 
     /// `text` with every control or bidi character written as `\u{XXXX}`, cut (as
     /// `MessageText.abbreviated` cuts) once what is shown, escapes included, passes `width` columns.
-    public static func visible(_ text: String, width: Int = MessageText.nameWidth) -> String {
+    package static func visible(_ text: String, width: Int = MessageText.nameWidth) -> String {
         MessageText.abbreviated(text, to: width) { scalar in
             TextSanitizer.isUnsafe(scalar) ? "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" : nil
         }
     }
 
     /// “a”, “b” and “c”; past `listedItems`, “a”, “b”, “c”, “d”, “e” and 379,990 more.
-    public static func list(_ items: [String], quoted: Bool = true) -> String {
+    package static func list(_ items: [String], quoted: Bool = true) -> String {
         MessageText.list(items, limit: listedItems) { quoted ? quote($0) : $0 }
     }
 
     /// A plist value in a message: its type, and for short scalars the value itself,
     /// e.g. `a string (“YES”)`.
-    public static func describe(_ value: Any) -> String {
+    package static func describe(_ value: Any) -> String {
         let type = PlistValue.typeName(value)
         switch value {
         // utf8.count first: counting the characters of a megabyte-long string only to refuse it is waste.
@@ -39,10 +39,10 @@ public enum LintText {
         }
     }
 
-    public static func deviceName(_ idiom: Idiom) -> String { idiom == .phone ? "iPhone" : "iPad" }
+    package static func deviceName(_ idiom: Idiom) -> String { idiom == .phone ? "iPhone" : "iPad" }
 
     /// `text` broken into lines of at most `width` columns at spaces.
-    public static func wrap(_ text: String, width: Int = 78) -> String {
+    package static func wrap(_ text: String, width: Int = 78) -> String {
         DisplayWidth.wrap(text, to: width).joined(separator: "\n")
     }
 }

@@ -34,8 +34,8 @@ public enum Linter {
             }
             // Warnings a rule reports are findings, not warnings beside them.
             let reported = Set(LintRules.ids)
-            project = ProjectFacts.gather(from: catalogs, compiler: compiler, source: opened.source, reportedCodes: reported,
-                                          inspector: inspector)
+            project = ProjectFacts.gather(from: catalogs, compiler: compiler, source: opened.source, defines: options.defines,
+                                          reportedCodes: reported, inspector: inspector)
             appWarnings.removeAll { $0.code.map(reported.contains) == true }
             appWarnings += project?.otherWarnings ?? []
             // The built app names catalog icons by CFBundleIconName alone (the asset compiler's files exist only
@@ -48,10 +48,10 @@ public enum Linter {
     }
 
     /// Lints an already-parsed plist against an already-walked folder.
-    public static func lint(plist: [String: Any], plistPath: String, source: AppSourceKind = .plist,
-                            options: CatalogOptions, index: FileIndex, disabled: Set<String> = [],
-                            inspector: any ImageInspector, appWarnings: [CatalogWarning] = [],
-                            project: ProjectFacts? = nil) -> LintReport {
+    package static func lint(plist: [String: Any], plistPath: String, source: AppSourceKind = .plist,
+                             options: CatalogOptions, index: FileIndex, disabled: Set<String> = [],
+                             inspector: any ImageInspector, appWarnings: [CatalogWarning] = [],
+                             project: ProjectFacts? = nil) -> LintReport {
         let context = LintContext(plist: plist, plistPath: plistPath, source: source, options: options, index: index,
                                   project: project, inspect: { inspector.inspect($0) })
         var seen = Set<LintFinding>()
@@ -109,11 +109,15 @@ struct FindingOrder {
 public struct LintReport: Sendable {
     /// Findings of one rule beyond the first `LintRule.Hits.shownPerRule`: counted, not shown.
     public struct Omitted: Sendable, Equatable {
+        /// The rule whose findings were capped.
         public let rule: String
+        /// Its severity, so the totals count the findings left out.
         public let severity: LintSeverity
+        /// How many findings were left out.
         public let count: Int
     }
 
+    /// What was linted, for messages: the Info.plist, or the project or catalog when there is none.
     public let plistPath: String
     /// The findings shown, in order.
     public let findings: [LintFinding]
@@ -124,8 +128,8 @@ public struct LintReport: Sendable {
     /// Problems met opening the app that are no rule's finding (archive entries left unread).
     public let appWarnings: [CatalogWarning]
 
-    public init(plistPath: String, findings: [LintFinding], omitted: [Omitted] = [], searchWasTruncated: Bool,
-                appWarnings: [CatalogWarning] = []) {
+    package init(plistPath: String, findings: [LintFinding], omitted: [Omitted] = [], searchWasTruncated: Bool,
+                 appWarnings: [CatalogWarning] = []) {
         self.plistPath = plistPath
         self.findings = findings
         self.omitted = omitted

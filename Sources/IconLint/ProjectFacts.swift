@@ -11,32 +11,36 @@ import IconCatalog
 /// and its PNG headers), one flat drawing of each shipped Icon Composer bundle per
 /// appearance it has art for, at `layerCheckPixelSize`, and one decode of the primary's
 /// marketing image; linear in the number of icons and images.
-public struct ProjectFacts: Sendable {
+package struct ProjectFacts: Sendable {
     /// A drawing this small still decodes every layer, which is what the check is for.
     static let layerCheckPixelSize = 32
     /// As the catalog caps its own warnings.
     static let maximumOtherWarnings = 50
 
-    public let compiler: IconCompilerInputs
-    public let source: AppSourceKind
+    package let compiler: IconCompilerInputs
+    package let source: AppSourceKind
     /// The build configuration read, for a project.
-    public let configuration: String?
+    package let configuration: String?
     /// Warnings of the reading with a code that some rule reports (`alternate-icon-missing`,
     /// `primary-icon-missing`, `missing-xcconfig-include`, …), each once.
-    public let warnings: [CatalogWarning]
+    package let warnings: [CatalogWarning]
     /// The icons the build makes from the catalogs and bundles, primary first.
-    public let icons: [ShippedIcon]
+    package let icons: [ShippedIcon]
     /// What reading the shipped sets and bundles warned about that no rule reports
     /// (a `Contents.json` that is not JSON, say): shown beside the findings.
-    public let otherWarnings: [CatalogWarning]
-    /// App icons of the catalogs that no built icon is made from.
-    public let unshipped: [AssetCatalog.Entry]
+    package let otherWarnings: [CatalogWarning]
+    /// App icons of the catalogs that no built icon is made from, in the configuration read
+    /// or in any other of the target's (see `unshippedIn`).
+    package let unshipped: [AssetCatalog.Entry]
+    /// The configurations none of which ship `unshipped`: every one of the target's whose
+    /// settings could be read; empty when there is no project target.
+    package let unshippedIn: [String]
     /// The primary's App Store image (1024 px, light) and what decoding it found.
-    public let marketingImage: (path: String, facts: ImageFacts)?
+    package let marketingImage: (path: String, facts: ImageFacts)?
 
-    public init(compiler: IconCompilerInputs, source: AppSourceKind, configuration: String? = nil, warnings: [CatalogWarning],
-                icons: [ShippedIcon], otherWarnings: [CatalogWarning] = [], unshipped: [AssetCatalog.Entry],
-                marketingImage: (path: String, facts: ImageFacts)?) {
+    package init(compiler: IconCompilerInputs, source: AppSourceKind, configuration: String? = nil, warnings: [CatalogWarning],
+                 icons: [ShippedIcon], otherWarnings: [CatalogWarning] = [], unshipped: [AssetCatalog.Entry],
+                 unshippedIn: [String] = [], marketingImage: (path: String, facts: ImageFacts)?) {
         self.compiler = compiler
         self.source = source
         self.configuration = configuration
@@ -44,13 +48,16 @@ public struct ProjectFacts: Sendable {
         self.icons = icons
         self.otherWarnings = otherWarnings
         self.unshipped = unshipped
+        self.unshippedIn = unshippedIn
         self.marketingImage = marketingImage
     }
 
     /// Gathers the facts from the catalogs the build makes, one per idiom lint checks (their
-    /// icons and warnings are merged by name), reading what `compiler` names.
-    public static func gather(from catalogs: [AppIconCatalog], compiler: IconCompilerInputs, source: AppSourceKind,
-                              reportedCodes: Set<String>, inspector: any ImageInspector) -> ProjectFacts {
+    /// icons and warnings are merged by name), reading what `compiler` names. `defines` are
+    /// the `--define` values the target was read with, for reading its other configurations.
+    package static func gather(from catalogs: [AppIconCatalog], compiler: IconCompilerInputs, source: AppSourceKind,
+                               defines: [String: String] = [:], reportedCodes: Set<String>,
+                               inspector: any ImageInspector) -> ProjectFacts {
         let boundary = PathBoundary(root: compiler.boundary)
         var warnings: [CatalogWarning] = []
         var seenWarnings = Set<CatalogWarning>()
@@ -69,7 +76,11 @@ public struct ProjectFacts: Sendable {
             }
         }
         var unshipped: [AssetCatalog.Entry] = []
-        if !compiler.includesAllAppIcons {
+        // A set another configuration ships is deliberate (a production primary, read in a debug
+        // configuration); one that a configuration including every icon ships is never left out.
+        let configurations = catalogs.first?.target?.iconsOfEveryConfiguration(defines: defines) ?? []
+        for other in configurations { shippedAssets.formUnion(other.names) }
+        if !compiler.includesAllAppIcons && !configurations.contains(where: \.includesAllAppIcons) {
             var seenPaths = Set<String>()
             let bundles = compiler.iconBundles.map { path in
                 AssetCatalog.Entry(name: ((path as NSString).lastPathComponent as NSString).deletingPathExtension,
@@ -93,7 +104,7 @@ public struct ProjectFacts: Sendable {
         }
         return ProjectFacts(compiler: compiler, source: source, configuration: catalogs.first?.target?.configuration,
                             warnings: warnings, icons: icons, otherWarnings: others,
-                            unshipped: unshipped, marketingImage: marketing)
+                            unshipped: unshipped, unshippedIn: configurations.map(\.configuration), marketingImage: marketing)
     }
 
     /// The primary, when the build makes it from a set or bundle.
@@ -104,19 +115,19 @@ public struct ProjectFacts: Sendable {
 }
 
 /// One icon the build makes from an app icon set or an Icon Composer bundle, as read.
-public struct ShippedIcon: Sendable {
+package struct ShippedIcon: Sendable {
     /// The alternate's name; nil for the primary.
-    public let name: String?
+    package let name: String?
     /// The set's or bundle's name in the catalog.
-    public let assetName: String
+    package let assetName: String
     /// The app icon set: the icon's own, or the fallback of its bundle.
-    public let set: AppIconSet?
+    package let set: AppIconSet?
     /// The Icon Composer bundle it is drawn from, when it has one.
-    public let bundle: IconComposerBundle?
+    package let bundle: IconComposerBundle?
     /// What reading the set and bundle, and drawing the bundle, warned about.
-    public let warnings: [CatalogWarning]
+    package let warnings: [CatalogWarning]
 
-    public init(name: String?, assetName: String, set: AppIconSet?, bundle: IconComposerBundle?, warnings: [CatalogWarning]) {
+    package init(name: String?, assetName: String, set: AppIconSet?, bundle: IconComposerBundle?, warnings: [CatalogWarning]) {
         self.name = name
         self.assetName = assetName
         self.set = set
@@ -125,10 +136,10 @@ public struct ShippedIcon: Sendable {
     }
 
     /// Findings about the icon sort with it, as the built Info.plist lists it.
-    public var subject: LintSubject { .icon(set: LintContext.phoneKey, name: name) }
+    package var subject: LintSubject { .icon(set: LintContext.phoneKey, name: name) }
 
     /// “the primary icon (set “AppIcon”)”, “alternate “Blue” (icon “Blue”)”.
-    public var label: String {
+    package var label: String {
         let kind = bundle == nil ? "set" : "icon"
         let asset = "(\(kind) \(LintText.quote(assetName)))"
         return name.map { "alternate \(LintText.quote($0)) \(asset)" } ?? "the primary icon \(asset)"

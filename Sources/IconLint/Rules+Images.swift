@@ -4,7 +4,7 @@ import IconCatalog
 /// Rules about the image files found: readable, square, the right sizes, opaque.
 extension LintRules {
     /// Pixel sizes iOS asks for: iPhone 60 pt at 2× and 3×, iPad 76 pt at 2× and iPad Pro 83.5 pt at 2×.
-    public static func standardSizes(for idiom: Idiom) -> [Int] {
+    package static func standardSizes(for idiom: Idiom) -> [Int] {
         idiom == .phone ? [120, 180] : [152, 167]
     }
 

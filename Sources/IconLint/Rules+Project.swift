@@ -121,16 +121,23 @@ extension LintRules {
 
     static let unlistedIconSet = projectRule(
         id: "unlisted-icon-set", severity: .warning,
-        summary: "An app icon in the target's catalogs will not ship: INCLUDE_ALL is off and no setting lists it.",
+        summary: "An app icon in the target's catalogs that no configuration ships: INCLUDE_ALL is off and no setting lists it.",
         explanation: """
             With ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS off, the build makes icons only of the set \
             ASSETCATALOG_COMPILER_APPICON_NAME names and those ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES lists \
             (and those the Info.plist names). Any other app icon set is left out of the app: often an alternate \
-            added to the catalog and forgotten in the list. Fix: add its name to Alternate App Icon Sets in Build \
+            added to the catalog and forgotten in the list. Every configuration of the target is compared: a set \
+            that only another configuration ships (a production primary, read in a debug configuration) is \
+            deliberate and not reported. Fix: add its name to Alternate App Icon Sets in Build \
             Settings, turn on Include All App Icon Assets, or delete the set if it is no longer wanted.
             """
     ) { project, hits in
-        let configuration = project.configuration.map { " in configuration \(LintText.quote($0))" } ?? ""
+        let configuration: String
+        if project.unshippedIn.count > 1 {
+            configuration = " in any configuration (\(project.unshippedIn.map(LintText.quote).joined(separator: ", ")))"
+        } else {
+            configuration = project.configuration.map { " in configuration \(LintText.quote($0))" } ?? ""
+        }
         for entry in project.unshipped {
             let kind = entry.kind == .iconSet ? "app icon set" : "Icon Composer icon"
             hits.add(.app, idiom: nil, file: entry.path,

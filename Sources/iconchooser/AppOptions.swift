@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import IconArt
 import IconCatalog
+import IconChoice
 import TerminalText
 
 extension Idiom: ExpressibleByArgument {}

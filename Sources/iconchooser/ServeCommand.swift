@@ -3,6 +3,7 @@ import DemoServer
 import Dispatch
 import Foundation
 import IconCatalog
+import IconChoice
 import TerminalText
 
 extension IconChooser {

@@ -1,103 +1,15 @@
 import Foundation
 import Testing
 
-/// A real OpenSSH server (`sshd -D`) of the test's own: a free port on 127.0.0.1, a
-/// throwaway host key, a throwaway authorized key and a config that reads nothing else.
-final class OpenSSHDaemon {
-    static let sshd = "/usr/sbin/sshd"
-    /// sshd only runs as root (privilege separation); CI runs as root.
-    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: sshd) && getuid() == 0 }
-    /// Shared with `make bench` (bench/ssh.sh).
-    static let configTemplate = Repository.root.appendingPathComponent("Tests/EndToEndTests/sshd_config.template").path
-
-    let folder: TemporaryFolder
-    let port: Int
-    let pid: pid_t
-
-    /// `forceCommand`: sshd's ForceCommand, run whatever the client asks for.
-    init(folder: TemporaryFolder, authorizedKeys: String, forceCommand: String? = nil) throws {
-        self.folder = folder
-        // sshd wants its privilege-separation folder; a fresh machine that never started it has none.
-        try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o755])
-        let hostKey = folder.url("sshd/host_ed25519_key")
-        try FileManager.default.createDirectory(atPath: folder.url("sshd"), withIntermediateDirectories: true)
-        _ = try CLI.run(executable: SSHClient.keygen, ["-q", "-t", "ed25519", "-N", "", "-f", hostKey],
-                        environment: ["PATH": "/usr/bin:/bin"])
-        let keys = folder.write("sshd/authorized_keys", authorizedKeys)
-        port = try freePort()
-        let template = try String(contentsOfFile: Self.configTemplate, encoding: .utf8)
-        let config = folder.write("sshd/sshd_config", template
-            .replacingOccurrences(of: "@PORT@", with: "\(port)")
-            .replacingOccurrences(of: "@HOST_KEY@", with: hostKey)
-            .replacingOccurrences(of: "@AUTHORIZED_KEYS@", with: keys)
-            + (forceCommand.map { "ForceCommand \($0)\n" } ?? ""))
-        pid = try spawnProgram([Self.sshd, "-D", "-e", "-f", config], environment: ["PATH": "/usr/sbin:/usr/bin:/bin"],
-                               stderr: folder.url("sshd/sshd.log"))
-        let port = port
-        guard eventually(timeout: 10, { canConnect(port: port) }) else {
-            kill(pid, SIGKILL)
-            _ = waitForExit(pid, timeout: 5)
-            throw OpenSSHServerTests.Failed(what: "sshd did not start: " + ((try? String(contentsOfFile: folder.url("sshd/sshd.log"), encoding: .utf8)) ?? ""))
-        }
-    }
-
-    deinit {
-        kill(pid, SIGTERM)
-        if waitForExit(pid, timeout: 5) == nil {
-            kill(pid, SIGKILL)
-            _ = waitForExit(pid, timeout: 5)
-        }
-    }
-}
-
-/// A port nobody listens on now (bound to 0, read back, released).
-func freePort() throws -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-    }
-    guard bound else { throw OpenSSHServerTests.Failed(what: "no free port: \(String(cString: strerror(errno)))") }
-    return Int(UInt16(bigEndian: address.sin_port))
-}
-
-func canConnect(port: Int) -> Bool {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    return withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-    }
-}
-
 /// The chooser run through `ssh -tt host iconchooser` under a real OpenSSH server: it must
 /// behave as it does locally, over a slow link too, and end when the client is killed.
 @Suite(.enabled(if: OpenSSHDaemon.isAvailable && SSHClient.isAvailable && Tmux.isAvailable,
-                "needs root, sshd, ssh and tmux (make test installs openssh-server, openssh-client and tmux; sshd runs only as root)"))
+                "needs sshd, ssh and tmux (make test installs openssh-server, openssh-client and tmux), and as root sshd's user"))
 struct OpenSSHServerTests {
-    struct Failed: Error, CustomStringConvertible {
-        let what: String
-        var description: String { what }
-    }
-
     let folder = TemporaryFolder()
 
     private func start(forceCommand: String? = nil) throws -> (OpenSSHDaemon, SSHClient) {
-        var client = SSHClient(folder: folder, port: 0)
-        let daemon = try OpenSSHDaemon(folder: folder, authorizedKeys: try client.publicKeyLine("tester"),
-                                       forceCommand: forceCommand)
-        client = SSHClient(folder: folder, port: daemon.port)
-        client.user = NSUserName()
-        return (daemon, client)
+        try OpenSSHDaemon.start(in: folder, key: "tester", forceCommand: forceCommand)
     }
 
     /// The remote command line: the chooser on the demo with a state file of the test's own.

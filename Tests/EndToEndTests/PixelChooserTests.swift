@@ -132,6 +132,59 @@ struct PixelChooserTests {
         #expect(server.stop() == 0)
     }
 
+    /// kitty's pictures under OpenSSH's sshd (`ssh -t host iconchooser`): sshd hands the
+    /// client's window in pixels (its `pty-req`, then each `window-change`) to the
+    /// chooser's pseudo-terminal and carries the queries and answers across, so detection
+    /// and sizes work as locally. `preview --explain-terminal` says so before the chooser
+    /// runs, with TERM as the client sent it and with one that names no terminal, and again
+    /// once the chooser has left its window smaller.
+    @Test(.enabled(if: VirtualDisplay.hasKitty && SSHClient.isAvailable && OpenSSHDaemon.isAvailable,
+                   "kitty, ssh or sshd is not installed (make test installs them), or sshd has no user of its own to run as root"))
+    func kittysPicturesOverSSHFromSshd() throws {
+        let screen = try VirtualDisplay()
+        let app = Self.diagonalApp(in: screen.folder, count: 40)
+        let (daemon, client) = try OpenSSHDaemon.start(in: screen.folder, key: "alice")
+        let (asSent, neutral, afterResize) = (screen.folder.url("explain-as-sent"), screen.folder.url("explain-neutral"),
+                                              screen.folder.url("explain-after-resize"))
+        func explain(into file: String) -> String {
+            "\(shellQuote(CLI.binary)) preview --explain-terminal > \(shellQuote(file)) 2>&1"
+        }
+        let chooser = [CLI.binary, "--app", app, "--state", screen.folder.url("choice.json")].map(shellQuote).joined(separator: " ")
+        // kitty answers once it has drawn what came before, which under softpipe on a busy
+        // machine can take seconds: each explanation first waits for kitty's answer to a DA1
+        // of its own, so that the time the probe allows is spent on the link, not the drawing.
+        let script = screen.folder.write("remote.sh", """
+            settled() { printf '\\033[c' > /dev/tty; IFS= read -r -s -d c -t 30 _ < /dev/tty; }
+            settled; \(explain(into: asSent))
+            settled; TERM=xterm-256color \(explain(into: neutral))
+            \(chooser)
+            chosen=$?
+            settled; \(explain(into: afterResize))
+            exit $chosen
+
+            """)
+        let status = screen.folder.url("status")
+        let command = try client.interactive(key: "alice", remote: ["/bin/bash " + shellQuote(script)], extra: ["-o", "SendEnv=LANG"],
+                                             statusFile: status)
+        let window = try screen.start(VirtualDisplay.kittyCommand(width: 900, height: 600, running: command), environment: cli.environment)
+        try exercise(screen, window: window, status: status, count: 40)
+
+        func lines(_ file: String) -> [String] {
+            ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+        let sent = lines(asSent), named = lines(neutral), after = lines(afterResize)
+        #expect(sent.contains { $0.hasPrefix("Terminal: kitty ") && $0.hasSuffix("(XTVERSION)") }, "\(sent)")
+        #expect(sent.contains { $0.hasPrefix("Pictures: kitty graphics, because TERM=xterm-kitty") }, "\(sent)")
+        #expect(named.contains("  kitty graphics: yes, the terminal answered kitty's graphics query with OK"), "\(named)")
+        #expect(named.contains { $0.hasPrefix("Pictures: kitty graphics, because the terminal answered") }, "\(named)")
+        // The pixels of the client's window reached the pseudo-terminal, at the start and
+        // after the window shrank, and give the cell the terminal itself reports.
+        let cellSize = try #require(sent.first { $0.hasPrefix("Cell size: ") }, "\(sent)")
+        #expect(cellSize.hasSuffix("from CSI 16t, and TIOCGWINSZ agrees"), "\(sent)")
+        #expect(after.contains(cellSize), "\(after)")
+        _ = daemon
+    }
+
     /// Inside tmux with `allow-passthrough`, in kitty: the pictures go through tmux as kitty
     /// commands with Unicode placeholders. kitty 0.26 (Debian's) draws no placeholders, so
     /// the test reads what tmux wrote to kitty (recorded by `script`): each picture sent
@@ -316,9 +369,11 @@ extension VirtualDisplay {
 
     /// kitty with none of the user's settings, drawing with Mesa's softpipe: llvmpipe, Xvfb's
     /// usual GL, draws kitty's cell backgrounds in wrong colours once a picture is on screen.
+    /// The cursor does not blink: each blink is a redraw, slow in software, and kitty answers
+    /// queries only between redraws.
     static func kittyCommand(width: Int, height: Int, running command: String) -> [String] {
         ["/usr/bin/env", "GALLIUM_DRIVER=softpipe", kitty, "--config", "NONE", "-o", "initial_window_width=\(width)", "-o", "initial_window_height=\(height)",
-         "-o", "remember_window_size=no", "/bin/sh", "-c", command]
+         "-o", "remember_window_size=no", "-o", "cursor_blink_interval=0", "/bin/sh", "-c", command]
     }
 
     /// A terminal window on this display, driven with xdotool.

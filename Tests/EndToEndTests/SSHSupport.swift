@@ -123,3 +123,111 @@ final class ServeProcess {
         }
     }
 }
+
+/// A real OpenSSH server (`sshd -D`) of the test's own: a free port on 127.0.0.1, a
+/// throwaway host key, a throwaway authorized key and a config that reads nothing else.
+/// It runs as whoever runs the tests and lets in only that user.
+final class OpenSSHDaemon {
+    static let sshd = "/usr/sbin/sshd"
+    /// As root, sshd drops to its own unprivileged user before it reads a word from the
+    /// network, and refuses to start without it; as anyone else it runs as that user.
+    static var isAvailable: Bool {
+        FileManager.default.isExecutableFile(atPath: sshd) && (getuid() != 0 || getpwnam("sshd") != nil)
+    }
+    /// Shared with `make bench` (bench/ssh.sh).
+    static let configTemplate = Repository.root.appendingPathComponent("Tests/EndToEndTests/sshd_config.template").path
+
+    struct StartFailed: Error, CustomStringConvertible {
+        let what: String
+        var description: String { what }
+    }
+
+    let folder: TemporaryFolder
+    let port: Int
+    let pid: pid_t
+
+    /// `forceCommand`: sshd's ForceCommand, run whatever the client asks for.
+    init(folder: TemporaryFolder, authorizedKeys: String, forceCommand: String? = nil) throws {
+        self.folder = folder
+        if getuid() == 0 {
+            // sshd wants its privilege-separation folder; a fresh machine that never started it has none.
+            try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o755])
+        }
+        let hostKey = folder.url("sshd/host_ed25519_key")
+        try FileManager.default.createDirectory(atPath: folder.url("sshd"), withIntermediateDirectories: true)
+        _ = try CLI.run(executable: SSHClient.keygen, ["-q", "-t", "ed25519", "-N", "", "-f", hostKey],
+                        environment: ["PATH": "/usr/bin:/bin"])
+        let keys = folder.write("sshd/authorized_keys", authorizedKeys)
+        port = try freePort()
+        let template = try String(contentsOfFile: Self.configTemplate, encoding: .utf8)
+        let config = folder.write("sshd/sshd_config", template
+            .replacingOccurrences(of: "@PORT@", with: "\(port)")
+            .replacingOccurrences(of: "@HOST_KEY@", with: hostKey)
+            .replacingOccurrences(of: "@AUTHORIZED_KEYS@", with: keys)
+            + (forceCommand.map { "ForceCommand \($0)\n" } ?? ""))
+        pid = try spawnProgram([Self.sshd, "-D", "-e", "-f", config], environment: ["PATH": "/usr/sbin:/usr/bin:/bin"],
+                               stderr: folder.url("sshd/sshd.log"))
+        let port = port
+        guard eventually(timeout: 10, { canConnect(port: port) }) else {
+            kill(pid, SIGKILL)
+            _ = waitForExit(pid, timeout: 5)
+            throw StartFailed(what: "sshd did not start: " + log)
+        }
+    }
+
+    /// A server that lets in `key` (made in `folder`), and the client that logs in with it
+    /// as the user running the tests.
+    static func start(in folder: TemporaryFolder, key: String, forceCommand: String? = nil) throws -> (OpenSSHDaemon, SSHClient) {
+        let keys = SSHClient(folder: folder, port: 0)
+        let daemon = try OpenSSHDaemon(folder: folder, authorizedKeys: try keys.publicKeyLine(key), forceCommand: forceCommand)
+        var client = SSHClient(folder: folder, port: daemon.port)
+        client.user = NSUserName()
+        return (daemon, client)
+    }
+
+    var log: String { (try? String(contentsOfFile: folder.url("sshd/sshd.log"), encoding: .utf8)) ?? "" }
+
+    /// The listener and every session it forked, with whatever runs in them: a test that
+    /// failed half-way leaves no sshd and no chooser behind.
+    deinit {
+        let sessions = descendants(of: pid)
+        kill(pid, SIGTERM)
+        for session in sessions { kill(session, SIGTERM) }
+        if waitForExit(pid, timeout: 5) == nil {
+            kill(pid, SIGKILL)
+            _ = waitForExit(pid, timeout: 5)
+        }
+        if !eventually(timeout: 5, { sessions.allSatisfy { !isRunning($0) } }) {
+            for session in sessions where isRunning(session) { kill(session, SIGKILL) }
+        }
+    }
+}
+
+/// A port nobody listens on now (bound to 0, read back, released).
+func freePort() throws -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+    }
+    guard bound else { throw OpenSSHDaemon.StartFailed(what: "no free port: \(String(cString: strerror(errno)))") }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
+
+func canConnect(port: Int) -> Bool {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+    }
+}

@@ -59,17 +59,14 @@ func withCStrings<T>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?
 /// Live processes (not zombies) whose command line contains `marker`; with `executable`,
 /// only those running that file (so a shell or an ssh client that names it is left out).
 func processes(containing marker: String, executable: String? = nil) -> [pid_t] {
-    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
     let wanted = executable.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
-    return entries.compactMap { entry -> pid_t? in
-        guard let pid = pid_t(entry), pid != getpid(),
+    return allProcesses().compactMap { pid -> pid_t? in
+        guard pid != getpid(),
               let cmdline = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
               String(decoding: cmdline.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self).contains(marker),
-              let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
+              let status = processStatus(pid) else { return nil }
         if let wanted, (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) != wanted { return nil }
-        let state = stat[stat.index(close, offsetBy: 2)...].first
-        return state == "Z" ? nil : pid
+        return status.state == "Z" ? nil : pid
     }
 }
 
@@ -80,13 +77,41 @@ func chooserProcesses(containing marker: String) -> [pid_t] {
 
 /// Children of `parent` that have exited but were never reaped.
 func zombieChildren(of parent: pid_t) -> [pid_t] {
-    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
-    return entries.compactMap { entry -> pid_t? in
-        guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
-        let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
-        return fields.count > 1 && fields[0] == "Z" && pid_t(fields[1]) == parent ? pid : nil
+    allProcesses().filter { processStatus($0).map { $0.state == "Z" && $0.parent == parent } ?? false }
+}
+
+/// Every process below `root` (its children, theirs, and so on) as /proc shows them now.
+func descendants(of root: pid_t) -> [pid_t] {
+    var children: [pid_t: [pid_t]] = [:]
+    for pid in allProcesses() {
+        if let status = processStatus(pid) { children[status.parent, default: []].append(pid) }
     }
+    var found: [pid_t] = [], next = [root]
+    while let parent = next.popLast() {
+        let below = children[parent] ?? []
+        found += below
+        next += below
+    }
+    return found
+}
+
+/// Alive and not yet a zombie.
+func isRunning(_ pid: pid_t) -> Bool {
+    processStatus(pid).map { $0.state != "Z" } ?? false
+}
+
+private func allProcesses() -> [pid_t] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { pid_t($0) }
+}
+
+/// The state letter and parent of a process, from /proc/PID/stat (after the name in
+/// parentheses, which may itself hold spaces and parentheses).
+private func processStatus(_ pid: pid_t) -> (state: Character, parent: pid_t)? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")") else { return nil }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 1, let state = fields[0].first, let parent = pid_t(fields[1]) else { return nil }
+    return (state, parent)
 }
 
 /// Polls `condition` every 50 ms for up to `timeout` seconds.

@@ -380,8 +380,6 @@ private func codes(_ catalog: AppIconCatalog) -> [String] { catalog.warnings.com
         let missing = try CatalogReader.read(app: path, options: CatalogOptions(primaryIcon: "Nope"))
         #expect(codes(missing) == ["primary-icon-missing"])
         #expect(missing.alternates.count == 4)
-        // The choice is kept under the catalog's path: no bundle identifier.
-        #expect(FileChoiceStore.stateKey(for: catalog).hasPrefix("path-"))
     }
 
     @Test func whatAPathStandsFor() throws {

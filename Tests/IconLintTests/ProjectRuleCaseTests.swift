@@ -14,6 +14,8 @@ struct LintProject {
         "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES": "Blue Green",
         "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS": "NO",
     ]
+    /// Settings over `settings` in one configuration (Debug or Release).
+    var perConfiguration: [String: [String: Any]] = [:]
     private var baseConfiguration: PBXProjectBuilder.ID?
     private var written = false
 
@@ -59,7 +61,7 @@ struct LintProject {
     /// Writes the project (once) and lints it.
     mutating func lint(disabled: Set<String> = []) throws -> LintReport {
         if !written {
-            project.write(settings, baseConfiguration: baseConfiguration)
+            project.write(settings, perConfiguration: perConfiguration, baseConfiguration: baseConfiguration)
             written = true
         }
         return try Linter.lint(app: folder.path, disabled: disabled)
@@ -218,6 +220,25 @@ struct ProjectRuleCase: Sendable, CustomTestStringConvertible {
         #expect(finding.message == "the App Store image of the primary icon (set “AppIcon”) has 300 transparent or translucent "
             + "pixels (of 1024×1024); App Store Connect refuses the upload with ITMS-90717")
         #expect(finding.file == project.folder.url("\(LintProject.catalog)/AppIcon.appiconset/AppIcon.png"))
+    }
+
+    @Test func aSetAnotherConfigurationShipsIsNotUnlisted() throws {
+        var project = LintProject()
+        project.project.set("Debug")
+        project.project.set("Orange")
+        // Release (the one read) leaves Debug out; Debug makes it its primary. Orange ships nowhere.
+        project.perConfiguration = ["Debug": ["ASSETCATALOG_COMPILER_APPICON_NAME": "Debug"]]
+        let unlisted = try project.lint().findings.filter { $0.rule == "unlisted-icon-set" }
+        #expect(unlisted.map { ($0.file as NSString).lastPathComponent } == ["Orange.appiconset"])
+        #expect(unlisted.first?.message == "app icon set “Orange” does not ship in any configuration (“Debug”, “Release”): "
+            + "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS is off, and neither ASSETCATALOG_COMPILER_APPICON_NAME nor "
+            + "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES names it")
+
+        // A configuration that includes every app icon ships Orange too.
+        var including = LintProject()
+        including.project.set("Orange")
+        including.perConfiguration = ["Debug": ["ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS": "YES"]]
+        #expect(try including.lint().findings.filter { $0.rule == "unlisted-icon-set" }.isEmpty)
     }
 
     @Test func findingsOfOneRuleAreCapped() throws {

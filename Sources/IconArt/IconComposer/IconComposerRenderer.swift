@@ -12,7 +12,7 @@ public struct IconComposerRendering: Sendable {
     /// renderer's approximation of the system's own rendition.
     public let derivation: IconDerivation?
     /// Effects the bundle uses that are not drawn (glass, shadow, blur, specular, translucency…).
-    public let unsimulatedEffects: Set<IconComposerEffect>
+    package let unsimulatedEffects: Set<IconComposerEffect>
 }
 
 /// Draws Icon Composer bundles flat: the canvas fill, then each group's layers composited
@@ -44,7 +44,7 @@ public struct IconComposerRenderer: Sendable {
 
     /// The bundle for `appearance`, `pixelSize` pixels square (1 to `maximumPixelSize`; clamped).
     /// Never fails: a layer that cannot be drawn is left out with a warning.
-    public func render(_ bundle: IconComposerBundle, appearance: IconAppearance, pixelSize: Int) -> IconComposerRendering {
+    package func render(_ bundle: IconComposerBundle, appearance: IconAppearance, pixelSize: Int) -> IconComposerRendering {
         let size = min(max(pixelSize, 1), Self.maximumPixelSize)
         let composition = bundle.composition(for: appearance)
         var canvas = CompositeCanvas(width: size, height: size)

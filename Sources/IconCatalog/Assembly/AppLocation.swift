@@ -8,7 +8,7 @@ import Foundation
 /// - any other folder: its Info.plist when it has one at its top and no Xcode project or
 ///   workspace beside it (a plist folder, as before projects were read); else the Xcode
 ///   projects found in it (see `XcodeProjectLocator`).
-public enum AppLocation: Equatable, Sendable {
+package enum AppLocation: Equatable, Sendable {
     /// An Info.plist file.
     case infoPlist(String)
     /// A `.xcodeproj`, a `.xcworkspace`, or a folder to search for projects.
@@ -20,7 +20,7 @@ public enum AppLocation: Equatable, Sendable {
 
     /// Decides what `path` is, looking at no more than the folder's own entries. Throws when
     /// nothing is there, or a folder holds neither an Info.plist nor a project.
-    public static func locate(_ path: String) throws(CatalogError) -> AppLocation {
+    package static func locate(_ path: String) throws(CatalogError) -> AppLocation {
         guard let kind = BoundedFile.kind(of: path) else {
             throw BoundedFile.linkProblem(path).map { .badLink(path: path, problem: $0) } ?? .notFound(path: path)
         }

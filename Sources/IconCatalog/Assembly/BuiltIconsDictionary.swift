@@ -5,7 +5,7 @@ extension AppIconCatalog {
     /// icon by its `CFBundleIconName` (the asset compiler also lists the files it makes, which
     /// exist only in the built app), a loose-file icon with its `CFBundleIconFiles`, each with
     /// the `ordinal` and `UIPrerenderedIcon` its Info.plist gives. What `lint` checks a project by.
-    public var builtIconsDictionary: [String: Any] {
+    package var builtIconsDictionary: [String: Any] {
         func entry(_ icon: AppIcon) -> [String: Any] {
             var entry: [String: Any] = [:]
             if icon.source == .plist {

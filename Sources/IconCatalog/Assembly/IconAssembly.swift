@@ -319,8 +319,8 @@ struct AssetReader {
 extension AppIconSet {
     /// The set's images a device of `idiom` has: its own entries, the universal ones and the
     /// marketing image, each with idiom, size, scale and appearance; and the set's warnings.
-    public static func images(at path: String, name: String? = nil, idiom: Idiom,
-                              boundary: PathBoundary?) -> (images: [IconImage], warnings: [CatalogWarning]) {
+    package static func images(at path: String, name: String? = nil, idiom: Idiom,
+                               boundary: PathBoundary?) -> (images: [IconImage], warnings: [CatalogWarning]) {
         let set = read(at: path, name: name, readingSizes: true, boundary: boundary)
         let own: AppIconSetImage.Idiom = idiom == .pad ? .ipad : .iphone
         let kept = set.images.filter { $0.idiom == own || $0.idiom == .universal || $0.idiom == .iosMarketing }

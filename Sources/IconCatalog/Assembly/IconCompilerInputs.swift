@@ -4,30 +4,30 @@ import Foundation
 /// catalogs and Icon Composer bundles, and the three settings that say which icons ship.
 /// For an asset catalog opened alone: that catalog, `AppIcon` (or the name asked for) as the
 /// primary, and every other app icon in it as an alternate.
-public struct IconCompilerInputs: Sendable, Equatable {
+package struct IconCompilerInputs: Sendable, Equatable {
     /// Asset catalogs in the order the target compiles them.
-    public let assetCatalogs: [String]
+    package let assetCatalogs: [String]
     /// Icon Composer bundles outside the catalogs (Xcode 26 keeps them beside the catalogs).
-    public let iconBundles: [String]
+    package let iconBundles: [String]
     /// `ASSETCATALOG_COMPILER_APPICON_NAME`: the primary icon; nil when the setting is empty.
-    public let primaryIconName: String?
+    package let primaryIconName: String?
     /// `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES`, split as Xcode splits it.
-    public let alternateIconNames: [String]
+    package let alternateIconNames: [String]
     /// True when that list was written with commas (`og, joy`), which Xcode reads as `og,` and `joy`.
-    public let alternateIconNamesUseCommas: Bool
+    package let alternateIconNamesUseCommas: Bool
     /// `ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS`: every app icon ships as an alternate.
-    public let includesAllAppIcons: Bool
+    package let includesAllAppIcons: Bool
     /// Whether the app runs as an iPad app (`TARGETED_DEVICE_FAMILY` includes 2). An iPhone-only
     /// app runs on an iPad in compatibility mode and shows its iPhone icons there.
-    public let supportsPad: Bool
+    package let supportsPad: Bool
     /// The folder nothing outside of is read (the project's folder, or the catalog's own folder).
-    public let boundary: String
+    package let boundary: String
     /// What the settings are read from, for messages: the `.xcodeproj`, or the catalog.
-    public let settingsSource: String
+    package let settingsSource: String
 
-    public init(assetCatalogs: [String], iconBundles: [String] = [], primaryIconName: String?,
-                alternateIconNames: [String] = [], alternateIconNamesUseCommas: Bool = false,
-                includesAllAppIcons: Bool, supportsPad: Bool = true, boundary: String, settingsSource: String) {
+    package init(assetCatalogs: [String], iconBundles: [String] = [], primaryIconName: String?,
+                 alternateIconNames: [String] = [], alternateIconNamesUseCommas: Bool = false,
+                 includesAllAppIcons: Bool, supportsPad: Bool = true, boundary: String, settingsSource: String) {
         self.assetCatalogs = assetCatalogs
         self.iconBundles = iconBundles
         self.primaryIconName = primaryIconName
@@ -40,7 +40,7 @@ public struct IconCompilerInputs: Sendable, Equatable {
     }
 
     /// The inputs a target's build uses.
-    public init(target: ResolvedTarget) {
+    package init(target: ResolvedTarget) {
         let families = target.settings.value("TARGETED_DEVICE_FAMILY")
             .split(whereSeparator: { $0 == "," || $0 == " " }).map { $0.trimmingCharacters(in: .whitespaces) }
         self.init(assetCatalogs: target.assetCatalogs, iconBundles: target.iconBundles, primaryIconName: target.primaryIconName,
@@ -50,7 +50,7 @@ public struct IconCompilerInputs: Sendable, Equatable {
     }
 
     /// The idiom whose images a device of `idiom` shows: an iPad shows an iPhone-only app's iPhone icons.
-    public func shownIdiom(on idiom: Idiom) -> Idiom {
+    package func shownIdiom(on idiom: Idiom) -> Idiom {
         idiom == .pad && supportsPad ? .pad : .phone
     }
 }

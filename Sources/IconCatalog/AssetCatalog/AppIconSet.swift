@@ -4,7 +4,9 @@ import Foundation
 public struct AppIconSetImage: Equatable, Hashable, Sendable {
     /// The idioms iOS reads. Entries for watch, Mac, TV, car and others are not images of the iOS icon.
     public enum Idiom: String, Sendable, CaseIterable, Codable {
+        /// An iPhone image (`"idiom": "iphone"`).
         case iphone
+        /// An iPad image (`"idiom": "ipad"`).
         case ipad
         /// The single-size form: one 1024 px image for every device (`"platform": "ios"`).
         case universal
@@ -12,24 +14,24 @@ public struct AppIconSetImage: Equatable, Hashable, Sendable {
         case iosMarketing = "ios-marketing"
     }
 
-    public let filename: String
+    package let filename: String
     /// `filename` inside the set's folder.
-    public let path: String
-    public let idiom: Idiom
+    package let path: String
+    package let idiom: Idiom
     /// `size` in points: 20 … 83.5 for the multi-size form, 1024 for the single-size one.
-    public let pointWidth: Double
-    public let pointHeight: Double
+    package let pointWidth: Double
+    package let pointHeight: Double
     /// `scale` (1 to 3); entries without one, as in the single-size form, are 1×.
-    public let scale: Int
-    public let appearance: IconAppearance
+    package let scale: Int
+    package let appearance: IconAppearance
     /// The entry's place in `Contents.json`, e.g. `images[3]`, for messages about it.
-    public let key: String
+    package let key: String
     /// From the PNG header when the set was read with sizes (nil otherwise, or when the file is no PNG).
-    public let pixelWidth: Int?
-    public let pixelHeight: Int?
+    package let pixelWidth: Int?
+    package let pixelHeight: Int?
 
-    public init(filename: String, path: String, idiom: Idiom, pointWidth: Double, pointHeight: Double, scale: Int,
-                appearance: IconAppearance, key: String, pixelWidth: Int?, pixelHeight: Int?) {
+    package init(filename: String, path: String, idiom: Idiom, pointWidth: Double, pointHeight: Double, scale: Int,
+                 appearance: IconAppearance, key: String, pixelWidth: Int?, pixelHeight: Int?) {
         self.filename = filename
         self.path = path
         self.idiom = idiom
@@ -43,47 +45,47 @@ public struct AppIconSetImage: Equatable, Hashable, Sendable {
     }
 
     /// size × scale, rounded: what the file should measure (167 for 83.5 pt at 2×).
-    public var expectedPixelWidth: Int { Int((pointWidth * Double(scale)).rounded()) }
-    public var expectedPixelHeight: Int { Int((pointHeight * Double(scale)).rounded()) }
+    package var expectedPixelWidth: Int { Int((pointWidth * Double(scale)).rounded()) }
+    package var expectedPixelHeight: Int { Int((pointHeight * Double(scale)).rounded()) }
 
     /// The file for size-based choices (`IconImage.best`): its header's size when that was
     /// read, else the size the entry promises.
-    public var iconImage: IconImage {
+    package var iconImage: IconImage {
         IconImage(source: .file(path), width: pixelWidth ?? expectedPixelWidth, height: pixelHeight ?? expectedPixelHeight,
                   idiom: idiom, pointSize: pointWidth, scale: scale, appearance: appearance)
     }
 }
 
 /// The image chosen to show an app icon set for one device and appearance.
-public struct AppIconSetChoice: Equatable, Sendable {
-    public let image: AppIconSetImage
+package struct AppIconSetChoice: Equatable, Sendable {
+    package let image: AppIconSetImage
     /// The appearance asked for; `image.appearance` is what the file is.
-    public let appearance: IconAppearance
+    package let appearance: IconAppearance
     /// Set when the set has no image for `appearance` and the picture stands in for it as iOS
     /// would show it; `tintedFromLight` means the light image must still be tinted.
-    public let derivation: IconDerivation?
+    package let derivation: IconDerivation?
 
-    public var isDerived: Bool { derivation != nil }
+    package var isDerived: Bool { derivation != nil }
 }
 
 /// An `.appiconset` folder: the app icon as Xcode's asset compiler reads it, from the
 /// single-size set of Xcode 14 on to the legacy set of a dozen sizes per device, with the
 /// dark and tinted images of iOS 18. Reading only: no image is decoded, and PNG headers
 /// are read only when sizes are asked for.
-public struct AppIconSet: Sendable {
+package struct AppIconSet: Sendable {
     /// The name the asset compiler gives it: the folder's name, after its catalog's namespaces.
-    public let name: String
-    public let path: String
+    package let name: String
+    package let path: String
     /// The entries for iOS that name a file there is, in `Contents.json` order.
-    public let images: [AppIconSetImage]
-    public let warnings: [CatalogWarning]
+    package let images: [AppIconSetImage]
+    package let warnings: [CatalogWarning]
 
     /// A real `Contents.json` is a few KB; the legacy form's 20-odd entries are under 10.
-    public static let maximumContentsBytes = 256 << 10
+    package static let maximumContentsBytes = 256 << 10
     /// Entries read from `images`, and names looked at in the folder.
-    public static let maximumEntries = 1_000
+    package static let maximumEntries = 1_000
 
-    public init(name: String, path: String, images: [AppIconSetImage], warnings: [CatalogWarning]) {
+    package init(name: String, path: String, images: [AppIconSetImage], warnings: [CatalogWarning]) {
         self.name = name
         self.path = path
         self.images = images
@@ -93,8 +95,8 @@ public struct AppIconSet: Sendable {
     /// Reads the set at `path`. `name` defaults to the folder's name; `boundary` (default:
     /// the set's own folder) is where its files may lie, links included. Never throws: what
     /// cannot be read becomes a warning with a stable code (`set-…`) naming the file and key.
-    public static func read(at path: String, name: String? = nil, readingSizes: Bool = true,
-                            boundary: PathBoundary? = nil) -> AppIconSet {
+    package static func read(at path: String, name: String? = nil, readingSizes: Bool = true,
+                             boundary: PathBoundary? = nil) -> AppIconSet {
         var reader = AppIconSetReader(path: path, readingSizes: readingSizes,
                                       boundary: boundary ?? PathBoundary(root: path))
         let images = reader.read()
@@ -106,13 +108,13 @@ public struct AppIconSet: Sendable {
     /// The images iOS picks from on `idiom` for `appearance`: an iPad's own entries, else the
     /// universal ones (an iPhone's likewise); where there are none for `appearance`, the light
     /// ones, with how they stand in. Empty when the set has nothing iOS shows on that device.
-    public func candidates(for idiom: Idiom, appearance: IconAppearance) -> (images: [AppIconSetImage], derivation: IconDerivation?) {
+    package func candidates(for idiom: Idiom, appearance: IconAppearance) -> (images: [AppIconSetImage], derivation: IconDerivation?) {
         IconAppearanceChoice.candidates(images, for: idiom, appearance: appearance, idiom: { $0.idiom }, appearance: { $0.appearance })
     }
 
     /// The image to show in a `width`×`height` pixel box: among `candidates(for:appearance:)`,
     /// the smallest that covers the box, else the largest (`IconImage.best`).
-    public func choose(for idiom: Idiom, appearance: IconAppearance, width: Int, height: Int) -> AppIconSetChoice? {
+    package func choose(for idiom: Idiom, appearance: IconAppearance, width: Int, height: Int) -> AppIconSetChoice? {
         let (candidates, derivation) = self.candidates(for: idiom, appearance: appearance)
         let files = candidates.map(\.iconImage)
         guard let best = IconImage.best(in: files, width: width, height: height),
@@ -121,7 +123,7 @@ public struct AppIconSet: Sendable {
     }
 
     /// The appearances with images of their own on `idiom` (light included only when it has some).
-    public func appearances(for idiom: Idiom) -> Set<IconAppearance> {
+    package func appearances(for idiom: Idiom) -> Set<IconAppearance> {
         Set(IconAppearance.allCases.filter { appearance in
             let found = candidates(for: idiom, appearance: appearance)
             return found.derivation == nil && !found.images.isEmpty

@@ -3,9 +3,9 @@ import Foundation
 /// The app icons an asset catalog (`NAME.xcassets`) holds, by the names the asset compiler
 /// gives them, found without reading a single set or image: listing a catalog of hundreds
 /// of icons costs one directory walk and the `Contents.json` of its group folders.
-public struct AssetCatalog: Sendable {
+package struct AssetCatalog: Sendable {
     /// What kind of folder an app icon is.
-    public enum IconKind: String, Sendable, Codable {
+    package enum IconKind: String, Sendable, Codable {
         /// An `.appiconset` (read with `AppIconSet.read`).
         case iconSet = "appiconset"
         /// An Icon Composer bundle, `.icon` (read with `IconComposerBundle.read`).
@@ -13,29 +13,29 @@ public struct AssetCatalog: Sendable {
     }
 
     /// One app icon of the catalog.
-    public struct Entry: Equatable, Sendable {
+    package struct Entry: Equatable, Sendable {
         /// As the asset compiler names it: the folder's name without its extension, after the
         /// names of enclosing groups that provide a namespace (`AppIcons/Blue`).
-        public let name: String
-        public let kind: IconKind
-        public let path: String
+        package let name: String
+        package let kind: IconKind
+        package let path: String
 
-        public init(name: String, kind: IconKind, path: String) {
+        package init(name: String, kind: IconKind, path: String) {
             self.name = name
             self.kind = kind
             self.path = path
         }
     }
 
-    public let path: String
+    package let path: String
     /// Sorted by name, sets before bundles of the same name.
-    public let icons: [Entry]
-    public let warnings: [CatalogWarning]
+    package let icons: [Entry]
+    package let warnings: [CatalogWarning]
 
     /// Group folders nest a few levels in real catalogs.
-    public static let maximumDepth = 12
+    package static let maximumDepth = 12
     /// Names looked at in the whole walk.
-    public static let maximumEntries = 20_000
+    package static let maximumEntries = 20_000
     static let maximumGroupContentsBytes = 64 << 10
 
     /// Folder extensions of the other asset types: never app icons, never searched.
@@ -47,21 +47,21 @@ public struct AssetCatalog: Sendable {
         "appiconsolidimagestack", "appicon", "watchfacecomplication", "xcassets",
     ]
 
-    public init(path: String, icons: [Entry], warnings: [CatalogWarning]) {
+    package init(path: String, icons: [Entry], warnings: [CatalogWarning]) {
         self.path = path
         self.icons = icons
         self.warnings = warnings
     }
 
     /// The icons named `name` (a set and a bundle may share one).
-    public func icons(named name: String) -> [Entry] {
+    package func icons(named name: String) -> [Entry] {
         icons.filter { $0.name == name }
     }
 
     /// Walks the catalog at `path`. `boundary` (default: the catalog itself) is where links
     /// may lead; one leading elsewhere is skipped with a warning. Never throws: a catalog
     /// that cannot be read is an empty one with a warning (`catalog-unreadable`).
-    public static func scan(_ path: String, boundary: PathBoundary? = nil) -> AssetCatalog {
+    package static func scan(_ path: String, boundary: PathBoundary? = nil) -> AssetCatalog {
         var warnings = WarningCollector()
         guard BoundedFile.isDirectory(path), let boundary = boundary ?? PathBoundary(root: path) else {
             let problem = BoundedFile.kind(of: path).map { "is \($0), not an asset catalog folder" } ?? "does not exist"

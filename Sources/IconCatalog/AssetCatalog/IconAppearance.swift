@@ -1,8 +1,11 @@
 /// The home-screen appearances of iOS 18 and later. An icon may have an image for each;
 /// where it has none, iOS shows a stand-in (see `IconDerivation`), and so do we.
 public enum IconAppearance: String, Sendable, CaseIterable, Codable {
+    /// The default look, and what stands in for a missing dark or tinted image.
     case light
+    /// iOS 18's dark home screen (`"luminosity": "dark"`).
     case dark
+    /// iOS 18's tinted home screen: a greyscale image the system tints.
     case tinted
 }
 

@@ -8,10 +8,14 @@ import Foundation
 public struct IconColor: Equatable, Hashable, Sendable {
     /// Gamma-encoded sRGB components and straight alpha, each 0…1.
     public let red: Double
+    /// Green, gamma-encoded sRGB, 0…1.
     public let green: Double
+    /// Blue, gamma-encoded sRGB, 0…1.
     public let blue: Double
+    /// Straight (not premultiplied) alpha, 0…1.
     public let alpha: Double
 
+    /// A colour from sRGB components; each is clamped to 0…1, so a colour is always drawable.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = Self.unit(red)
         self.green = Self.unit(green)
@@ -19,11 +23,11 @@ public struct IconColor: Equatable, Hashable, Sendable {
         self.alpha = Self.unit(alpha)
     }
 
-    public static let white = IconColor(red: 1, green: 1, blue: 1)
-    public static let black = IconColor(red: 0, green: 0, blue: 0)
+    package static let white = IconColor(red: 1, green: 1, blue: 1)
+    package static let black = IconColor(red: 0, green: 0, blue: 0)
 
     /// The colour `text` writes, or nil when it is not one of the forms above.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         guard text.utf8.count <= 200, let colon = text.firstIndex(of: ":") else { return nil }
         let space = text[..<colon]
         let numbers = text[text.index(after: colon)...].split(separator: ",", omittingEmptySubsequences: false)
@@ -69,7 +73,7 @@ public struct IconColor: Equatable, Hashable, Sendable {
 
     /// `self` mixed with `other`: `amount` 0 is `self`, 1 is `other` (in encoded sRGB, as the
     /// system's gradients mix).
-    public func mixed(with other: IconColor, amount: Double) -> IconColor {
+    package func mixed(with other: IconColor, amount: Double) -> IconColor {
         IconColor(red: red + (other.red - red) * amount, green: green + (other.green - green) * amount,
                   blue: blue + (other.blue - blue) * amount, alpha: alpha + (other.alpha - alpha) * amount)
     }

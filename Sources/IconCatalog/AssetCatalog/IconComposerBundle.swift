@@ -1,17 +1,17 @@
 import Foundation
 
 /// A layer's artwork in a bundle's `Assets/` folder, checked to be a file inside the boundary.
-public struct IconLayerAsset: Equatable, Hashable, Sendable {
-    public enum Format: String, Sendable, Codable {
+package struct IconLayerAsset: Equatable, Hashable, Sendable {
+    package enum Format: String, Sendable, Codable {
         case png
         case svg
     }
 
-    public let imageName: String
-    public let path: String
-    public let format: Format
+    package let imageName: String
+    package let path: String
+    package let format: Format
 
-    public init(imageName: String, path: String, format: Format) {
+    package init(imageName: String, path: String, format: Format) {
         self.imageName = imageName
         self.path = path
         self.format = format
@@ -21,20 +21,20 @@ public struct IconLayerAsset: Equatable, Hashable, Sendable {
 /// An Xcode 26 Icon Composer bundle (`NAME.icon`: `icon.json` and an `Assets/` folder of PNG
 /// and SVG layers). Reading only: the document is parsed and every layer's file is checked,
 /// nothing is decoded; IconArt draws a `composition(for:)`.
-public struct IconComposerBundle: Sendable {
+package struct IconComposerBundle: Sendable {
     /// The folder's name without `.icon`, as the asset compiler names the icon.
-    public let name: String
-    public let path: String
-    public let document: IconComposerDocument
+    package let name: String
+    package let path: String
+    package let document: IconComposerDocument
     /// The layers' files that can be drawn, by `image-name`.
-    public let assets: [String: IconLayerAsset]
-    public let warnings: [CatalogWarning]
+    package let assets: [String: IconLayerAsset]
+    package let warnings: [CatalogWarning]
 
     /// Real documents are 1 to 3 KB.
-    public static let maximumDocumentBytes = 256 << 10
+    package static let maximumDocumentBytes = 256 << 10
 
-    public init(name: String, path: String, document: IconComposerDocument, assets: [String: IconLayerAsset],
-                warnings: [CatalogWarning]) {
+    package init(name: String, path: String, document: IconComposerDocument, assets: [String: IconLayerAsset],
+                 warnings: [CatalogWarning]) {
         self.name = name
         self.path = path
         self.document = document
@@ -46,7 +46,7 @@ public struct IconComposerBundle: Sendable {
     /// may lie, links included. Never throws: problems are warnings naming the bundle's file
     /// and key (`icon-json-missing`, `icon-json-malformed`, `icon-layer-missing`,
     /// `icon-layer-unsafe`, `icon-layer-undrawable`), and the icon keeps what could be read.
-    public static func read(at path: String, name: String? = nil, boundary: PathBoundary? = nil) -> IconComposerBundle {
+    package static func read(at path: String, name: String? = nil, boundary: PathBoundary? = nil) -> IconComposerBundle {
         let name = name ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let file = (path as NSString).appendingPathComponent("icon.json")
         var warnings = WarningCollector()
@@ -121,7 +121,7 @@ public struct IconComposerBundle: Sendable {
     }
 
     /// What to draw for `appearance`, bottom layer first. Effects in `unsimulatedEffects` are left out.
-    public func composition(for appearance: IconAppearance) -> IconComposerComposition {
+    package func composition(for appearance: IconAppearance) -> IconComposerComposition {
         // Without a fill of its own for dark or tinted, iOS puts the icon on its dark canvas.
         let canvas = (document.fill.own(for: appearance) ?? nil) ?? .automatic
         var groups: [IconComposerComposition.Group] = []
@@ -150,7 +150,7 @@ public struct IconComposerBundle: Sendable {
     }
 
     /// Effects the document uses that a flat picture does not show.
-    public var unsimulatedEffects: Set<IconComposerEffect> { document.effects }
+    package var unsimulatedEffects: Set<IconComposerEffect> { document.effects }
 }
 
 /// An Icon Composer icon reduced to what a flat picture shows for one appearance: a canvas
@@ -162,26 +162,26 @@ public struct IconComposerBundle: Sendable {
 /// in greys tinted with the chosen colour. `derivation` is `.systemRendition` when the
 /// document has no specialization at all for the appearance, so the picture is only this
 /// approximation of what the system derives.
-public struct IconComposerComposition: Equatable, Sendable {
-    public struct Layer: Equatable, Sendable {
-        public let name: String?
-        public let key: String
-        public let asset: IconLayerAsset
-        public let opacity: Double
+package struct IconComposerComposition: Equatable, Sendable {
+    package struct Layer: Equatable, Sendable {
+        package let name: String?
+        package let key: String
+        package let asset: IconLayerAsset
+        package let opacity: Double
         /// The layer's position with its group's applied.
-        public let position: IconPosition
+        package let position: IconPosition
         /// `.solid` or `.linearGradient` replacing the artwork's colours; nil keeps them.
-        public let fill: IconFill?
+        package let fill: IconFill?
     }
 
-    public struct Group: Equatable, Sendable {
-        public let opacity: Double
-        public let layers: [Layer]
+    package struct Group: Equatable, Sendable {
+        package let opacity: Double
+        package let layers: [Layer]
     }
 
-    public let appearance: IconAppearance
+    package let appearance: IconAppearance
     /// `.none`, `.solid` or `.linearGradient`.
-    public let background: IconFill
-    public let groups: [Group]
-    public let derivation: IconDerivation?
+    package let background: IconFill
+    package let groups: [Group]
+    package let derivation: IconDerivation?
 }

@@ -1,18 +1,18 @@
 /// A value of an Icon Composer document that may differ per appearance: a key such as
 /// `opacity` gives the light (base) value, and `opacity-specializations` may override it
 /// for `dark` and `tinted`. An appearance without an override shows the base value.
-public struct AppearanceValues<Value: Equatable & Sendable>: Equatable, Sendable {
-    public var light: Value
-    public var dark: Value?
-    public var tinted: Value?
+package struct AppearanceValues<Value: Equatable & Sendable>: Equatable, Sendable {
+    package var light: Value
+    package var dark: Value?
+    package var tinted: Value?
 
-    public init(_ light: Value, dark: Value? = nil, tinted: Value? = nil) {
+    package init(_ light: Value, dark: Value? = nil, tinted: Value? = nil) {
         self.light = light
         self.dark = dark
         self.tinted = tinted
     }
 
-    public func value(for appearance: IconAppearance) -> Value {
+    package func value(for appearance: IconAppearance) -> Value {
         switch appearance {
         case .light: return light
         case .dark: return dark ?? light
@@ -21,7 +21,7 @@ public struct AppearanceValues<Value: Equatable & Sendable>: Equatable, Sendable
     }
 
     /// The value given for `appearance` itself: nil for dark or tinted without an override.
-    public func own(for appearance: IconAppearance) -> Value? {
+    package func own(for appearance: IconAppearance) -> Value? {
         switch appearance {
         case .light: return light
         case .dark: return dark
@@ -31,21 +31,21 @@ public struct AppearanceValues<Value: Equatable & Sendable>: Equatable, Sendable
 }
 
 /// A point of a gradient's `orientation`, in the unit square of what it fills (x right, y down).
-public struct GradientPoint: Equatable, Hashable, Sendable {
-    public var x: Double
-    public var y: Double
+package struct GradientPoint: Equatable, Hashable, Sendable {
+    package var x: Double
+    package var y: Double
 
-    public init(x: Double, y: Double) {
+    package init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
-    public static let top = GradientPoint(x: 0.5, y: 0)
-    public static let bottom = GradientPoint(x: 0.5, y: 1)
+    package static let top = GradientPoint(x: 0.5, y: 0)
+    package static let bottom = GradientPoint(x: 0.5, y: 1)
 }
 
 /// A fill of the canvas or of a layer, as `icon.json` writes it.
-public enum IconFill: Equatable, Hashable, Sendable {
+package enum IconFill: Equatable, Hashable, Sendable {
     /// `"none"`: nothing (the canvas stays transparent; a layer keeps its artwork's colours).
     case none
     /// `"automatic"`: the system's choice for the appearance.
@@ -59,7 +59,7 @@ public enum IconFill: Equatable, Hashable, Sendable {
     case automaticGradient(IconColor)
 
     /// The system's dark canvas: a near-black vertical gradient, as iOS draws behind dark icons.
-    public static let systemDarkGradient = IconFill.linearGradient(
+    package static let systemDarkGradient = IconFill.linearGradient(
         IconColor(red: 0.2, green: 0.2, blue: 0.2), IconColor(red: 0.08, green: 0.08, blue: 0.08),
         start: .top, stop: .bottom)
 
@@ -70,7 +70,7 @@ public enum IconFill: Equatable, Hashable, Sendable {
     /// `automaticGradient(c)` runs from `c` lightened a quarter of the way to white at the top
     /// to `c` at the bottom (what home-assistant's bundles show side by side: one written with
     /// `automatic-gradient`, its twin with the gradient spelled out).
-    public func drawable(in appearance: IconAppearance) -> IconFill {
+    package func drawable(in appearance: IconAppearance) -> IconFill {
         switch self {
         case .none, .solid, .linearGradient:
             return self
@@ -88,21 +88,21 @@ public enum IconFill: Equatable, Hashable, Sendable {
 
 /// Where a layer (or group) sits on the 1024-point canvas: scaled about its centre, which
 /// is the canvas's centre moved by `translation` points (x right, y down).
-public struct IconPosition: Equatable, Hashable, Sendable {
-    public var scale: Double
-    public var translationX: Double
-    public var translationY: Double
+package struct IconPosition: Equatable, Hashable, Sendable {
+    package var scale: Double
+    package var translationX: Double
+    package var translationY: Double
 
-    public init(scale: Double = 1, translationX: Double = 0, translationY: Double = 0) {
+    package init(scale: Double = 1, translationX: Double = 0, translationY: Double = 0) {
         self.scale = scale
         self.translationX = translationX
         self.translationY = translationY
     }
 
-    public static let identity = IconPosition()
+    package static let identity = IconPosition()
 
     /// A layer's position inside a group at `self`.
-    public func applied(to inner: IconPosition) -> IconPosition {
+    package func applied(to inner: IconPosition) -> IconPosition {
         IconPosition(scale: scale * inner.scale, translationX: translationX + scale * inner.translationX,
                      translationY: translationY + scale * inner.translationY)
     }
@@ -110,7 +110,7 @@ public struct IconPosition: Equatable, Hashable, Sendable {
 
 /// Effects of Icon Composer that a flat picture does not show. Listed so a tool can say
 /// once that they are not simulated, rather than pretend the picture is what iOS draws.
-public enum IconComposerEffect: String, Sendable, CaseIterable, Codable, Comparable {
+package enum IconComposerEffect: String, Sendable, CaseIterable, Codable, Comparable {
     case glass
     case shadow
     case translucency
@@ -119,46 +119,46 @@ public enum IconComposerEffect: String, Sendable, CaseIterable, Codable, Compara
     case blendMode = "blend-mode"
     case refractivity
 
-    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+    package static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// The parsed `icon.json`: a canvas fill and groups of layers, each listed topmost first
 /// (Icon Composer's sidebar order).
-public struct IconComposerDocument: Equatable, Sendable {
-    public struct Layer: Equatable, Sendable {
-        public var name: String?
+package struct IconComposerDocument: Equatable, Sendable {
+    package struct Layer: Equatable, Sendable {
+        package var name: String?
         /// Its place in `icon.json`, e.g. `groups[0].layers[1]`, for messages.
-        public var key: String
+        package var key: String
         /// The file in `Assets/`, per appearance (`image-name`, `image-name-specializations`).
-        public var imageName: AppearanceValues<String?>
-        public var hidden: AppearanceValues<Bool>
-        public var opacity: AppearanceValues<Double>
-        public var position: AppearanceValues<IconPosition>
+        package var imageName: AppearanceValues<String?>
+        package var hidden: AppearanceValues<Bool>
+        package var opacity: AppearanceValues<Double>
+        package var position: AppearanceValues<IconPosition>
         /// Replaces the artwork's colours, keeping its shape (nil: the artwork's own colours).
-        public var fill: AppearanceValues<IconFill?>
-        public var effects: Set<IconComposerEffect>
+        package var fill: AppearanceValues<IconFill?>
+        package var effects: Set<IconComposerEffect>
     }
 
-    public struct Group: Equatable, Sendable {
-        public var name: String?
-        public var key: String
-        public var hidden: AppearanceValues<Bool>
-        public var opacity: AppearanceValues<Double>
-        public var position: AppearanceValues<IconPosition>
-        public var layers: [Layer]
-        public var effects: Set<IconComposerEffect>
+    package struct Group: Equatable, Sendable {
+        package var name: String?
+        package var key: String
+        package var hidden: AppearanceValues<Bool>
+        package var opacity: AppearanceValues<Double>
+        package var position: AppearanceValues<IconPosition>
+        package var layers: [Layer]
+        package var effects: Set<IconComposerEffect>
     }
 
     /// nil where the document gives none (the system's automatic canvas).
-    public var fill: AppearanceValues<IconFill?>
-    public var groups: [Group]
+    package var fill: AppearanceValues<IconFill?>
+    package var groups: [Group]
     /// The appearances some key of the document is specialized for.
-    public var specializedAppearances: Set<IconAppearance>
+    package var specializedAppearances: Set<IconAppearance>
 
-    public static let empty = IconComposerDocument(fill: AppearanceValues(nil), groups: [], specializedAppearances: [])
+    package static let empty = IconComposerDocument(fill: AppearanceValues(nil), groups: [], specializedAppearances: [])
 
     /// Every effect used anywhere, for a note that they are not drawn.
-    public var effects: Set<IconComposerEffect> {
+    package var effects: Set<IconComposerEffect> {
         groups.reduce(into: Set()) { all, group in
             all.formUnion(group.effects)
             for layer in group.layers { all.formUnion(layer.effects) }

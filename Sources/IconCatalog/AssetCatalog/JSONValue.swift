@@ -3,7 +3,7 @@ import Foundation
 /// A parsed JSON value with booleans and numbers kept apart: through Foundation's `Any`,
 /// `1` passes as `true` and `true` as `1.0`, so a wrong type in a `Contents.json` or
 /// `icon.json` could not be reported as what it is.
-public enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Equatable, Sendable {
     case object([String: JSONValue])
     case array([JSONValue])
     case string(String)
@@ -32,13 +32,13 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     /// The member `key` of an object; nil for a missing key or a value that is no object.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
 
     /// What the value is, in words, for a message such as "is a number, expected a string".
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .object: return "an object"
         case .array: return "an array"
@@ -53,14 +53,14 @@ public enum JSONValue: Equatable, Sendable {
 /// Reads a small JSON file with the same guarantees as the plist reader: only regular
 /// files, never more than a stated number of bytes, and nesting bounded by Foundation's
 /// parser (512 levels), so a hostile file costs at most its size.
-public enum JSONFile {
-    public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+package enum JSONFile {
+    package enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
         case missing
         case unreadable(String)
         case tooLarge(bytes: Int, limit: Int)
         case malformed(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .missing: return "is missing"
             case .unreadable(let reason): return "cannot be read (\(reason))"
@@ -70,7 +70,7 @@ public enum JSONFile {
         }
     }
 
-    public static func load(_ path: String, limit: Int) -> Result<JSONValue, Failure> {
+    package static func load(_ path: String, limit: Int) -> Result<JSONValue, Failure> {
         let data: Data
         do {
             data = try BoundedFile.read(path, limit: limit)
@@ -86,7 +86,7 @@ public enum JSONFile {
         return parse(data)
     }
 
-    public static func parse(_ data: Data) -> Result<JSONValue, Failure> {
+    package static func parse(_ data: Data) -> Result<JSONValue, Failure> {
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return .failure(.malformed("the file is empty"))
         }

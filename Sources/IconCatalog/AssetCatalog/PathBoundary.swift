@@ -3,18 +3,18 @@ import Foundation
 /// The folder whose files a reader may open. A symbolic link, or a name with `..`, that
 /// leads out of it is never followed: a project found on disk must not make iconchooser
 /// read `/etc/passwd`, a device, or another user's files.
-public struct PathBoundary: Equatable, Sendable {
+package struct PathBoundary: Equatable, Sendable {
     /// The folder, with every symbolic link resolved.
-    public let root: String
+    package let root: String
 
     /// Nil when `root` does not exist or cannot be resolved.
-    public init?(root: String) {
+    package init?(root: String) {
         guard let resolved = Self.realPath(root) else { return nil }
         self.root = resolved
     }
 
     /// Whether `path` exists and, with every link resolved, lies inside the root.
-    public func contains(_ path: String) -> Bool {
+    package func contains(_ path: String) -> Bool {
         guard let resolved = Self.realPath(path) else { return false }
         return contains(resolvedPath: resolved)
     }
@@ -24,7 +24,7 @@ public struct PathBoundary: Equatable, Sendable {
     }
 
     /// `path` with every symbolic link and `.`/`..` resolved, or nil when it does not exist.
-    public static func realPath(_ path: String) -> String? {
+    package static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

@@ -3,10 +3,10 @@ import Foundation
 /// Apps as Xcode builds them: an `.app` folder (a binary Info.plist, with the `CFBundleIcons`
 /// the build wrote, and the crushed icon PNGs it names), or the `.ipa` archive that carries
 /// one under `Payload/`, read in place without extracting anything.
-public enum BuiltApp {
+package enum BuiltApp {
     /// `.app` for a folder named so, `.ipa` for a file named so or any file that starts
     /// like a zip archive; nil for anything else (an Info.plist, a plain folder).
-    public static func kind(of path: String) -> AppSourceKind? {
+    package static func kind(of path: String) -> AppSourceKind? {
         let name = (path as NSString).lastPathComponent.lowercased()
         switch BoundedFile.kind(of: path) {
         case "a directory":
@@ -25,19 +25,19 @@ public enum BuiltApp {
 
     /// Reads the app's Info.plist and finds where its icon files are: `openFolder` for `.app`,
     /// `openArchive` for anything else.
-    public static func open(_ path: String, as kind: AppSourceKind) throws(CatalogError) -> OpenedApp {
+    package static func open(_ path: String, as kind: AppSourceKind) throws(CatalogError) -> OpenedApp {
         kind == .app ? try openFolder(path) : try openArchive(path)
     }
 
     /// A built `.app` folder: `Info.plist` at its top, icon files anywhere below.
-    public static func openFolder(_ path: String) throws(CatalogError) -> OpenedApp {
+    package static func openFolder(_ path: String) throws(CatalogError) -> OpenedApp {
         let plistPath = (path as NSString).appendingPathComponent("Info.plist")
         guard BoundedFile.kind(of: plistPath) != nil else { throw .noInfoPlist(directory: path) }
         return OpenedApp(source: .app, plistPath: plistPath, plist: try PlistLoader.load(plistPath), iconTree: .folder(path))
     }
 
     /// An `.ipa`: the Info.plist and, later, the icons are read from the archive into memory.
-    public static func openArchive(_ path: String) throws(CatalogError) -> OpenedApp {
+    package static func openArchive(_ path: String) throws(CatalogError) -> OpenedApp {
             guard BoundedFile.kind(of: path) != nil else { throw .notFound(path: path) }
         let archive: ZipArchive
         do {
@@ -61,23 +61,23 @@ public enum BuiltApp {
 /// The one `Payload/NAME.app/` folder of an `.ipa`, with the file entries under it that can
 /// be read. Entries that cannot (links, encrypted, unknown compression, names that would
 /// leave the folder, names that appear twice) are left out, each with a warning.
-public struct ArchivedAppFolder: Sendable {
-    public let archive: ZipArchive
+package struct ArchivedAppFolder: Sendable {
+    package let archive: ZipArchive
     /// `Payload/NAME.app/`.
-    public let root: String
+    package let root: String
     /// The readable file entries under `root`, in directory order.
-    public let files: [ZipEntry]
+    package let files: [ZipEntry]
     /// `Payload/NAME.app/Info.plist`.
-    public let infoPlist: ZipEntry
+    package let infoPlist: ZipEntry
 
     /// `App.ipa:Payload/App.app`.
-    public var displayName: String { "\(archive.name):\(root.dropLast())" }
+    package var displayName: String { "\(archive.name):\(root.dropLast())" }
 
     /// Warnings about entries left unread stop at this many, then one line counts the rest.
-    public static let maximumWarnings = 20
+    package static let maximumWarnings = 20
 
     /// Finds the app folder; throws when there is none, more than one, or no readable Info.plist.
-    public static func locate(in archive: ZipArchive) throws(CatalogError) -> (ArchivedAppFolder, [CatalogWarning]) {
+    package static func locate(in archive: ZipArchive) throws(CatalogError) -> (ArchivedAppFolder, [CatalogWarning]) {
         var notes = EntryNotes(archive: archive)
         var apps = Set<String>()
         let payload = Array("Payload/".utf8)

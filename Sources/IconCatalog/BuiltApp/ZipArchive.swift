@@ -13,25 +13,25 @@ import ZIPFoundation
 /// time through the whole file. Here every number from the archive is checked before it is
 /// used: the directory's place and size, the entry count, each entry's offsets and declared
 /// sizes (and their ratio), and the bytes actually inflated, counted as they come.
-public final class ZipArchive: @unchecked Sendable {
+package final class ZipArchive: @unchecked Sendable {
     /// Bounds that keep a hostile archive from costing unbounded time or memory.
-    public struct Limits: Equatable, Sendable {
+    package struct Limits: Equatable, Sendable {
         /// Entries in the central directory.
-        public var maximumEntries: Int
+        package var maximumEntries: Int
         /// Bytes of the central directory, read into memory at once.
-        public var maximumDirectoryBytes: Int
+        package var maximumDirectoryBytes: Int
         /// Declared (and actual) size of one entry once inflated.
-        public var maximumEntrySize: Int
+        package var maximumEntrySize: Int
         /// Bytes inflated over the archive's life, across every entry read.
-        public var maximumTotalInflated: Int
+        package var maximumTotalInflated: Int
         /// Inflated size over compressed size, for entries larger than `ratioExemptSize`.
-        public var maximumRatio: Int
+        package var maximumRatio: Int
         /// Entries up to this size inflated are never refused for their ratio: a few
         /// hundred KB of zeros compress well, and cannot hurt.
-        public var ratioExemptSize: Int
+        package var ratioExemptSize: Int
 
-        public init(maximumEntries: Int, maximumDirectoryBytes: Int, maximumEntrySize: Int,
-                    maximumTotalInflated: Int, maximumRatio: Int, ratioExemptSize: Int) {
+        package init(maximumEntries: Int, maximumDirectoryBytes: Int, maximumEntrySize: Int,
+                     maximumTotalInflated: Int, maximumRatio: Int, ratioExemptSize: Int) {
             self.maximumEntries = maximumEntries
             self.maximumDirectoryBytes = maximumDirectoryBytes
             self.maximumEntrySize = maximumEntrySize
@@ -43,16 +43,16 @@ public final class ZipArchive: @unchecked Sendable {
         /// 100,000 entries (a large app has a few tens of thousands) in at most 32 MiB of
         /// directory; 64 MiB an entry (the largest PNG the decoder reads), 256 MiB in all;
         /// a ratio of 200 (deflate's best is about 1,030 to 1; PNGs and plists rarely pass 10).
-        public static let standard = Limits(maximumEntries: 100_000, maximumDirectoryBytes: 32 << 20,
-                                            maximumEntrySize: 64 << 20, maximumTotalInflated: 256 << 20,
-                                            maximumRatio: 200, ratioExemptSize: 1 << 20)
+        package static let standard = Limits(maximumEntries: 100_000, maximumDirectoryBytes: 32 << 20,
+                                             maximumEntrySize: 64 << 20, maximumTotalInflated: 256 << 20,
+                                             maximumRatio: 200, ratioExemptSize: 1 << 20)
     }
 
     /// The archive's name in messages: its path, or what the caller called the bytes.
-    public let name: String
+    package let name: String
     /// Every entry of the central directory, in its order.
-    public let entries: [ZipEntry]
-    public let limits: Limits
+    package let entries: [ZipEntry]
+    package let limits: Limits
     private let bytes: ZipBytes
     /// Where the central directory starts: every entry's data must end before it.
     private let directoryOffset: UInt64
@@ -63,12 +63,12 @@ public final class ZipArchive: @unchecked Sendable {
     private var counted: [Int: Int] = [:]
 
     /// Opens the file at `path`; only a regular file is read (a FIFO is refused, not waited on).
-    public convenience init(path: String, limits: Limits = .standard) throws(ZipArchiveError) {
+    package convenience init(path: String, limits: Limits = .standard) throws(ZipArchiveError) {
         try self.init(bytes: ZipBytes.open(path), name: path, limits: limits)
     }
 
     /// Reads an archive held in memory; `name` only names it in messages.
-    public convenience init(data: Data, name: String, limits: Limits = .standard) throws(ZipArchiveError) {
+    package convenience init(data: Data, name: String, limits: Limits = .standard) throws(ZipArchiveError) {
         try self.init(bytes: .memory(data), name: name, limits: limits)
     }
 
@@ -85,7 +85,7 @@ public final class ZipArchive: @unchecked Sendable {
 
     /// The entry's whole contents, refused when it would inflate to more than `limit` bytes
     /// (or the archive's limits); the checksum is verified.
-    public func contents(of entry: ZipEntry, limit: Int) throws(ZipArchiveError) -> Data {
+    package func contents(of entry: ZipEntry, limit: Int) throws(ZipArchiveError) -> Data {
         let wanted = min(limit, limits.maximumEntrySize)
         guard entry.uncompressedSize <= UInt64(wanted) else {
             throw .tooLarge(entry: entry.name,
@@ -96,7 +96,7 @@ public final class ZipArchive: @unchecked Sendable {
 
     /// At most the first `count` bytes of the entry, inflating no more than that needs
     /// (for a PNG header); the checksum cannot be verified on a part.
-    public func prefix(of entry: ZipEntry, count: Int) throws(ZipArchiveError) -> Data {
+    package func prefix(of entry: ZipEntry, count: Int) throws(ZipArchiveError) -> Data {
         try read(entry, upTo: Int(min(UInt64(max(0, count)), entry.uncompressedSize)), whole: false)
     }
 
@@ -248,8 +248,8 @@ public final class ZipArchive: @unchecked Sendable {
 }
 
 /// One entry of the central directory, as the directory describes it.
-public struct ZipEntry: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
+package struct ZipEntry: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         case file
         case directory
         case symbolicLink
@@ -258,22 +258,22 @@ public struct ZipEntry: Hashable, Sendable {
     }
 
     /// The name as written (UTF-8; bytes that are not become U+FFFD).
-    public let name: String
+    package let name: String
     /// Its place in the central directory.
-    public let index: Int
-    public let kind: Kind
+    package let index: Int
+    package let kind: Kind
     /// Bit 0 (or bit 6, strong encryption) of the general-purpose flags.
-    public let isEncrypted: Bool
+    package let isEncrypted: Bool
     /// 0 stored, 8 deflate; anything else is not read.
-    public let method: UInt16
-    public let crc32: UInt32
-    public let compressedSize: UInt64
-    public let uncompressedSize: UInt64
+    package let method: UInt16
+    package let crc32: UInt32
+    package let compressedSize: UInt64
+    package let uncompressedSize: UInt64
     let localHeaderOffset: UInt64
     let rawName: [UInt8]
 
     /// Why the entry's contents are never read, or nil for a plain file that can be.
-    public var unreadableReason: String? {
+    package var unreadableReason: String? {
         switch kind {
         case .directory: return "is a folder"
         case .symbolicLink: return "is a symbolic link; links in an archive are never followed"
@@ -288,7 +288,7 @@ public struct ZipEntry: Hashable, Sendable {
     /// Why the name must not be used as a path, or nil: absolute, `..` or a backslash, as a
     /// careless unzip would turn into a file outside its folder. One pass over the bytes: an
     /// archive may hold a hundred thousand names.
-    public var unsafeNameReason: String? {
+    package var unsafeNameReason: String? {
         rawName.withUnsafeBufferPointer { bytes -> String? in
             guard let first = bytes.first else { return "is empty" }
             if first == UInt8(ascii: "/") || first == UInt8(ascii: "\\") { return "is an absolute path" }
@@ -330,6 +330,7 @@ public enum ZipArchiveError: Error, Equatable, Sendable, CustomStringConvertible
     /// An entry that is never read: encrypted, a link, an unknown compression method.
     case unsupported(entry: String, reason: String)
 
+    /// The entry at fault, nil when the archive as a whole is.
     public var entry: String? {
         switch self {
         case .cannotOpen, .notAZipArchive: return nil
@@ -338,6 +339,7 @@ public enum ZipArchiveError: Error, Equatable, Sendable, CustomStringConvertible
         }
     }
 
+    /// What is wrong, without the archive's or the entry's name.
     public var reason: String {
         switch self {
         case .cannotOpen(let reason), .notAZipArchive(let reason): return reason

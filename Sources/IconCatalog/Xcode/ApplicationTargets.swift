@@ -1,21 +1,21 @@
 import Foundation
 
 /// An iOS application target as a chooser of targets lists it.
-public struct ApplicationTarget: Sendable, Equatable {
+package struct ApplicationTarget: Sendable, Equatable {
     /// The `.xcodeproj` bundle holding it.
-    public let projectPath: String
+    package let projectPath: String
     /// The project's name (`PROJECT_NAME`).
-    public let projectName: String
+    package let projectName: String
     /// The target's name (`TARGET_NAME`).
-    public let name: String
+    package let name: String
     /// `PRODUCT_BUNDLE_IDENTIFIER` in `configuration`, expanded.
-    public let bundleIdentifier: String?
+    package let bundleIdentifier: String?
     /// The configuration the identifier was read for (see `XcodeTarget.preferredConfiguration`).
-    public let configuration: String
+    package let configuration: String
     /// Every configuration the target has, in the project's order.
-    public let configurations: [String]
+    package let configurations: [String]
     /// `defaultConfigurationName` of the target's configuration list.
-    public let defaultConfiguration: String?
+    package let defaultConfiguration: String?
 }
 
 extension XcodeProject {
@@ -23,8 +23,8 @@ extension XcodeProject {
     /// target's `Release`, else its default configuration). `defines` (`--define`) override
     /// every level. Throws when the target is missing, is not an iOS application, or has
     /// no such configuration, or when its xcconfig files include each other.
-    public func resolve(target name: String, configuration: String? = nil,
-                        defines: [String: String] = [:]) throws(XcodeProjectError) -> ResolvedTarget {
+    package func resolve(target name: String, configuration: String? = nil,
+                         defines: [String: String] = [:]) throws(XcodeProjectError) -> ResolvedTarget {
         try resolve(target: name, configuration: configuration, defines: defines, evaluated: nil)
     }
 
@@ -51,7 +51,7 @@ extension XcodeProject {
     /// The project's iOS application targets, each with its bundle identifier in
     /// `configuration` where it has one (else in its preferred configuration). Targets
     /// whose settings cannot be read are left out with a warning.
-    public func iOSApplicationTargets(configuration: String? = nil, defines: [String: String] = [:])
+    package func iOSApplicationTargets(configuration: String? = nil, defines: [String: String] = [:])
         -> (targets: [ApplicationTarget], warnings: [CatalogWarning]) {
         let found = evaluatedApplicationTargets(configuration: configuration, defines: defines)
         return (found.targets.map(\.target), found.warnings)
@@ -85,16 +85,16 @@ extension XcodeProject {
 
 /// Every iOS application target of the Xcode projects a path stands for (a project, a
 /// workspace, or a folder holding them), and the choice of one.
-public struct ApplicationTargets: Sendable {
+package struct ApplicationTargets: Sendable {
     /// The projects the path stood for.
-    public let search: ProjectSearch
+    package let search: ProjectSearch
     /// The projects that could be read, in the search's order.
-    public let projects: [XcodeProject]
+    package let projects: [XcodeProject]
     /// iOS application targets, project by project in the project's target order.
-    public let targets: [ApplicationTarget]
+    package let targets: [ApplicationTarget]
     /// Warnings of the search and of every project read (a project that could not be read
     /// is a warning when others could).
-    public let warnings: [CatalogWarning]
+    package let warnings: [CatalogWarning]
     /// Each target's settings as evaluated for the listing, by project path and target name.
     let scopes: [String: [String: TargetScope]]
     /// The `--define`s the settings were evaluated with.
@@ -103,8 +103,8 @@ public struct ApplicationTargets: Sendable {
     /// Finds the projects `path` stands for (see `XcodeProjectLocator`) and their iOS
     /// application targets, each with its bundle identifier in `configuration` where it has
     /// one. Throws when nothing there can be read.
-    public static func find(at path: String, configuration: String? = nil,
-                            defines: [String: String] = [:]) throws(XcodeProjectError) -> ApplicationTargets {
+    package static func find(at path: String, configuration: String? = nil,
+                             defines: [String: String] = [:]) throws(XcodeProjectError) -> ApplicationTargets {
         try find(at: path, configuration: configuration, defines: defines, named: nil)
     }
 
@@ -141,7 +141,7 @@ public struct ApplicationTargets: Sendable {
 
     /// The target to read: the one named `target` (in the project at `project`, when
     /// given, which may be the `.xcodeproj` path or the project's name), or the only one.
-    public func select(target: String? = nil, project: String? = nil) throws(XcodeProjectError) -> ApplicationTarget {
+    package func select(target: String? = nil, project: String? = nil) throws(XcodeProjectError) -> ApplicationTarget {
         var candidates = targets
         if let project {
             let wanted = ProjectPaths.absolute(project)
@@ -169,8 +169,8 @@ public struct ApplicationTargets: Sendable {
     }
 
     /// `resolve(target:configuration:defines:)` of the chosen target's project.
-    public func resolve(_ target: ApplicationTarget, configuration: String? = nil,
-                        defines: [String: String] = [:]) throws(XcodeProjectError) -> ResolvedTarget {
+    package func resolve(_ target: ApplicationTarget, configuration: String? = nil,
+                         defines: [String: String] = [:]) throws(XcodeProjectError) -> ResolvedTarget {
         guard let project = projects.first(where: { $0.path == target.projectPath }) else {
             throw .notFound(path: target.projectPath)
         }

@@ -11,13 +11,13 @@ import Foundation
 /// `$(NAME )`, with a space, is empty, as in Xcode); a setting that refers to itself
 /// reads the level below, as `$(inherited)` does. The work one expansion may do and the
 /// length of its result are bounded, so no setting can make it run away.
-public struct BuildSettings: Sendable {
+package struct BuildSettings: Sendable {
     let table: SettingsTable
     /// The values each condition parameter is bound to.
     let conditionValues: [String: [String]]
 
     /// The longest value an expansion produces; the rest is cut with a warning.
-    public static let maximumLength = 16 * 1024
+    package static let maximumLength = 16 * 1024
     /// Characters produced and settings looked up, in one expansion, before it gives up.
     static let workLimit = 1_000_000
     /// Settings being expanded inside one another before the innermost is taken as empty.
@@ -30,15 +30,15 @@ public struct BuildSettings: Sendable {
     }
 
     /// The names set at any level, sorted.
-    public var names: [String] { table.names }
+    package var names: [String] { table.names }
 
     /// True when some level assigns `name` under the bound conditions.
-    public func isSet(_ name: String) -> Bool {
+    package func isSet(_ name: String) -> Bool {
         table.applicable(name, under: conditionValues) != nil
     }
 
     /// The setting's value, expanded.
-    public func value(_ name: String, warnings: inout [CatalogWarning]) -> String {
+    package func value(_ name: String, warnings: inout [CatalogWarning]) -> String {
         var evaluation = Evaluation(settings: self)
         let result = evaluation.value(of: name, chain: [], depth: 0) ?? ""
         warnings.appendUnique(evaluation.warnings)
@@ -46,18 +46,18 @@ public struct BuildSettings: Sendable {
     }
 
     /// The setting's value, expanded, when its warnings are not wanted.
-    public func value(_ name: String) -> String {
+    package func value(_ name: String) -> String {
         var ignored: [CatalogWarning] = []
         return value(name, warnings: &ignored)
     }
 
     /// The setting's value split as a list (see `StringList`).
-    public func list(_ name: String, warnings: inout [CatalogWarning]) -> [String] {
+    package func list(_ name: String, warnings: inout [CatalogWarning]) -> [String] {
         StringList.split(value(name, warnings: &warnings))
     }
 
     /// The setting as Xcode reads a boolean: `YES`, `true` or `1` in any case is true.
-    public func bool(_ name: String, warnings: inout [CatalogWarning]) -> Bool {
+    package func bool(_ name: String, warnings: inout [CatalogWarning]) -> Bool {
         Self.isTrue(value(name, warnings: &warnings))
     }
 
@@ -67,7 +67,7 @@ public struct BuildSettings: Sendable {
 
     /// Any text with `$(…)` references expanded against these settings, e.g. an
     /// Info.plist string such as `$(PRODUCT_BUNDLE_IDENTIFIER)`.
-    public func expand(_ text: String, subject: String, warnings: inout [CatalogWarning]) -> String {
+    package func expand(_ text: String, subject: String, warnings: inout [CatalogWarning]) -> String {
         guard text.contains("$") else { return text }
         var evaluation = Evaluation(settings: self)
         let result = evaluation.expand(Array(text.utf8), chain: [], depth: 0)

@@ -8,7 +8,7 @@ public struct ResolvedTarget: Sendable {
     /// The `.xcodeproj` bundle.
     public let projectPath: String
     /// The project's folder (`SRCROOT`).
-    public let projectFolder: String
+    package let projectFolder: String
     /// The target's name (`TARGET_NAME`).
     public let targetName: String
     /// The configuration read: the one asked for, else `Release`, else the default.
@@ -18,7 +18,7 @@ public struct ResolvedTarget: Sendable {
     /// `defaultConfigurationName` of the target's configuration list.
     public let defaultConfiguration: String?
     /// The merged, expandable settings, for anything not read below.
-    public let settings: BuildSettings
+    package let settings: BuildSettings
 
     /// `ASSETCATALOG_COMPILER_APPICON_NAME`: the primary icon's name, nil when empty.
     public let primaryIconName: String?
@@ -26,7 +26,7 @@ public struct ResolvedTarget: Sendable {
     public let alternateIconNames: [String]
     /// True when that list was written with commas (`"og, joy"`), which Xcode reads as the
     /// names `og,` and `joy`.
-    public let alternateIconNamesUseCommas: Bool
+    package let alternateIconNamesUseCommas: Bool
     /// `ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS`.
     public let includesAllAppIcons: Bool
     /// `PRODUCT_BUNDLE_IDENTIFIER`, expanded; nil when empty.
@@ -34,19 +34,19 @@ public struct ResolvedTarget: Sendable {
     /// `PRODUCT_NAME`, expanded (the target's name unless set).
     public let productName: String
     /// `INFOPLIST_FILE` and how Xcode processes it; nil when the target names none.
-    public let infoPlist: InfoPlistSource?
+    package let infoPlist: InfoPlistSource?
     /// `GENERATE_INFOPLIST_FILE`: the build writes (part of) the Info.plist from settings.
-    public let generatesInfoPlist: Bool
+    package let generatesInfoPlist: Bool
     /// The `INFOPLIST_KEY_*` settings by Info.plist key, expanded; Xcode uses them when
     /// `generatesInfoPlist` is true.
-    public let generatedInfoPlistKeys: [String: String]
+    package let generatedInfoPlistKeys: [String: String]
     /// Asset catalogs the target compiles, in build-phase order, then synchronized folders'.
-    public let assetCatalogs: [String]
+    package let assetCatalogs: [String]
     /// Icon Composer bundles the target compiles.
-    public let iconBundles: [String]
+    package let iconBundles: [String]
     /// What was odd in the project, its xcconfig files, the settings read and the resources,
     /// with stable codes (`missing-xcconfig-include`, `path-outside-project`, …); capped.
-    public let warnings: [CatalogWarning]
+    package let warnings: [CatalogWarning]
 
     init(project: XcodeProject, target: XcodeTarget, scope: TargetScope, resources: TargetResources) {
         projectPath = project.path
@@ -59,12 +59,11 @@ public struct ResolvedTarget: Sendable {
         var warnings = project.warnings
         warnings.appendUnique(scope.warnings)
         let settings = scope.settings
-        let primary = settings.value("ASSETCATALOG_COMPILER_APPICON_NAME", warnings: &warnings)
-        primaryIconName = primary.isEmpty ? nil : primary
-        let alternates = settings.value("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES", warnings: &warnings)
-        alternateIconNames = StringList.split(alternates)
+        let icons = ConfigurationIcons(configuration: scope.configuration, settings: settings, warnings: &warnings)
+        primaryIconName = icons.primaryIconName
+        alternateIconNames = icons.alternateIconNames
         alternateIconNamesUseCommas = alternateIconNames.contains { $0.contains(",") }
-        includesAllAppIcons = settings.bool("ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS", warnings: &warnings)
+        includesAllAppIcons = icons.includesAllAppIcons
         bundleIdentifier = scope.bundleIdentifier
         productName = settings.value("PRODUCT_NAME", warnings: &warnings)
         generatesInfoPlist = settings.bool("GENERATE_INFOPLIST_FILE", warnings: &warnings)
@@ -86,8 +85,8 @@ public struct ResolvedTarget: Sendable {
     /// `INFOPLIST_EXPAND_BUILD_SETTINGS` is off), and, when the build generates the
     /// Info.plist, the `INFOPLIST_KEY_*` values added where the file has no such key.
     /// Nil when the target has no Info.plist file and generates none.
-    public func infoPlistContents(defines: [String: String] = [:],
-                                  warnings: inout [CatalogWarning]) throws(CatalogError) -> [String: Any]? {
+    package func infoPlistContents(defines: [String: String] = [:],
+                                   warnings: inout [CatalogWarning]) throws(CatalogError) -> [String: Any]? {
         var plist: [String: Any] = [:]
         if let infoPlist {
             plist = try PlistLoader.load(infoPlist.path, preprocessor: infoPlist.preprocessorOptions(defines: defines),
@@ -108,7 +107,7 @@ public struct ResolvedTarget: Sendable {
 
     /// `plist` with `$(NAME)` references in its strings expanded with the target's settings,
     /// as the build does when `INFOPLIST_EXPAND_BUILD_SETTINGS` is on (Xcode's default).
-    public func expandingBuildSettings(in plist: [String: Any], warnings: inout [CatalogWarning]) -> [String: Any] {
+    package func expandingBuildSettings(in plist: [String: Any], warnings: inout [CatalogWarning]) -> [String: Any] {
         var budget = Self.maximumExpandedValues
         return expand(plist, path: "", budget: &budget, depth: 0, warnings: &warnings) as? [String: Any] ?? plist
     }
@@ -140,23 +139,23 @@ public struct ResolvedTarget: Sendable {
 }
 
 /// `INFOPLIST_FILE` and the settings that say how the build processes it.
-public struct InfoPlistSource: Sendable, Equatable {
+package struct InfoPlistSource: Sendable, Equatable {
     /// Absolute path (`INFOPLIST_FILE` is relative to the project's folder).
-    public let path: String
+    package let path: String
     /// Whether the file is there.
-    public let exists: Bool
+    package let exists: Bool
     /// `INFOPLIST_PREPROCESS`.
-    public let preprocess: Bool
+    package let preprocess: Bool
     /// `INFOPLIST_PREPROCESSOR_DEFINITIONS`, `NAME` or `NAME=value` each, by name (`NAME` alone is `1`).
-    public let preprocessorDefinitions: [String: String]
+    package let preprocessorDefinitions: [String: String]
     /// `INFOPLIST_PREFIX_HEADER`, absolute, when set and inside the project's folder.
-    public let prefixHeader: String?
+    package let prefixHeader: String?
     /// `INFOPLIST_OTHER_PREPROCESSOR_FLAGS`, split (`-C` keeps comments, `-D` defines).
-    public let otherPreprocessorFlags: [String]
+    package let otherPreprocessorFlags: [String]
     /// The project's folder, which `#include` may not leave.
-    public let projectFolder: String
+    package let projectFolder: String
     /// `INFOPLIST_EXPAND_BUILD_SETTINGS` (on unless turned off).
-    public let expandsBuildSettings: Bool
+    package let expandsBuildSettings: Bool
 
     init?(settings: BuildSettings, project: XcodeProject, warnings: inout [CatalogWarning]) {
         let written = settings.value("INFOPLIST_FILE", warnings: &warnings)
@@ -184,7 +183,7 @@ public struct InfoPlistSource: Sendable, Equatable {
 
     /// How the build preprocesses the file: the target's flags and definitions, then
     /// `defines` (`--define`) over them.
-    public func preprocessorOptions(defines: [String: String] = [:]) -> PlistPreprocessor.Options {
+    package func preprocessorOptions(defines: [String: String] = [:]) -> PlistPreprocessor.Options {
         var options = PlistPreprocessor.Options(definitions: preprocessorDefinitions, prefixHeader: prefixHeader,
                                                 includeBoundary: projectFolder)
         options.apply(flags: otherPreprocessorFlags)

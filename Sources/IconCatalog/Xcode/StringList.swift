@@ -2,9 +2,9 @@
 /// `INFOPLIST_PREPROCESSOR_DEFINITIONS`) split their value the way Xcode does: at unquoted
 /// whitespace, with double or single quotes grouping words and a backslash taking the next
 /// character literally. `Dark "Dark 2"` is two names, `og, joy` is `og,` and `joy`.
-public enum StringList {
+package enum StringList {
     /// The elements of a list value.
-    public static func split(_ value: String) -> [String] {
+    package static func split(_ value: String) -> [String] {
         var words: [String] = []
         var current = ""
         var inWord = false
@@ -42,7 +42,7 @@ public enum StringList {
     }
 
     /// `word` written so `split` gives it back as one element.
-    public static func quoted(_ word: String) -> String {
+    package static func quoted(_ word: String) -> String {
         guard word.isEmpty || word.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == "\\" }) else {
             return word
         }

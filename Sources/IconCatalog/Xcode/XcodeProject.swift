@@ -5,22 +5,22 @@ import Foundation
 /// tree that turns a file reference into a path. Every value taken from the file is
 /// type-checked; what is malformed becomes a warning, except what makes the whole file
 /// unusable (no `objects`, no root project), which is an error.
-public struct XcodeProject: Sendable {
+package struct XcodeProject: Sendable {
     /// The `.xcodeproj` bundle, absolute and normalised.
-    public let path: String
+    package let path: String
     /// `SRCROOT`: the folder holding the `.xcodeproj`. Nothing outside it is ever read.
-    public let folder: String
+    package let folder: String
     /// The project's name (the bundle's name without `.xcodeproj`), `PROJECT_NAME`.
-    public let name: String
+    package let name: String
     /// `developmentRegion`, which Xcode passes on as `DEVELOPMENT_LANGUAGE`.
-    public let developmentRegion: String?
+    package let developmentRegion: String?
     /// Every target, in the order the project lists them.
-    public let targets: [XcodeTarget]
+    package let targets: [XcodeTarget]
     /// Problems found while reading the file that did not stop it being read.
-    public let warnings: [CatalogWarning]
+    package let warnings: [CatalogWarning]
 
     /// The `project.pbxproj` inside `path`.
-    public var projectFile: String { ProjectPaths.join(path, "project.pbxproj") }
+    package var projectFile: String { ProjectPaths.join(path, "project.pbxproj") }
 
     /// The project-level configurations, whose settings sit below every target's.
     let configurationList: ConfigurationList
@@ -33,10 +33,10 @@ public struct XcodeProject: Sendable {
 
     /// The targets whose product is an application, for any platform (`XcodeTargetResolver`
     /// tells the iOS ones apart, which takes their build settings).
-    public var applicationTargets: [XcodeTarget] { targets.filter(\.isApplication) }
+    package var applicationTargets: [XcodeTarget] { targets.filter(\.isApplication) }
 
     /// The target called `name`; an error lists the targets there are.
-    public func target(named name: String) throws(XcodeProjectError) -> XcodeTarget {
+    package func target(named name: String) throws(XcodeProjectError) -> XcodeTarget {
         guard let target = targets.first(where: { $0.name == name }) else {
             throw .unknownTarget(path: path, name: name, available: targets.map(\.name))
         }
@@ -44,7 +44,7 @@ public struct XcodeProject: Sendable {
     }
 
     /// Reads `xcodeproj/project.pbxproj`.
-    public static func read(_ xcodeproj: String) throws(XcodeProjectError) -> XcodeProject {
+    package static func read(_ xcodeproj: String) throws(XcodeProjectError) -> XcodeProject {
         let bundle = ProjectPaths.absolute(xcodeproj)
         let file = ProjectPaths.join(bundle, "project.pbxproj")
         guard ProjectPaths.kind(of: bundle) != .missing else { throw .notFound(path: xcodeproj) }
@@ -90,19 +90,19 @@ public struct XcodeProject: Sendable {
 }
 
 /// A target as the project file describes it, before any build setting is evaluated.
-public struct XcodeTarget: Sendable, Equatable {
+package struct XcodeTarget: Sendable, Equatable {
     /// The target's name (`TARGET_NAME`).
-    public let name: String
+    package let name: String
     /// `productType`, e.g. `com.apple.product-type.application`; nil for aggregate targets.
-    public let productType: String?
+    package let productType: String?
     /// The names of its configurations, in the project's order.
-    public let configurations: [String]
+    package let configurations: [String]
     /// `defaultConfigurationName` of its configuration list, what `xcodebuild` builds
     /// without `-configuration`.
-    public let defaultConfiguration: String?
+    package let defaultConfiguration: String?
 
     /// True for application targets of any platform.
-    public var isApplication: Bool { productType == "com.apple.product-type.application" }
+    package var isApplication: Bool { productType == "com.apple.product-type.application" }
 
     let id: String
     let configurationList: ConfigurationList
@@ -113,7 +113,7 @@ public struct XcodeTarget: Sendable, Equatable {
 
     /// The configuration used when none is asked for: `Release` where the target has it
     /// (what people ship), else the list's default, else the first.
-    public var preferredConfiguration: String? {
+    package var preferredConfiguration: String? {
         if configurations.contains("Release") { return "Release" }
         if let defaultConfiguration, configurations.contains(defaultConfiguration) { return defaultConfiguration }
         return configurations.first

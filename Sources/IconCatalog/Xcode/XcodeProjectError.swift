@@ -5,20 +5,27 @@ import TerminalText
 /// it is about, and the key or name where one is at fault, so the one-line message a user
 /// sees says where to look.
 public enum XcodeProjectError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Nothing at the path given.
     case notFound(path: String)
     /// A folder searched for projects held none.
     case noProject(directory: String)
     /// A `.xcodeproj` folder without a `project.pbxproj` inside.
     case missingProjectFile(path: String)
+    /// The project file exists but reading it failed; `reason` is the system's.
     case unreadable(path: String, reason: String)
+    /// Larger than any real project file: refused before it is read.
     case tooLarge(path: String, bytes: Int, limit: Int)
+    /// An empty `project.pbxproj`.
     case emptyFile(path: String)
+    /// Not an OpenStep (or XML) property list; `reason` says where the parser stopped.
     case notAPlist(path: String, reason: String)
     /// Brackets nested deeper than any real project file, refused before the parser recurses into them.
     case nestedTooDeep(path: String, limit: Int)
     /// The file parsed but `key` is missing or of the wrong kind.
     case malformed(path: String, key: String, problem: String)
+    /// `--target` names no target of the projects; `available` lists the application targets.
     case unknownTarget(path: String, name: String, available: [String])
+    /// `--configuration` names none of the target's; `available` lists them.
     case unknownConfiguration(path: String, target: String, name: String, available: [String])
     /// A target that exists but is not an iOS application (a framework, a watch app, a test bundle).
     case notAnIOSApplication(path: String, target: String, reason: String)

@@ -3,24 +3,24 @@ import Foundation
 /// The Xcode projects a path stands for: a `.xcodeproj` itself, the projects an
 /// `.xcworkspace` names, or every project in a folder searched a few levels down, the way
 /// a developer would point at a checkout.
-public struct ProjectSearch: Sendable, Equatable {
+package struct ProjectSearch: Sendable, Equatable {
     /// The path that was searched, as given.
-    public let root: String
+    package let root: String
     /// Absolute paths of the `.xcodeproj` bundles found, each once (after resolving
     /// symbolic links), shallowest first and then by path.
-    public let projects: [String]
+    package let projects: [String]
     /// Workspaces that could not be read or named missing projects, a search cut short.
-    public let warnings: [CatalogWarning]
+    package let warnings: [CatalogWarning]
 }
 
 /// Finds Xcode projects without reading them.
-public enum XcodeProjectLocator {
+package enum XcodeProjectLocator {
     /// Folder levels searched below the folder given.
-    public static let maximumDepth = 4
+    package static let maximumDepth = 4
     /// Directory entries looked at in one search, over all folders.
-    public static let maximumEntries = 20_000
+    package static let maximumEntries = 20_000
     /// Folders that hold dependencies or build products, never a developer's own app.
-    public static let skippedFolders: Set<String> = [".git", "Pods", "node_modules", "Carthage", "build", "DerivedData"]
+    package static let skippedFolders: Set<String> = [".git", "Pods", "node_modules", "Carthage", "build", "DerivedData"]
     /// Bundles searched no further: a project or workspace is recorded, the others hold no projects.
     static let opaqueFolderExtensions: Set<String> = [
         "xcodeproj", "xcworkspace", "xcassets", "icon", "app", "appex", "framework", "xcframework",
@@ -28,12 +28,12 @@ public enum XcodeProjectLocator {
     ]
 
     /// True when `path` names a project or workspace bundle by its extension.
-    public static func isProjectBundle(_ path: String) -> Bool {
+    package static func isProjectBundle(_ path: String) -> Bool {
         ["xcodeproj", "xcworkspace"].contains(ProjectPaths.pathExtension(ProjectPaths.lastComponent(path)))
     }
 
     /// The projects `path` stands for; throws when it is missing or holds none.
-    public static func find(_ path: String) throws(XcodeProjectError) -> ProjectSearch {
+    package static func find(_ path: String) throws(XcodeProjectError) -> ProjectSearch {
         try find(path, entryBudget: maximumEntries)
     }
 

@@ -8,15 +8,15 @@ import Foundation
 /// users' `xcuserdata/*/xcschemes`: a scheme named after the target first, else the first
 /// (by file name) that builds the target for archiving. Only a few attributes are looked
 /// at, by a scanner of tags that follows no entity or reference, over bounded files.
-public enum XcodeSchemes {
+package enum XcodeSchemes {
     /// Scheme files larger than this are skipped: real ones are a few kilobytes.
-    public static let maximumFileBytes = 1 << 20
+    package static let maximumFileBytes = 1 << 20
     /// At most this many scheme files are looked at per folder.
-    public static let maximumSchemes = 200
+    package static let maximumSchemes = 200
 
     /// The archive configuration for `target` of the project at `projectPath`, looking also
     /// in `workspacePath`'s schemes; nil when no readable scheme archives the target.
-    public static func archiveConfiguration(target: String, projectPath: String, workspacePath: String? = nil) -> String? {
+    package static func archiveConfiguration(target: String, projectPath: String, workspacePath: String? = nil) -> String? {
         let projectName = (ProjectPaths.lastComponent(projectPath) as NSString).deletingPathExtension
         let schemes = ([projectPath] + (workspacePath.map { [$0] } ?? [])).flatMap(schemeFiles(in:))
         let named = schemes.filter { ($0 as NSString).lastPathComponent == "\(target).xcscheme" }

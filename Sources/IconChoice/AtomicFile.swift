@@ -1,16 +1,17 @@
 import Foundation
+import IconCatalog
 
 /// Replaces a file's contents so that a reader (or a crash) only ever sees the old file or
 /// the new one: a temporary file in the same folder, fsync, rename over the old one, fsync
 /// of the folder. An existing file keeps its permissions; a new one is private (0600).
 /// The caller makes the folder and, where writers can race, holds a lock around it.
-public enum AtomicFile {
+package enum AtomicFile {
     /// A replacement that did not happen; the old file is untouched.
-    public struct Failure: Error, Equatable, Sendable {
-        public let reason: String
+    package struct Failure: Error, Equatable, Sendable {
+        package let reason: String
     }
 
-    public static func replace(_ path: String, with data: Data) throws(Failure) {
+    package static func replace(_ path: String, with data: Data) throws(Failure) {
         let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
         var existing = stat()
         let mode: mode_t = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o600

@@ -1,12 +1,17 @@
 import Foundation
+import IconCatalog
 import TerminalText
 
 /// Why `setAlternateIconName` refused; the stored choice is left as it was.
 public enum IconManagerError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The app declares no alternates for the idiom read, as UIKit's `supportsAlternateIcons` false.
     case alternateIconsNotSupported(app: String, iconsKey: String)
+    /// No alternate of that name; `validNames` lists those there are, for the message.
     case unknownIcon(name: String, app: String, validNames: [String])
+    /// The name was valid but the state file could not be written.
     case cannotSave(StateError)
 
+    /// One line naming the app and the problem (and the valid names), safe to print.
     public var description: String {
         switch self {
         case .alternateIconsNotSupported(let app, let key):
@@ -25,14 +30,18 @@ public enum IconManagerError: Error, Equatable, Sendable, CustomStringConvertibl
 /// `setAlternateIconName(_:)`) over a catalog and a store, so the chooser, the CLI and
 /// the SSH server all change icons exactly as an iOS app does.
 public struct IconManager: Sendable {
+    /// The icons a name is checked against.
     public let catalog: AppIconCatalog
+    /// Where the choice is kept: a file, or memory for tests and sessions that must not write.
     public let store: any ChoiceStore
 
+    /// A manager for the catalog's icons, keeping the choice in `store`.
     public init(catalog: AppIconCatalog, store: any ChoiceStore) {
         self.catalog = catalog
         self.store = store
     }
 
+    /// As UIKit's: false when the app declares no alternates.
     public var supportsAlternateIcons: Bool { catalog.supportsAlternateIcons }
 
     /// The current alternate's name, nil for the primary icon.

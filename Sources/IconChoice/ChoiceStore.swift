@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import IconCatalog
 import TerminalText
 
 /// Where the chosen alternate name is kept, as iOS keeps it for an app. The manager
@@ -8,13 +9,18 @@ public protocol ChoiceStore: Sendable {
     /// The stored name (nil = primary) and any problem met reading it. Never throws:
     /// an unreadable state means the primary icon, with a warning.
     func load() -> StoredChoice
+    /// Keeps `name` (nil = primary), replacing what was kept; on failure the old choice stays.
     func save(_ name: String?) throws(StateError)
 }
 
+/// What a store holds, with what went wrong reading it: a bad state file means the primary, never an error.
 public struct StoredChoice: Equatable, Sendable {
+    /// The chosen alternate; nil for the primary icon.
     public var name: String?
+    /// Problems met reading the state (corrupt, unreadable), to show the user.
     public var warnings: [CatalogWarning]
 
+    /// A choice of `name` (nil = primary).
     public init(name: String?, warnings: [CatalogWarning] = []) {
         self.name = name
         self.warnings = warnings
@@ -23,14 +29,18 @@ public struct StoredChoice: Equatable, Sendable {
 
 /// A state write that did not happen; the previous state is untouched.
 public struct StateError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The state file that could not be written.
     public let path: String
+    /// Why, in a few words (the system's error where there is one).
     public let reason: String
 
+    /// A failed write of `path`.
     public init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
 
+    /// One line naming the file, for the command's error message.
     public var description: String { "\(TextSanitizer.clean(path)): cannot save the icon choice: \(reason)" }
 }
 
@@ -45,13 +55,17 @@ struct StateFile: Codable, Equatable {
 /// exclusive lock on a separate `.lock` file so concurrent writers take turns. A
 /// reader never sees a half-written file. A bad file is reported, never deleted.
 public struct FileChoiceStore: ChoiceStore {
+    /// A state file is a few dozen bytes; anything over this is not one and is not read.
     public static let maximumSize = 64 * 1024
+    /// The state file's path.
     public let path: String
 
+    /// A store in the file at `path` (see `defaultPath(for:environment:)`); nothing is read or made until used.
     public init(path: String) {
         self.path = path
     }
 
+    /// The kept name; a missing file is the primary, a bad one the primary with a warning.
     public func load() -> StoredChoice {
         let data: Data
         do {
@@ -81,6 +95,7 @@ public struct FileChoiceStore: ChoiceStore {
             message: "\(problem); using the primary icon")])
     }
 
+    /// Writes the choice atomically and durably under the lock (see the type).
     public func save(_ name: String?) throws(StateError) {
         var data = (try? Self.encoder.encode(StateFile(version: 1, alternateIconName: name))) ?? Data()
         data.append(0x0A)
@@ -142,6 +157,7 @@ public struct FileChoiceStore: ChoiceStore {
         return (base as NSString).appendingPathComponent("iconchooser")
     }
 
+    /// The state file's name for the app: its bundle identifier, made safe (see `stateKey(bundleIdentifier:plistPath:)`).
     public static func stateKey(for catalog: AppIconCatalog) -> String {
         stateKey(bundleIdentifier: catalog.bundleIdentifier, plistPath: catalog.path)
     }
@@ -175,10 +191,12 @@ public final class MemoryChoiceStore: ChoiceStore, @unchecked Sendable {
         self.failure = failing
     }
 
+    /// The name kept in memory; never a warning.
     public func load() -> StoredChoice {
         lock.withLock { StoredChoice(name: name) }
     }
 
+    /// Keeps `name`, or throws the failure the store was made with.
     public func save(_ name: String?) throws(StateError) {
         if let failure { throw failure }
         lock.withLock { self.name = name }

@@ -1,5 +1,7 @@
 import Foundation
-@testable import IconCatalog
+import IconCatalog
+@testable import IconChoice
+import TestSupport
 import TerminalText
 import Testing
 
@@ -67,6 +69,18 @@ import Testing
         #expect(a == FileChoiceStore.stateKey(bundleIdentifier: nil, plistPath: "/a/../a/Info.plist"))
     }
 
+    @Test func anAssetCatalogAloneIsKeptUnderItsPath() throws {
+        let folder = TemporaryFolder()
+        let contents = #"{"images": [{"idiom": "universal", "platform": "ios", "size": "1024x1024"}]}"#
+        folder.write("One.xcassets/AppIcon.appiconset/Contents.json", contents)
+        folder.write("Two.xcassets/AppIcon.appiconset/Contents.json", contents)
+        let one = try CatalogReader.read(app: folder.url("One.xcassets"))
+        let two = try CatalogReader.read(app: folder.url("Two.xcassets"))
+        #expect(one.bundleIdentifier == nil)
+        #expect(FileChoiceStore.stateKey(for: one).hasPrefix("path-"))
+        #expect(FileChoiceStore.stateKey(for: one) != FileChoiceStore.stateKey(for: two))
+    }
+
     @Test func defaultPathFollowsXDG() throws {
         let catalog = try CatalogReader.read(app: Repository.demoPlist)
         #expect(FileChoiceStore.defaultPath(for: catalog, environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"])
@@ -130,35 +144,5 @@ import Testing
         let folder = TemporaryFolder()
         try await manager(store: FileChoiceStore(path: folder.url("s.json"))).setAlternateIconName("black-multi")
         #expect(try manager(store: FileChoiceStore(path: folder.url("s.json"))).alternateIconName == "black-multi")
-    }
-}
-
-@Suite struct TextTests {
-    @Test func sanitizerRemovesControlAndBidiCharacters() {
-        #expect(TextSanitizer.clean("a\u{1B}[31mb\u{202E}c\u{7F}d\u{9B}e\u{2066}f") == "a[31mbcdef")
-        #expect(TextSanitizer.clean("Spectrum '22 小猫") == "Spectrum '22 小猫")
-    }
-
-    @Test func jsonEscapingKeepsLayoutAndEscapesTheRest() {
-        #expect(TextSanitizer.escapeForJSON("{\n  \"a\" : \"x\u{202E}y\u{85}\"\n}") == "{\n  \"a\" : \"x\\u202ey\\u0085\"\n}")
-    }
-
-    @Test(arguments: [
-        ("a", 1), ("é", 1), ("e\u{301}", 1), ("─", 1), ("▀", 1),
-        ("红", 2), ("한", 2), ("Ａ", 2),
-        ("🔥", 2), ("❤\u{FE0F}", 2), ("🇫🇷", 2), ("👨\u{200D}👩\u{200D}👧", 2),
-        ("\u{7}", 0), ("\u{200F}", 0), ("\u{301}", 0),
-    ])
-    func displayWidthPerGrapheme(text: String, columns: Int) {
-        #expect(DisplayWidth.of(Character(text)) == columns)
-    }
-
-    @Test func displayWidthCountsWideCharactersTwice() {
-        #expect(DisplayWidth.of("abc") == 3)
-        #expect(DisplayWidth.of("小猫") == 4)
-        #expect(DisplayWidth.of("e\u{301}") == 1)
-        #expect(DisplayWidth.truncate("天天特价", to: 5) == "天天…")
-        #expect(DisplayWidth.truncate("short", to: 5) == "short")
-        #expect(DisplayWidth.pad("小", to: 4) == "小  ")
     }
 }
