@@ -41,10 +41,12 @@ let package = Package(
             pkgConfig: "libsixel",
             providers: [.apt(["libsixel-dev"]), .brew(["libsixel"])]
         ),
-        // librsvg (and the cairo surfaces it draws into) for the SVG layers of Icon Composer bundles,
-        // loaded on first use (dlopen) rather than linked: linked, it and the forty libraries behind
-        // it were loaded at every start of every command. Runtime: apt librsvg2-2, brew librsvg.
-        .target(name: "CRSVG", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // librsvg (and the cairo surfaces it draws into) for the SVG layers of Icon Composer bundles.
+        .systemLibrary(
+            name: "CRSVG",
+            pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
+        ),
         // Untrusted text made safe for a terminal, and its width in columns: shared by the model and the screen.
         .target(name: "TerminalText"),
         // The release number, in one place: `--version`, the man page and the tests read it.

@@ -15,8 +15,6 @@ final class SVGDocument {
         case unreadable(String)
         case refused(String)
         case invalid(String)
-        /// librsvg could not be loaded (`reason`): no SVG can be drawn.
-        case unavailable(String)
         case noSize
         case tooLarge(width: Double, height: Double)
 
@@ -25,7 +23,6 @@ final class SVGDocument {
             case .unreadable(let reason): return reason
             case .refused(let reason): return "refused: \(reason)"
             case .invalid(let reason): return "not a valid SVG (\(reason))"
-            case .unavailable(let reason): return "cannot be drawn: \(reason)"
             case .noSize: return "declares neither a size nor a viewBox"
             case .tooLarge(let width, let height):
                 return "declares \(Int(width))×\(Int(height)) points; over \(Int(SVGDocument.maximumDimension)) is refused"
@@ -36,9 +33,7 @@ final class SVGDocument {
     /// The size the artwork declares, in points (CSS pixels): `width`/`height`, else its viewBox.
     let width: Double
     let height: Double
-    private let handle: OpaquePointer
-    /// Room for librsvg's message about a document it refused.
-    private static let messageCapacity = 512
+    private let handle: UnsafeMutablePointer<RsvgHandle>
 
     convenience init(contentsOf path: String) throws(Failure) {
         let data: [UInt8]
@@ -65,18 +60,23 @@ final class SVGDocument {
         } catch {
             throw .refused(error.description)
         }
-        if let problem = iconchooser_svg_load() { throw .unavailable(String(cString: problem)) }
-        var message = [CChar](repeating: 0, count: Self.messageCapacity)
-        let opened = bytes.withUnsafeBufferPointer { bytes in
-            message.withUnsafeMutableBufferPointer { iconchooser_svg_open(bytes.baseAddress, bytes.count, $0.baseAddress, $0.count) }
-        }
-        guard let made = opened else { throw .invalid(Self.line(message)) }
+        var error: UnsafeMutablePointer<GError>?
+        let made = bytes.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }
+        guard let made else { throw .invalid(Self.consume(error)) }
         var width = 0.0, height = 0.0
-        // Without an absolute width and height, the viewBox gives the size, as a browser would show it.
-        guard iconchooser_svg_size(made, &width, &height) != 0 else { iconchooser_svg_close(made); throw .noSize }
-        guard width.isFinite, height.isFinite, width > 0, height > 0 else { iconchooser_svg_close(made); throw .noSize }
+        if rsvg_handle_get_intrinsic_size_in_pixels(made, &width, &height) == 0 {
+            // No absolute width and height: the viewBox gives the size, as a browser would show it.
+            var hasWidth: gboolean = 0, hasHeight: gboolean = 0, hasViewBox: gboolean = 0
+            var declaredWidth = RsvgLength(), declaredHeight = RsvgLength(), viewBox = RsvgRectangle()
+            rsvg_handle_get_intrinsic_dimensions(made, &hasWidth, &declaredWidth, &hasHeight, &declaredHeight,
+                                                 &hasViewBox, &viewBox)
+            guard hasViewBox != 0 else { g_object_unref(made); throw .noSize }
+            width = viewBox.width
+            height = viewBox.height
+        }
+        guard width.isFinite, height.isFinite, width > 0, height > 0 else { g_object_unref(made); throw .noSize }
         guard width <= Self.maximumDimension, height <= Self.maximumDimension else {
-            iconchooser_svg_close(made)
+            g_object_unref(made)
             throw .tooLarge(width: width, height: height)
         }
         handle = made
@@ -84,38 +84,51 @@ final class SVGDocument {
         self.height = height
     }
 
-    deinit { iconchooser_svg_close(handle) }
+    deinit { g_object_unref(handle) }
 
     /// The artwork fitted into `frame` (canvas pixels), drawn only where it meets `clip`.
     func draw(in frame: LayerFrame, clip: PixelRect) throws(Failure) -> LayerPatch? {
         let visible = frame.pixels.intersection(clip)
         guard !visible.isEmpty else { return nil }
-        var words = [UInt32](repeating: 0, count: visible.width * visible.height)
-        var message = [CChar](repeating: 0, count: Self.messageCapacity)
-        let drawn = words.withUnsafeMutableBufferPointer { words in
-            message.withUnsafeMutableBufferPointer { message in
-                iconchooser_svg_render(handle, frame.x - Double(visible.x), frame.y - Double(visible.y), frame.width, frame.height,
-                                       words.baseAddress, Int32(visible.width), Int32(visible.height),
-                                       message.baseAddress, message.count)
-            }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(visible.width), Int32(visible.height)) else {
+            throw .invalid("no drawing surface")
         }
-        guard drawn != 0 else { throw .invalid(Self.line(message)) }
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let context = cairo_create(surface) else {
+            throw .invalid("no drawing surface of \(visible.width)×\(visible.height)")
+        }
+        defer { cairo_destroy(context) }
+        var viewport = RsvgRectangle(x: frame.x - Double(visible.x), y: frame.y - Double(visible.y),
+                                     width: frame.width, height: frame.height)
+        var error: UnsafeMutablePointer<GError>?
+        guard rsvg_handle_render_document(handle, context, &viewport, &error) != 0 else {
+            throw .invalid(Self.consume(error))
+        }
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { throw .invalid("empty drawing surface") }
+        let stride = Int(cairo_image_surface_get_stride(surface))
         var patch = LayerPatch(rect: visible)
         let unit: Float = 1 / 255
-        // cairo's ARGB32: one native-endian 32-bit word a pixel, premultiplied, A R G B from the top bits.
-        for (i, word) in words.enumerated() {
-            patch.samples[i * 4] = Float((word >> 16) & 0xFF) * unit
-            patch.samples[i * 4 + 1] = Float((word >> 8) & 0xFF) * unit
-            patch.samples[i * 4 + 2] = Float(word & 0xFF) * unit
-            patch.samples[i * 4 + 3] = Float(word >> 24) * unit
+        // CAIRO_FORMAT_ARGB32: one native-endian 32-bit word a pixel, premultiplied, A R G B from the top bits.
+        for row in 0..<visible.height {
+            let words = UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
+            for column in 0..<visible.width {
+                let word = words[column]
+                let i = (row * visible.width + column) * 4
+                patch.samples[i] = Float((word >> 16) & 0xFF) * unit
+                patch.samples[i + 1] = Float((word >> 8) & 0xFF) * unit
+                patch.samples[i + 2] = Float(word & 0xFF) * unit
+                patch.samples[i + 3] = Float(word >> 24) * unit
+            }
         }
         return patch
     }
 
-    /// librsvg's message (a NUL-terminated C string) on one line.
-    private static func line(_ message: [CChar]) -> String {
-        let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        guard !text.isEmpty else { return "librsvg gave no reason" }
-        return String(text.split(whereSeparator: \.isNewline).joined(separator: " ").prefix(200))
+    /// The message of a GError (freed here), on one line.
+    private static func consume(_ error: UnsafeMutablePointer<GError>?) -> String {
+        guard let error else { return "librsvg gave no reason" }
+        defer { g_error_free(error) }
+        guard let message = error.pointee.message else { return "librsvg gave no reason" }
+        return String(String(cString: message).split(whereSeparator: \.isNewline).joined(separator: " ").prefix(200))
     }
 }
