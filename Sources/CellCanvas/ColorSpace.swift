@@ -21,7 +21,8 @@ package enum SRGB {
         return UInt8((c * 255).rounded())
     }
 
-    @inline(__always)
+    /// Inlinable: the symbol matcher and the resampler call it for every pixel, from other modules.
+    @inlinable
     package static func encode(_ linear: Float) -> UInt8 {
         let scaled = linear * Float(encodeSteps - 1) + 0.5
         let index = scaled >= Float(encodeSteps - 1) ? encodeSteps - 1 : (scaled > 0 ? Int(scaled) : 0)

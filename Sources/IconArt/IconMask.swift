@@ -43,8 +43,15 @@ public enum IconMask {
     /// Multiplies every pixel (all four premultiplied channels) by its coverage.
     static func apply(to image: inout LinearImage, pixelAspect: Float = 1) {
         let coverage = coverage(width: image.width, height: image.height, pixelAspect: pixelAspect)
-        for (i, c) in coverage.enumerated() where c < 1 {
-            for channel in 0..<4 { image.samples[i * 4 + channel] *= c }
+        // Through buffer pointers: element by element through the arrays, this loop was a third of
+        // the time to make a pixel picture (perf, a 160×160 picture).
+        coverage.withUnsafeBufferPointer { coverage in
+            image.samples.withUnsafeMutableBufferPointer { samples in
+                precondition(samples.count == coverage.count * 4, "IconMask: \(samples.count) samples for \(coverage.count) pixels")
+                for (i, c) in coverage.enumerated() where c < 1 {
+                    samples[i * 4] *= c; samples[i * 4 + 1] *= c; samples[i * 4 + 2] *= c; samples[i * 4 + 3] *= c
+                }
+            }
         }
     }
 }

@@ -28,11 +28,16 @@ struct LinearImage: Equatable, Sendable {
     /// Back to 8-bit sRGB with straight alpha.
     var bitmap: RGBABitmap {
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        for i in 0..<width * height {
-            let pixel = LinearPixel(r: samples[i * 4], g: samples[i * 4 + 1], b: samples[i * 4 + 2], a: samples[i * 4 + 3])
-            let (r, g, b) = pixel.srgb
-            bytes[i * 4] = r; bytes[i * 4 + 1] = g; bytes[i * 4 + 2] = b
-            bytes[i * 4 + 3] = UInt8((min(max(pixel.a, 0), 1) * 255).rounded())
+        samples.withUnsafeBufferPointer { samples in
+            precondition(samples.count == width * height * 4, "LinearImage: \(samples.count) samples for \(width)×\(height)")
+            bytes.withUnsafeMutableBufferPointer { bytes in
+                for i in 0..<width * height {
+                    let pixel = LinearPixel(r: samples[i * 4], g: samples[i * 4 + 1], b: samples[i * 4 + 2], a: samples[i * 4 + 3])
+                    let (r, g, b) = pixel.srgb
+                    bytes[i * 4] = r; bytes[i * 4 + 1] = g; bytes[i * 4 + 2] = b
+                    bytes[i * 4 + 3] = UInt8((min(max(pixel.a, 0), 1) * 255).rounded())
+                }
+            }
         }
         return RGBABitmap(width: width, height: height, pixels: bytes)
     }
@@ -87,6 +92,20 @@ enum BoxResampler {
                 for j in firstIndex..<endIndex {
                     let covered = min(end, Double(j + 1)) - max(start, Double(j))
                     weights.append(Float(covered / scale))
+                }
+            }
+        }
+
+        /// The four arrays as buffer pointers, for the resampler's inner loop: read through
+        /// the arrays of a struct held by another, each access there was a retain and a check,
+        /// and that loop is the resampler's whole cost.
+        func withBuffers<R>(_ body: (_ first: UnsafeBufferPointer<Int>, _ count: UnsafeBufferPointer<Int>,
+                                     _ offset: UnsafeBufferPointer<Int>, _ weights: UnsafeBufferPointer<Float>) -> R) -> R {
+            first.withUnsafeBufferPointer { first in
+                count.withUnsafeBufferPointer { count in
+                    offset.withUnsafeBufferPointer { offset in
+                        weights.withUnsafeBufferPointer { weights in body(first, count, offset, weights) }
+                    }
                 }
             }
         }
@@ -152,27 +171,31 @@ enum BoxResampler {
         mutating func take(row source: UnsafeBufferPointer<UInt8>) {
             precondition(y + 1 < targetStart.count && source.count == sourceWidth * 4, "resample: row \(y) does not fit")
             let width = result.width
-            // Across: `width` premultiplied linear pixels from this row.
-            SRGB.toLinear.withUnsafeBufferPointer { linear in
-                wide.withUnsafeMutableBufferPointer { out in
-                    let unit: Float = 1 / 255
-                    for x in 0..<width {
-                        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-                        var p = columns.first[x] * 4
-                        let w0 = columns.offset[x]
-                        for k in 0..<columns.count[x] {
-                            let alpha = source[p + 3]
-                            if alpha != 0 {
-                                let wa = columns.weights[w0 + k] * Float(alpha) * unit
-                                r += wa * linear[Int(source[p])]
-                                g += wa * linear[Int(source[p + 1])]
-                                b += wa * linear[Int(source[p + 2])]
-                                a += wa
+            // Across: `width` premultiplied linear pixels from this row. Every footprint lies
+            // within the source row (`Footprints`), whose length is checked above.
+            let columns = columns
+            columns.withBuffers { firsts, counts, offsets, weights in
+                SRGB.toLinear.withUnsafeBufferPointer { linear in
+                    wide.withUnsafeMutableBufferPointer { out in
+                        let unit: Float = 1 / 255
+                        for x in 0..<width {
+                            var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+                            var p = firsts[x] * 4
+                            let w0 = offsets[x]
+                            for k in 0..<counts[x] {
+                                let alpha = source[p + 3]
+                                if alpha != 0 {
+                                    let wa = weights[w0 + k] * Float(alpha) * unit
+                                    r += wa * linear[Int(source[p])]
+                                    g += wa * linear[Int(source[p + 1])]
+                                    b += wa * linear[Int(source[p + 2])]
+                                    a += wa
+                                }
+                                p += 4
                             }
-                            p += 4
+                            let o = x * 4
+                            out[o] = r; out[o + 1] = g; out[o + 2] = b; out[o + 3] = a
                         }
-                        let o = x * 4
-                        out[o] = r; out[o + 1] = g; out[o + 2] = b; out[o + 3] = a
                     }
                 }
             }

@@ -31,7 +31,7 @@ import CellCanvas
 /// always the one that leaves the least error over the region's pixels. Ordered dithering
 /// (a 4×4 Bayer offset across cells) was measured and left out: on the corpus's app icons
 /// it cost 0.25–0.5 dB in 16 and 8 colours, even compared after blurring by a cell's width.
-struct SymbolMatcher: Sendable {
+struct SymbolMatcher {
     let symbols: SymbolSet
     let depth: ColorDepth
 
@@ -55,6 +55,10 @@ struct SymbolMatcher: Sendable {
     /// Eighth blocks (`▁`…`▇`, `▏`…`▉`): in the same Unicode block as the quadrants, drawn
     /// wherever they are. Half blocks alone stay half blocks.
     private let eighthShapes: [Shape]
+    /// Palette shortlists already found, by a region's 8-bit mean colour: the cells of an
+    /// icon share colours (flat areas, repeated edges), and the search over the palette is
+    /// the costliest step in 256, 16 and 8 colours. One matcher draws one tile on one thread.
+    private let shortlists = ShortlistMemo()
 
     init(symbols: SymbolSet, depth: ColorDepth) {
         precondition(depth != .noColor, "SymbolMatcher draws colours; without colour, TileRenderer shades")
@@ -250,8 +254,17 @@ struct SymbolMatcher: Sendable {
     /// the shortlist its colour is chosen from by the error the whole cell would show.
     private func nearestEntries(_ sum: SIMD4<Float>) -> [UInt8] {
         let (r, g, b) = meanSRGB(sum)
-        return depth.nearestEntries(red: r, green: g, blue: b, count: Self.paletteShortlist)
+        let key = UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+        if let known = shortlists.entries[key] { return known }
+        let found = depth.nearestEntries(red: r, green: g, blue: b, count: Self.paletteShortlist)
+        shortlists.entries[key] = found
+        return found
     }
+}
+
+/// `SymbolMatcher`'s shortlists, kept across the cells of one tile (at most a few per cell).
+private final class ShortlistMemo {
+    var entries: [UInt32: [UInt8]] = [:]
 }
 
 /// xterm's palette in sRGB (0...1), for measuring what a cell drawn in palette entries shows.
