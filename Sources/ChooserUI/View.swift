@@ -37,7 +37,9 @@ public func view(_ state: ChooserState) -> CellGrid {
     }
     if let filter = state.filter, filter.matched.isEmpty {
         let gridRows = layout.visibleRows * layout.slotHeight
-        grid.writeCentred("No icon matches \(glyphs.quoted(glyphs.shown(filter.query))).", x: 0, width: grid.width,
+        // Centred in the grid's own columns: a details panel beside the grid takes the rest.
+        let gridWidth = state.detailsFrame?.gridScreen(of: state.screen).width ?? grid.width
+        grid.writeCentred("No icon matches \(glyphs.quoted(glyphs.shown(filter.query))).", x: 0, width: gridWidth,
                           y: GridLayout.gridTop + gridRows / 2, ellipsis: glyphs.ellipsis)
     }
 

@@ -147,6 +147,20 @@ func shownTitles(_ state: ChooserState) -> [String] { state.shown.map { state.it
         #expect(state.focusedItem?.title == "pride-dark")
     }
 
+    @Test func anEmptyResultIsCentredInTheGridBesideTheDetailsPanel() throws {
+        var state = chooser(namedItems, width: 100, height: 30)
+        press(.character("i"), in: &state)
+        let panel = try #require(state.detailsFrame)
+        #expect(panel.beside)
+        press(.character("/"), in: &state)
+        type("zz", in: &state)
+        let message = "No icon matches “zz”."
+        let row = try #require(view(state).lines.first { $0.contains(message) })
+        // Whole, and left of the panel's first column.
+        let end = try #require(row.range(of: message)).upperBound
+        #expect(row.distance(from: row.startIndex, to: end) <= panel.x)
+    }
+
     @Test func anEmptyResultSaysSoAndEnterDoesNothing() {
         var state = chooser(namedItems, width: 60, height: 24)
         press(.character("/"), in: &state)
