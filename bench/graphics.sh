@@ -87,7 +87,8 @@ FIRST_WHOLE_RUN=0
 first_whole_frame() {
     local window=fw$((FIRST_WHOLE_RUN++)) mode=$1 t0 screen cells deadline
     now_us; t0=$REPLY; deadline=$((t0 + 30000000))
-    tm new-window -d -t keep -n "$window" "tmux set -p allow-passthrough on; $(pane_command "$BIN" --app "$DEMO" --graphics "$mode")" || return 1
+    # -t: without it, tmux sets the option on the session's active pane, not on this one (-d).
+    tm new-window -d -t keep -n "$window" "tmux set -p -t \"\$TMUX_PANE\" allow-passthrough on; $(pane_command "$BIN" --app "$DEMO" --graphics "$mode")" || return 1
     while :; do
         screen=$(tm capture-pane -p -t "keep:$window" 2>/dev/null) || return 1
         if [[ $mode == kitty ]]; then
