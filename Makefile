@@ -17,6 +17,11 @@ MAN_DIR       = $(PREFIX)/share/man/man1
 BASH_COMP_DIR = $(PREFIX)/share/bash-completion/completions
 ZSH_COMP_DIR  = $(PREFIX)/share/zsh/site-functions
 FISH_COMP_DIR = $(PREFIX)/share/fish/vendor_completions.d
+# SwiftPM's dynamic library product iconchooser-svg (librsvg behind one function), which the program opens
+# from its own folder or from ../lib/iconchooser only when it draws an SVG layer. Every `swift build`
+# without --product builds it.
+SVG_LIBRARY     = libiconchooser-svg$(if $(filter Darwin,$(shell uname -s)),.dylib,.so)
+SVG_LIBRARY_DIR = $(PREFIX)/lib/iconchooser
 # The man page: swift-argument-parser's generate-manual plugin writes it from the command definitions
 # (MANUAL_SOURCE); `make manual` gives it paragraph breaks and the version (MANUAL). Dated by the last
 # commit, so a rebuild of the same source gives the same page.
@@ -62,13 +67,15 @@ install: deps
 	$(SWIFT) build -c release $(RELEASE_FLAGS)
 	$(MAKE) --no-print-directory install-built BIN_DIR="$$($(SWIFT) build -c release --show-bin-path)"
 
-# Copies what is built in BIN_DIR, the demo app, the man page and the completions; runs no SwiftPM
-# when BIN_DIR is given (the tests install a debug build into a temporary PREFIX this way).
+# Copies what is built in BIN_DIR (the program and its SVG library), the demo app, the man page and the
+# completions; runs no SwiftPM when BIN_DIR is given (the tests install a debug build into a temporary
+# PREFIX this way).
 install-built:
 	@test -f "$(MANUAL)" || { echo "no man page at $(MANUAL): run make manual first (make install and make test do)" >&2; exit 1; }
-	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/iconchooser/demo/App Icons" "$(DESTDIR)$(MAN_DIR)" \
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(SVG_LIBRARY_DIR)" "$(DESTDIR)$(PREFIX)/share/iconchooser/demo/App Icons" "$(DESTDIR)$(MAN_DIR)" \
 	  "$(DESTDIR)$(BASH_COMP_DIR)" "$(DESTDIR)$(ZSH_COMP_DIR)" "$(DESTDIR)$(FISH_COMP_DIR)"
 	install -m 0755 "$(BIN_DIR)/iconchooser" "$(DESTDIR)$(PREFIX)/bin/iconchooser"
+	install -m 0644 "$(BIN_DIR)/$(SVG_LIBRARY)" "$(DESTDIR)$(SVG_LIBRARY_DIR)/$(SVG_LIBRARY)"
 	install -m 0644 Assets/Info.plist "$(DESTDIR)$(PREFIX)/share/iconchooser/demo/Info.plist"
 	install -m 0644 Assets/App\ Icons/*.png "$(DESTDIR)$(PREFIX)/share/iconchooser/demo/App Icons/"
 	install -m 0644 "$(MANUAL)" "$(DESTDIR)$(MAN_DIR)/iconchooser.1"

@@ -12,6 +12,9 @@ let package = Package(
         .library(name: "IconChoice", targets: ["IconChoice"]),
         // For the fuzz package in Fuzz/, which builds it with sanitizers.
         .library(name: "FuzzHarness", targets: ["FuzzHarness"]),
+        // librsvg behind one entry point, opened by IconArt only when an SVG layer must be drawn:
+        // linking librsvg into the program cost every command 7 ms of start-up for ~40 libraries.
+        .library(name: "iconchooser-svg", type: .dynamic, targets: ["CSVGRasterizer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -47,6 +50,11 @@ let package = Package(
             pkgConfig: "librsvg-2.0",
             providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
         ),
+        // The entry point of libiconchooser-svg, declared once for the library and for IconArt, which calls it.
+        .target(name: "CSVGRasterizerInterface"),
+        // The SVG drawing of libiconchooser-svg. Nothing else may depend on it, or librsvg is linked into the
+        // program. No public headers of its own: its one function is declared in CSVGRasterizerInterface.
+        .target(name: "CSVGRasterizer", dependencies: ["CRSVG", "CSVGRasterizerInterface"], publicHeadersPath: "."),
         // Untrusted text made safe for a terminal, and its width in columns: shared by the model and the screen.
         .target(name: "TerminalText"),
         // The release number, in one place: `--version`, the man page and the tests read it.
@@ -88,8 +96,9 @@ let package = Package(
             name: "NcursesTerminal",
             dependencies: ["CNcurses", "CTerminalSignals", "CellCanvas", "TerminalInput", "TerminalDetection", "TerminalInterface"]
         ),
-        // PNG, and Icon Composer bundles drawn flat → RGBA bitmap → resampled → cells.
-        .target(name: "IconArt", dependencies: ["CPNG", "CISAL", "CRSVG", "CellCanvas", "IconCatalog"]),
+        // PNG, and Icon Composer bundles drawn flat → RGBA bitmap → resampled → cells. SVG layers are drawn
+        // by libiconchooser-svg, opened when the first is met (CSVGRasterizerInterface declares its entry point).
+        .target(name: "IconArt", dependencies: ["CPNG", "CISAL", "CSVGRasterizerInterface", "CellCanvas", "IconCatalog"]),
         // Pixel pictures as terminal graphics (kitty, sixel, iTerm2): bytes out, no terminal I/O.
         .target(name: "TerminalGraphics", dependencies: ["IconArt", "CellCanvas", "CPNG", "TerminalDetection", "TerminalInterface"]),
         // Elm-style chooser core: state, update(state, event) -> effects, view(state) -> CellGrid. No I/O.

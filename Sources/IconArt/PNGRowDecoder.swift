@@ -1,4 +1,5 @@
 import CISAL
+import Foundation
 
 /// A decoder for the commonest PNG, a few rows at a time: 8-bit RGB or RGBA, not interlaced,
 /// with nothing that reaches libpng but `IHDR`, the image data and `IEND` (what icon exporters
@@ -52,119 +53,24 @@ struct PNGRowDecoder {
         self.file = file
     }
 
+    /// From this many pixels on, inflating runs on a thread of its own while the calling thread
+    /// hands rows on: inflate and the sink (the tile resampler) each take about half the time.
+    static let pipelinedPixels = 512 * 512
+
     /// Decodes into `sink`, applying `gamma` and clearing the colour of fully transparent
     /// pixels as `PNGDecoder` does. false: the file has a problem, and `sink` must be started
-    /// over by another decoder (it may have taken some rows).
-    func decode<Sink: RGBARowSink>(gamma: Gamma?, into sink: inout Sink) -> Bool {
-        file.data.withUnsafeBufferPointer { data in
-            decode(data, gamma: gamma, into: &sink)
+    /// over by another decoder (it may have taken some rows). `pipelined` overrides the choice
+    /// by size (`pipelinedPixels`), for the tests.
+    func decode<Sink: RGBARowSink>(gamma: Gamma?, into sink: inout Sink, pipelined: Bool? = nil) -> Bool {
+        let inBackground = pipelined ?? (width * height >= Self.pipelinedPixels && ProcessInfo.processInfo.activeProcessorCount > 1)
+        return file.data.withUnsafeBufferPointer { data in
+            guard let inflater = RowInflater(data, imageData: imageData.map(\.body), crushed: crushed,
+                                             width: width, height: height, channels: channels) else { return false }
+            var emitter = RowEmitter(width: width, channels: channels, crushed: crushed, gamma: gamma,
+                                     readsTransparentColor: sink.readsColorOfTransparentPixels)
+            sink.start(width: width, height: height)
+            return inBackground ? inflater.pipelined(into: &sink, emitter: &emitter) : inflater.serial(into: &sink, emitter: &emitter)
         }
-    }
-
-    private func decode<Sink: RGBARowSink>(_ data: UnsafeBufferPointer<UInt8>, gamma: Gamma?, into sink: inout Sink) -> Bool {
-        // The image data is the concatenation of the IDAT chunks' data: `input` is what is left
-        // of chunk number `chunk`.
-        var chunk = 0
-        var input = imageData[0].body
-        func nextStretch() -> Bool {
-            while input.isEmpty {
-                chunk += 1
-                guard chunk < imageData.count else { return false }
-                input = imageData[chunk].body
-            }
-            return true
-        }
-        func nextByte() -> UInt8? {
-            guard nextStretch() else { return nil }
-            defer { input = input.dropFirst() }
-            return data[input.lowerBound]
-        }
-        let state = UnsafeMutablePointer<inflate_state>.allocate(capacity: 1)
-        defer { state.deallocate() }
-        isal_inflate_init(state)
-        if crushed {
-            // Raw deflate: no header to check, no checksum to verify, the largest window.
-            state.pointee.crc_flag = UInt32(ISAL_DEFLATE)
-            state.pointee.hist_bits = 15
-        } else {
-            // The zlib header, checked as zlib checks it; ISA-L then inflates the raw deflate data
-            // with the window the header declares, and verifies the Adler-32 trailer itself.
-            guard let cmf = nextByte(), let flg = nextByte(),
-                  cmf & 0x0F == 8, cmf >> 4 <= 7, (Int(cmf) << 8 | Int(flg)) % 31 == 0, flg & 0x20 == 0 else { return false }
-            state.pointee.crc_flag = UInt32(ISAL_ZLIB_NO_HDR_VER)
-            state.pointee.hist_bits = UInt32(cmf >> 4) + 8
-        }
-
-        /// Points ISA-L at the next stretch of image data; false when there is none left.
-        func refill() -> Bool {
-            guard nextStretch() else { return false }
-            state.pointee.next_in = UnsafeMutablePointer(mutating: data.baseAddress! + input.lowerBound)
-            state.pointee.avail_in = UInt32(input.count)
-            input = input.upperBound ..< input.upperBound
-            return true
-        }
-        guard refill() else { return false }
-
-        // Rows are inflated a batch at a time (about 64 KiB) and unfiltered in place; each row's
-        // filter byte comes first. `prior` keeps the last unfiltered row of the previous batch.
-        let stride = 1 + width * channels
-        let batchRows = max(1, (1 << 16) / stride)
-        let batch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: batchRows * stride)
-        let prior = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: stride)
-        let rgba = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: width * 4)
-        defer { batch.deallocate(); prior.deallocate(); rgba.deallocate() }
-        prior.initialize(repeating: 0)  // the row above the first is all zeros
-        rgba.initialize(repeating: 255)  // alpha of RGB files stays 255
-        let table = gamma.map { gamma in (0 ... 255).map { gamma.encode(Double($0) / 255) } }
-
-        sink.start(width: width, height: height)
-        var done = 0
-        while done < height {
-            let rows = min(batchRows, height - done)
-            state.pointee.next_out = batch.baseAddress
-            state.pointee.avail_out = UInt32(rows * stride)
-            while state.pointee.avail_out > 0 {
-                if state.pointee.avail_in == 0, !refill() { return false }  // not enough image data
-                guard isal_inflate(state) == ISAL_DECOMP_OK else { return false }
-                // ISA-L returns with room left only to ask for more input; input left over, or
-                // a finished stream, means the image data ended before the rows did.
-                if state.pointee.avail_out > 0,
-                   state.pointee.avail_in > 0 || state.pointee.block_state == ISAL_BLOCK_FINISH {
-                    return false
-                }
-            }
-            for r in 0 ..< rows {
-                let row = batch.baseAddress! + r * stride
-                let above = r == 0 ? UnsafePointer(prior.baseAddress!) : UnsafePointer(row - stride + 1)
-                guard Self.unfilter(row[0], row + 1, above: above, count: stride - 1, channels: channels) else { return false }
-                if crushed {
-                    Self.expandCrushed(UnsafePointer(row + 1), channels: channels, width: width, into: rgba.baseAddress!)
-                } else {
-                    Self.expand(UnsafePointer(row + 1), channels: channels, width: width, into: rgba.baseAddress!, table: table)
-                }
-                sink.take(row: UnsafeBufferPointer(rgba))
-            }
-            prior.baseAddress!.update(from: batch.baseAddress! + (rows - 1) * stride + 1, count: stride - 1)
-            done += rows
-        }
-        return finish(state, refill: refill)
-    }
-
-    /// After the last row: the deflate stream must end there, with a good Adler-32, and no image
-    /// data may follow it (libpng would warn about extra data; libpng decides such files).
-    private func finish(_ state: UnsafeMutablePointer<inflate_state>, refill: () -> Bool) -> Bool {
-        var spare: UInt8 = 0
-        while state.pointee.block_state != ISAL_BLOCK_FINISH {
-            if state.pointee.avail_in == 0, !refill() { return false }  // the stream is cut short
-            let status = withUnsafeMutablePointer(to: &spare) { out -> Int32 in
-                state.pointee.next_out = out
-                state.pointee.avail_out = 1
-                return isal_inflate(state)
-            }
-            guard status == ISAL_DECOMP_OK, state.pointee.avail_out == 1 else { return false }  // damaged, or more pixels
-            if state.pointee.block_state != ISAL_BLOCK_FINISH && state.pointee.avail_in > 0 { return false }
-        }
-        return state.pointee.avail_in == 0 && !refill()
     }
 
     /// Undoes one row's PNG filter in place. `above` is the previous row, unfiltered (zeros

@@ -13,12 +13,17 @@ public protocol RGBARowSink {
     /// that wants a bitmap keeps it instead of copying it row by row. By default, `start` and
     /// every row.
     mutating func take(whole bitmap: RGBABitmap)
+    /// false for a sink that never looks at the colour of a pixel whose alpha is 0: a decoder may
+    /// then hand it rows without clearing that colour (or copying them to clear it). By default, true.
+    var readsColorOfTransparentPixels: Bool { get }
 }
 
 extension RGBARowSink {
     public mutating func take(whole bitmap: RGBABitmap) {
         bitmap.feed(into: &self)
     }
+
+    public var readsColorOfTransparentPixels: Bool { true }
 }
 
 /// Collects the rows into an `RGBABitmap`.

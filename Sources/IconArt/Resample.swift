@@ -168,6 +168,9 @@ enum BoxResampler {
             y = 0
         }
 
+        /// A fully transparent pixel adds nothing to an average, whatever its colour.
+        var readsColorOfTransparentPixels: Bool { false }
+
         mutating func take(row source: UnsafeBufferPointer<UInt8>) {
             precondition(y + 1 < targetStart.count && source.count == sourceWidth * 4, "resample: row \(y) does not fit")
             let width = result.width

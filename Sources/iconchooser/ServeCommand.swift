@@ -9,7 +9,10 @@ import TerminalText
 extension IconChooser {
     /// `iconchooser serve`: the chooser as an SSH demo (`ssh -t -p 2222 host` lands in it).
     struct Serve: AsyncParsableCommand {
+        // Named here: without it, ArgumentParser derives the name from the type's on every parse (a
+        // String(describing:) whose dynamic casts cost every command about half a millisecond).
         static let configuration = CommandConfiguration(
+            commandName: "serve",
             abstract: "Serve the chooser over SSH: every visitor lands in it with an icon choice of their own.",
             discussion: """
                 Public-key logins only (never passwords): the keys in --authorized-keys, or any key \

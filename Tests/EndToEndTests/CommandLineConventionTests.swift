@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import ToolVersion
 
 /// The conventions users expect of a command-line tool, on the built binary: `--version`,
@@ -232,6 +233,36 @@ import ToolVersion
             __load_completion iconchooser && complete -p iconchooser
             """], environment: cli.environment.merging(["XDG_DATA_DIRS": prefix.url("share")]) { $1 })
         #expect(load.stdout == "complete -o filenames -F _iconchooser iconchooser\n", "\(load.stderr)")
+    }
+
+    /// The installed program opens its SVG library from `lib/iconchooser` under PREFIX; without it, an SVG
+    /// layer is left out and `lint` names the missing library.
+    @Test func makeInstallPutsTheSVGLibraryWhereTheProgramFindsIt() throws {
+        let cli = CLI()
+        let prefix = try installed(cli: cli)
+        let library = prefix.url("lib/iconchooser/libiconchooser-svg.so")
+        #expect(FileManager.default.fileExists(atPath: library))
+        var project = SmallProject()
+        project.bundle("AppIcon", groups: [["layers": [["name": "art", "image-name": "red.svg"]]]])
+        project.folder.write("App/AppIcon.icon/Assets/red.svg", """
+            <svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024"><rect width="1024" height="1024" fill="#FF0000"/></svg>
+            """)
+        project.write(["ASSETCATALOG_COMPILER_APPICON_NAME": "AppIcon"])
+        let program = prefix.url("bin/iconchooser")
+        let preview = ["preview", "--app", project.folder.path, "--size", "8x4", "--color", "truecolor", "--symbols", "half"]
+        let drawn = try CLI.run(executable: program, preview, environment: cli.environment)
+        #expect(drawn.status == 0 && drawn.stderr.isEmpty, "\(drawn.stderr)")
+        #expect(drawn.stdout.contains("2;255;0;0m"), "\(drawn.stdout)")
+        let lint = try CLI.run(executable: program, ["lint", "--app", project.folder.path], environment: cli.environment)
+        #expect(!lint.stdout.contains("icon-layer-undrawable"), "\(lint.stdout)")
+
+        try FileManager.default.removeItem(atPath: library)
+        let flat = try CLI.run(executable: program, preview, environment: cli.environment)
+        #expect(flat.status == 0 && !flat.stdout.contains("2;255;0;0m"), "\(flat.stdout)")
+        let missing = try CLI.run(executable: program, ["lint", "--app", project.folder.path], environment: cli.environment)
+        #expect(missing.stdout.contains("icon-layer-undrawable"), "\(missing.stdout)")
+        #expect(missing.stdout.contains("“red.svg” cannot be drawn: libiconchooser-svg.so, which draws SVG, is not installed "
+                                        + "(looked in \(prefix.url("bin")) and \(prefix.url("lib/iconchooser")))"), "\(missing.stdout)")
     }
 
     /// zsh and fish, interactive in tmux, with the installed scripts: TAB after `set` lists the names.

@@ -117,6 +117,48 @@ struct PNGRowDecoderTests {
         }
     }
 
+    @Test("inflating on a thread of its own hands on what inflating in turn does, on good and damaged files")
+    func pipelinedMatchesSerial() throws {
+        // 700 px rows: 23 rows a batch, so 120 rows are 6 batches, more than the ring holds.
+        let (width, height) = (700, 120)
+        let image = PNGFixture.sampleImage(width: width, height: height)
+        let header = PNGFixture.header(width: width, height: height, depth: 8, colorType: 6)
+        let scanlines = Self.filtered(image.pixels, width: width, height: height, channels: 4,
+                                      filters: (0 ..< height).map { UInt8($0 % 5) })
+        let stream = PNGFixture.zlib(scanlines)
+        var badAdler = stream
+        badAdler[badAdler.count - 1] ^= 1
+        var badFilter = scanlines
+        badFilter[100 * (1 + width * 4)] = 7  // row 100's filter byte, in the fifth batch
+        let gAMA = PNGFixture.chunk("gAMA", PNGFixture.bigEndian(100_000))
+        let cases: [(String, [UInt8])] = [
+            ("whole", PNGFixture.png(header: header, chunks: [], imageData: scanlines)),
+            ("with gamma", PNGFixture.png(header: header, chunks: [gAMA], imageData: scanlines)),
+            ("half the image data", PNGFixture.signature + PNGFixture.chunk("IHDR", header)
+                + PNGFixture.chunk("IDAT", Array(stream.prefix(stream.count / 2))) + PNGFixture.chunk("IEND", [])),
+            ("bad Adler-32", PNGFixture.signature + PNGFixture.chunk("IHDR", header)
+                + PNGFixture.chunk("IDAT", badAdler) + PNGFixture.chunk("IEND", [])),
+            ("filter type 7", PNGFixture.png(header: header, chunks: [], imageData: badFilter)),
+        ]
+        for (label, data) in cases {
+            let file = try PNGChunks(data, name: "file.png")
+            let rows = try #require(PNGRowDecoder(file, limits: .standard), "\(label)")
+            let gamma = Gamma(fileGamma: file.gamma)
+            var serial = BitmapSink(), pipelined = BitmapSink()
+            let serialTaken = rows.decode(gamma: gamma, into: &serial, pipelined: false)
+            let pipelinedTaken = rows.decode(gamma: gamma, into: &pipelined, pipelined: true)
+            #expect(serialTaken == pipelinedTaken, "\(label)")
+            #expect(serialTaken == label.hasPrefix("w"), "\(label)")
+            if serialTaken { #expect(serial.bitmap == pipelined.bitmap, "\(label)") }
+            // The resampler takes RGBA rows as they are inflated: the same averages.
+            var straight = BoxResampler.Streaming(width: 37, height: 11), copied = BoxResampler.Streaming(width: 37, height: 11)
+            if rows.decode(gamma: gamma, into: &straight, pipelined: true), serialTaken {
+                serial.bitmap.feed(into: &copied)
+                #expect(straight.result == copied.result, "\(label)")
+            }
+        }
+    }
+
     @Test("files with something wrong go to libpng, which decides")
     func anomaliesFallBackToLibpng() throws {
         let image = PNGFixture.sampleImage(width: 9, height: 6)

@@ -1,11 +1,11 @@
-import CRSVG
+import CSVGRasterizerInterface
 import IconCatalog
 
-/// An SVG layer, parsed by librsvg from bytes in memory and drawn by it into cairo image
-/// surfaces. Made without a base URL, so librsvg loads nothing the file points at (`/etc/passwd`,
-/// `file:`, `http:`, external entities); only `data:` URLs remain, which `SVGPreflight` checks
-/// with the rest of what could make drawing cost far more than the file's size.
-final class SVGDocument {
+/// An SVG layer, drawn by librsvg (through `SVGRasterizerLibrary`) from bytes in memory. Parsed
+/// without a base URL, so librsvg loads nothing the file points at (`/etc/passwd`, `file:`, `http:`,
+/// external entities); only `data:` URLs remain, which `SVGPreflight` checks with the rest of what
+/// could make drawing cost far more than the file's size.
+struct SVGDocument {
     /// Layer art is a few to a few hundred KB.
     static let maximumFileBytes = 1 << 20
     /// Declared width or height, in points: sixteen times the icon's 1024-point canvas.
@@ -17,6 +17,7 @@ final class SVGDocument {
         case invalid(String)
         case noSize
         case tooLarge(width: Double, height: Double)
+        case rasterizerUnavailable(SVGRasterizerLibrary.LoadFailure)
 
         var description: String {
             switch self {
@@ -26,6 +27,7 @@ final class SVGDocument {
             case .noSize: return "declares neither a size nor a viewBox"
             case .tooLarge(let width, let height):
                 return "declares \(Int(width))×\(Int(height)) points; over \(Int(SVGDocument.maximumDimension)) is refused"
+            case .rasterizerUnavailable(let failure): return failure.description
             }
         }
     }
@@ -33,9 +35,10 @@ final class SVGDocument {
     /// The size the artwork declares, in points (CSS pixels): `width`/`height`, else its viewBox.
     let width: Double
     let height: Double
-    private let handle: UnsafeMutablePointer<RsvgHandle>
+    private let bytes: [UInt8]
+    private let rasterize: iconchooser_svg_rasterize_pointer
 
-    convenience init(contentsOf path: String) throws(Failure) {
+    init(contentsOf path: String) throws(Failure) {
         let data: [UInt8]
         do {
             data = Array(try BoundedFile.read(path, limit: Self.maximumFileBytes))
@@ -51,7 +54,8 @@ final class SVGDocument {
         try self.init(bytes: data)
     }
 
-    init(bytes: [UInt8]) throws(Failure) {
+    init(bytes: [UInt8], library: Result<SVGRasterizerLibrary, SVGRasterizerLibrary.LoadFailure> = SVGRasterizerLibrary.shared)
+        throws(Failure) {
         guard bytes.count <= Self.maximumFileBytes else {
             throw .unreadable("is \(bytes.count) bytes; over \(Self.maximumFileBytes) is refused")
         }
@@ -60,75 +64,50 @@ final class SVGDocument {
         } catch {
             throw .refused(error.description)
         }
-        var error: UnsafeMutablePointer<GError>?
-        let made = bytes.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }
-        guard let made else { throw .invalid(Self.consume(error)) }
-        var width = 0.0, height = 0.0
-        if rsvg_handle_get_intrinsic_size_in_pixels(made, &width, &height) == 0 {
-            // No absolute width and height: the viewBox gives the size, as a browser would show it.
-            var hasWidth: gboolean = 0, hasHeight: gboolean = 0, hasViewBox: gboolean = 0
-            var declaredWidth = RsvgLength(), declaredHeight = RsvgLength(), viewBox = RsvgRectangle()
-            rsvg_handle_get_intrinsic_dimensions(made, &hasWidth, &declaredWidth, &hasHeight, &declaredHeight,
-                                                 &hasViewBox, &viewBox)
-            guard hasViewBox != 0 else { g_object_unref(made); throw .noSize }
-            width = viewBox.width
-            height = viewBox.height
+        switch library {
+        case .success(let library): rasterize = library.rasterize
+        case .failure(let failure): throw .rasterizerUnavailable(failure)
         }
-        guard width.isFinite, height.isFinite, width > 0, height > 0 else { g_object_unref(made); throw .noSize }
+        self.bytes = bytes
+        var width = 0.0, height = 0.0
+        try Self.call(rasterize, bytes, &width, &height, canvas: nil)
+        guard width.isFinite, height.isFinite, width > 0, height > 0 else { throw .noSize }
         guard width <= Self.maximumDimension, height <= Self.maximumDimension else {
-            g_object_unref(made)
             throw .tooLarge(width: width, height: height)
         }
-        handle = made
         self.width = width
         self.height = height
     }
-
-    deinit { g_object_unref(handle) }
 
     /// The artwork fitted into `frame` (canvas pixels), drawn only where it meets `clip`.
     func draw(in frame: LayerFrame, clip: PixelRect) throws(Failure) -> LayerPatch? {
         let visible = frame.pixels.intersection(clip)
         guard !visible.isEmpty else { return nil }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(visible.width), Int32(visible.height)) else {
-            throw .invalid("no drawing surface")
+        let (pixels, overflow) = visible.width.multipliedReportingOverflow(by: visible.height)
+        guard !overflow, pixels <= Int.max / 4 else { throw .invalid("no drawing surface of \(visible.width)×\(visible.height)") }
+        var rgba = [UInt8](repeating: 0, count: pixels * 4)
+        var measuredWidth = 0.0, measuredHeight = 0.0
+        try rgba.withUnsafeMutableBufferPointer { (buffer) throws(Failure) in
+            var canvas = iconchooser_svg_canvas(rgba: buffer.baseAddress, width: visible.width, height: visible.height,
+                                                viewport_x: frame.x - Double(visible.x), viewport_y: frame.y - Double(visible.y),
+                                                viewport_width: frame.width, viewport_height: frame.height)
+            try Self.call(rasterize, bytes, &measuredWidth, &measuredHeight, canvas: &canvas)
         }
-        defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let context = cairo_create(surface) else {
-            throw .invalid("no drawing surface of \(visible.width)×\(visible.height)")
-        }
-        defer { cairo_destroy(context) }
-        var viewport = RsvgRectangle(x: frame.x - Double(visible.x), y: frame.y - Double(visible.y),
-                                     width: frame.width, height: frame.height)
-        var error: UnsafeMutablePointer<GError>?
-        guard rsvg_handle_render_document(handle, context, &viewport, &error) != 0 else {
-            throw .invalid(Self.consume(error))
-        }
-        cairo_surface_flush(surface)
-        guard let data = cairo_image_surface_get_data(surface) else { throw .invalid("empty drawing surface") }
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        var patch = LayerPatch(rect: visible)
         let unit: Float = 1 / 255
-        // CAIRO_FORMAT_ARGB32: one native-endian 32-bit word a pixel, premultiplied, A R G B from the top bits.
-        for row in 0..<visible.height {
-            let words = UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
-            for column in 0..<visible.width {
-                let word = words[column]
-                let i = (row * visible.width + column) * 4
-                patch.samples[i] = Float((word >> 16) & 0xFF) * unit
-                patch.samples[i + 1] = Float((word >> 8) & 0xFF) * unit
-                patch.samples[i + 2] = Float(word & 0xFF) * unit
-                patch.samples[i + 3] = Float(word >> 24) * unit
-            }
-        }
-        return patch
+        return LayerPatch(rect: visible, samples: rgba.map { Float($0) * unit })
     }
 
-    /// The message of a GError (freed here), on one line.
-    private static func consume(_ error: UnsafeMutablePointer<GError>?) -> String {
-        guard let error else { return "librsvg gave no reason" }
-        defer { g_error_free(error) }
-        guard let message = error.pointee.message else { return "librsvg gave no reason" }
-        return String(String(cString: message).split(whereSeparator: \.isNewline).joined(separator: " ").prefix(200))
+    /// One call of the entry point; librsvg's reason, on one line, when it fails.
+    private static func call(_ rasterize: iconchooser_svg_rasterize_pointer, _ bytes: [UInt8], _ width: inout Double,
+                             _ height: inout Double, canvas: UnsafePointer<iconchooser_svg_canvas>?) throws(Failure) {
+        var message = [CChar](repeating: 0, count: 512)
+        let status = bytes.withUnsafeBufferPointer { svg in
+            rasterize(svg.baseAddress, svg.count, &width, &height, canvas, &message, message.count)
+        }
+        guard status == 0 else {
+            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let line = reason.split(whereSeparator: \.isNewline).joined(separator: " ")
+            throw .invalid(line.isEmpty ? "librsvg gave no reason" : String(line.prefix(200)))
+        }
     }
 }
