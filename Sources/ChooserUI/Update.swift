@@ -6,8 +6,9 @@ import TerminalText
 /// The chooser's only way to change: applies `event` to `state` and returns the work the
 /// shell must do. No I/O, no clock, no terminal: everything it needs is in the event.
 ///
-/// Modal order: Ctrl-C always quits; an alert takes every other input (Enter, Esc or a
-/// click on OK dismiss it); then the help box (`?`, Esc, q or Enter close it); then an open
+/// Modal order: Ctrl-C always quits; an alert takes every other input (Enter, Esc, q or a
+/// click on OK dismiss it, as they close the help box; Space does not, so a second Space
+/// meant to apply cannot dismiss it unseen); then the help box (`?`, Esc, q or Enter close it); then an open
 /// filter takes what is typed (Esc clears it, Backspace edits); then, if the terminal is too
 /// small, only q/Esc work; else the grid's bindings, where Esc closes the details panel before
 /// it leaves. The panel follows the focus: after every event, what it lacks for the icon now
@@ -63,7 +64,7 @@ extension ChooserState {
         let command = ChooserCommand(key: key)
         if command == .interrupt { return [.quit(status: 130)] }
         if alert != nil {
-            if key == .enter || key == .escape { alert = nil }
+            if key == .enter || command == .quit { alert = nil }
             return []
         }
         if showsHelp {

@@ -53,16 +53,16 @@ import Testing
         #expect(screen.contains("“Colourful”."))
     }
 
-    @Test func alertIsDismissedByEnterOrEscapeAndIgnoresOtherKeys() {
-        for dismiss in [Key.enter, .escape] {
+    @Test func alertIsDismissedByEnterEscapeOrQAndIgnoresOtherKeys() {
+        for dismiss in [Key.enter, .escape, .character("q")] {
             var state = chooser(current: nil)
             press(.right, .enter, in: &state)
             _ = update(&state, .applyFinished(name: "black-white", error: nil))
             let shown = state
-            #expect(press(.right, .space, .character("q"), .character("?"), .tab, in: &state) == [])
+            #expect(press(.right, .space, .character("?"), .tab, in: &state) == [])
             #expect(update(&state, .click(column: 30, row: 5)) == [])
             #expect(state == shown)
-            #expect(update(&state, .key(dismiss)) == [])  // Esc closes the alert, it does not quit
+            #expect(update(&state, .key(dismiss)) == [])  // Esc and q close the alert, they do not quit
             #expect(state.alert == nil)
             #expect(state.currentName == "black-white" && state.focus == 1)
         }

@@ -108,8 +108,11 @@ struct ChooserTmuxTests {
         usleep(200_000)
         try tmux.sendBytes(Array(click.press.dropFirst(2)) + click.release)
         try tmux.waitFor(text: "You have changed the icon for")
-        try tmux.send("Enter")
-        try tmux.waitFor("alert dismissed") { !$0.contains { $0.contains("You have changed") } }
+        try tmux.send("q")  // closes the alert, as it closes the help; it does not leave
+        try tmux.waitFor("alert dismissed by q, the chooser still open") { screen in
+            !screen.contains { $0.contains("You have changed") } && screen.contains { $0.contains("black-multi") }
+        }
+        #expect(!FileManager.default.fileExists(atPath: window.statusFile))
         #expect(try cli.run(["current"]).stdout == "multi-black\n")
         try tmux.send("q")
         #expect(try tmux.waitForFile(window.statusFile) == "0\n")
