@@ -135,6 +135,8 @@ private final class SessionRun {
     var pending: [ChooserEffect]
     var probe: CapabilityProbe
     var detectionStarted = ContinuousClock.now
+    /// tmux was asked about passthrough; the queries wait for its answer.
+    var askedTmux = false
     /// What is known about the terminal, once the answers came or stopped coming.
     var capabilities: TerminalCapabilities?
     /// Pixel pictures, once the terminal has been found to show them.
@@ -164,6 +166,9 @@ private final class SessionRun {
     func run() async -> Int32 {
         let queue = queue
         terminal.startEvents { queue.post(.terminal($0)) }
+        // tmux is a process to start, so it is asked first, off the loop; its answer is
+        // taken (and the terminal asked) once the first frame is out.
+        askTmux()
         // The first frame (placeholders) goes out before any picture or answer is asked
         // for, so neither decoding nor a silent terminal delays it.
         draw()
@@ -234,6 +239,7 @@ private final class SessionRun {
             guard capabilities == nil else { break }
             probe.tmuxAnswered(report)
             sendQueries()
+            startPicturesBeforeAnswers()
         case .detectionDeadline:
             if capabilities == nil { decideCapabilities() }
         }
@@ -327,14 +333,21 @@ private final class SessionRun {
 
     // MARK: What the terminal can do
 
+    /// Inside tmux, asks it whether it passes pictures through, off the loop; the answer
+    /// comes as an event.
+    private func askTmux() {
+        guard probe.needsTmux, let question = terminal.tmuxQuestion else { return }
+        askedTmux = true
+        let queue = queue
+        DispatchQueue.global(qos: .userInitiated).async { queue.post(.tmux(question())) }
+    }
+
     private func beginDetection() {
         detectionStarted = .now
-        if probe.needsTmux, let question = terminal.tmuxQuestion {
-            let queue = queue
-            DispatchQueue.global(qos: .userInitiated).async { queue.post(.tmux(question())) }
-        } else {
+        if !askedTmux {
             if probe.needsTmux { probe.tmuxAnswered(TmuxReport(passthrough: .unknown("tmux cannot be asked from here"))) }
             sendQueries()
+            startPicturesBeforeAnswers()
         }
         guard capabilities == nil else { return }
         let queue = queue, timeout = session.options.detectionTimeout.components
@@ -380,16 +393,33 @@ private final class SessionRun {
                 pending += update(&state, .symbolsChanged(symbols.set))
             }
         }
-        let pixels = session.options.pixelPictures
-        if pixelPictures == nil, let pixels, case .pixels = found.pictureMode(drawable: pixels.drawable),
-           let started = pixels.start(for: found, colorDepth: terminal.colorDepth) {
-            terminal.usePictures(started.encoder)
-            pixelPictures = pixels
-            pending += update(&state, .pixelPictures(cell: started.cell))
-        } else if pixelPictures != nil, let cell = found.cellSize, cell != state.pixels?.cell {
-            // The font changed size: every picture is made anew for the new cells.
+        if pixelPictures == nil {
+            startPixelPictures(for: found)
+        } else if let cell = found.cellSize, let made = state.pixels?.cell, let graphics = found.graphics,
+                  graphics.remakesPictures(madeFor: made, on: cell) {
+            // The answer or a new font size says otherwise: every picture is made anew for these cells.
             pending += update(&state, .pixelPictures(cell: cell))
         }
-        pending += update(&state, .terminalDescribed(found.helpLines(drawable: pixels?.drawable ?? [])))
+        let drawable = session.options.pixelPictures?.drawable ?? []
+        pending += update(&state, .terminalDescribed(found.helpLines(drawable: drawable)))
+    }
+
+    /// Pictures in the protocol `found` names, where this program draws it.
+    private func startPixelPictures(for found: TerminalCapabilities) {
+        guard pixelPictures == nil, let pixels = session.options.pixelPictures,
+              case .pixels = found.pictureMode(drawable: pixels.drawable),
+              let started = pixels.start(for: found, colorDepth: terminal.colorDepth) else { return }
+        terminal.usePictures(started.encoder)
+        pixelPictures = pixels
+        pending += update(&state, .pixelPictures(cell: started.cell))
+    }
+
+    /// Where the protocol is certain before the terminal answers (see
+    /// `CapabilityProbe.protocolBeforeAnswers`), its pictures are made while the answers
+    /// come, for the cells known now, ahead of the symbol tiles they replace; the answers
+    /// then only remake them if the cells turn out materially different.
+    private func startPicturesBeforeAnswers() {
+        guard capabilities == nil, pixelPictures == nil, probe.protocolBeforeAnswers != nil else { return }
+        startPixelPictures(for: probe.capabilities(elapsedMilliseconds: elapsedMilliseconds))
     }
 }

@@ -1,13 +1,16 @@
 import ChooserUI
 import Foundation
 
-/// The chooser's one thread of picture making, shared by symbol tiles and pixel pictures:
-/// decoding never takes more than one core (the other draws and reads keys), and memory
-/// stays within what one decode needs, whatever the number of icons or cores.
+/// The chooser's picture making, shared by symbol tiles and pixel pictures, off the input
+/// loop. Symbol tiles (asked for the whole icon set, however large) and the details panel's
+/// work run one at a time, so that they never take more than one core; pixel pictures,
+/// asked for only as their tiles come on screen and the frame a graphics terminal waits
+/// for, may run beside them on a second core (`lanes`). Memory stays within the one
+/// `DecodeBudget` every decode draws from, whatever the number of icons or cores.
 ///
-/// Jobs run one at a time in order. Those for the tiles on screen can be moved to the
-/// front (pixel pictures before symbol tiles, as they are what the screen will show), and
-/// urgent ones go there as they come.
+/// Jobs start in order, each as soon as it may. Those for the tiles on screen can be moved
+/// to the front (pixel pictures before symbol tiles, as they are what the screen will
+/// show), and urgent ones go there as they come.
 public final class DecodeQueue: @unchecked Sendable {
     /// What a job makes.
     public enum Kind: Sendable {
@@ -19,6 +22,8 @@ public final class DecodeQueue: @unchecked Sendable {
         case detailsPixels
 
         var isForDetails: Bool { self == .details || self == .detailsSymbols || self == .detailsPixels }
+        /// Pixel pictures may run beside other work.
+        var isPixelPicture: Bool { self == .pixels || self == .detailsPixels }
     }
 
     struct Job {
@@ -28,22 +33,22 @@ public final class DecodeQueue: @unchecked Sendable {
         let run: @Sendable () -> Void
     }
 
-    private let queue = DispatchQueue(label: "iconchooser.pictures", qos: .userInitiated)
+    /// How many jobs may run at once: at most one of them not a pixel picture.
+    public let lanes: Int
+    private let queue = DispatchQueue(label: "iconchooser.pictures", qos: .userInitiated, attributes: .concurrent)
     private let lock = NSLock()
     private var pending: [Job] = []
-    private var working = false
+    private var running: [Kind] = []
 
-    public init() {}
+    /// `lanes`: two where there are two cores, else one.
+    public init(lanes: Int = min(2, ProcessInfo.processInfo.activeProcessorCount)) {
+        self.lanes = max(1, lanes)
+    }
 
     /// Adds jobs at the end, or with `urgent` before every job waiting.
     func add(_ jobs: [Job], urgent: Bool = false) {
-        let start: Bool = lock.withLock {
-            pending = urgent ? jobs + pending : pending + jobs
-            guard !working, !pending.isEmpty else { return false }
-            working = true
-            return true
-        }
-        if start { queue.async { [self] in work() } }
+        lock.withLock { pending = urgent ? jobs + pending : pending + jobs }
+        startJobs()
     }
 
     /// Moves the jobs not yet started for these tiles (the ones now on screen) to the front,
@@ -66,18 +71,26 @@ public final class DecodeQueue: @unchecked Sendable {
         lock.withLock { pending.removeAll { kind == nil || $0.kind == kind } }
     }
 
-    /// Takes jobs from the front until none is left.
-    private func work() {
-        while let job = nextJob() { job.run() }
+    /// Starts every job that may run now beside those running.
+    private func startJobs() {
+        while let job = lock.withLock({ take() }) {
+            queue.async { [self] in
+                job.run()
+                lock.withLock {
+                    if let done = running.firstIndex(of: job.kind) { running.remove(at: done) }
+                }
+                startJobs()
+            }
+        }
     }
 
-    private func nextJob() -> Job? {
-        lock.withLock {
-            guard !pending.isEmpty else {
-                working = false
-                return nil
-            }
-            return pending.removeFirst()
-        }
+    /// The first job waiting that may start now (under the lock), marked as running.
+    private func take() -> Job? {
+        guard running.count < lanes else { return nil }
+        let otherWorkRunning = running.contains { !$0.isPixelPicture }
+        guard let next = pending.firstIndex(where: { $0.kind.isPixelPicture || !otherWorkRunning }) else { return nil }
+        let job = pending.remove(at: next)
+        running.append(job.kind)
+        return job
     }
 }

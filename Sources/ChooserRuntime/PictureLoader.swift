@@ -41,8 +41,8 @@ public final class PictureLoader: PictureSource, @unchecked Sendable {
     private let queue: DecodeQueue
     private let render: @Sendable (Int, TileSize, SymbolSet, IconAppearance) -> CellGrid
 
-    /// Makes the tiles of items `0..<count` with `render`, which runs on `queue`'s thread,
-    /// one call at a time.
+    /// Makes the tiles of items `0..<count` with `render`, which runs on `queue`, one call
+    /// at a time.
     public init(count: Int, queue: DecodeQueue = DecodeQueue(),
                 render: @escaping @Sendable (Int, TileSize, SymbolSet, IconAppearance) -> CellGrid) {
         self.count = count

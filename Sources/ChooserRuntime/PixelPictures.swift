@@ -116,7 +116,7 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
     private var nextID: UInt32 = 1
 
     /// `make`: the picture of item `index` for a geometry in an appearance, nil when it has
-    /// none; it runs on `queue`'s thread, one call at a time.
+    /// none; it runs on `queue`, beside other work (see `DecodeQueue.lanes`).
     public init(count: Int, queue: DecodeQueue,
                 make: @escaping @Sendable (Int, TileGeometry, IconAppearance) throws -> PixelPicture?) {
         self.count = count

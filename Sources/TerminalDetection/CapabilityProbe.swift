@@ -155,6 +155,18 @@ public struct CapabilityProbe: Sendable {
         return expected > 0 && primaryAnswers >= expected
     }
 
+    /// The pixel protocol no answer still out can change, where its pictures depend on
+    /// nothing an answer may bring: they can be made while the answers come. kitty only: it
+    /// is used whenever it is forced, or named by the environment or tmux's client, and it
+    /// scales a picture to the cells it is placed on, so an answered cell size changes how
+    /// sharp a picture is, not where it goes; sixel and iTerm2 pictures must be the cells'
+    /// exact size, and sixel's colours come from the answers. Inside tmux, not before tmux
+    /// has said whether it passes pictures through.
+    public var protocolBeforeAnswers: GraphicsProtocol? {
+        guard !needsTmux, capabilities(elapsedMilliseconds: 0).graphics == .kitty else { return nil }
+        return .kitty
+    }
+
     /// What is known now. `elapsedMilliseconds`: since the queries were written.
     public func capabilities(elapsedMilliseconds: Int) -> TerminalCapabilities {
         TerminalCapabilities(probe: self, elapsedMilliseconds: elapsedMilliseconds)

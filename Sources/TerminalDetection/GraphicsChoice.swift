@@ -1,3 +1,4 @@
+import CellCanvas
 import TerminalText
 
 /// A way to show real pixels in a terminal.
@@ -18,6 +19,17 @@ public enum GraphicsProtocol: String, CaseIterable, Hashable, Sendable {
         case .sixel: "sixel"
         case .iterm2: "iTerm2 images"
         }
+    }
+}
+
+extension GraphicsProtocol {
+    /// Whether pictures made for cells of `made` pixels must be made again for cells of
+    /// `cell`. sixel and iTerm2 pictures are exactly their cells' size, so at any change;
+    /// kitty scales a picture to the cells it is placed on, so only where the eye would see
+    /// it: either side more than an eighth off.
+    public func remakesPictures(madeFor made: CellPixelSize, on cell: CellPixelSize) -> Bool {
+        guard self == .kitty else { return made != cell }
+        return abs(made.width - cell.width) * 8 > cell.width || abs(made.height - cell.height) * 8 > cell.height
     }
 }
 

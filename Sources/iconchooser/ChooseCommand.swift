@@ -58,7 +58,7 @@ extension IconChooser {
                              images: IconImageFinder(catalog: each.catalog, options: options.catalogOptions),
                              depth: terminal.colorDepth, ascii: configuration.ascii, look: options.look(for: each.catalog))
             })
-            // Symbol tiles, pixel pictures and the details panel's are made on one thread, the panel's
+            // Symbol tiles, pixel pictures and the details panel's are made on one queue, the panel's
             // and then the tiles on screen first.
             let decoding = DecodeQueue()
             let app = try options.appPath(), catalogOptions = options.catalogOptions

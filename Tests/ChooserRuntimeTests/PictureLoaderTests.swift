@@ -2,6 +2,9 @@ import CellCanvas
 import ChooserRuntime
 import ChooserUI
 import Foundation
+import IconArt
+import TerminalDetection
+import TerminalInput
 import Testing
 
 /// The picture loader: one picture at a time, the tiles on screen first, and nothing
@@ -55,6 +58,63 @@ import Testing
         #expect(gate.waitFor(6))
         #expect(gate.order == [0, 4, 5, 1, 2, 3])  // index 9 is no icon: never asked for
         #expect(gate.concurrency == 1)
+    }
+
+    /// What was delivered, in order: "s0" the symbol tile of icon 0, "p0" its pixel picture.
+    final class DeliveryLog: @unchecked Sendable {
+        private let lock = NSLock()
+        private var entries: [String] = []
+        let madeBothPictures = DispatchSemaphore(value: 0)
+
+        func add(_ entry: String) {
+            let pictures = lock.withLock {
+                entries.append(entry)
+                return entries.filter { $0.hasPrefix("p") }.count
+            }
+            if entry.hasPrefix("p"), pictures == 2 { madeBothPictures.signal() }
+        }
+
+        var order: [String] { lock.withLock { entries } }
+    }
+
+    /// Symbol tiles (the first held by a gate) and pixel pictures on one queue of `lanes`,
+    /// the pixel pictures of icons 0 and 1 asked for while the first tile is being made.
+    func symbolsAndPixels(lanes: Int) throws -> (order: [String], symbolsAtOnce: Int) {
+        let queue = DecodeQueue(lanes: lanes)
+        let gate = Gate()
+        let log = DeliveryLog()
+        let loader = PictureLoader(count: 3, queue: queue) { index, size, _ in gate.render(index, size) }
+        let pixels = IconPixelPictures(count: 3, queue: queue) { _, geometry, _ in
+            PixelPicture(bitmap: RGBABitmap(width: geometry.width, height: geometry.height, filledWith: (200, 0, 0, 255)),
+                         geometry: geometry)
+        }
+        let kitty = CapabilityProbe(environment: ["TERM": "xterm-kitty"], choice: .auto, canQuery: false,
+                                    windowSize: TerminalSize(columns: 100, rows: 30)).capabilities(elapsedMilliseconds: 0)
+        _ = try #require(pixels.start(for: kitty, colorDepth: .truecolor))
+        loader.request([0, 1, 2], size: .small, symbols: .half, appearance: .light) { picture in
+            log.add("s\(picture.index)")
+            gate.record(picture)
+        }
+        #expect(gate.started.wait(timeout: .now() + 30) == .success)
+        pixels.request([0, 1], size: .small, cell: .standard, appearance: .light) { picture in
+            #expect(picture.ready)
+            log.add("p\(picture.index)")
+        }
+        // With two lanes, made beside the symbol tile still under way; with one, after it.
+        if lanes > 1 { #expect(log.madeBothPictures.wait(timeout: .now() + 30) == .success) }
+        gate.release.signal()
+        if lanes == 1 { #expect(log.madeBothPictures.wait(timeout: .now() + 30) == .success) }
+        #expect(gate.waitFor(3))
+        return (log.order, gate.concurrency)
+    }
+
+    @Test func pixelPicturesAreMadeBesideSymbolTilesWhichComeOneAtATime() throws {
+        let two = try symbolsAndPixels(lanes: 2)
+        #expect(two.order == ["p0", "p1", "s0", "s1", "s2"])
+        #expect(two.symbolsAtOnce == 1)
+        let one = try symbolsAndPixels(lanes: 1)
+        #expect(one.order == ["s0", "p0", "p1", "s1", "s2"])
+        #expect(one.symbolsAtOnce == 1)
     }
 
     @Test func nothingMoreAfterLeaving() {

@@ -115,6 +115,52 @@ import TerminalInterface
         return (terminal, chooser)
     }
 
+    @Test func aForcedKittyMakesItsPicturesWhileTheTerminalIsStillAsked() async throws {
+        try await onTestThread {
+            let environment = ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0", "TMUX_PANE": "%1"]
+            let terminal = MemoryTerminal(environment: environment, tmux: TmuxReport(passthrough: .on, version: "3.3a"))
+            let pixels = TilePictures()
+            let chooser = RunningChooser(terminal: terminal, options: ChooserSession.Options(
+                graphics: .forced(.kitty), detectionTimeout: .seconds(30), pixelPictures: pixels))
+            // The first frame waits for nothing: the tiles' initials.
+            try await chooser.frame(showing: "black-multi")
+            let first = try #require(terminal.framesWithPictures.first)
+            #expect(first.pictures.isEmpty && first.grid.text.contains("BM"))
+            // Every tile placed, though the terminal has not answered a thing.
+            #expect(await terminal.waitUntil { $0.framesWithPictures.last?.pictures.count == 5 })
+            #expect(terminal.framesBeforeQueries.first.map { $0 >= 1 } == true)
+            #expect(pixels.requests.count == 1 && pixels.requests[0].cell == .standard)  // no pixel size known yet
+
+            // The answers: cells of 9×18 pixels, close enough for kitty to scale to.
+            terminal.send(.reply(.primaryAttributes([1, 2])), .reply(.kittyGraphics(id: 31, message: "OK")),
+                          .reply(.cellSize(width: 9, height: 18)), .reply(.primaryAttributes([62])))
+            terminal.type("?")
+            try await chooser.frame("the help with the answered cells") { $0.text.contains("9×18") }
+            terminal.type("?")
+            #expect(await terminal.waitUntil { $0.framesWithPictures.last?.pictures.count == 5 })
+            #expect(pixels.requests.allSatisfy { $0.cell == .standard })
+            terminal.type("q")
+            #expect(try await chooser.status() == 0)
+        }
+    }
+
+    @Test func kittyPicturesAreMadeAgainForCellsMateriallyDifferentFromTheFirstGuess() async throws {
+        try await onTestThread {
+            let terminal = MemoryTerminal(environment: ["TERM": "xterm-kitty"])
+            let pixels = TilePictures()
+            let chooser = RunningChooser(terminal: terminal, options: ChooserSession.Options(
+                detectionTimeout: .seconds(30), pixelPictures: pixels))
+            #expect(await terminal.waitUntil { $0.framesWithPictures.last?.pictures.count == 5 })
+            #expect(pixels.requests.first?.cell == .standard)
+            let large = try #require(CellPixelSize(width: 16, height: 32))
+            terminal.send(.reply(.cellSize(width: 16, height: 32)), .reply(.primaryAttributes([62])))
+            #expect(await terminal.waitUntil { _ in pixels.requests.last?.cell == large })
+            #expect(await terminal.waitUntil { $0.framesWithPictures.last?.pictures.count == 5 })
+            terminal.type("q")
+            #expect(try await chooser.status() == 0)
+        }
+    }
+
     @Test func placementsFollowScrollingTheHelpAnAlertAResizeAndLeaving() async throws {
         try await onTestThread {
             let items = [ChooserItem.primary()] + (1..<12).map { ChooserItem(name: "icon\($0)", title: "Icon \($0)") }

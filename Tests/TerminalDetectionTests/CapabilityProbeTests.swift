@@ -196,6 +196,52 @@ import TerminalInput
         #expect(found.pictureMode(drawable: []) != .pixels(.kitty))
     }
 
+    @Test func picturesCanStartBeforeTheAnswersOnlyWhereNoAnswerCanChangeThem() {
+        // Forced, or named by TERM: kitty whatever the terminal answers.
+        #expect(Self.probe(choice: .forced(.kitty)).protocolBeforeAnswers == .kitty)
+        #expect(Self.probe(["TERM": "xterm-kitty"]).protocolBeforeAnswers == .kitty)
+        #expect(Self.probe(["TERM": "xterm-ghostty"], choice: .forced(.kitty), canQuery: false).protocolBeforeAnswers == .kitty)
+        // Only the answers can tell, or they bring what the pictures are made with.
+        #expect(Self.probe().protocolBeforeAnswers == nil)
+        #expect(Self.probe(["TERM": "xterm", "LC_TERMINAL": "iTerm2"]).protocolBeforeAnswers == nil)
+        #expect(Self.probe(choice: .forced(.sixel)).protocolBeforeAnswers == nil)
+        #expect(Self.probe(choice: .forced(.iterm2)).protocolBeforeAnswers == nil)
+        #expect(Self.probe(["TERM": "xterm-kitty"], choice: .symbols).protocolBeforeAnswers == nil)
+        // An answer already in can make it certain too.
+        #expect(Self.probe(replies: [.kittyGraphics(id: 31, message: "OK")]).protocolBeforeAnswers == .kitty)
+
+        // Inside tmux, not before tmux has said whether pictures pass through.
+        let environment = ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0", "TMUX_PANE": "%3"]
+        #expect(Self.probe(environment, choice: .forced(.kitty)).protocolBeforeAnswers == nil)
+        let forced = Self.probe(environment, choice: .forced(.kitty), tmux: TmuxReport(passthrough: .on, version: "3.3a"))
+        #expect(forced.protocolBeforeAnswers == .kitty)
+        let early = forced.capabilities(elapsedMilliseconds: 0)
+        #expect(early.passThroughTmux && early.kittyPlaceholders)
+        #expect(Self.probe(environment, tmux: TmuxReport(passthrough: .on, version: "3.3a", clientTerm: "xterm-kitty"))
+            .protocolBeforeAnswers == .kitty)
+        #expect(Self.probe(environment, tmux: TmuxReport(passthrough: .on, version: "3.3a", clientTerm: "xterm-256color"))
+            .protocolBeforeAnswers == nil)
+        #expect(Self.probe(environment, tmux: TmuxReport(passthrough: .off, version: "3.3a", clientTerm: "xterm-kitty"))
+            .protocolBeforeAnswers == nil)
+    }
+
+    @Test func kittyPicturesAreRemadeOnlyForCellsMateriallyDifferent() {
+        let standard = CellPixelSize.standard
+        func cell(_ width: Int, _ height: Int) -> CellPixelSize { CellPixelSize(width: width, height: height)! }
+        // kitty scales a picture to its cells: a pixel or two is not worth making it again.
+        #expect(!GraphicsProtocol.kitty.remakesPictures(madeFor: standard, on: standard))
+        #expect(!GraphicsProtocol.kitty.remakesPictures(madeFor: standard, on: cell(9, 18)))
+        #expect(!GraphicsProtocol.kitty.remakesPictures(madeFor: standard, on: cell(11, 21)))
+        // tmux's stand-in 16×32 when no client says, against a real 10×20: far too large.
+        #expect(GraphicsProtocol.kitty.remakesPictures(madeFor: cell(16, 32), on: standard))
+        #expect(GraphicsProtocol.kitty.remakesPictures(madeFor: standard, on: cell(10, 24)))
+        // sixel and iTerm2 pictures are exactly their cells' size.
+        for graphics in [GraphicsProtocol.sixel, .iterm2] {
+            #expect(graphics.remakesPictures(madeFor: standard, on: cell(9, 18)))
+            #expect(!graphics.remakesPictures(madeFor: standard, on: standard))
+        }
+    }
+
     @Test func cellSizesAreCrossCheckedAndImplausibleOnesNotTrusted() {
         func size(_ replies: [TerminalReply], window: TerminalSize = Self.window) -> (CellPixelSize?, String) {
             let found = Self.probe(window: window, replies: replies).capabilities(elapsedMilliseconds: 0)
