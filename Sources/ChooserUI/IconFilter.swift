@@ -71,6 +71,16 @@ public enum IconFilter {
     private static func isWordStart(_ characters: [Character], at position: Int) -> Bool {
         guard position > 0 else { return true }
         let previous = characters[position - 1], current = characters[position]
+        // ASCII by its code: Unicode's letter and case properties were a third of a keystroke's matching.
+        if let before = previous.asciiValue, let this = current.asciiValue {
+            let isLower = { (byte: UInt8) in byte >= 0x61 && byte <= 0x7A }
+            let isUpper = { (byte: UInt8) in byte >= 0x41 && byte <= 0x5A }
+            let isDigit = { (byte: UInt8) in byte >= 0x30 && byte <= 0x39 }
+            let isLetter = { (byte: UInt8) in isLower(byte) || isUpper(byte) }
+            if !(isLetter(before) || isDigit(before)) { return isLetter(this) || isDigit(this) }
+            if isLower(before) && isUpper(this) { return true }
+            return isLetter(before) && isDigit(this)
+        }
         if !(previous.isLetter || previous.isNumber) { return current.isLetter || current.isNumber }
         if previous.isLowercase && current.isUppercase { return true }
         return previous.isLetter && current.isNumber
@@ -86,36 +96,37 @@ public enum IconFilter {
         let width = text.count
         let bonus = (0..<width).map { letter + (isWordStart(characters, at: $0) ? wordStart : 0) }
         let none = Int.min / 4
-        // score[i][j]: the best for pattern[0...i] with pattern[i] at text[j]; from[i][j]: where pattern[i-1] was.
-        var score = [[Int]](repeating: [Int](repeating: none, count: width), count: pattern.count)
-        var from = [[Int]](repeating: [Int](repeating: -1, count: width), count: pattern.count)
+        // score[i * width + j]: the best for pattern[0...i] with pattern[i] at text[j]; from[…]: where
+        // pattern[i-1] was. One array each, not one per pattern letter: this runs for every name on every key.
+        var score = [Int](repeating: none, count: pattern.count * width)
+        var from = [Int](repeating: -1, count: pattern.count * width)
         for j in 0..<width where text[j] == pattern[0] {
-            score[0][j] = bonus[j] - leading * j
+            score[j] = bonus[j] - leading * j
         }
         for i in 1..<max(1, pattern.count) {
-            // bestGap: the best score[i-1][k] less its gap's cost, over k <= j - 2; gapFrom its k.
+            // bestGap: the best score of pattern[i-1] at k less its gap's cost, over k <= j - 2; gapFrom its k.
             var bestGap = none, gapFrom = -1
             for j in i..<width {
                 if j >= 2 {
-                    let opened = score[i - 1][j - 2] - gapOpen
+                    let opened = score[(i - 1) * width + j - 2] - gapOpen
                     let extended = bestGap == none ? none : bestGap - gapExtend
                     if opened >= extended { bestGap = opened; gapFrom = j - 2 } else { bestGap = extended }
                 }
                 guard text[j] == pattern[i] else { continue }
-                let adjacent = score[i - 1][j - 1] == none ? none : score[i - 1][j - 1] + contiguous
+                let adjacent = score[(i - 1) * width + j - 1] == none ? none : score[(i - 1) * width + j - 1] + contiguous
                 if adjacent == none && bestGap <= none / 2 { continue }
                 if adjacent >= bestGap {
-                    score[i][j] = adjacent + bonus[j]
-                    from[i][j] = j - 1
+                    score[i * width + j] = adjacent + bonus[j]
+                    from[i * width + j] = j - 1
                 } else {
-                    score[i][j] = bestGap + bonus[j]
-                    from[i][j] = gapFrom
+                    score[i * width + j] = bestGap + bonus[j]
+                    from[i * width + j] = gapFrom
                 }
             }
         }
         let last = pattern.count - 1
         var end = -1
-        for j in 0..<width where score[last][j] > none / 2 && (end < 0 || score[last][j] > score[last][end]) {
+        for j in 0..<width where score[last * width + j] > none / 2 && (end < 0 || score[last * width + j] > score[last * width + end]) {
             end = j
         }
         guard end >= 0 else { return nil }
@@ -123,9 +134,9 @@ public enum IconFilter {
         var position = end
         for i in stride(from: last, through: 0, by: -1) {
             positions[i] = position
-            position = from[i][position]
+            position = from[i * width + position]
         }
-        return (score[last][end], positions)
+        return (score[last * width + end], positions)
     }
 
     private static func isSubsequence(_ pattern: [String], of text: [String]) -> Bool {

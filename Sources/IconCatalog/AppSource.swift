@@ -54,6 +54,9 @@ package struct OpenedApp {
     package let target: ResolvedTarget?
     /// For a project or an asset catalog: what the asset compiler is given.
     package let compiler: IconCompilerInputs?
+    /// The app icons of `compiler`'s catalogs and bundles once found, for every catalog built
+    /// from this opening (the chooser builds the iPhone and the iPad one).
+    let assets = AssetNamesCache()
 
     package init(source: AppSourceKind, path: String? = nil, plistPath: String?, plist: [String: Any],
                  iconTree: IconFileTree, warnings: [CatalogWarning] = [], target: ResolvedTarget? = nil,

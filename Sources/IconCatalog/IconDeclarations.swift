@@ -69,15 +69,17 @@ package enum IconDeclarations {
     /// Each icon's sort key is made once: a Foundation case-insensitive comparison inside the
     /// sort was most of the time taken to open an app of 500 icons.
     static func chooserOrder<Icon>(_ alternates: [Icon], name: (Icon) -> String?, ordinal: (Icon) -> Int?) -> [Icon] {
-        let keyed = alternates.map { icon in (icon: icon, ordinal: ordinal(icon), name: NameKey(name(icon) ?? "")) }
-        return keyed.sorted { a, b in
-            switch (a.ordinal, b.ordinal) {
+        // Positions are sorted, not the icons: moving whole icons about was most of the sort's time.
+        let ordinals = alternates.map(ordinal)
+        let names = alternates.map { NameKey(name($0) ?? "") }
+        return alternates.indices.sorted { a, b in
+            switch (ordinals[a], ordinals[b]) {
             case let (x?, y?) where x != y: return x < y
             case (.some, nil): return true
             case (nil, .some): return false
-            default: return a.name < b.name
+            default: return names[a] < names[b] || (!(names[b] < names[a]) && a < b)
             }
-        }.map(\.icon)
+        }.map { alternates[$0] }
     }
 
     /// A name as the chooser orders it: case-insensitively, then as written, so the order

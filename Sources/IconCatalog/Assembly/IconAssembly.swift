@@ -155,6 +155,13 @@ struct IconAssembly {
     /// Every app icon of the catalogs (in catalog order, then by name) and of the bundles,
     /// by name; a second folder giving a name of the same kind is left out with a warning.
     private func collectAssets(boundary: PathBoundary?, warnings: inout [CatalogWarning]) -> ([String: Asset], [String]) {
+        let found = app.assets.value { collectAssets(boundary: boundary) }
+        warnings += found.warnings
+        return (found.assets, found.names)
+    }
+
+    private func collectAssets(boundary: PathBoundary?) -> AssetNamesCache.Found {
+        var warnings: [CatalogWarning] = []
         var assets: [String: Asset] = [:]
         var names: [String] = []
         func add(_ entry: AssetCatalog.Entry) {
@@ -178,7 +185,7 @@ struct IconAssembly {
             let name = (ProjectPaths.lastComponent(path) as NSString).deletingPathExtension
             add(AssetCatalog.Entry(name: name, kind: .iconComposer, path: path))
         }
-        return (assets, names)
+        return AssetNamesCache.Found(assets: assets, names: names, warnings: warnings)
     }
 
     private func declaration(of asset: Asset, setting: String) -> IconDeclaration {
@@ -252,6 +259,28 @@ struct IconAssembly {
     private var nowhere: String {
         app.target.map { "is in none of target “\($0.targetName)”'s asset catalogs and Icon Composer bundles" }
             ?? "is not an app icon of the catalog"
+    }
+}
+
+/// The app icons an opened app's catalogs and bundles hold, found once however many catalogs
+/// (the iPhone's and the iPad's) are built from it: the same folders give the same names.
+final class AssetNamesCache: @unchecked Sendable {
+    struct Found {
+        let assets: [String: IconAssembly.Asset]
+        let names: [String]
+        let warnings: [CatalogWarning]
+    }
+
+    private let lock = NSLock()
+    private var found: Found?
+
+    func value(_ make: () -> Found) -> Found {
+        lock.withLock {
+            if let found { return found }
+            let made = make()
+            found = made
+            return made
+        }
     }
 }
 

@@ -138,6 +138,8 @@ private struct AppIconSetReader {
     let boundary: PathBoundary?
     var warnings = WarningCollector()
     private var contentsPath: String { (path as NSString).appendingPathComponent("Contents.json") }
+    /// The set's folder with its links resolved, once for all its files; nil when it cannot be.
+    private lazy var resolvedFolder: String? = PathBoundary.realPath(path)
     /// Per file name: what was found, so a file named by several entries is looked at once.
     private var files: [String: (check: FileCheck, size: (width: Int, height: Int)?)] = [:]
 
@@ -152,7 +154,7 @@ private struct AppIconSetReader {
             warnings.add(file: path, "the set's folder cannot be read", code: "set-contents-missing")
             return []
         }
-        switch FileCheck.check(contentsPath, boundary: boundary) {
+        switch check("Contents.json", boundary: boundary) {
         case .regularFile: break
         case .missing:
             warnings.add(file: contentsPath, "is missing; the set has no images", code: "set-contents-missing")
@@ -249,7 +251,7 @@ private struct AppIconSetReader {
         let isNew = files[filename] == nil
         if isNew {
             let filePath = (path as NSString).appendingPathComponent(filename)
-            let check = FileCheck.check(filePath, boundary: boundary)
+            let check = self.check(filename, boundary: boundary)
             var size: (width: Int, height: Int)?
             if check == .regularFile, readingSizes, let header = try? BoundedFile.readPrefix(filePath, count: 64) {
                 size = PNGHeader.size(of: header)
@@ -284,6 +286,12 @@ private struct AppIconSetReader {
             }
         }
         return nil
+    }
+
+    /// Where the set's file `name` stands (`FileCheck`), resolving the folder's links once.
+    private mutating func check(_ name: String, boundary: PathBoundary) -> FileCheck {
+        guard let resolvedFolder else { return FileCheck.check((path as NSString).appendingPathComponent(name), boundary: boundary) }
+        return FileCheck.check(name, in: path, resolvedFolder: resolvedFolder, boundary: boundary)
     }
 
     /// Light when the entry has no `appearances`; nil (entry skipped) when it is for some other

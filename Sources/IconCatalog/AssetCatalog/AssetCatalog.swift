@@ -74,19 +74,20 @@ package struct AssetCatalog: Sendable {
         var stack: [(path: String, namespace: String, depth: Int)] = [(path, "", 0)]
         walk: while let folder = stack.popLast() {
             if let real = PathBoundary.realPath(folder.path), !visited.insert(real).inserted { continue }
-            guard let listing = DirectoryListing.names(in: folder.path, limit: maximumEntries - seen) else {
+            guard let listing = DirectoryListing.entries(in: folder.path, limit: maximumEntries - seen) else {
                 warnings.add(file: folder.path, "cannot be listed", code: "catalog-unreadable")
                 continue
             }
             var groups: [(path: String, namespace: String, depth: Int)] = []
-            for name in listing.names {
+            for (name, kind) in listing.entries {
                 seen += 1
                 let child = (folder.path as NSString).appendingPathComponent(name)
-                guard isFolder(child, boundary: boundary, warnings: &warnings) else { continue }
-                let ext = (name as NSString).pathExtension.lowercased()
-                let stem = (name as NSString).deletingPathExtension
+                guard kind == .directory || (kind != .file && kind != .other
+                                             && isFolder(child, boundary: boundary, warnings: &warnings)) else { continue }
+                let ext = ProjectPaths.pathExtension(name)
                 switch ext {
                 case _ where IconKind(rawValue: ext) != nil:
+                    let stem = name[..<name.lastIndex(of: ".")!]
                     found.append(Entry(name: folder.namespace + stem, kind: IconKind(rawValue: ext)!, path: child))
                 case _ where otherAssetTypes.contains(ext):
                     continue

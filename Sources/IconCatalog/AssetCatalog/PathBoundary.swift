@@ -51,6 +51,21 @@ enum FileCheck: Equatable {
         }
         return .regularFile
     }
+
+    /// `check` for `name`, an entry directly inside a folder whose links resolve to
+    /// `resolvedFolder`: an entry that is no link is where its folder is, so one `lstat` says
+    /// all that resolving every component of its path would (a link is checked in full).
+    static func check(_ name: String, in folder: String, resolvedFolder: String, boundary: PathBoundary) -> FileCheck {
+        let path = (folder as NSString).appendingPathComponent(name)
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .missing }
+        guard (info.st_mode & S_IFMT) != S_IFLNK, name != "..", !name.contains("/") else {
+            return check(path, boundary: boundary)
+        }
+        guard boundary.contains(resolvedPath: name == "." ? resolvedFolder : resolvedFolder + "/" + name) else { return .outside }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return .notAFile(kind: BoundedFile.describe(mode: info.st_mode)) }
+        return .regularFile
+    }
 }
 
 /// Warnings with a cap: a file with thousands of bad entries costs a bounded list, and the

@@ -22,12 +22,12 @@ struct DirectoryWalk {
     /// The entries of `directory` in name order, hidden ones left out (nil when it cannot
     /// be opened), stopping early when the budget runs out.
     mutating func entries(of directory: String) -> [Entry]? {
-        guard let listing = DirectoryListing.names(in: directory, limit: remaining) else { return nil }
-        remaining -= listing.names.count
+        guard let listing = DirectoryListing.entries(in: directory, limit: remaining) else { return nil }
+        remaining -= listing.entries.count
         if listing.truncated { truncated = true }
-        return listing.names.map { name in
+        return listing.entries.map { name, kind in
             let path = ProjectPaths.join(directory, name)
-            return Entry(name: name, path: path, kind: ProjectPaths.kind(of: path))
+            return Entry(name: name, path: path, kind: kind ?? ProjectPaths.kind(of: path))
         }
     }
 }

@@ -46,7 +46,7 @@ extension XcodeProject {
         }
         let normalized = ProjectPaths.normalize(current)
         if wroteAbsolute { return .absolute(normalized) }
-        return ProjectPaths.isInside(normalized, folder: folder) ? .inside(normalized) : .outside(normalized)
+        return ProjectPaths.isInside(normalized, folder: folder, realFolder: realFolder) ? .inside(normalized) : .outside(normalized)
     }
 
     /// The node's path if it is safe to read; otherwise nil, with a warning saying why.

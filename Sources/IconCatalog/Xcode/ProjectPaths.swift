@@ -20,6 +20,7 @@ enum ProjectPaths {
     /// Removes `.`, empty components and `..` (against the component before it); a `..`
     /// above the root of an absolute path stays at the root.
     static func normalize(_ path: String) -> String {
+        if isNormalized(path) { return path }
         let isAbsolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -39,13 +40,45 @@ enum ProjectPaths {
         return joined.isEmpty ? "." : joined
     }
 
+    /// True when `normalize` would return `path` unchanged: no empty, `.` or `..` component
+    /// and no trailing `/`. Most paths a project names already are, and splitting them into
+    /// components was most of the time spent on a project's synchronized folders.
+    private static func isNormalized(_ path: String) -> Bool {
+        var previous: UInt8 = UInt8(ascii: "/")
+        var dots = 0
+        var count = 0
+        for byte in path.utf8 {
+            count += 1
+            if byte == UInt8(ascii: "/") {
+                // An empty component (`//`, or `/` after the leading one), `.` or `..`.
+                if count > 1 && (previous == UInt8(ascii: "/") || dots == 1 || dots == 2) { return false }
+                dots = 0
+            } else if byte == UInt8(ascii: ".") {
+                dots = previous == UInt8(ascii: "/") || dots > 0 ? dots + 1 : 0
+            } else {
+                dots = 0
+            }
+            previous = byte
+        }
+        guard count > 0 else { return false }
+        // A trailing `/` (but `/` itself), or a last component `.` or `..`.
+        if count > 1 && previous == UInt8(ascii: "/") { return false }
+        return dots != 1 && dots != 2
+    }
+
     /// True when `path` is `folder` or below it, lexically and, where the path exists, after
     /// following symbolic links.
     static func isInside(_ path: String, folder: String) -> Bool {
+        isInside(path, folder: folder, realFolder: nil)
+    }
+
+    /// `isInside`, with `folder`'s own resolved path given where the caller keeps it (nil:
+    /// resolved here), so checking many paths against one folder resolves it once.
+    static func isInside(_ path: String, folder: String, realFolder: String?) -> Bool {
         let path = normalize(path), folder = normalize(folder)
         guard lexicallyInside(path, folder: folder) else { return false }
         guard let real = realPath(path) else { return true }
-        return lexicallyInside(real, folder: realPath(folder) ?? folder)
+        return lexicallyInside(real, folder: realFolder ?? realPath(folder) ?? folder)
     }
 
     static func lexicallyInside(_ path: String, folder: String) -> Bool {

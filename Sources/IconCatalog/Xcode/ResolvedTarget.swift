@@ -194,7 +194,7 @@ package struct InfoPlistSource: Sendable, Equatable {
     private static func insideProject(_ written: String, project: XcodeProject, setting: String,
                                       warnings: inout [CatalogWarning]) -> String? {
         let path = ProjectPaths.normalize(ProjectPaths.join(project.folder, written))
-        guard ProjectPaths.isInside(path, folder: project.folder) else {
+        guard ProjectPaths.isInside(path, folder: project.folder, realFolder: project.realFolder) else {
             warnings.appendUnique([CatalogWarning(subject: setting,
                 message: "names \(path), outside the project's folder \(project.folder); it is not read",
                 code: "path-outside-project")])

@@ -18,6 +18,12 @@ struct SettingAssignment: Sendable, Equatable {
     /// Splits `NAME[param=pattern][param=pattern]` into the name and its conditions; nil
     /// when the name is not a build setting name or a condition is not closed.
     static func parseKey(_ key: Substring) -> (name: String, conditions: [Condition])? {
+        // Most keys are a bare name: checked byte by byte, taken whole.
+        let utf8 = key.utf8
+        if let first = utf8.first, first < 0x80, isNameStart(Unicode.Scalar(first)),
+           utf8.allSatisfy({ $0 < 0x80 && isNameCharacter(Unicode.Scalar($0)) }) {
+            return (String(key), [])
+        }
         let scalars = Array(key.unicodeScalars)
         var index = 0
         guard index < scalars.count, isNameStart(scalars[index]) else { return nil }

@@ -35,7 +35,7 @@ struct TargetScope: Sendable {
         var warnings: [CatalogWarning] = []
         var table = SettingsTable()
         Self.addDefaults(to: &table, project: project, target: target, configuration: configuration)
-        var reader = XCConfigReader(boundary: project.folder, files: project.xcconfigFiles)
+        var reader = XCConfigReader(boundary: project.folder, realBoundary: project.realFolder, files: project.xcconfigFiles)
         if let projectLevel = project.configurationList.named(configuration) {
             try Self.add(projectLevel, to: &table, project: project, reader: &reader, level: "project", warnings: &warnings)
         } else {

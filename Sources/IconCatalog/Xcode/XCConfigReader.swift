@@ -12,13 +12,16 @@ struct XCConfigReader {
 
     /// The folder nothing may be read outside of.
     let boundary: String
+    /// `boundary` with its links resolved, where the caller has it (nil: resolved at each check).
+    let realBoundary: String?
     /// Files already read and parsed, shared by every reader of one project.
     let files: XCConfigFiles
     private(set) var warnings: [CatalogWarning] = []
     private var filesRead = 0
 
-    init(boundary: String, files: XCConfigFiles = XCConfigFiles()) {
+    init(boundary: String, realBoundary: String? = nil, files: XCConfigFiles = XCConfigFiles()) {
         self.boundary = boundary
+        self.realBoundary = realBoundary
         self.files = files
     }
 
@@ -37,7 +40,7 @@ struct XCConfigReader {
         if let start = stack.firstIndex(of: path) {
             throw .includeCycle(path: stack[start], chain: Array(stack[start...]) + [path])
         }
-        guard ProjectPaths.isInside(path, folder: boundary) else {
+        guard ProjectPaths.isInside(path, folder: boundary, realFolder: realBoundary) else {
             warn(subject, "names \(path), outside the project's folder \(boundary); it is not read", code: "path-outside-project")
             return
         }
@@ -66,7 +69,7 @@ struct XCConfigReader {
         filesRead += 1
         let folder = ProjectPaths.parent(path)
         for line in lines {
-            let origin = "\(path):\(line.number)"
+            let origin = line.origin
             switch line.line {
             case .nothing:
                 continue
@@ -78,13 +81,12 @@ struct XCConfigReader {
                 let included = ProjectPaths.normalize(ProjectPaths.join(folder, file))
                 try read(included, stack: stack + [path], referencedFrom: origin, optional: isOptional,
                          missingCode: "missing-xcconfig-include", into: &assignments)
-            case .assignment(let key, let value):
-                guard let parsed = SettingAssignment.parseKey(key) else {
+            case .assignment(let key, _):
+                guard let assignment = line.assignment else {
                     warn(origin, "“\(key)” is not a build setting name; the line is skipped", code: "malformed-xcconfig")
                     continue
                 }
-                assignments.append(SettingAssignment(name: parsed.name, conditions: parsed.conditions,
-                                                     value: value, origin: origin))
+                assignments.append(assignment)
             case .malformed(let problem):
                 warn(origin, problem, code: "malformed-xcconfig")
             }
@@ -195,9 +197,24 @@ struct XCConfigReader {
 /// xcconfig files read and parsed once, whichever targets and configurations include them:
 /// listing a project's targets and then reading the chosen one reads each file once.
 final class XCConfigFiles: @unchecked Sendable {
+    /// A line with what every reading of it needs made once: where it is, for messages,
+    /// and for a setting, the assignment (nil when its name is no build setting name).
     struct NumberedLine {
         let number: Int
         let line: XCConfigReader.Line
+        let origin: String
+        let assignment: SettingAssignment?
+
+        init(number: Int, line: XCConfigReader.Line, path: String) {
+            self.number = number
+            self.line = line
+            origin = "\(path):\(number)"
+            if case .assignment(let key, let value) = line, let parsed = SettingAssignment.parseKey(key) {
+                assignment = SettingAssignment(name: parsed.name, conditions: parsed.conditions, value: value, origin: origin)
+            } else {
+                assignment = nil
+            }
+        }
     }
 
     private let lock = NSLock()
@@ -209,7 +226,7 @@ final class XCConfigFiles: @unchecked Sendable {
         let result = Result { () throws(BoundedFile.Failure) -> [NumberedLine] in
             let data = try BoundedFile.read(path, limit: XCConfigReader.maximumFileSize)
             return XCConfigReader.logicalLines(String(decoding: data, as: UTF8.self)).map {
-                NumberedLine(number: $0.number, line: XCConfigReader.parse($0.text))
+                NumberedLine(number: $0.number, line: XCConfigReader.parse($0.text), path: path)
             }
         }
         lock.withLock { parsed[path] = result }

@@ -10,6 +10,9 @@ package struct XcodeProject: Sendable {
     package let path: String
     /// `SRCROOT`: the folder holding the `.xcodeproj`. Nothing outside it is ever read.
     package let folder: String
+    /// `folder` with its symbolic links resolved (nil when it cannot be), resolved once for
+    /// the many paths checked against it.
+    let realFolder: String?
     /// The project's name (the bundle's name without `.xcodeproj`), `PROJECT_NAME`.
     package let name: String
     /// `developmentRegion`, which Xcode passes on as `DEVELOPMENT_LANGUAGE`.
@@ -69,6 +72,7 @@ package struct XcodeProject: Sendable {
         }
         path = bundle
         folder = ProjectPaths.parent(bundle)
+        realFolder = ProjectPaths.realPath(folder)
         name = (ProjectPaths.lastComponent(bundle) as NSString).deletingPathExtension
         developmentRegion = reader.string(root, "developmentRegion", id: rootID)
         guard let listID = reader.string(root, "buildConfigurationList", id: rootID),
