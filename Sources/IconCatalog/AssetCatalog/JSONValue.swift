@@ -90,7 +90,6 @@ package enum JSONFile {
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return .failure(.malformed("the file is empty"))
         }
-        if let value = PlainJSONParser.parse(data) { return .success(value) }
         do {
             return .success(JSONValue(foundation: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])))
         } catch {
