@@ -109,16 +109,18 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
 
     private let count: Int
     private let queue: DecodeQueue
-    private let make: @Sendable (Int, TileGeometry, IconAppearance) throws -> PixelPicture?
+    private let make: @Sendable (Int, TileGeometry, PixelPicture.Sizing, IconAppearance) throws -> PixelPicture?
     private let lock = NSLock()
     private var pictures: (any ScreenPictures)?
+    /// No larger than the icons' own pixels where the terminal scales pictures to their cells (kitty).
+    private var sizing = PixelPicture.Sizing.tile
     private var made: [Key: PictureID] = [:]
     private var nextID: UInt32 = 1
 
-    /// `make`: the picture of item `index` for a geometry in an appearance, nil when it has
-    /// none; it runs on `queue`, beside other work (see `DecodeQueue.lanes`).
+    /// `make`: the picture of item `index` for a geometry, made as large as the sizing says, in an
+    /// appearance; nil when it has none. It runs on `queue`, beside other work (see `DecodeQueue.lanes`).
     public init(count: Int, queue: DecodeQueue,
-                make: @escaping @Sendable (Int, TileGeometry, IconAppearance) throws -> PixelPicture?) {
+                make: @escaping @Sendable (Int, TileGeometry, PixelPicture.Sizing, IconAppearance) throws -> PixelPicture?) {
         self.count = count
         self.queue = queue
         self.make = make
@@ -126,7 +128,7 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
 
     /// The pictures of an app's icons.
     public convenience init(icons: ChooserIcons, queue: DecodeQueue) {
-        self.init(count: icons.count, queue: queue) { try icons.pixelPicture($0, geometry: $1, appearance: $2) }
+        self.init(count: icons.count, queue: queue) { try icons.pixelPicture($0, geometry: $1, sizing: $2, appearance: $3) }
     }
 
     public func start(for capabilities: TerminalCapabilities, colorDepth: ColorDepth) -> PixelPictureStart? {
@@ -137,7 +139,10 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
         guard let cell = capabilities.cellSize ?? (graphics == .kitty || capabilities.graphicsForced ? .standard : nil) else {
             return nil
         }
-        lock.withLock { pictures = encoder }
+        lock.withLock {
+            pictures = encoder
+            sizing = graphics == .kitty ? .atMostSource : .tile
+        }
         return PixelPictureStart(encoder: encoder, cell: cell)
     }
 
@@ -182,10 +187,10 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
 
     /// Makes and encodes one picture; false when there is none or it could not be made.
     private func makePicture(_ key: Key) -> Bool {
-        guard let pictures = lock.withLock({ pictures }) else { return false }
+        guard let (pictures, sizing) = lock.withLock({ pictures.map { ($0, sizing) } }) else { return false }
         if lock.withLock({ made[key] }) != nil { return true }
         guard let geometry = TileGeometry(columns: key.columns, rows: key.rows, cell: key.cell),
-              let picture = try? make(key.index, geometry, key.appearance) else { return false }
+              let picture = try? make(key.index, geometry, sizing, key.appearance) else { return false }
         let id = lock.withLock {
             defer { nextID += 1 }
             return PictureID(nextID)

@@ -84,7 +84,7 @@ import Testing
         let gate = Gate()
         let log = DeliveryLog()
         let loader = PictureLoader(count: 3, queue: queue) { index, size, _ in gate.render(index, size) }
-        let pixels = IconPixelPictures(count: 3, queue: queue) { _, geometry, _ in
+        let pixels = IconPixelPictures(count: 3, queue: queue) { _, geometry, _, _ in
             PixelPicture(bitmap: RGBABitmap(width: geometry.width, height: geometry.height, filledWith: (200, 0, 0, 255)),
                          geometry: geometry)
         }
