@@ -44,12 +44,9 @@ public enum IconMask {
 
     /// `coverage(width:height:pixelAspect:)`, computed once per size: every picture and tile of
     /// one size has the same outline, and the chooser makes them by the screenful.
-    static func sharedCoverage(width: Int, height: Int, pixelAspect: Float = 1) -> [Float] {
+    package static func sharedCoverage(width: Int, height: Int, pixelAspect: Float = 1) -> [Float] {
         CoverageCache.shared.coverage(width: width, height: height, pixelAspect: pixelAspect)
     }
-
-    /// How many outlines have been computed for `sharedCoverage` (for the tests).
-    package static var sharedCoverageComputations: Int { CoverageCache.shared.computations }
 
     /// Multiplies every pixel (all four premultiplied channels) by its coverage.
     static func apply(to image: inout LinearImage, pixelAspect: Float = 1) {
@@ -82,7 +79,6 @@ private final class CoverageCache: @unchecked Sendable {
 
     private let lock = NSLock()
     private var outlines: [Key: [Float]] = [:]
-    private(set) var computations = 0
 
     func coverage(width: Int, height: Int, pixelAspect: Float) -> [Float] {
         let key = Key(width: width, height: height, pixelAspect: pixelAspect)
@@ -92,7 +88,6 @@ private final class CoverageCache: @unchecked Sendable {
         lock.withLock {
             if outlines.count >= Self.capacity { outlines.removeAll() }
             outlines[key] = computed
-            computations += 1
         }
         return computed
     }
