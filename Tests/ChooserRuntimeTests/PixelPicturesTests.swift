@@ -125,13 +125,19 @@ import TerminalInterface
         return (terminal, chooser)
     }
 
+    /// The demo in a tmux pane whose passthrough is on, the terminal outside unknown.
+    static func insideTmuxWithPassthrough(graphics: GraphicsChoice) -> (MemoryTerminal, TilePictures, RunningChooser) {
+        let environment = ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0", "TMUX_PANE": "%1"]
+        let terminal = MemoryTerminal(environment: environment, tmux: TmuxReport(passthrough: .on, version: "3.3a"))
+        let pixels = TilePictures()
+        let chooser = RunningChooser(terminal: terminal, options: ChooserSession.Options(
+            graphics: graphics, detectionTimeout: .seconds(30), pixelPictures: pixels))
+        return (terminal, pixels, chooser)
+    }
+
     @Test func aForcedKittyMakesItsPicturesWhileTheTerminalIsStillAsked() async throws {
         try await onTestThread {
-            let environment = ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0", "TMUX_PANE": "%1"]
-            let terminal = MemoryTerminal(environment: environment, tmux: TmuxReport(passthrough: .on, version: "3.3a"))
-            let pixels = TilePictures()
-            let chooser = RunningChooser(terminal: terminal, options: ChooserSession.Options(
-                graphics: .forced(.kitty), detectionTimeout: .seconds(30), pixelPictures: pixels))
+            let (terminal, pixels, chooser) = Self.insideTmuxWithPassthrough(graphics: .forced(.kitty))
             // The first frame waits for nothing: the tiles' initials.
             try await chooser.frame(showing: "black-multi")
             let first = try #require(terminal.framesWithPictures.first)
@@ -158,11 +164,7 @@ import TerminalInterface
 
     @Test func nothingIsMadeAheadInsideTmuxWhenKittyIsNotCertain() async throws {
         try await onTestThread {
-            let environment = ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0", "TMUX_PANE": "%1"]
-            let terminal = MemoryTerminal(environment: environment, tmux: TmuxReport(passthrough: .on, version: "3.3a"))
-            let pixels = TilePictures()
-            let chooser = RunningChooser(terminal: terminal, options: ChooserSession.Options(
-                detectionTimeout: .seconds(30), pixelPictures: pixels))
+            let (terminal, pixels, chooser) = Self.insideTmuxWithPassthrough(graphics: .auto)
             try await chooser.frame(showing: "black-multi")
             #expect(await terminal.waitUntil { !$0.queries.isEmpty })
             #expect(pixels.aheadRequests.isEmpty)
