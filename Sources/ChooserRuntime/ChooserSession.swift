@@ -172,6 +172,7 @@ private final class SessionRun {
         // The first frame (placeholders) goes out before any picture or answer is asked
         // for, so neither decoding nor a silent terminal delays it.
         draw()
+        makePicturesAhead()
         beginDetection()
         while true {
             if let status = await performPending() { return leave(status) }
@@ -340,6 +341,21 @@ private final class SessionRun {
         askedTmux = true
         let queue = queue
         DispatchQueue.global(qos: .userInitiated).async { queue.post(.tmux(question())) }
+    }
+
+    /// While tmux is asked whether it passes pictures through, where kitty's protocol is certain
+    /// if it does (forced, or the terminal outside known to speak it), the pictures of the tiles
+    /// on screen are made meanwhile: asking tmux means starting a process, which takes about as
+    /// long as making them, and only their encoding depends on the answer.
+    private func makePicturesAhead() {
+        guard askedTmux, capabilities == nil, pixelPictures == nil, let pixels = session.options.pixelPictures,
+              let layout = state.layout else { return }
+        var passingThrough = probe
+        passingThrough.tmuxAnswered(TmuxReport(passthrough: .on))
+        guard passingThrough.protocolBeforeAnswers == .kitty else { return }
+        pixels.makeAhead(state.visibleItems, size: layout.tileSize,
+                         for: passingThrough.capabilities(elapsedMilliseconds: 0), colorDepth: terminal.colorDepth,
+                         appearance: state.appearance)
     }
 
     private func beginDetection() {

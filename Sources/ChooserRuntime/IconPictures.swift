@@ -45,11 +45,11 @@ extension IconPictures {
 }
 
 extension IconPictures {
-    /// Every icon as a pixel picture for `geometry` in `look`, decoded on all cores (for
-    /// `preview` in kitty, sixel or iTerm2 pictures); nil and the reason where the image
-    /// cannot be read, and nil alone where the icon has none (its tile keeps the symbol placeholder);
+    /// Every icon as a pixel picture for `geometry` in `look`, as large as `sizing` says, decoded
+    /// on all cores (for `preview` in kitty, sixel or iTerm2 pictures); nil and the reason where the
+    /// image cannot be read, and nil alone where the icon has none (its tile keeps the symbol placeholder);
     /// a picture with layers left out comes with the reason too.
-    public static func pixelPictures(for icons: [AppIcon], geometry: TileGeometry,
+    public static func pixelPictures(for icons: [AppIcon], geometry: TileGeometry, sizing: PixelPicture.Sizing = .tile,
                                      look: IconLook = IconLook()) -> [(picture: PixelPicture?, problem: String?)] {
         let results = Slots<(picture: PixelPicture?, problem: String?)>(count: icons.count)
         DispatchQueue.concurrentPerform(iterations: icons.count) { index in
@@ -58,7 +58,7 @@ extension IconPictures {
                                                      width: geometry.width, height: geometry.height) else {
                     return results.set(index, (nil, nil))
                 }
-                results.set(index, (try PixelPicture(artwork: artwork, geometry: geometry), artwork.problem))
+                results.set(index, (try PixelPicture(artwork: artwork, geometry: geometry, sizing: sizing), artwork.problem))
             } catch {
                 results.set(index, (nil, error.description))
             }

@@ -133,11 +133,12 @@ public final class ChooserIcons: @unchecked Sendable {
                              appearance: appearance).picture
     }
 
-    /// The pixel picture of icon `index` for `geometry` in `appearance`; nil when the icon
-    /// has nothing to draw (its tile keeps the placeholder).
-    public func pixelPicture(_ index: Int, geometry: TileGeometry, appearance: IconAppearance) throws -> PixelPicture? {
+    /// The pixel picture of icon `index` for `geometry` in `appearance`, as large as `sizing`
+    /// says; nil when the icon has nothing to draw (its tile keeps the placeholder).
+    public func pixelPicture(_ index: Int, geometry: TileGeometry, sizing: PixelPicture.Sizing = .tile,
+                             appearance: IconAppearance) throws -> PixelPicture? {
         guard let artwork = try entries[index].look.with(appearance: appearance).artwork(
             for: entries[index].icon, images: images(of: index), width: geometry.width, height: geometry.height) else { return nil }
-        return try PixelPicture(artwork: artwork, geometry: geometry)
+        return try PixelPicture(artwork: artwork, geometry: geometry, sizing: sizing)
     }
 }

@@ -26,6 +26,11 @@ public protocol PixelPictures: Sendable {
     func pictureID(index: Int, size: TileSize, cell: CellPixelSize, appearance: IconAppearance) -> PictureID?
     /// Drops the work not yet started: the chooser is leaving.
     func cancelAll()
+    /// Makes these tiles' pictures, off the loop, for a terminal not yet confirmed to show them
+    /// (inside tmux, while tmux is asked whether it passes them through): `start` and `request`
+    /// then use them as they are instead of making them again, and they are dropped otherwise.
+    func makeAhead(_ indices: [Int], size: TileSize, for capabilities: TerminalCapabilities, colorDepth: ColorDepth,
+                   appearance: IconAppearance)
     /// Makes the details panel's large picture off the loop, before anything else waiting,
     /// in place of one asked for before and not yet started; hands it to `deliver` when done.
     func requestDetails(_ picture: DetailsPicture, cell: CellPixelSize, appearance: IconAppearance,
@@ -35,6 +40,10 @@ public protocol PixelPictures: Sendable {
 }
 
 extension PixelPictures {
+    /// Pictures made only when asked for.
+    public func makeAhead(_ indices: [Int], size: TileSize, for capabilities: TerminalCapabilities, colorDepth: ColorDepth,
+                          appearance: IconAppearance) {}
+
     /// Without large pictures the panel keeps its symbols.
     public func requestDetails(_ picture: DetailsPicture, cell: CellPixelSize, appearance: IconAppearance,
                                deliver: @escaping @Sendable (LoadedDetailsPixelPicture) -> Void) {
@@ -94,7 +103,8 @@ public struct LoadedPixelPicture: Hashable, Sendable {
 /// from a picture already drawn), and encoded there for the protocol, so a frame costs
 /// only the bytes that place it.
 public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
-    public let drawable: Set<GraphicsProtocol> = [.kitty, .sixel, .iterm2]
+    public let drawable = IconPixelPictures.protocols
+    private static let protocols: Set<GraphicsProtocol> = [.kitty, .sixel, .iterm2]
 
     /// A picture of one size; the details panel's is another picture than a tile's of the same
     /// size, as kitty shows each picture in one place at a time.
@@ -109,16 +119,20 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
 
     private let count: Int
     private let queue: DecodeQueue
-    private let make: @Sendable (Int, TileGeometry, IconAppearance) throws -> PixelPicture?
+    private let make: @Sendable (Int, TileGeometry, PixelPicture.Sizing, IconAppearance) throws -> PixelPicture?
     private let lock = NSLock()
     private var pictures: (any ScreenPictures)?
+    /// No larger than the icons' own pixels where the terminal scales pictures to their cells (kitty).
+    private var sizing = PixelPicture.Sizing.tile
     private var made: [Key: PictureID] = [:]
+    /// Pictures made (or being made) by `makeAhead`, not yet encoded.
+    private var ahead: [Key: AheadPicture] = [:]
     private var nextID: UInt32 = 1
 
-    /// `make`: the picture of item `index` for a geometry in an appearance, nil when it has
-    /// none; it runs on `queue`, beside other work (see `DecodeQueue.lanes`).
+    /// `make`: the picture of item `index` for a geometry, made as large as the sizing says, in an
+    /// appearance; nil when it has none. It runs on `queue`, beside other work (see `DecodeQueue.lanes`).
     public init(count: Int, queue: DecodeQueue,
-                make: @escaping @Sendable (Int, TileGeometry, IconAppearance) throws -> PixelPicture?) {
+                make: @escaping @Sendable (Int, TileGeometry, PixelPicture.Sizing, IconAppearance) throws -> PixelPicture?) {
         self.count = count
         self.queue = queue
         self.make = make
@@ -126,19 +140,54 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
 
     /// The pictures of an app's icons.
     public convenience init(icons: ChooserIcons, queue: DecodeQueue) {
-        self.init(count: icons.count, queue: queue) { try icons.pixelPicture($0, geometry: $1, appearance: $2) }
+        self.init(count: icons.count, queue: queue) { try icons.pixelPicture($0, geometry: $1, sizing: $2, appearance: $3) }
     }
 
     public func start(for capabilities: TerminalCapabilities, colorDepth: ColorDepth) -> PixelPictureStart? {
-        guard let graphics = capabilities.graphics, drawable.contains(graphics),
+        guard let plan = Self.plan(for: capabilities, colorDepth: colorDepth) else { return nil }
+        lock.withLock {
+            pictures = plan.encoder
+            sizing = plan.sizing
+        }
+        return PixelPictureStart(encoder: plan.encoder, cell: plan.cell)
+    }
+
+    /// The encoder, the cell size pictures are made for and how large they are made, where this
+    /// terminal shows pictures in a protocol this program draws.
+    private static func plan(for capabilities: TerminalCapabilities, colorDepth: ColorDepth)
+        -> (encoder: any ScreenPictures, cell: CellPixelSize, sizing: PixelPicture.Sizing)? {
+        guard let graphics = capabilities.graphics, protocols.contains(graphics),
               let encoder = Self.encoder(graphics, capabilities: capabilities, colorDepth: colorDepth) else { return nil }
         // kitty scales a picture to the cells it is placed on; sixel and iTerm2 pictures
         // would not line up with the text unless the cell size is known (or forced).
         guard let cell = capabilities.cellSize ?? (graphics == .kitty || capabilities.graphicsForced ? .standard : nil) else {
             return nil
         }
-        lock.withLock { pictures = encoder }
-        return PixelPictureStart(encoder: encoder, cell: cell)
+        return (encoder, cell, graphics == .kitty ? .atMostSource : .tile)
+    }
+
+    public func makeAhead(_ indices: [Int], size: TileSize, for capabilities: TerminalCapabilities, colorDepth: ColorDepth,
+                          appearance: IconAppearance) {
+        guard let plan = Self.plan(for: capabilities, colorDepth: colorDepth) else { return }
+        let jobs = indices.filter { (0..<count).contains($0) }.compactMap { index -> DecodeQueue.Job? in
+            let key = Key(index: index, columns: size.columns, rows: size.rows, cell: plan.cell, appearance: appearance)
+            let early = AheadPicture(sizing: plan.sizing)
+            guard lock.withLock({ () -> Bool in
+                guard made[key] == nil, ahead[key] == nil else { return false }
+                ahead[key] = early
+                return true
+            }) else { return nil }
+            return DecodeQueue.Job(kind: .pixels, index: index, size: size) { [self] in
+                _ = early.value { picture(key, sizing: plan.sizing) }
+            }
+        }
+        queue.add(jobs, urgent: true)
+    }
+
+    /// The picture for `key`, made now.
+    private func picture(_ key: Key, sizing: PixelPicture.Sizing) -> PixelPicture? {
+        guard let geometry = TileGeometry(columns: key.columns, rows: key.rows, cell: key.cell) else { return nil }
+        return try? make(key.index, geometry, sizing, key.appearance)
     }
 
     /// The encoder for `graphics` on this terminal; nil when it cannot be used here.
@@ -182,10 +231,12 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
 
     /// Makes and encodes one picture; false when there is none or it could not be made.
     private func makePicture(_ key: Key) -> Bool {
-        guard let pictures = lock.withLock({ pictures }) else { return false }
+        guard let (pictures, sizing) = lock.withLock({ pictures.map { ($0, sizing) } }) else { return false }
         if lock.withLock({ made[key] }) != nil { return true }
-        guard let geometry = TileGeometry(columns: key.columns, rows: key.rows, cell: key.cell),
-              let picture = try? make(key.index, geometry, key.appearance) else { return false }
+        // Made ahead, or being made: taken (or waited for) rather than made twice.
+        let madeAhead = lock.withLock { ahead.removeValue(forKey: key) }.flatMap { $0.sizing == sizing ? $0 : nil }
+        guard let picture = madeAhead.map({ $0.value { picture(key, sizing: sizing) } }) ?? picture(key, sizing: sizing)
+        else { return false }
         let id = lock.withLock {
             defer { nextID += 1 }
             return PictureID(nextID)
@@ -224,5 +275,25 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
     public func cancelAll() {
         queue.cancel(.pixels)
         queue.cancel(.detailsPixels)
+        lock.withLock { ahead = [:] }
+    }
+}
+
+/// A picture made once by whichever comes first, the job that makes it ahead or the request that
+/// needs it: the other gets it as made, waiting only while it is being made.
+private final class AheadPicture: @unchecked Sendable {
+    let sizing: PixelPicture.Sizing
+    private let making = NSLock()
+    private var made: PixelPicture??
+
+    init(sizing: PixelPicture.Sizing) { self.sizing = sizing }
+
+    func value(_ make: () -> PixelPicture?) -> PixelPicture? {
+        making.withLock {
+            if let made { return made }
+            let picture = make()
+            made = .some(picture)
+            return picture
+        }
     }
 }

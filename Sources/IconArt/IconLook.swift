@@ -82,10 +82,10 @@ extension TileRenderer {
 
 extension PixelPicture {
     /// The picture of an icon's artwork, fitted to `geometry`.
-    public init(artwork: IconArtwork, geometry: TileGeometry) throws(PNGDecodeError) {
+    public init(artwork: IconArtwork, geometry: TileGeometry, sizing: Sizing = .tile) throws(PNGDecodeError) {
         switch artwork {
-        case .file(let source): try self.init(iconPNGFrom: source, geometry: geometry)
-        case .bitmap(let bitmap, _): self.init(icon: bitmap, geometry: geometry)
+        case .file(let source): try self.init(iconPNGFrom: source, geometry: geometry, sizing: sizing)
+        case .bitmap(let bitmap, _): self.init(icon: bitmap, geometry: geometry, sizing: sizing)
         }
     }
 }

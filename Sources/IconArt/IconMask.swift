@@ -1,3 +1,5 @@
+import Foundation
+
 /// The rounded-square outline iOS cuts every app icon to. Icon files are square and
 /// opaque; the system rounds them, so a preview that showed the square would not look
 /// like the icon on the home screen.
@@ -40,9 +42,15 @@ public enum IconMask {
         return result
     }
 
+    /// `coverage(width:height:pixelAspect:)`, computed once per size: every picture and tile of
+    /// one size has the same outline, and the chooser makes them by the screenful.
+    package static func sharedCoverage(width: Int, height: Int, pixelAspect: Float = 1) -> [Float] {
+        CoverageCache.shared.coverage(width: width, height: height, pixelAspect: pixelAspect)
+    }
+
     /// Multiplies every pixel (all four premultiplied channels) by its coverage.
     static func apply(to image: inout LinearImage, pixelAspect: Float = 1) {
-        let coverage = coverage(width: image.width, height: image.height, pixelAspect: pixelAspect)
+        let coverage = sharedCoverage(width: image.width, height: image.height, pixelAspect: pixelAspect)
         // Through buffer pointers: element by element through the arrays, this loop was a third of
         // the time to make a pixel picture (perf, a 160×160 picture).
         coverage.withUnsafeBufferPointer { coverage in
@@ -53,5 +61,34 @@ public enum IconMask {
                 }
             }
         }
+    }
+}
+
+/// The outlines computed so far, by size. A program shows a few tile sizes (the chooser's small,
+/// medium and large tiles, the details panel's, symbols and pixels), so the cache is small; past
+/// `capacity` sizes (a terminal resized again and again) it starts over.
+private final class CoverageCache: @unchecked Sendable {
+    static let shared = CoverageCache()
+    static let capacity = 16
+
+    private struct Key: Hashable {
+        let width: Int
+        let height: Int
+        let pixelAspect: Float
+    }
+
+    private let lock = NSLock()
+    private var outlines: [Key: [Float]] = [:]
+
+    func coverage(width: Int, height: Int, pixelAspect: Float) -> [Float] {
+        let key = Key(width: width, height: height, pixelAspect: pixelAspect)
+        if let known = lock.withLock({ outlines[key] }) { return known }
+        // Computed outside the lock: two threads may both compute a new size, never wait on each other.
+        let computed = IconMask.coverage(width: width, height: height, pixelAspect: pixelAspect)
+        lock.withLock {
+            if outlines.count >= Self.capacity { outlines.removeAll() }
+            outlines[key] = computed
+        }
+        return computed
     }
 }

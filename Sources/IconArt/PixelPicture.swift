@@ -36,19 +36,31 @@ public struct TileGeometry: Hashable, Sendable, CustomStringConvertible {
 /// and cut to the rounded iOS outline with an antialiased edge; outside the outline it is
 /// transparent, so the terminal's background shows there.
 public struct PixelPicture: Equatable, Sendable {
+    /// How many pixels a picture is made with.
+    public enum Sizing: Hashable, Sendable {
+        /// Exactly the tile's pixels: for protocols that draw a picture pixel for pixel (sixel, iTerm2).
+        case tile
+        /// The tile's pixels, or fewer where the icon has fewer to give, in the tile's shape: for a
+        /// protocol that scales a picture to its cells (kitty). A 180-pixel icon on a tile of 256×256
+        /// pixels is made 180×180 and enlarged by the terminal: enlarging it here would only add
+        /// pixels to resample, mask, compress and send.
+        case atMostSource
+    }
+
     public let geometry: TileGeometry
-    /// `geometry.width`×`geometry.height` pixels, straight alpha.
+    /// Straight alpha; `geometry.width`×`geometry.height` pixels, or (`Sizing.atMostSource`) fewer
+    /// in the same shape.
     public let bitmap: RGBABitmap
 
     public var width: Int { bitmap.width }
     public var height: Int { bitmap.height }
 
     /// The picture of an already decoded icon.
-    public init(icon: RGBABitmap, geometry: TileGeometry) {
+    public init(icon: RGBABitmap, geometry: TileGeometry, sizing: Sizing = .tile) {
         precondition(icon.width > 0 && icon.height > 0, "PixelPicture: an empty icon")
-        var resampler = IconFit.resampler(width: geometry.width, height: geometry.height)
+        var resampler = IconFit.resampler(width: geometry.width, height: geometry.height, sizing: sizing)
         icon.feed(into: &resampler)
-        self.init(fitted: resampler.result, geometry: geometry)
+        self.init(fitted: resampler, geometry: geometry, sizing: sizing)
     }
 
     /// The picture of the PNG at `path`, decoded straight into the resampler a few rows at a
@@ -59,11 +71,11 @@ public struct PixelPicture: Equatable, Sendable {
     }
 
     /// The picture of an image in a file or an archive entry (an `.ipa`), as `init(iconPNGAt:)`.
-    public init(iconPNGFrom source: ImageSource, geometry: TileGeometry,
+    public init(iconPNGFrom source: ImageSource, geometry: TileGeometry, sizing: Sizing = .tile,
                 limits: PNGDecoder.Limits = .standard) throws(PNGDecodeError) {
-        var resampler = IconFit.resampler(width: geometry.width, height: geometry.height)
+        var resampler = IconFit.resampler(width: geometry.width, height: geometry.height, sizing: sizing)
         try PNGDecoder.decode(from: source, limits: limits, into: &resampler)
-        self.init(fitted: resampler.result, geometry: geometry)
+        self.init(fitted: resampler, geometry: geometry, sizing: sizing)
     }
 
     /// A picture made elsewhere (a test pattern, a picture drawn in code). Precondition: the
@@ -75,9 +87,11 @@ public struct PixelPicture: Equatable, Sendable {
         self.bitmap = bitmap
     }
 
-    private init(fitted: LinearImage, geometry: TileGeometry) {
-        self.init(bitmap: IconFit.canvas(fitted: fitted, width: geometry.width, height: geometry.height).bitmap,
-                  geometry: geometry)
+    private init(fitted resampler: BoxResampler.Streaming, geometry: TileGeometry, sizing: Sizing) {
+        let size = IconFit.pictureSize(width: geometry.width, height: geometry.height, sizing: sizing,
+                                       sourceWidth: resampler.sourceWidth, sourceHeight: resampler.sourceHeight)
+        self.geometry = geometry
+        bitmap = IconFit.canvas(fitted: resampler.result, width: size.width, height: size.height).bitmap
     }
 
     /// The picture made opaque over `background`, for protocols without partial transparency
@@ -108,13 +122,27 @@ enum IconFit {
     /// A resampler to the size a picture takes in a `width`×`height` tile: as large as
     /// fits, keeping its aspect ratio on screen, where a pixel is `pixelAspect` times as
     /// tall as it is wide (symbol tiles resample to a grid of sub-pixels that are not square).
-    static func resampler(width: Int, height: Int, pixelAspect: Double = 1) -> BoxResampler.Streaming {
+    static func resampler(width: Int, height: Int, pixelAspect: Double = 1, sizing: PixelPicture.Sizing = .tile)
+        -> BoxResampler.Streaming {
         BoxResampler.Streaming { sourceWidth, sourceHeight in
+            let (width, height) = pictureSize(width: width, height: height, sizing: sizing,
+                                              sourceWidth: sourceWidth, sourceHeight: sourceHeight)
             // In pixel widths on screen.
             let scale = min(Double(width) / Double(sourceWidth), Double(height) * pixelAspect / Double(sourceHeight))
             return (min(width, max(1, Int((Double(sourceWidth) * scale).rounded()))),
                     min(height, max(1, Int((Double(sourceHeight) * scale / pixelAspect).rounded()))))
         }
+    }
+
+    /// The pixels of a picture for a `width`×`height` tile: the tile's, or with `.atMostSource`, where
+    /// the source would be enlarged to fit, the tile's shape at the source's own scale.
+    static func pictureSize(width: Int, height: Int, sizing: PixelPicture.Sizing,
+                            sourceWidth: Int, sourceHeight: Int) -> (width: Int, height: Int) {
+        guard sizing == .atMostSource, sourceWidth > 0, sourceHeight > 0 else { return (width, height) }
+        let scale = min(Double(width) / Double(sourceWidth), Double(height) / Double(sourceHeight))
+        guard scale > 1 else { return (width, height) }
+        return (min(width, max(1, Int((Double(width) / scale).rounded()))),
+                min(height, max(1, Int((Double(height) / scale).rounded()))))
     }
 
     /// The resampled picture cut to the icon's outline (antialiased, see `IconMask`) and

@@ -40,8 +40,8 @@ extension TileRenderer {
     /// placeholder for every tile still loading, on every frame.
     func roundedSquare(_ color: TerminalColor, columns: Int, rows: Int) -> CellGrid {
         let across = symbols.columns, down = symbols.rows
-        let coverage = IconMask.coverage(width: columns * across, height: rows * down,
-                                         pixelAspect: Float(2 * across) / Float(down))
+        let coverage = IconMask.sharedCoverage(width: columns * across, height: rows * down,
+                                               pixelAspect: Float(2 * across) / Float(down))
         var grid = CellGrid(width: columns, height: rows)
         let full = (1 << symbols.subpixels) - 1
         for row in 0..<rows {

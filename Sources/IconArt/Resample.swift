@@ -126,7 +126,9 @@ enum BoxResampler {
         private var targetWeight: [Float] = []
         /// The current source row averaged across: `result.width` premultiplied linear pixels.
         private var wide: [Float] = []
-        private var sourceWidth = 0
+        /// The source's size, once `start` has been called.
+        private(set) var sourceWidth = 0
+        private(set) var sourceHeight = 0
         private var y = 0
 
         init(outputSize: @escaping (_ width: Int, _ height: Int) -> (width: Int, height: Int)) {
@@ -142,6 +144,7 @@ enum BoxResampler {
             precondition(width > 0 && height > 0 && sourceWidth > 0 && sourceHeight > 0,
                          "resample: \(sourceWidth)×\(sourceHeight) → \(width)×\(height)")
             self.sourceWidth = sourceWidth
+            self.sourceHeight = sourceHeight
             columns = Footprints(source: sourceWidth, destination: width)
             // Turn the rows' footprints around: for each source row, the output rows it is in,
             // each list in output order (a counting sort over the footprints).

@@ -43,9 +43,20 @@ package enum LintOutput {
     }
 
     /// The rule ids by severity, as comma-separated lists that read well however `--help` wraps them.
+    /// Built with appends: every command builds it (it is in `lint`'s help, which ArgumentParser reads
+    /// to parse any command), and the generic `joined` it took cost a scan of the runtime's conformance records.
     package static func ruleList() -> String {
-        LintSeverity.allCases.map { severity in
-            "\(severity.rawValue)s: " + LintRules.all.filter { $0.severity == severity }.map(\.id).joined(separator: ", ")
-        }.joined(separator: "\n")
+        var list = ""
+        for severity in LintSeverity.allCases {
+            if !list.isEmpty { list += "\n" }
+            list += severity.rawValue + "s: "
+            var first = true
+            for rule in LintRules.all where rule.severity == severity {
+                if !first { list += ", " }
+                list += rule.id
+                first = false
+            }
+        }
+        return list
     }
 }

@@ -175,7 +175,9 @@ extension IconChooser {
                 throw Console.fail("a \(size.columns)×\(size.rows) tile of \(cell) cells is too large for a picture; "
                     + "give a smaller --size", code: 64)
             }
-            let pictures = IconPictures.pixelPictures(for: icons, geometry: geometry, look: look)
+            // kitty scales a picture to its cells: no more pixels than the icon has.
+            let pictures = IconPictures.pixelPictures(for: icons, geometry: geometry,
+                                                      sizing: graphics == .kitty ? .atMostSource : .tile, look: look)
             pictures.compactMap(\.problem).forEach { Console.warning($0) }
             var options = GraphicsOptions(kittyPlaceholders: terminal?.kittyPlaceholders ?? false,
                                           placeholderColor: configuration.colorDepth == .truecolor ? .truecolor : .palette256,

@@ -84,7 +84,7 @@ import Testing
         let gate = Gate()
         let log = DeliveryLog()
         let loader = PictureLoader(count: 3, queue: queue) { index, size, _ in gate.render(index, size) }
-        let pixels = IconPixelPictures(count: 3, queue: queue) { _, geometry, _ in
+        let pixels = IconPixelPictures(count: 3, queue: queue) { _, geometry, _, _ in
             PixelPicture(bitmap: RGBABitmap(width: geometry.width, height: geometry.height, filledWith: (200, 0, 0, 255)),
                          geometry: geometry)
         }
@@ -132,4 +132,56 @@ import Testing
         #expect(gate.waitFor(2))
         #expect(gate.order == [0, 3])
     }
+
+    /// kitty scales a picture to its cells, so its pictures are made no larger than the icon;
+    /// sixel draws them pixel for pixel, so at the tile's own size.
+    @Test(arguments: [(GraphicsProtocol.kitty, PixelPicture.Sizing.atMostSource), (.sixel, .tile)])
+    func picturesAreAsLargeAsTheProtocolNeeds(graphics: GraphicsProtocol, sizing: PixelPicture.Sizing) throws {
+        let asked = SizingLog()
+        let pixels = IconPixelPictures(count: 1, queue: DecodeQueue(lanes: 1)) { _, geometry, sizing, _ in
+            asked.add(sizing)
+            return PixelPicture(bitmap: RGBABitmap(width: geometry.width, height: geometry.height, filledWith: (0, 0, 200, 255)),
+                                geometry: geometry)
+        }
+        let found = CapabilityProbe(environment: [:], choice: .forced(graphics), canQuery: false,
+                                    windowSize: TerminalSize(columns: 100, rows: 30)).capabilities(elapsedMilliseconds: 0)
+        _ = try #require(pixels.start(for: found, colorDepth: .truecolor))
+        let done = DispatchSemaphore(value: 0)
+        pixels.request([0], size: .small, cell: .standard, appearance: .light) { _ in done.signal() }
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(asked.values == [sizing])
+    }
+
+    /// Pictures made ahead (while tmux is asked) are encoded as they are once asked for, not made again.
+    @Test func picturesMadeAheadAreNotMadeAgain() throws {
+        let made = SizingLog()
+        let pixels = IconPixelPictures(count: 3, queue: DecodeQueue(lanes: 2)) { _, geometry, sizing, _ in
+            made.add(sizing)
+            return PixelPicture(bitmap: RGBABitmap(width: geometry.width, height: geometry.height, filledWith: (0, 200, 0, 255)),
+                                geometry: geometry)
+        }
+        let kitty = CapabilityProbe(environment: ["TERM": "xterm-kitty"], choice: .auto, canQuery: false,
+                                    windowSize: TerminalSize(columns: 100, rows: 30)).capabilities(elapsedMilliseconds: 0)
+        pixels.makeAhead([0, 1], size: .small, for: kitty, colorDepth: .truecolor, appearance: .light)
+        let deadline = Date().addingTimeInterval(30)
+        while made.values.count < 2 && Date() < deadline { usleep(1000) }
+        #expect(made.values == [.atMostSource, .atMostSource])
+        _ = try #require(pixels.start(for: kitty, colorDepth: .truecolor))
+        let delivered = DispatchSemaphore(value: 0)
+        pixels.request([0, 1, 2], size: .small, cell: .standard, appearance: .light) { picture in
+            #expect(picture.ready)
+            delivered.signal()
+        }
+        for _ in 0..<3 { #expect(delivered.wait(timeout: .now() + 30) == .success) }
+        // Only icon 2 was made for the request; 0 and 1 were ready.
+        #expect(made.values.count == 3)
+        for index in 0..<3 { #expect(pixels.pictureID(index: index, size: .small, cell: .standard, appearance: .light) != nil) }
+    }
+}
+
+private final class SizingLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sizings: [PixelPicture.Sizing] = []
+    func add(_ sizing: PixelPicture.Sizing) { lock.withLock { sizings.append(sizing) } }
+    var values: [PixelPicture.Sizing] { lock.withLock { sizings } }
 }

@@ -68,6 +68,16 @@ import TerminalInterface
 
         func cancelAll() {}
 
+        private var aheadAsked: [[Int]] = []
+
+        func makeAhead(_ indices: [Int], size: TileSize, for capabilities: TerminalCapabilities, colorDepth: ColorDepth,
+                       appearance: IconAppearance) {
+            lock.withLock { aheadAsked.append(indices) }
+        }
+
+        /// The tiles whose pictures were asked to be made before the terminal was known to show them.
+        var aheadRequests: [[Int]] { lock.withLock { aheadAsked } }
+
         var requests: [(indices: [Int], size: TileSize, cell: CellPixelSize)] { lock.withLock { asked } }
 
         /// The details panel's large pictures, made at once: 1000 plus the icon's index.
@@ -115,13 +125,19 @@ import TerminalInterface
         return (terminal, chooser)
     }
 
+    /// The demo in a tmux pane whose passthrough is on, the terminal outside unknown.
+    static func insideTmuxWithPassthrough(graphics: GraphicsChoice) -> (MemoryTerminal, TilePictures, RunningChooser) {
+        let environment = ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0", "TMUX_PANE": "%1"]
+        let terminal = MemoryTerminal(environment: environment, tmux: TmuxReport(passthrough: .on, version: "3.3a"))
+        let pixels = TilePictures()
+        let chooser = RunningChooser(terminal: terminal, options: ChooserSession.Options(
+            graphics: graphics, detectionTimeout: .seconds(30), pixelPictures: pixels))
+        return (terminal, pixels, chooser)
+    }
+
     @Test func aForcedKittyMakesItsPicturesWhileTheTerminalIsStillAsked() async throws {
         try await onTestThread {
-            let environment = ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0", "TMUX_PANE": "%1"]
-            let terminal = MemoryTerminal(environment: environment, tmux: TmuxReport(passthrough: .on, version: "3.3a"))
-            let pixels = TilePictures()
-            let chooser = RunningChooser(terminal: terminal, options: ChooserSession.Options(
-                graphics: .forced(.kitty), detectionTimeout: .seconds(30), pixelPictures: pixels))
+            let (terminal, pixels, chooser) = Self.insideTmuxWithPassthrough(graphics: .forced(.kitty))
             // The first frame waits for nothing: the tiles' initials.
             try await chooser.frame(showing: "black-multi")
             let first = try #require(terminal.framesWithPictures.first)
@@ -130,6 +146,8 @@ import TerminalInterface
             #expect(await terminal.waitUntil { $0.framesWithPictures.last?.pictures.count == 5 })
             #expect(terminal.framesBeforeQueries.first.map { $0 >= 1 } == true)
             #expect(pixels.requests.count == 1 && pixels.requests[0].cell == .standard)  // no pixel size known yet
+            // Made while tmux was asked about passthrough, before its answer.
+            #expect(pixels.aheadRequests == [[0, 1, 2, 3, 4]])
 
             // The answers: cells of 9×18 pixels, close enough for kitty to scale to.
             terminal.send(.reply(.primaryAttributes([1, 2])), .reply(.kittyGraphics(id: 31, message: "OK")),
@@ -139,6 +157,17 @@ import TerminalInterface
             terminal.type("?")
             #expect(await terminal.waitUntil { $0.framesWithPictures.last?.pictures.count == 5 })
             #expect(pixels.requests.allSatisfy { $0.cell == .standard })
+            terminal.type("q")
+            #expect(try await chooser.status() == 0)
+        }
+    }
+
+    @Test func nothingIsMadeAheadInsideTmuxWhenKittyIsNotCertain() async throws {
+        try await onTestThread {
+            let (terminal, pixels, chooser) = Self.insideTmuxWithPassthrough(graphics: .auto)
+            try await chooser.frame(showing: "black-multi")
+            #expect(await terminal.waitUntil { !$0.queries.isEmpty })
+            #expect(pixels.aheadRequests.isEmpty)
             terminal.type("q")
             #expect(try await chooser.status() == 0)
         }

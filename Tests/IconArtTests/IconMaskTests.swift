@@ -51,4 +51,17 @@ struct IconMaskTests {
         #expect(c[5 * 40 + 20] == 1)
         #expect(c[0 * 40 + 20] == 1)  // the long edge stays straight
     }
+
+    @Test func eachSizeIsComputedOnceAndShared() {
+        func storage(_ outline: [Float]) -> UnsafePointer<Float>? { outline.withUnsafeBufferPointer { $0.baseAddress } }
+        let first = IconMask.sharedCoverage(width: 37, height: 29, pixelAspect: 1)
+        let again = IconMask.sharedCoverage(width: 37, height: 29, pixelAspect: 1)
+        #expect(first == IconMask.coverage(width: 37, height: 29))
+        // The same array, not an equal one made again.
+        #expect(storage(first) == storage(again))
+        // Another shape of sub-pixel is another outline.
+        let tall = IconMask.sharedCoverage(width: 37, height: 29, pixelAspect: 2)
+        #expect(tall == IconMask.coverage(width: 37, height: 29, pixelAspect: 2))
+        #expect(tall != first)
+    }
 }

@@ -22,6 +22,28 @@ struct PixelPictureTests {
         #expect((narrow.width, narrow.height) == (84, 90))
     }
 
+    @Test func aPictureTheTerminalScalesHasNoMorePixelsThanTheIcon() {
+        // 16×8 cells of 16×32 pixels (a detached tmux's cell): a 256×256 tile for a 120-pixel icon.
+        let large = TileGeometry(columns: 16, rows: 8, cell: CellPixelSize(width: 16, height: 32)!)!
+        let icon = Self.redBlue(size: 120)
+        let exact = PixelPicture(icon: icon, geometry: large)
+        #expect((exact.width, exact.height) == (256, 256))
+        let scaled = PixelPicture(icon: icon, geometry: large, sizing: .atMostSource)
+        #expect(scaled.geometry == large)
+        #expect((scaled.width, scaled.height) == (120, 120))
+        // The same pixels as a tile of exactly the icon's size: fitted, masked, centred alike.
+        let iconSized = TileGeometry(columns: 8, rows: 4, cell: CellPixelSize(width: 15, height: 30)!)!
+        #expect(scaled.bitmap == PixelPicture(icon: icon, geometry: iconSized).bitmap)
+        // An icon with more pixels than the tile is reduced to the tile either way.
+        let big = Self.redBlue(size: 400)
+        #expect(PixelPicture(icon: big, geometry: large, sizing: .atMostSource) == PixelPicture(icon: big, geometry: large))
+        // A tile that is not square keeps its shape: 256×160 for a 40-pixel icon is 64×40.
+        let wide = TileGeometry(columns: 16, rows: 8, cell: CellPixelSize(width: 16, height: 20)!)!
+        let small = PixelPicture(icon: Self.redBlue(size: 40), geometry: wide, sizing: .atMostSource)
+        #expect((small.width, small.height) == (64, 40))
+        #expect(small.bitmap[2, 20].a == 0 && small.bitmap[31, 20] == (255, 0, 0, 255) && small.bitmap[40, 20] == (0, 0, 255, 255))
+    }
+
     @Test func tilesTooLargeOrEmptyAreRefused() {
         #expect(TileGeometry(columns: 0, rows: 8, cell: Self.tenByTwenty) == nil)
         #expect(TileGeometry(columns: 500, rows: 8, cell: Self.tenByTwenty) == nil)  // 5000 pixels wide
