@@ -22,6 +22,12 @@ FISH_COMP_DIR = $(PREFIX)/share/fish/vendor_completions.d
 # without --product builds it.
 SVG_LIBRARY     = libiconchooser-svg$(if $(filter Darwin,$(shell uname -s)),.dylib,.so)
 SVG_LIBRARY_DIR = $(PREFIX)/lib/iconchooser
+# On Linux swiftc links that library against the toolchain's libswiftCore.so (RUNPATH /opt/swift), though
+# it is C alone: installed on a machine without the toolchain it would not load, and beside a program
+# built with --static-swift-stdlib it brings a second Swift runtime. So install-built links SwiftPM's
+# object files again with the toolchain's clang and librsvg alone. macOS ships libswiftCore itself.
+SVG_OBJECTS     = $(BIN_DIR)/CSVGRasterizer.build/*.o
+SVG_LINKER      = $(firstword $(wildcard $(dir $(realpath $(SWIFT)))clang) cc)
 # The man page: swift-argument-parser's generate-manual plugin writes it from the command definitions
 # (MANUAL_SOURCE); `make manual` gives it paragraph breaks and the version (MANUAL). Dated by the last
 # commit, so a rebuild of the same source gives the same page.
@@ -75,7 +81,12 @@ install-built:
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(SVG_LIBRARY_DIR)" "$(DESTDIR)$(PREFIX)/share/iconchooser/demo/App Icons" "$(DESTDIR)$(MAN_DIR)" \
 	  "$(DESTDIR)$(BASH_COMP_DIR)" "$(DESTDIR)$(ZSH_COMP_DIR)" "$(DESTDIR)$(FISH_COMP_DIR)"
 	install -m 0755 "$(BIN_DIR)/iconchooser" "$(DESTDIR)$(PREFIX)/bin/iconchooser"
+ifeq ($(shell uname -s),Darwin)
 	install -m 0644 "$(BIN_DIR)/$(SVG_LIBRARY)" "$(DESTDIR)$(SVG_LIBRARY_DIR)/$(SVG_LIBRARY)"
+else
+	"$(SVG_LINKER)" -shared -fPIC -o "$(DESTDIR)$(SVG_LIBRARY_DIR)/$(SVG_LIBRARY)" $(SVG_OBJECTS) $$(pkg-config --libs librsvg-2.0)
+	chmod 0644 "$(DESTDIR)$(SVG_LIBRARY_DIR)/$(SVG_LIBRARY)"
+endif
 	install -m 0644 Assets/Info.plist "$(DESTDIR)$(PREFIX)/share/iconchooser/demo/Info.plist"
 	install -m 0644 Assets/App\ Icons/*.png "$(DESTDIR)$(PREFIX)/share/iconchooser/demo/App Icons/"
 	install -m 0644 "$(MANUAL)" "$(DESTDIR)$(MAN_DIR)/iconchooser.1"

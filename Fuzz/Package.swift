@@ -17,7 +17,10 @@ let package = Package(
     targets: targets.map { name in
         .executableTarget(
             name: "fuzz-\(name)",
-            dependencies: [.product(name: "FuzzHarness", package: "iconchooser")],
+            // icon-json draws SVG layers: the SVG library must be built beside the fuzzer, where
+            // the harness's dlopen looks for it.
+            dependencies: [.product(name: "FuzzHarness", package: "iconchooser")]
+                + (name == "icon-json" ? [.product(name: "iconchooser-svg", package: "iconchooser")] : []),
             path: "Targets/\(name)"
         )
     }

@@ -18,14 +18,15 @@ public struct IconPictures: Sendable {
     }
 
     /// `images`: the icon's image files, when the catalog was read without them;
-    /// `appearance`: another than the look's (the chooser's `a` key).
+    /// `appearance`: another than the look's (the chooser's `a` key). The problem is why the
+    /// picture is a placeholder, or what is missing from it (an Icon Composer layer not drawn).
     public func tile(for icon: AppIcon, images: [IconImage]? = nil, columns: Int, rows: Int,
                      appearance: IconAppearance? = nil) -> (picture: CellGrid, problem: String?) {
         let (width, height) = renderer.pixelSize(columns: columns, rows: rows)
         let look = appearance.map(look.with(appearance:)) ?? look
         do {
             let artwork = try look.artwork(for: icon, images: images ?? icon.images, width: width, height: height)
-            return (try renderer.tile(forArtwork: artwork, name: icon.displayName, columns: columns, rows: rows), nil)
+            return (try renderer.tile(forArtwork: artwork, name: icon.displayName, columns: columns, rows: rows), artwork?.problem)
         } catch {
             return (renderer.tile(for: nil as RGBABitmap?, name: icon.displayName, columns: columns, rows: rows), error.description)
         }
@@ -46,7 +47,8 @@ extension IconPictures {
 extension IconPictures {
     /// Every icon as a pixel picture for `geometry` in `look`, decoded on all cores (for
     /// `preview` in kitty, sixel or iTerm2 pictures); nil and the reason where the image
-    /// cannot be read, and nil alone where the icon has none (its tile keeps the symbol placeholder).
+    /// cannot be read, and nil alone where the icon has none (its tile keeps the symbol placeholder);
+    /// a picture with layers left out comes with the reason too.
     public static func pixelPictures(for icons: [AppIcon], geometry: TileGeometry,
                                      look: IconLook = IconLook()) -> [(picture: PixelPicture?, problem: String?)] {
         let results = Slots<(picture: PixelPicture?, problem: String?)>(count: icons.count)
@@ -56,7 +58,7 @@ extension IconPictures {
                                                      width: geometry.width, height: geometry.height) else {
                     return results.set(index, (nil, nil))
                 }
-                results.set(index, (try PixelPicture(artwork: artwork, geometry: geometry), nil))
+                results.set(index, (try PixelPicture(artwork: artwork, geometry: geometry), artwork.problem))
             } catch {
                 results.set(index, (nil, error.description))
             }

@@ -44,7 +44,7 @@ public struct IconLook: Hashable, Sendable {
                                                  boundary: boundary.flatMap { PathBoundary(root: $0) })
             let rendering = IconComposerRenderer(tint: tint).render(bundle, appearance: appearance,
                                                                     pixelSize: max(width, height))
-            return .bitmap(rendering.bitmap)
+            return .bitmap(rendering.bitmap, undrawn: rendering.warnings)
         }
         let shown = icon.with(images: images).images(for: appearance, idiom: idiom)
         guard let chosen = IconImage.best(in: shown, width: width, height: height) else { return nil }
@@ -53,10 +53,20 @@ public struct IconLook: Hashable, Sendable {
     }
 }
 
-/// An icon's picture before it is fitted to a tile: a PNG to stream from, or pixels drawn here.
+/// An icon's picture before it is fitted to a tile: a PNG to stream from, or pixels drawn here
+/// (with the layers of an Icon Composer bundle that could not be drawn, so that the picture's
+/// gaps are explained where it is shown, not only by `lint`).
 public enum IconArtwork: Sendable {
     case file(ImageSource)
-    case bitmap(RGBABitmap)
+    case bitmap(RGBABitmap, undrawn: [CatalogWarning] = [])
+
+    /// One line for what is missing from the picture, naming the bundle's file and the first
+    /// layer left out (and how many more); nil when nothing is.
+    public var problem: String? {
+        guard case .bitmap(_, let undrawn) = self, let first = undrawn.first else { return nil }
+        let more = undrawn.count - 1
+        return first.description + (more > 0 ? " (and \(more) more layer\(more == 1 ? "" : "s"))" : "")
+    }
 }
 
 extension TileRenderer {
@@ -64,7 +74,7 @@ extension TileRenderer {
     public func tile(forArtwork artwork: IconArtwork?, name: String, columns: Int, rows: Int) throws(PNGDecodeError) -> CellGrid {
         switch artwork {
         case .file(let source): return try tile(forPNGFrom: source, name: name, columns: columns, rows: rows)
-        case .bitmap(let bitmap): return tile(for: bitmap, name: name, columns: columns, rows: rows)
+        case .bitmap(let bitmap, _): return tile(for: bitmap, name: name, columns: columns, rows: rows)
         case nil: return tile(for: nil as RGBABitmap?, name: name, columns: columns, rows: rows)
         }
     }
@@ -75,7 +85,7 @@ extension PixelPicture {
     public init(artwork: IconArtwork, geometry: TileGeometry) throws(PNGDecodeError) {
         switch artwork {
         case .file(let source): try self.init(iconPNGFrom: source, geometry: geometry)
-        case .bitmap(let bitmap): self.init(icon: bitmap, geometry: geometry)
+        case .bitmap(let bitmap, _): self.init(icon: bitmap, geometry: geometry)
         }
     }
 }

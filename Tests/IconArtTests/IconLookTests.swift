@@ -38,7 +38,7 @@ import TestSupport
     @Test func tintedWithoutItsOwnImageIsTheLightOneInTintedGreys() throws {
         let icon = setIcon(withDark: false)
         let tint = try #require(IconColor(userText: "#FF0000"))
-        guard case .bitmap(let bitmap)? = try IconLook(appearance: .tinted, tint: tint)
+        guard case .bitmap(let bitmap, _)? = try IconLook(appearance: .tinted, tint: tint)
             .artwork(for: icon, images: icon.images, width: 32, height: 32) else {
             Issue.record("expected a drawn bitmap")
             return
@@ -56,13 +56,34 @@ import TestSupport
         ])
         let icon = AppIcon(name: nil, source: .icon, assetName: "Blue", assetPath: folder.url("Blue.icon"), ordinal: nil,
                            iconFiles: [], prerendered: nil, images: [])
-        guard case .bitmap(let bitmap)? = try IconLook(boundary: folder.path).artwork(for: icon, images: [], width: 48, height: 40)
+        guard case .bitmap(let bitmap, _)? = try IconLook(boundary: folder.path).artwork(for: icon, images: [], width: 48, height: 40)
         else {
             Issue.record("expected a rendered bundle")
             return
         }
         #expect(bitmap.width == 48 && bitmap.height == 48)
         #expect(Array(bitmap.pixels[0..<4]) == [0, 0, 255, 255])
+    }
+
+    @Test func layersLeftOutOfABundleAreNamedWithThePicture() throws {
+        folder.writeJSON("Gaps.icon/icon.json", [
+            "fill": ["solid": "srgb:0.00000,0.00000,1.00000,1.00000"],
+            "groups": [["layers": [["name": "one", "image-name": "gone.png"], ["name": "two", "image-name": "lost.svg"],
+                                   ["name": "three", "image-name": "away.png"]]]],
+        ])
+        for broken in ["gone.png", "lost.svg", "away.png"] { folder.write("Gaps.icon/Assets/\(broken)", "not a picture") }
+        let icon = AppIcon(name: nil, source: .icon, assetName: "Gaps", assetPath: folder.url("Gaps.icon"), ordinal: nil,
+                           iconFiles: [], prerendered: nil, images: [])
+        let artwork = try IconLook(boundary: folder.path).artwork(for: icon, images: [], width: 32, height: 32)
+        let problem = try #require(artwork?.problem)
+        #expect(problem.hasPrefix(folder.url("Gaps.icon/icon.json") + ": groups[0].layers[2].image-name: “away.png” cannot be drawn"),
+                "\(problem)")
+        #expect(problem.hasSuffix(" (and 2 more layers)"), "\(problem)")
+        #expect(!problem.contains("\n"))
+
+        let whole = try IconLook(boundary: folder.path).artwork(for: setIcon(withDark: false), images: setIcon(withDark: false).images,
+                                                                 width: 32, height: 32)
+        #expect(whole != nil && whole?.problem == nil)
     }
 
     @Test func anIconWithNothingToShowHasNoArtwork() throws {
