@@ -59,6 +59,26 @@ import Testing
         #expect(read["n"]?.dictionary?["k"] == .data(Data([1, 2])))
     }
 
+    /// An object id written twice is one object, the last written, as Foundation reads it.
+    @Test func anObjectWrittenTwiceIsItsLastForm() throws {
+        let text = """
+            { objects = {
+                P = { isa = PBXProject; buildConfigurationList = L; mainGroup = G; targets = (); };
+                L = { isa = XCConfigurationList; buildConfigurations = (); };
+                G = { isa = PBXGroup; children = (F); sourceTree = "<group>"; };
+                F = { isa = PBXFileReference; path = first.xcassets; sourceTree = "<group>"; };
+                F = { isa = PBXFileReference; path = second.xcassets; sourceTree = "<group>"; };
+              };
+              rootObject = P; }
+            """
+        let folder = TemporaryFolder()
+        folder.write("App.xcodeproj/project.pbxproj", text)
+        let project = try XcodeProject.read(folder.url("App.xcodeproj"))
+        #expect(project.nodes["F"]?.path == "second.xcassets")
+        #expect(project.nodes.count == 2)
+        #expect(project.parents["F"] == "G")
+    }
+
     /// An XML project file whose values have the wrong kinds reads with warnings that name them.
     @Test func anXMLProjectWithNumbersWhereStringsBelongWarns() throws {
         let xml = """

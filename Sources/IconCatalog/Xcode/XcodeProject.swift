@@ -299,7 +299,9 @@ struct ObjectReader {
     /// Every group, file reference and synchronized folder in the file, reachable or not.
     mutating func fileNodes() -> [String: FileNode] {
         var nodes: [String: FileNode] = [:]
-        for (position, entry) in objects.entries.enumerated() where positions[entry.key] == position {
+        // An id written twice is read once, with its last object (checked only when there are such ids).
+        let allUnique = positions.count == objects.entries.count
+        for (position, entry) in objects.entries.enumerated() where allUnique || positions[entry.key] == position {
             let id = entry.key
             guard let object = entry.value.dictionary, let isa = object["isa"]?.string else { continue }
             let kind: FileNode.Kind
