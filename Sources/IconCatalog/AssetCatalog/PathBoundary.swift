@@ -25,9 +25,82 @@ package struct PathBoundary: Equatable, Sendable {
 
     /// `path` with every symbolic link and `.`/`..` resolved, or nil when it does not exist.
     package static func realPath(_ path: String) -> String? {
+        ResolvedFolders.shared.realPath(path)
+    }
+
+    /// `realpath(3)` itself: a `readlink` for every component of the path.
+    static func systemRealPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+}
+
+/// `realpath` for the many paths a project and its catalogs name under the same few folders.
+/// `realpath(3)` asks the kernel about every component of every path (a project's sets and
+/// images lie a dozen folders deep: hundreds of `readlink` calls); here each folder resolved
+/// is kept for the rest of the process, so a path in a known folder costs one `lstat`.
+/// A component that is a symbolic link, or a path with `.`, `..`, `//` or relative to the
+/// working folder, goes to `realpath(3)`.
+final class ResolvedFolders: @unchecked Sendable {
+    static let shared = ResolvedFolders()
+    /// Folders kept at most; past it, paths are still resolved, only not kept.
+    static let capacity = 4096
+
+    private let lock = NSLock()
+    private var folders: [Substring: String] = ["/": "/"]
+
+    func realPath(_ path: String) -> String? {
+        guard Self.isPlainAbsolute(path) else { return PathBoundary.systemRealPath(path) }
+        if let known = folder(path[...]) { return known }
+        // The deepest folder already resolved, then each component below it.
+        var end = path.endIndex
+        var resolved: String?
+        while resolved == nil {
+            end = path[..<end].lastIndex(of: "/")!
+            resolved = folder(end == path.startIndex ? "/" : path[..<end])
+        }
+        var current = resolved!
+        while end < path.endIndex {
+            let start = path.index(after: end)
+            end = path[start...].firstIndex(of: "/") ?? path.endIndex
+            let prefix = path[..<end]
+            var info = stat()
+            guard lstat(String(prefix), &info) == 0 else { return nil }
+            switch info.st_mode & S_IFMT {
+            case S_IFLNK:
+                guard let target = PathBoundary.systemRealPath(String(prefix)) else { return nil }
+                current = target
+                if ProjectPaths.kind(of: target) == .directory { remember(prefix, target) }
+            case S_IFDIR:
+                current = current == "/" ? "/" + path[start..<end] : current + "/" + path[start..<end]
+                remember(prefix, current)
+            default:
+                // A file: the end of the path, or a path that goes on through a file (no such path).
+                guard end == path.endIndex else { return nil }
+                return current == "/" ? "/" + path[start..<end] : current + "/" + path[start..<end]
+            }
+        }
+        return current
+    }
+
+    private func folder(_ path: Substring) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return folders[path]
+    }
+
+    private func remember(_ path: Substring, _ resolved: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        if folders.count < Self.capacity { folders[path] = resolved }
+    }
+
+    /// Absolute, with no empty, `.` or `..` component and no trailing slash.
+    static func isPlainAbsolute(_ path: String) -> Bool {
+        guard path.hasPrefix("/"), path.count > 1, !path.hasSuffix("/") else { return false }
+        return !path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+            .contains { $0.isEmpty || $0 == "." || $0 == ".." }
     }
 }
 

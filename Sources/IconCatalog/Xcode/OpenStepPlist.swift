@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads the OpenStep ("old-style", ASCII) property-list text Xcode writes `project.pbxproj`
-/// in, into the values Foundation would give: `[String: Any]`, `[Any]`, `String` and `Data`.
+/// in, into the values Foundation would give, typed (`ProjectValue`): dictionaries, arrays,
+/// strings and data.
 ///
 /// Foundation reads this format too, but on Linux it builds Foundation objects and bridges
 /// them to Swift, which made a 350 KB project file a quarter of `list`'s time; and its
@@ -37,10 +38,10 @@ struct OpenStepPlist {
 
     /// The top-level value of `data`, which must hold exactly one value (comments and white
     /// space around it are fine).
-    static func parse(_ data: Data, maximumDepth: Int) throws(Failure) -> Any {
-        let outcome: Result<Any, Failure> = data.withUnsafeBytes { raw in
+    static func parse(_ data: Data, maximumDepth: Int) throws(Failure) -> ProjectValue {
+        let outcome: Result<ProjectValue, Failure> = data.withUnsafeBytes { raw in
             var parser = OpenStepPlist(bytes: raw.bindMemory(to: UInt8.self), maximumDepth: maximumDepth)
-            return Result { () throws(Failure) -> Any in try parser.document() }
+            return Result { () throws(Failure) -> ProjectValue in try parser.document() }
         }
         return try outcome.get()
     }
@@ -60,7 +61,7 @@ struct OpenStepPlist {
         self.maximumDepth = maximumDepth
     }
 
-    private mutating func document() throws(Failure) -> Any {
+    private mutating func document() throws(Failure) -> ProjectValue {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         guard try skipToToken() else { throw failure(at: index, "the file holds no value") }
         let top = try value(depth: 0)
@@ -72,7 +73,7 @@ struct OpenStepPlist {
 
     // MARK: Values
 
-    private mutating func value(depth: Int) throws(Failure) -> Any {
+    private mutating func value(depth: Int) throws(Failure) -> ProjectValue {
         guard try skipToToken() else { throw failure(at: index, "the file ends where a value was expected") }
         values += 1
         guard values <= Self.maximumValues else {
@@ -80,39 +81,39 @@ struct OpenStepPlist {
         }
         switch bytes[index] {
         case UInt8(ascii: "{"):
-            return try dictionary(depth: depth + 1)
+            return .dictionary(try dictionary(depth: depth + 1))
         case UInt8(ascii: "("):
-            return try array(depth: depth + 1)
+            return .array(try array(depth: depth + 1))
         case UInt8(ascii: "<"):
-            return try hexData()
+            return .data(try hexData())
         default:
             guard let string = try string() else {
                 throw failure(at: index, "unexpected \(describe(at: index)) where a value was expected")
             }
-            return string
+            return .string(string)
         }
     }
 
-    private mutating func dictionary(depth: Int) throws(Failure) -> [String: Any] {
+    private mutating func dictionary(depth: Int) throws(Failure) -> ProjectDictionary {
         let opening = index
         guard depth <= maximumDepth else { throw Failure(kind: .tooDeep(limit: maximumDepth), position: opening, in: bytes) }
         index += 1
-        var result: [String: Any] = [:]
+        var entries: [ProjectDictionary.Entry] = []
         while true {
             guard try skipToToken() else { throw failure(at: opening, "the dictionary opened here is never closed") }
             if bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                return result
+                return ProjectDictionary(entries: entries)
             }
             let keyStart = index
             guard let key = try string() else {
                 throw failure(at: index, "unexpected \(describe(at: index)) where a dictionary key was expected")
             }
             guard try skipToToken() else { throw failure(at: opening, "the dictionary opened here is never closed") }
-            let element: Any
+            let element: ProjectValue
             switch bytes[index] {
             case UInt8(ascii: ";"):
-                element = key
+                element = .string(key)
             case UInt8(ascii: "="):
                 index += 1
                 element = try value(depth: depth)
@@ -124,15 +125,15 @@ struct OpenStepPlist {
                 throw failure(at: index, "expected “=” after the key “\(Self.shown(key))” (line \(position(of: keyStart).line)), found \(describe(at: index))")
             }
             index += 1
-            result[key] = element
+            entries.append(ProjectDictionary.Entry(key: key, value: element))
         }
     }
 
-    private mutating func array(depth: Int) throws(Failure) -> [Any] {
+    private mutating func array(depth: Int) throws(Failure) -> [ProjectValue] {
         let opening = index
         guard depth <= maximumDepth else { throw Failure(kind: .tooDeep(limit: maximumDepth), position: opening, in: bytes) }
         index += 1
-        var result: [Any] = []
+        var result: [ProjectValue] = []
         while true {
             guard try skipToToken() else { throw failure(at: opening, "the array opened here is never closed") }
             if bytes[index] == UInt8(ascii: ")") {

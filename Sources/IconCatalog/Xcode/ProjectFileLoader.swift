@@ -10,7 +10,7 @@ enum ProjectFileLoader {
     /// Real project files nest about six levels (objects, an object, its settings, a list).
     static let maximumNesting = 64
 
-    static func load(_ path: String) throws(XcodeProjectError) -> [String: Any] {
+    static func load(_ path: String) throws(XcodeProjectError) -> ProjectDictionary {
         let data: Data
         do {
             data = try BoundedFile.read(path, limit: maximumFileSize)
@@ -26,9 +26,9 @@ enum ProjectFileLoader {
         return try parse(data, path: path)
     }
 
-    static func parse(_ data: Data, path: String) throws(XcodeProjectError) -> [String: Any] {
+    static func parse(_ data: Data, path: String) throws(XcodeProjectError) -> ProjectDictionary {
         guard data.contains(where: { !Self.isSpace($0) }) else { throw .emptyFile(path: path) }
-        let object: Any
+        let object: ProjectValue
         if BinaryPlistGuard.isBinaryPlist(data) || startsLikeXML(data) {
             if BinaryPlistGuard.isBinaryPlist(data) {
                 do {
@@ -38,7 +38,7 @@ enum ProjectFileLoader {
                 }
             }
             do {
-                object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+                object = ProjectValue(foundation: try PropertyListSerialization.propertyList(from: data, options: [], format: nil))
             } catch {
                 throw .notAPlist(path: path, reason: PlistLoader.foundationReason(error))
             }
@@ -50,8 +50,8 @@ enum ProjectFileLoader {
                 throw .notAPlist(path: path, reason: error.description)
             }
         }
-        guard let dictionary = object as? [String: Any] else {
-            throw .notAPlist(path: path, reason: "its top level is \(PlistValue.typeName(object)), not a dictionary")
+        guard let dictionary = object.dictionary else {
+            throw .notAPlist(path: path, reason: "its top level is \(object.typeName), not a dictionary")
         }
         return dictionary
     }

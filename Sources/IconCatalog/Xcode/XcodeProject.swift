@@ -56,18 +56,18 @@ package struct XcodeProject: Sendable {
         return try XcodeProject(plist: plist, bundle: bundle, file: file)
     }
 
-    init(plist: [String: Any], bundle: String, file: String) throws(XcodeProjectError) {
+    init(plist: ProjectDictionary, bundle: String, file: String) throws(XcodeProjectError) {
         guard let rawObjects = plist["objects"] else {
             throw .malformed(path: file, key: "objects", problem: "is missing")
         }
-        guard let objects = rawObjects as? [String: Any] else {
-            throw .malformed(path: file, key: "objects", problem: "is \(PlistValue.typeName(rawObjects)), expected a dictionary")
+        guard let objects = rawObjects.dictionary else {
+            throw .malformed(path: file, key: "objects", problem: "is \(rawObjects.typeName), expected a dictionary")
         }
         var reader = ObjectReader(file: file, objects: objects)
-        guard let rootID = plist["rootObject"] as? String else {
+        guard let rootID = plist["rootObject"]?.string else {
             throw .malformed(path: file, key: "rootObject", problem: "is missing or not a string")
         }
-        guard let root = reader.object(rootID), root["isa"] as? String == "PBXProject" else {
+        guard let root = reader.object(rootID), root["isa"]?.string == "PBXProject" else {
             throw .malformed(path: file, key: "rootObject", problem: "does not name a PBXProject object")
         }
         path = bundle
@@ -180,18 +180,21 @@ struct FileNode: Sendable, Equatable {
     let explicitFolders: [String]
 }
 
-/// Reads typed values out of Foundation's untyped objects, turning every wrong type into
-/// a warning that names the key.
+/// Reads the project's objects into the project model, turning every wrong type into a
+/// warning that names the key.
 struct ObjectReader {
     let file: String
-    let objects: [String: Any]
+    let objects: ProjectDictionary
+    /// Where each object id's (last) entry is in `objects`.
+    private let positions: [String: Int]
     private(set) var warnings: [CatalogWarning] = []
     /// Distinct warnings are kept; a project with thousands of broken entries reports the first ones.
     static let maximumWarnings = 50
 
-    init(file: String, objects: [String: Any]) {
+    init(file: String, objects: ProjectDictionary) {
         self.file = file
         self.objects = objects
+        positions = objects.index()
     }
 
     mutating func warn(_ message: String) {
@@ -199,34 +202,35 @@ struct ObjectReader {
         warnings.append(CatalogWarning(subject: file, message: message, code: "malformed-project"))
     }
 
-    mutating func object(_ id: String) -> [String: Any]? {
-        guard let value = objects[id] else { return nil }
-        guard let object = value as? [String: Any] else {
-            warn("objects.\(id) is \(PlistValue.typeName(value)), expected a dictionary")
+    mutating func object(_ id: String) -> ProjectDictionary? {
+        guard let position = positions[id] else { return nil }
+        let value = objects.entries[position].value
+        guard let object = value.dictionary else {
+            warn("objects.\(id) is \(value.typeName), expected a dictionary")
             return nil
         }
         return object
     }
 
-    mutating func string(_ object: [String: Any], _ key: String, id: String) -> String? {
+    mutating func string(_ object: ProjectDictionary, _ key: String, id: String) -> String? {
         guard let value = object[key] else { return nil }
-        guard let string = value as? String else {
-            warn("objects.\(id).\(key) is \(PlistValue.typeName(value)), expected a string")
+        guard let string = value.string else {
+            warn("objects.\(id).\(key) is \(value.typeName), expected a string")
             return nil
         }
         return string
     }
 
-    mutating func strings(_ object: [String: Any], _ key: String, id: String) -> [String] {
+    mutating func strings(_ object: ProjectDictionary, _ key: String, id: String) -> [String] {
         guard let value = object[key] else { return [] }
-        guard let array = value as? [Any] else {
-            warn("objects.\(id).\(key) is \(PlistValue.typeName(value)), expected an array")
+        guard let array = value.array else {
+            warn("objects.\(id).\(key) is \(value.typeName), expected an array")
             return []
         }
         var result: [String] = []
         for (index, element) in array.enumerated() {
-            guard let string = element as? String else {
-                warn("objects.\(id).\(key)[\(index)] is \(PlistValue.typeName(element)), expected a string")
+            guard let string = element.string else {
+                warn("objects.\(id).\(key)[\(index)] is \(element.typeName), expected a string")
                 continue
             }
             result.append(string)
@@ -235,14 +239,14 @@ struct ObjectReader {
     }
 
     mutating func configurationList(_ id: String) -> ConfigurationList? {
-        guard let list = object(id), list["isa"] as? String == "XCConfigurationList" else {
+        guard let list = object(id), list["isa"]?.string == "XCConfigurationList" else {
             warn("objects.\(id) is not an XCConfigurationList")
             return nil
         }
         var configurations: [BuildConfiguration] = []
         for configurationID in strings(list, "buildConfigurations", id: id) {
             guard let configuration = object(configurationID),
-                  configuration["isa"] as? String == "XCBuildConfiguration" else {
+                  configuration["isa"]?.string == "XCBuildConfiguration" else {
                 warn("objects.\(id).buildConfigurations names \(configurationID), which is not an XCBuildConfiguration")
                 continue
             }
@@ -260,28 +264,28 @@ struct ObjectReader {
     }
 
     /// Settings whose values are strings, or arrays of strings joined as Xcode joins a list.
-    private mutating func settings(_ configuration: [String: Any], id: String) -> [BuildConfiguration.Setting] {
+    private mutating func settings(_ configuration: ProjectDictionary, id: String) -> [BuildConfiguration.Setting] {
         guard let raw = configuration["buildSettings"] else { return [] }
-        guard let dictionary = raw as? [String: Any] else {
-            warn("objects.\(id).buildSettings is \(PlistValue.typeName(raw)), expected a dictionary")
+        guard let dictionary = raw.dictionary else {
+            warn("objects.\(id).buildSettings is \(raw.typeName), expected a dictionary")
             return []
         }
         var settings: [BuildConfiguration.Setting] = []
-        for key in dictionary.keys.sorted() {
-            let value = dictionary[key]!
-            if let string = value as? String {
+        for entry in dictionary.sortedUniqueEntries {
+            let key = entry.key, value = entry.value
+            if let string = value.string {
                 settings.append(.init(key: key, value: string))
-            } else if let array = value as? [Any], array.allSatisfy({ $0 is String }) {
-                let words = array.compactMap { $0 as? String }.map(StringList.quoted)
+            } else if let array = value.array, array.allSatisfy({ $0.string != nil }) {
+                let words = array.compactMap(\.string).map(StringList.quoted)
                 settings.append(.init(key: key, value: words.joined(separator: " ")))
             } else {
-                warn("objects.\(id).buildSettings.\(key) is \(PlistValue.typeName(value)), expected a string")
+                warn("objects.\(id).buildSettings.\(key) is \(value.typeName), expected a string")
             }
         }
         return settings
     }
 
-    private mutating func base(_ configuration: [String: Any], id: String) -> BuildConfiguration.BaseConfiguration? {
+    private mutating func base(_ configuration: ProjectDictionary, id: String) -> BuildConfiguration.BaseConfiguration? {
         if let reference = string(configuration, "baseConfigurationReference", id: id) {
             return .fileReference(reference)
         }
@@ -295,8 +299,11 @@ struct ObjectReader {
     /// Every group, file reference and synchronized folder in the file, reachable or not.
     mutating func fileNodes() -> [String: FileNode] {
         var nodes: [String: FileNode] = [:]
-        for (id, value) in objects {
-            guard let object = value as? [String: Any], let isa = object["isa"] as? String else { continue }
+        // An id written twice is read once, with its last object (checked only when there are such ids).
+        let allUnique = positions.count == objects.entries.count
+        for (position, entry) in objects.entries.enumerated() where allUnique || positions[entry.key] == position {
+            let id = entry.key
+            guard let object = entry.value.dictionary, let isa = object["isa"]?.string else { continue }
             let kind: FileNode.Kind
             switch isa {
             case "PBXGroup": kind = .group
@@ -310,7 +317,7 @@ struct ObjectReader {
             if kind == .synchronizedFolder {
                 for exceptionID in strings(object, "exceptions", id: id) {
                     guard let set = self.object(exceptionID),
-                          set["isa"] as? String == "PBXFileSystemSynchronizedBuildFileExceptionSet" else { continue }
+                          set["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet" else { continue }
                     exceptions.append(.init(target: string(set, "target", id: exceptionID),
                                             paths: strings(set, "membershipExceptions", id: exceptionID)))
                 }
@@ -366,7 +373,7 @@ struct ObjectReader {
             ?? ConfigurationList(configurations: [], defaultName: nil)
         var resources: [String] = []
         for phaseID in strings(target, "buildPhases", id: id) {
-            guard let phase = object(phaseID), phase["isa"] as? String == "PBXResourcesBuildPhase" else { continue }
+            guard let phase = object(phaseID), phase["isa"]?.string == "PBXResourcesBuildPhase" else { continue }
             for buildFileID in strings(phase, "files", id: phaseID) {
                 guard let buildFile = object(buildFileID),
                       let reference = string(buildFile, "fileRef", id: buildFileID) else { continue }
