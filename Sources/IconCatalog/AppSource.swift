@@ -76,6 +76,7 @@ package struct OpenedApp {
     /// asset catalog, a built `.app` or an `.ipa`. Preprocessor lines of an Info.plist are
     /// evaluated with `options.defines` (and, for a project, the target's definitions).
     package static func open(_ path: String, options: CatalogOptions) throws(CatalogError) -> OpenedApp {
+        ResolvedFolders.shared.forgetAll()
         switch try AppLocation.locate(path) {
         case .builtApp(let kind):
             return try BuiltApp.open(path, as: kind)
@@ -92,6 +93,7 @@ package struct OpenedApp {
     /// project or a catalog), with `preprocessor` for an Info.plist's preprocessor lines.
     package static func open(_ path: String,
                              preprocessor: PlistPreprocessor.Options = PlistPreprocessor.Options()) throws(CatalogError) -> OpenedApp {
+        ResolvedFolders.shared.forgetAll()
         if let kind = BuiltApp.kind(of: path) { return try BuiltApp.open(path, as: kind) }
         return try openPlist(try PlistLoader.locate(path), preprocessor: preprocessor)
     }

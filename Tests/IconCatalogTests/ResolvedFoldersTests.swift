@@ -56,4 +56,20 @@ import Testing
         folder.write("real/other/icon.png", "png")
         #expect(resolver.realPath(folder.url("real/other/icon.png")) == PathBoundary.systemRealPath(folder.url("real/other/icon.png")))
     }
+
+    @Test func openingAnAppForgetsTheFoldersResolvedBefore() throws {
+        let folder = TemporaryFolder()
+        folder.write("app/set/icon.png", "png")
+        folder.write("outside/icon.png", "png")
+        let icon = folder.url("app/set/icon.png")
+        #expect(ResolvedFolders.shared.realPath(icon) == PathBoundary.systemRealPath(icon))
+        // The set's folder becomes a link out of the app: a kept folder would still say it is inside.
+        try FileManager.default.removeItem(atPath: folder.url("app/set"))
+        #expect(symlink(folder.url("outside"), folder.url("app/set")) == 0)
+        let plist = folder.write("app/Info.plist", "<plist><dict><key>CFBundleName</key><string>A</string></dict></plist>")
+        _ = try OpenedApp.open(plist, options: CatalogOptions())
+        let resolved = try #require(PathBoundary.systemRealPath(icon))
+        #expect(resolved.hasSuffix("/outside/icon.png"))
+        #expect(ResolvedFolders.shared.realPath(icon) == resolved)
+    }
 }

@@ -39,7 +39,9 @@ package struct PathBoundary: Equatable, Sendable {
 /// `realpath` for the many paths a project and its catalogs name under the same few folders.
 /// `realpath(3)` asks the kernel about every component of every path (a project's sets and
 /// images lie a dozen folders deep: hundreds of `readlink` calls); here each folder resolved
-/// is kept for the rest of the process, so a path in a known folder costs one `lstat`.
+/// is kept until the next app is opened (`forgetAll`, called by `OpenedApp.open`), so a path in
+/// a known folder costs one `lstat`, and a long-running chooser or `serve` session never
+/// trusts a folder resolved before the app it shows was read.
 /// A component that is a symbolic link, or a path with `.`, `..`, `//` or relative to the
 /// working folder, goes to `realpath(3)`.
 final class ResolvedFolders: @unchecked Sendable {
@@ -82,6 +84,13 @@ final class ResolvedFolders: @unchecked Sendable {
             }
         }
         return current
+    }
+
+    /// Drops every folder kept: the next paths are resolved afresh.
+    func forgetAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        folders = ["/": "/"]
     }
 
     private func folder(_ path: Substring) -> String? {
