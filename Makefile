@@ -26,7 +26,7 @@ SVG_LIBRARY_DIR = $(PREFIX)/lib/iconchooser
 # it is C alone: installed on a machine without the toolchain it would not load, and beside a program
 # built with --static-swift-stdlib it brings a second Swift runtime. So install-built links SwiftPM's
 # object files again with the toolchain's clang and librsvg alone. macOS ships libswiftCore itself.
-SVG_OBJECTS     = $(BIN_DIR)/CSVGRasterizer.build/*.o
+SVG_OBJECTS     = "$(BIN_DIR)/CSVGRasterizer.build/"*.o
 SVG_LINKER      = $(firstword $(wildcard $(dir $(realpath $(SWIFT)))clang) cc)
 # The man page: swift-argument-parser's generate-manual plugin writes it from the command definitions
 # (MANUAL_SOURCE); `make manual` gives it paragraph breaks and the version (MANUAL). Dated by the last
