@@ -20,13 +20,14 @@ public enum IconFilter {
     /// The icons whose name contains the query's letters in order (case-insensitive), best first;
     /// equal scores keep chooser order. An empty query keeps every icon, in order, nothing marked.
     public static func matches(_ query: String, in names: [String]) -> [Match] {
-        let pattern = folded(query)
+        var folder = Folder()
+        let pattern = folder.fold(query)
         guard !pattern.isEmpty else {
             return names.indices.map { Match(index: $0, positions: [], score: 0) }
         }
         var found: [Match] = []
         for (index, name) in names.enumerated() {
-            if let (score, positions) = bestAlignment(of: pattern, in: folded(name), original: name) {
+            if let (score, positions) = bestAlignment(of: pattern, in: folder.fold(name), original: name) {
                 found.append(Match(index: index, positions: positions, score: score))
             }
         }
@@ -37,9 +38,10 @@ public enum IconFilter {
 
     /// The score and matched positions of `query` in one name, or nil when it does not match.
     public static func match(_ query: String, in name: String) -> (score: Int, positions: [Int])? {
-        let pattern = folded(query)
+        var folder = Folder()
+        let pattern = folder.fold(query)
         guard !pattern.isEmpty else { return (0, []) }
-        return bestAlignment(of: pattern, in: folded(name), original: name)
+        return bestAlignment(of: pattern, in: folder.fold(name), original: name)
     }
 
     /// The icon to focus once the result is `result`: the one focused before (`previous`, an index
@@ -63,9 +65,31 @@ public enum IconFilter {
     static let gapExtend = 1
     static let leading = 1
 
-    /// Lower-cased characters, one per Character of the text, cut at `maximumLength`.
-    private static func folded(_ text: String) -> [String] {
-        text.prefix(maximumLength).map { $0.lowercased() }
+    /// Folds text to lower case as one number per Character, cut at `maximumLength`, so that
+    /// matching compares integers: this runs for every name on every keystroke, and a String per
+    /// letter was most of its cost. ASCII is its own lower-cased code; any other Character is
+    /// numbered by its lower-cased form, the same number for the same form within one folder.
+    struct Folder {
+        private var others: [String: Int] = [:]
+
+        mutating func fold(_ text: String) -> [Int] {
+            let utf8 = text.utf8
+            // Every ASCII byte is a Character of its own, except CR LF, which is one.
+            if utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+                return utf8.prefix(IconFilter.maximumLength).map { Int($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) }
+            }
+            return text.prefix(IconFilter.maximumLength).map { character in
+                if character.utf8.count == 1, let byte = character.utf8.first {
+                    return Int(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+                }
+                let lower = character.lowercased()
+                if lower.utf8.count == 1, let byte = lower.utf8.first { return Int(byte) }  // such as the Kelvin sign's k
+                if let number = others[lower] { return number }
+                let number = 0x80 + others.count
+                others[lower] = number
+                return number
+            }
+        }
     }
 
     private static func isWordStart(_ characters: [Character], at position: Int) -> Bool {
@@ -89,7 +113,7 @@ public enum IconFilter {
     /// The best-scoring way to match `pattern` in `text` (both folded): a dynamic programme over
     /// (pattern letter, text position) with affine gaps, O(pattern × text), then a walk back for the
     /// positions. Names that are no subsequence are turned away first in one pass.
-    private static func bestAlignment(of pattern: [String], in text: [String],
+    private static func bestAlignment(of pattern: [Int], in text: [Int],
                                       original: String) -> (score: Int, positions: [Int])? {
         guard pattern.count <= text.count, isSubsequence(pattern, of: text) else { return nil }
         let characters = Array(original.prefix(maximumLength))
@@ -139,7 +163,7 @@ public enum IconFilter {
         return (score[last * width + end], positions)
     }
 
-    private static func isSubsequence(_ pattern: [String], of text: [String]) -> Bool {
+    private static func isSubsequence(_ pattern: [Int], of text: [Int]) -> Bool {
         var next = 0
         for letter in text where next < pattern.count && letter == pattern[next] {
             next += 1

@@ -56,8 +56,29 @@ public enum DisplayWidth {
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
+        return width(startingWith: first) { scalars.contains("\u{FE0F}") }
+    }
+
+    /// The sum over the text's graphemes.
+    public static func of(_ text: some StringProtocol) -> Int {
+        // A cell holds one scalar almost always, and most names are ASCII: both are measured
+        // without breaking the text into graphemes, which is what dominated drawing a frame.
+        var scalars = text.unicodeScalars.makeIterator()
+        guard let first = scalars.next() else { return 0 }
+        if scalars.next() == nil { return width(startingWith: first) { false } }
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {  // each ASCII scalar is a grapheme, but for CR LF (both 0)
+            return utf8.reduce(0) { $0 + ($1 >= 0x20 && $1 < 0x7F ? 1 : 0) }
+        }
+        return text.reduce(0) { $0 + of($1) }
+    }
+
+    /// The width of a grapheme whose first scalar is `first`; `selectsEmoji` says whether
+    /// U+FE0F follows in it (asked only where that matters).
+    static func width(startingWith first: Unicode.Scalar, selectsEmoji: () -> Bool) -> Int {
         let value = first.value
         if value < 0x7F { return value >= 0x20 ? 1 : 0 }  // the common case, fast
+        if isNarrowSymbol(value) { return selectsEmoji() ? 2 : 1 }  // symbol art, without property look-ups
         switch first.properties.generalCategory {
         case .control, .format, .nonspacingMark, .enclosingMark, .lineSeparator, .paragraphSeparator,
              .surrogate, .unassigned:
@@ -65,13 +86,17 @@ public enum DisplayWidth {
         default: break
         }
         if (0x1160...0x11FF).contains(value) { return 0 }  // Hangul medial vowels and final consonants
-        if scalars.contains("\u{FE0F}") || first.properties.isEmojiPresentation { return 2 }
+        if selectsEmoji() || first.properties.isEmojiPresentation { return 2 }
         return isWide(value) ? 2 : 1
     }
 
-    /// The sum over the text's graphemes.
-    public static func of(_ text: some StringProtocol) -> Int {
-        text.reduce(0) { $0 + of($1) }
+    /// Box drawing, block elements, sextants and octants: the cells of every tile and frame.
+    /// Each is an assigned symbol, one column, never an emoji (a test checks that against the
+    /// Unicode properties the general path reads).
+    static let narrowSymbolRanges: [ClosedRange<UInt32>] = [0x2500...0x259F, 0x1CD00...0x1CDE5, 0x1FB00...0x1FB3B]
+
+    private static func isNarrowSymbol(_ value: UInt32) -> Bool {
+        value >= 0x2500 && narrowSymbolRanges.contains { $0.contains(value) }
     }
 
     /// East Asian Width W and F blocks (outside emoji, which the scalar property covers).

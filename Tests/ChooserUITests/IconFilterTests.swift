@@ -41,6 +41,16 @@ import Testing
         #expect(IconFilter.match("🌈b", in: "🌈 Rainbow")?.positions == [0, 6])
     }
 
+    @Test func lettersOutsideASCIIFoldAsTheirLowerCase() {
+        #expect(IconFilter.match("k", in: "\u{212A}elvin")?.positions == [0])   // the Kelvin sign lower-cases to k
+        #expect(IconFilter.match("\u{212A}", in: "dark")?.positions == [3])
+        #expect(IconFilter.match("éa", in: "ÉTÉ à la plage")?.positions == [0, 7])   // à is not a
+        #expect(IconFilter.match("ß", in: "Straße")?.positions == [4])
+        #expect(IconFilter.match("я", in: "Тёмная")?.positions == [5])
+        #expect(IconFilter.match("e", in: "\r\nE")?.positions == [1])            // CR LF is one Character
+        #expect(IconFilter.match("ab", in: "A\u{301}b") == nil)                 // á is not a
+    }
+
     @Test func aContiguousRunBeatsScatteredLetters() {
         #expect(ranked("dark", ["daXrXk", "Dark"]) == ["Dark", "daXrXk"])
         #expect(ranked("rain", ["rXaXiXn", "Rainbow"]) == ["Rainbow", "rXaXiXn"])

@@ -1,5 +1,5 @@
 @testable import IconCatalog
-import TerminalText
+@testable import TerminalText
 import Testing
 
 @Suite struct DisplayWidthTests {
@@ -7,6 +7,27 @@ import Testing
         #expect(DisplayWidth.of("Default") == 7)
         #expect(DisplayWidth.of("红色") == 4)
         #expect(DisplayWidth.of("e\u{301}") == 1)
+    }
+
+    @Test func symbolArtMeasuredWithoutPropertiesIsWhatThePropertiesSay() {
+        for range in DisplayWidth.narrowSymbolRanges {
+            for value in range {
+                let scalar = Unicode.Scalar(value)!
+                #expect(scalar.properties.generalCategory == .otherSymbol, "U+\(String(value, radix: 16))")
+                #expect(!scalar.properties.isEmojiPresentation, "U+\(String(value, radix: 16))")
+                #expect(DisplayWidth.of(Character(scalar)) == 1)
+                #expect(DisplayWidth.of(Character("\(scalar)\u{FE0F}")) == 2)
+            }
+        }
+    }
+
+    @Test func aStringMeasuresAsTheSumOfItsGraphemes() {
+        let samples = ["", "a", "Default", "\r\n", "a\r\nb", "tab\there", "\u{7F}", "\u{FE0F}", "\u{301}", "e\u{301}",
+                       "▀", "\u{1FB00}", "\u{1CD00}", "❤\u{FE0F}", "😀", "红", "红色 app", "\u{200B}", "\u{1160}", "▀\u{FE0F}"]
+        for text in samples {
+            #expect(DisplayWidth.of(text) == text.reduce(0) { $0 + DisplayWidth.of($1) }, "\(text.unicodeScalars.map(\.value))")
+            #expect(DisplayWidth.of(Substring(text)) == DisplayWidth.of(text))
+        }
     }
 
     @Test func truncateByColumns() {
