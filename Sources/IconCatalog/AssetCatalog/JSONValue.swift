@@ -51,8 +51,8 @@ package enum JSONValue: Equatable, Sendable {
 }
 
 /// Reads a small JSON file with the same guarantees as the plist reader: only regular
-/// files, never more than a stated number of bytes, and nesting bounded by Foundation's
-/// parser (512 levels), so a hostile file costs at most its size.
+/// files, never more than a stated number of bytes, and nesting bounded (`JSONReader`'s
+/// 128 levels, then Foundation's parser's 512), so a hostile file costs at most its size.
 package enum JSONFile {
     package enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
         case missing
@@ -90,6 +90,7 @@ package enum JSONFile {
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return .failure(.malformed("the file is empty"))
         }
+        if let value = JSONReader.value(of: data) { return .success(value) }
         do {
             return .success(JSONValue(foundation: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])))
         } catch {

@@ -63,12 +63,20 @@ extension XcodeProject {
         -> (targets: [(target: ApplicationTarget, scope: TargetScope)], warnings: [CatalogWarning]) {
         var targets: [(target: ApplicationTarget, scope: TargetScope)] = []
         var warnings = self.warnings
-        for target in applicationTargets where name == nil || target.name == name {
-            let chosen = configuration.flatMap { target.configurations.contains($0) ? $0 : nil }
+        // Each target's settings (and xcconfig files) are read on its own core; the targets and
+        // warnings are taken in the project's order.
+        let candidates = applicationTargets.filter { name == nil || $0.name == name }
+        let evaluated = candidates.concurrentMap { target in
+            Result { () throws(XcodeProjectError) -> TargetScope in
+                let chosen = configuration.flatMap { target.configurations.contains($0) ? $0 : nil }
+                return try TargetScope(project: self, target: target, configuration: chosen, defines: defines)
+            }
+        }
+        for (target, result) in zip(candidates, evaluated) {
             let scope: TargetScope
-            do {
-                scope = try TargetScope(project: self, target: target, configuration: chosen, defines: defines)
-            } catch {
+            switch result {
+            case .success(let value): scope = value
+            case .failure(let error):
                 warnings.appendUnique([CatalogWarning(subject: path, message: error.description, code: "unreadable-target")])
                 continue
             }
