@@ -77,13 +77,14 @@ package struct OpenedApp {
     /// evaluated with `options.defines` (and, for a project, the target's definitions).
     package static func open(_ path: String, options: CatalogOptions) throws(CatalogError) -> OpenedApp {
         ResolvedFolders.shared.forgetAll()
+        let readAhead = ProjectReadAhead.shared.claim(app: path)
         switch try AppLocation.locate(path) {
         case .builtApp(let kind):
             return try BuiltApp.open(path, as: kind)
         case .infoPlist(let plistPath):
             return try openPlist(plistPath, preprocessor: options.preprocessorOptions)
         case .xcodeProject(let projectPath):
-            return try ProjectOpener.open(projectPath, options: options)
+            return try ProjectOpener.open(projectPath, options: options, readAhead: readAhead)
         case .assetCatalog(let catalogPath):
             return ProjectOpener.openAssetCatalog(catalogPath, options: options)
         }
@@ -94,6 +95,7 @@ package struct OpenedApp {
     package static func open(_ path: String,
                              preprocessor: PlistPreprocessor.Options = PlistPreprocessor.Options()) throws(CatalogError) -> OpenedApp {
         ResolvedFolders.shared.forgetAll()
+        _ = ProjectReadAhead.shared.claim(app: path)
         if let kind = BuiltApp.kind(of: path) { return try BuiltApp.open(path, as: kind) }
         return try openPlist(try PlistLoader.locate(path), preprocessor: preprocessor)
     }

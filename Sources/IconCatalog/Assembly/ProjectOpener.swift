@@ -7,14 +7,15 @@ enum ProjectOpener {
     /// `options.project` where names repeat, or the only one) and reads it in
     /// `options.configuration`, else the configuration its scheme archives with (see
     /// `XcodeSchemes`), else Release, else the list's default; `options.defines` override
-    /// every setting.
-    static func open(_ path: String, options: CatalogOptions) throws(CatalogError) -> OpenedApp {
+    /// every setting. `readAhead`: the projects as `CatalogReader.prepare` read them.
+    static func open(_ path: String, options: CatalogOptions,
+                     readAhead: ProjectReadAhead.Entry? = nil) throws(CatalogError) -> OpenedApp {
         let target: ResolvedTarget
         let searchWarnings: [CatalogWarning]
         do {
             // With --target, only that target's settings are read; the full list only for an error.
             var applications = try ApplicationTargets.find(at: path, configuration: options.configuration,
-                                                           defines: options.defines, named: options.target)
+                                                           defines: options.defines, named: options.target, readAhead: readAhead)
             if options.target != nil && applications.targets.isEmpty {
                 applications = try ApplicationTargets.find(at: path, configuration: options.configuration, defines: options.defines)
             }

@@ -117,10 +117,12 @@ package struct ApplicationTargets: Sendable {
     }
 
     /// `find`, listing only the targets called `name` when one is given: the others' settings
-    /// (and xcconfig files) are not read.
-    static func find(at path: String, configuration: String?, defines: [String: String],
-                     named name: String?) throws(XcodeProjectError) -> ApplicationTargets {
-        let search = try XcodeProjectLocator.find(path)
+    /// (and xcconfig files) are not read. Projects in `readAhead` are taken from it.
+    static func find(at path: String, configuration: String?, defines: [String: String], named name: String?,
+                     readAhead: ProjectReadAhead.Entry? = nil) throws(XcodeProjectError) -> ApplicationTargets {
+        let search = try (readAhead?.search(at: path) ?? Result { () throws(XcodeProjectError) in
+            try XcodeProjectLocator.find(path)
+        }).get()
         var projects: [XcodeProject] = []
         var targets: [ApplicationTarget] = []
         var scopes: [String: [String: TargetScope]] = [:]
@@ -128,7 +130,9 @@ package struct ApplicationTargets: Sendable {
         var firstError: XcodeProjectError?
         for projectPath in search.projects {
             do {
-                let project = try XcodeProject.read(projectPath)
+                let project = try (readAhead?.project(at: projectPath) ?? Result { () throws(XcodeProjectError) in
+                    try XcodeProject.read(projectPath)
+                }).get()
                 projects.append(project)
                 let found = project.evaluatedApplicationTargets(configuration: configuration, defines: defines, named: name)
                 for (target, scope) in found.targets {
