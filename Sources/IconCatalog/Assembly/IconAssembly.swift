@@ -41,16 +41,19 @@ struct IconAssembly {
     }
 
     func catalog() -> AppIconCatalog {
-        var warnings = app.warnings
+        // The catalogs first: the app's Info.plist (and with it the opening's warnings, which
+        // come first) may still be being read.
         let boundary = PathBoundary(root: compiler.boundary)
-        let (assets, names) = collectAssets(boundary: boundary, warnings: &warnings)
+        let found = app.assets.value { collectAssets(boundary: boundary) }
+        let (assets, names) = (found.assets, found.names)
         let shownIdiom = compiler.shownIdiom(on: options.idiom)
         var reader = AssetReader(boundary: boundary, idiom: shownIdiom, lookingForFiles: lookingForFiles)
-
-        // The primary: the icon the setting names.
         let primaryName = options.primaryIcon ?? compiler.primaryIconName
         let built = [primaryName].compactMap { $0 } + compiler.alternateIconNames + (compiler.includesAllAppIcons ? names : [])
         reader.prefetch(built.compactMap { name in assets[name].map { (asset: $0, name: name) } })
+        var warnings = app.warnings + found.warnings
+
+        // The primary: the icon the setting names.
         var primary: AppIcon?
         if let primaryName {
             if let asset = assets[primaryName] {
@@ -156,12 +159,6 @@ struct IconAssembly {
 
     /// Every app icon of the catalogs (in catalog order, then by name) and of the bundles,
     /// by name; a second folder giving a name of the same kind is left out with a warning.
-    private func collectAssets(boundary: PathBoundary?, warnings: inout [CatalogWarning]) -> ([String: Asset], [String]) {
-        let found = app.assets.value { collectAssets(boundary: boundary) }
-        warnings += found.warnings
-        return (found.assets, found.names)
-    }
-
     private func collectAssets(boundary: PathBoundary?) -> AssetNamesCache.Found {
         var warnings: [CatalogWarning] = []
         var assets: [String: Asset] = [:]

@@ -32,23 +32,32 @@ enum ProjectOpener {
         }
         var warnings = searchWarnings
         warnings.appendUnique(target.warnings)
-        var plist: [String: Any] = [:]
         var plistPath: String?
         if let infoPlist = target.infoPlist, infoPlist.exists {
             plistPath = infoPlist.path
         }
+        let contents: OpenedContents
         if plistPath != nil || target.generatesInfoPlist {
-            do {
-                plist = try target.infoPlistContents(defines: options.defines, warnings: &warnings) ?? [:]
-            } catch {
-                warnings.append(CatalogWarning(subject: error.path,
-                    message: "\(error.description); the icons it declares are not read", code: "info-plist-unreadable"))
+            // Read on another core while the assembly finds and reads the catalogs' icons, which
+            // need nothing of it until the icons it declares itself are merged in.
+            let defines = options.defines
+            contents = OpenedContents { [warnings] in
+                var warnings = warnings
+                var plist: [String: Any] = [:]
+                do throws(CatalogError) {
+                    plist = try target.infoPlistContents(defines: defines, warnings: &warnings) ?? [:]
+                } catch {
+                    warnings.append(CatalogWarning(subject: error.path,
+                        message: "\(error.description); the icons it declares are not read", code: "info-plist-unreadable"))
+                }
+                return (plist, warnings.capped())
             }
+        } else {
+            contents = OpenedContents(plist: [:], warnings: warnings.capped())
         }
         let folder = plistPath.map(ProjectPaths.parent) ?? target.projectFolder
-        return OpenedApp(source: .xcodeproj, path: target.projectPath, plistPath: plistPath, plist: plist,
-                         iconTree: .folder(folder), warnings: warnings.capped(), target: target,
-                         compiler: IconCompilerInputs(target: target))
+        return OpenedApp(source: .xcodeproj, path: target.projectPath, plistPath: plistPath, contents: contents,
+                         iconTree: .folder(folder), target: target, compiler: IconCompilerInputs(target: target))
     }
 
     /// What the target's scheme archives with, when a scheme says and the target has it.
