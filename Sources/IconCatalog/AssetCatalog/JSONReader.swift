@@ -2,7 +2,7 @@
 /// `JSONValue`, without Foundation's `Any` tree and the casts that take it apart (a third of
 /// the time of reading a project's icon sets). Stricter than Foundation on purpose: anything
 /// it is not sure Foundation reads the same way (a byte order mark, a non-ASCII byte outside
-/// a string, a duplicate key, a lone surrogate, `-0`, a number of more than 15 characters,
+/// a string, a duplicate key, a lone surrogate, `\u0000`, `-0`, a number of more than 15 characters,
 /// nesting over 128 levels, any error) makes it give up with nil, and `JSONFile.parse` asks
 /// Foundation, so the values and the messages about malformed files stay Foundation's.
 struct JSONReader {
@@ -189,7 +189,8 @@ struct JSONReader {
                 guard let low = hexUnit(), (0xDC00..<0xE000).contains(low) else { return false }
                 scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
             }
-            guard let scalar = Unicode.Scalar(scalarValue) else { return false }
+            // NUL is left to Foundation, whose strings may end there.
+            guard scalarValue != 0, let scalar = Unicode.Scalar(scalarValue) else { return false }
             decoded.append(contentsOf: UTF8.encode(scalar)!)
         default:
             return false
