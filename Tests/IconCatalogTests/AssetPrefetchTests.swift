@@ -85,3 +85,38 @@ struct TargetEvaluationOrderTests {
         #expect(threema.iOSApplicationTargets().targets.count == 6)
     }
 }
+
+/// Projects read ahead (`CatalogReader.prepare`) serve the next opening of that path only, once.
+@Suite(.enabled(if: RealProjectCorpus.available, "\(RealProjectCorpus.skipMessage)"))
+struct ProjectReadAheadTests {
+    @Test func theNextOpeningOfThePathTakesTheProjectsOnce() throws {
+        let folder = RealProjectCorpus.path("home-assistant_iOS")
+        let readAhead = ProjectReadAhead()
+        readAhead.begin(app: folder)
+        let entry = try #require(readAhead.claim(app: folder))
+        #expect(readAhead.claim(app: folder) == nil)
+        let search = try #require(entry.search(at: ProjectPaths.absolute(folder)) ?? entry.search(at: folder))
+        let projectPath = try #require(try search.get().projects.first)
+        let project = try #require(entry.project(at: projectPath))
+        #expect(try project.get().applicationTargets.map(\.name) == XcodeProject.read(projectPath).applicationTargets.map(\.name))
+        #expect(entry.project(at: projectPath) == nil)
+    }
+
+    @Test func anOpeningOfAnotherAppDropsWhatWasReadAhead() throws {
+        let readAhead = ProjectReadAhead()
+        readAhead.begin(app: RealProjectCorpus.path("home-assistant_iOS"))
+        #expect(readAhead.claim(app: RealProjectCorpus.path("HabitRPG_habitica-ios")) == nil)
+        #expect(readAhead.claim(app: RealProjectCorpus.path("home-assistant_iOS")) == nil)
+    }
+
+    /// A read after `prepare` is the read without it.
+    @Test func aPreparedReadIsTheReadAlone() throws {
+        for folder in ["home-assistant_iOS", "HabitRPG_habitica-ios", "Memmy-App_memmy"] {
+            let path = RealProjectCorpus.path(folder)
+            let alone = try CatalogReader.read(app: path)
+            CatalogReader.prepare(app: path)
+            let prepared = try CatalogReader.read(app: path)
+            #expect(prepared.icons == alone.icons && prepared.warnings == alone.warnings, "\(folder)")
+        }
+    }
+}
