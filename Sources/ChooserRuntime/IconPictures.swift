@@ -36,11 +36,7 @@ public struct IconPictures: Sendable {
 extension IconPictures {
     /// Every icon's tile, decoded on all cores (for `preview`, which has nothing else to do meanwhile).
     public func tiles(for icons: [AppIcon], columns: Int, rows: Int) -> [(picture: CellGrid, problem: String?)] {
-        let results = Slots<(picture: CellGrid, problem: String?)>(count: icons.count)
-        DispatchQueue.concurrentPerform(iterations: icons.count) { index in
-            results.set(index, tile(for: icons[index], columns: columns, rows: rows))
-        }
-        return results.values.map { $0! }
+        icons.concurrentMap { tile(for: $0, columns: columns, rows: rows) }
     }
 }
 
@@ -51,30 +47,16 @@ extension IconPictures {
     /// a picture with layers left out comes with the reason too.
     public static func pixelPictures(for icons: [AppIcon], geometry: TileGeometry, sizing: PixelPicture.Sizing = .tile,
                                      look: IconLook = IconLook()) -> [(picture: PixelPicture?, problem: String?)] {
-        let results = Slots<(picture: PixelPicture?, problem: String?)>(count: icons.count)
-        DispatchQueue.concurrentPerform(iterations: icons.count) { index in
+        icons.concurrentMap { icon -> (picture: PixelPicture?, problem: String?) in
             do throws(PNGDecodeError) {
-                guard let artwork = try look.artwork(for: icons[index], images: icons[index].images,
+                guard let artwork = try look.artwork(for: icon, images: icon.images,
                                                      width: geometry.width, height: geometry.height) else {
-                    return results.set(index, (nil, nil))
+                    return (nil, nil)
                 }
-                results.set(index, (try PixelPicture(artwork: artwork, geometry: geometry, sizing: sizing), artwork.problem))
+                return (try PixelPicture(artwork: artwork, geometry: geometry, sizing: sizing), artwork.problem)
             } catch {
-                results.set(index, (nil, error.description))
+                return (nil, error.description)
             }
         }
-        return results.values.map { $0! }
     }
-}
-
-/// Fixed slots filled from several threads at once.
-private final class Slots<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Value?]
-
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Value) { lock.withLock { storage[index] = value } }
-
-    var values: [Value?] { lock.withLock { storage } }
 }

@@ -77,11 +77,12 @@ public struct IconImage: Equatable, Hashable, Sendable, Codable {
         try container.encode(path, forKey: .path)
         try container.encode(width, forKey: .width)
         try container.encode(height, forKey: .height)
-        try container.encodeIfPresent(idiom, forKey: .idiom)
+        // Raw values, as the enums encode themselves, without their generic path in JSONEncoder.
+        try container.encodeIfPresent(idiom?.rawValue, forKey: .idiom)
         try container.encodeIfPresent(pointSize, forKey: .size)
         try container.encodeIfPresent(scale, forKey: .scale)
-        try container.encode(appearance, forKey: .appearance)
-        try container.encodeIfPresent(derivation, forKey: .derived)
+        try container.encode(appearance.rawValue, forKey: .appearance)
+        try container.encodeIfPresent(derivation?.rawValue, forKey: .derived)
     }
 
     /// A decoded image names a file: an archive cannot be reopened from its display path.

@@ -44,12 +44,15 @@ package struct OpenedApp {
     package let plistPath: String?
     /// Its contents (for a project: preprocessed, build settings expanded, generated keys
     /// added); empty when there is no Info.plist.
-    package let plist: [String: Any]
+    package var plist: [String: Any] { contents.value.plist }
     /// Where loose icon files are looked for unless `--icons` says otherwise.
     package let iconTree: IconFileTree
     /// Problems met opening the app that did not stop it (entries of an archive left unread,
     /// a project's missing xcconfig files).
-    package let warnings: [CatalogWarning]
+    package var warnings: [CatalogWarning] { contents.value.warnings }
+    /// The Info.plist and the warnings, which for a project are still being read while its
+    /// catalogs are (see `ProjectOpener`).
+    private let contents: OpenedContents
     /// For an Xcode project: the target read.
     package let target: ResolvedTarget?
     /// For a project or an asset catalog: what the asset compiler is given.
@@ -61,12 +64,17 @@ package struct OpenedApp {
     package init(source: AppSourceKind, path: String? = nil, plistPath: String?, plist: [String: Any],
                  iconTree: IconFileTree, warnings: [CatalogWarning] = [], target: ResolvedTarget? = nil,
                  compiler: IconCompilerInputs? = nil) {
+        self.init(source: source, path: path, plistPath: plistPath, contents: OpenedContents(plist: plist, warnings: warnings),
+                  iconTree: iconTree, target: target, compiler: compiler)
+    }
+
+    init(source: AppSourceKind, path: String?, plistPath: String?, contents: OpenedContents, iconTree: IconFileTree,
+         target: ResolvedTarget?, compiler: IconCompilerInputs?) {
         self.source = source
         self.path = path ?? plistPath ?? ""
         self.plistPath = plistPath
-        self.plist = plist
+        self.contents = contents
         self.iconTree = iconTree
-        self.warnings = warnings
         self.target = target
         self.compiler = compiler
     }
@@ -77,13 +85,14 @@ package struct OpenedApp {
     /// evaluated with `options.defines` (and, for a project, the target's definitions).
     package static func open(_ path: String, options: CatalogOptions) throws(CatalogError) -> OpenedApp {
         ResolvedFolders.shared.forgetAll()
+        let readAhead = ProjectReadAhead.shared.claim(app: path)
         switch try AppLocation.locate(path) {
         case .builtApp(let kind):
             return try BuiltApp.open(path, as: kind)
         case .infoPlist(let plistPath):
             return try openPlist(plistPath, preprocessor: options.preprocessorOptions)
         case .xcodeProject(let projectPath):
-            return try ProjectOpener.open(projectPath, options: options)
+            return try ProjectOpener.open(projectPath, options: options, readAhead: readAhead)
         case .assetCatalog(let catalogPath):
             return ProjectOpener.openAssetCatalog(catalogPath, options: options)
         }
@@ -94,6 +103,7 @@ package struct OpenedApp {
     package static func open(_ path: String,
                              preprocessor: PlistPreprocessor.Options = PlistPreprocessor.Options()) throws(CatalogError) -> OpenedApp {
         ResolvedFolders.shared.forgetAll()
+        _ = ProjectReadAhead.shared.claim(app: path)
         if let kind = BuiltApp.kind(of: path) { return try BuiltApp.open(path, as: kind) }
         return try openPlist(try PlistLoader.locate(path), preprocessor: preprocessor)
     }
@@ -102,5 +112,32 @@ package struct OpenedApp {
         let folder = (plistPath as NSString).deletingLastPathComponent
         return OpenedApp(source: .plist, plistPath: plistPath, plist: try PlistLoader.load(plistPath, preprocessor: preprocessor),
                          iconTree: .folder(folder.isEmpty ? "." : folder))
+    }
+}
+
+/// An opened app's Info.plist and opening warnings: given, or being read on another thread
+/// (a project's Info.plist, while the assembly reads its catalogs), and waited for when asked.
+final class OpenedContents: @unchecked Sendable {
+    private let done = DispatchGroup()
+    private var contents: (plist: [String: Any], warnings: [CatalogWarning])
+
+    init(plist: [String: Any], warnings: [CatalogWarning]) {
+        contents = (plist, warnings)
+    }
+
+    /// Runs `read` on another thread; `value` waits for it.
+    init(reading read: @escaping () -> (plist: [String: Any], warnings: [CatalogWarning])) {
+        contents = ([:], [])
+        done.enter()
+        nonisolated(unsafe) let read = read
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            contents = read()
+            done.leave()
+        }
+    }
+
+    var value: (plist: [String: Any], warnings: [CatalogWarning]) {
+        done.wait()
+        return contents
     }
 }

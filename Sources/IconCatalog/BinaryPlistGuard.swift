@@ -14,8 +14,8 @@ package enum BinaryPlistGuard {
     static let maximumExpandedBytes = 16 << 20
     static let maximumDepth = 512
 
-    package static func isBinaryPlist(_ data: Data) -> Bool {
-        data.starts(with: Array("bplist00".utf8))
+    package static func isBinaryPlist(_ bytes: some Sequence<UInt8>) -> Bool {
+        bytes.starts(with: Array("bplist00".utf8))
     }
 
     /// Throws a one-line reason when the plist must not reach Foundation.

@@ -60,6 +60,15 @@ public enum CatalogReader {
         try catalog(from: OpenedApp.open(app, options: options), options: options)
     }
 
+    /// Starts reading the Xcode projects `app` stands for on another thread, for the `read`
+    /// (or `readDeclared`) of the same path that follows: the project files are parsed while
+    /// the caller does other work, such as parsing the rest of its command line. The next
+    /// opening takes what was read, once, whichever app it opens; nothing is kept beyond it.
+    /// Any other `app` (an Info.plist, a built app) is only located.
+    public static func prepare(app: String) {
+        ProjectReadAhead.shared.begin(app: app)
+    }
+
     /// The icons as declared, without looking at a single file: every icon's `images` is
     /// empty and no file warnings are made. For the chooser, `current` and `set`, which need
     /// names at once and pictures (if ever) later: an `IconImageFinder` finds an icon's

@@ -126,6 +126,20 @@ struct ProjectCommandTests {
         #expect(wrong.status == 2 && wrong.stderrLines.count == 1 && wrong.stderr.contains("Staging"))
     }
 
+    /// The project is read ahead while the command line is parsed, whichever way `--app` is
+    /// written and wherever it stands; a second `--app` wins, as ArgumentParser has it.
+    @Test func everyWayOfGivingTheProjectListsTheSame() throws {
+        let folder = RealProjectCorpus.path("home-assistant_iOS")
+        let cli = CLI()
+        let plain = try cli.run(["list", "--json", "--app", folder])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        for arguments in [["list", "--json", "--app=\(folder)"], ["list", "--app", folder, "--json"],
+                          ["list", "--json", "--app", RealProjectCorpus.path("threema-ch_threema-ios"), "--app", folder]] {
+            let out = try cli.run(arguments)
+            #expect(out.status == 0 && out.stdout == plain.stdout && out.stderr == plain.stderr, "\(arguments)")
+        }
+    }
+
     @Test func anAppearanceWithoutImagesShowsTheLightOnesMarkedDerived() throws {
         let out = try CLI().run(["list", "--json", "--appearance", "dark", "--app", RealProjectCorpus.path("HabitRPG_habitica-ios")])
         let icons = try #require(try jsonObject(out.stdout)["icons"] as? [[String: Any]])

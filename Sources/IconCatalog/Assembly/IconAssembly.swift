@@ -41,14 +41,19 @@ struct IconAssembly {
     }
 
     func catalog() -> AppIconCatalog {
-        var warnings = app.warnings
+        // The catalogs first: the app's Info.plist (and with it the opening's warnings, which
+        // come first) may still be being read.
         let boundary = PathBoundary(root: compiler.boundary)
-        let (assets, names) = collectAssets(boundary: boundary, warnings: &warnings)
+        let found = app.assets.value { collectAssets(boundary: boundary) }
+        let (assets, names) = (found.assets, found.names)
         let shownIdiom = compiler.shownIdiom(on: options.idiom)
         var reader = AssetReader(boundary: boundary, idiom: shownIdiom, lookingForFiles: lookingForFiles)
+        let primaryName = options.primaryIcon ?? compiler.primaryIconName
+        let built = [primaryName].compactMap { $0 } + compiler.alternateIconNames + (compiler.includesAllAppIcons ? names : [])
+        reader.prefetch(built.compactMap { name in assets[name].map { (asset: $0, name: name) } })
+        var warnings = app.warnings + found.warnings
 
         // The primary: the icon the setting names.
-        let primaryName = options.primaryIcon ?? compiler.primaryIconName
         var primary: AppIcon?
         if let primaryName {
             if let asset = assets[primaryName] {
@@ -154,12 +159,6 @@ struct IconAssembly {
 
     /// Every app icon of the catalogs (in catalog order, then by name) and of the bundles,
     /// by name; a second folder giving a name of the same kind is left out with a warning.
-    private func collectAssets(boundary: PathBoundary?, warnings: inout [CatalogWarning]) -> ([String: Asset], [String]) {
-        let found = app.assets.value { collectAssets(boundary: boundary) }
-        warnings += found.warnings
-        return (found.assets, found.names)
-    }
-
     private func collectAssets(boundary: PathBoundary?) -> AssetNamesCache.Found {
         var warnings: [CatalogWarning] = []
         var assets: [String: Asset] = [:]
@@ -176,8 +175,7 @@ struct IconAssembly {
             if assets[entry.name] == nil { names.append(entry.name) }
             assets[entry.name] = asset
         }
-        for path in compiler.assetCatalogs {
-            let scanned = AssetCatalog.scan(path, boundary: boundary)
+        for scanned in compiler.assetCatalogs.concurrentMap({ AssetCatalog.scan($0, boundary: boundary) }) {
             warnings += scanned.warnings
             scanned.icons.forEach(add)
         }
@@ -302,11 +300,50 @@ struct AssetReader {
     private(set) var warnings: [CatalogWarning] = []
     private var effects: [(bundle: String, effects: Set<IconComposerEffect>)] = []
     private var read = Set<String>()
+    /// Sets and bundles read ahead by `prefetch`, by path and the name they were read under.
+    private var prefetchedSets: [String: (name: String, images: [IconImage], warnings: [CatalogWarning])] = [:]
+    private var prefetchedBundles: [String: (name: String, bundle: IconComposerBundle)] = [:]
 
     init(boundary: PathBoundary?, idiom: Idiom, lookingForFiles: Bool) {
         self.boundary = boundary
         self.idiom = idiom
         self.lookingForFiles = lookingForFiles
+    }
+
+    /// Reads the sets and bundles of `wanted` on all cores, each once, to be taken by `icon`
+    /// as it is called for them: the icons, their images and the order of the warnings are
+    /// those of reading them one by one.
+    mutating func prefetch(_ wanted: [(asset: IconAssembly.Asset, name: String)]) {
+        guard lookingForFiles else { return }
+        enum Job {
+            case set(path: String, name: String)
+            case bundle(path: String, name: String)
+        }
+        enum Done {
+            case set(path: String, name: String, images: [IconImage], warnings: [CatalogWarning])
+            case bundle(path: String, name: String, IconComposerBundle)
+        }
+        var jobs: [Job] = []
+        var queued = Set<String>()
+        for (asset, name) in wanted {
+            if let set = asset.set, queued.insert(set.path).inserted { jobs.append(.set(path: set.path, name: name)) }
+            if let bundle = asset.bundle, queued.insert(bundle.path).inserted { jobs.append(.bundle(path: bundle.path, name: name)) }
+        }
+        let boundary = boundary, idiom = idiom
+        for done in jobs.concurrentMap({ job -> Done in
+            switch job {
+            case .set(let path, let name):
+                let (images, warnings) = AppIconSet.images(at: path, name: name, idiom: idiom, boundary: boundary)
+                return .set(path: path, name: name, images: images, warnings: warnings)
+            case .bundle(let path, let name):
+                return .bundle(path: path, name: name, IconComposerBundle.read(at: path, name: name, boundary: boundary))
+            }
+        }) {
+            switch done {
+            case .set(let path, let name, let images, let warnings): prefetchedSets[path] = (name, images, warnings)
+            case .bundle(let path, let name, let bundle): prefetchedBundles[path] = (name, bundle)
+            }
+        }
     }
 
     /// The icon for `asset`: drawn from its bundle when it has one (its set, if any, the
@@ -317,12 +354,15 @@ struct AssetReader {
         var images: [IconImage] = []
         if lookingForFiles {
             if let setPath {
-                let (found, setWarnings) = AppIconSet.images(at: setPath, name: assetName, idiom: idiom, boundary: boundary)
+                let prefetched = prefetchedSets[setPath].flatMap { $0.name == assetName ? ($0.images, $0.warnings) : nil }
+                let (found, setWarnings) = prefetched
+                    ?? AppIconSet.images(at: setPath, name: assetName, idiom: idiom, boundary: boundary)
                 images = found
                 if read.insert(setPath).inserted { warnings += setWarnings }
             }
             if let bundle = asset.bundle, read.insert(bundle.path).inserted {
-                let opened = IconComposerBundle.read(at: bundle.path, name: assetName, boundary: boundary)
+                let opened = prefetchedBundles[bundle.path].flatMap { $0.name == assetName ? $0.bundle : nil }
+                    ?? IconComposerBundle.read(at: bundle.path, name: assetName, boundary: boundary)
                 warnings += opened.warnings
                 if !opened.unsimulatedEffects.isEmpty { effects.append((bundle.path, opened.unsimulatedEffects)) }
             }

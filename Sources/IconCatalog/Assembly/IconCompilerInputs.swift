@@ -42,7 +42,7 @@ package struct IconCompilerInputs: Sendable, Equatable {
     /// The inputs a target's build uses.
     package init(target: ResolvedTarget) {
         let families = target.settings.value("TARGETED_DEVICE_FAMILY")
-            .split(whereSeparator: { $0 == "," || $0 == " " }).map { $0.trimmingCharacters(in: .whitespaces) }
+            .split(whereSeparator: { $0 == "," || $0 == " " }).map(\.trimmingSpaces)
         self.init(assetCatalogs: target.assetCatalogs, iconBundles: target.iconBundles, primaryIconName: target.primaryIconName,
                   alternateIconNames: target.alternateIconNames, alternateIconNamesUseCommas: target.alternateIconNamesUseCommas,
                   includesAllAppIcons: target.includesAllAppIcons, supportsPad: families.contains("2"),

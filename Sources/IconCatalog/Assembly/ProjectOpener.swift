@@ -7,14 +7,15 @@ enum ProjectOpener {
     /// `options.project` where names repeat, or the only one) and reads it in
     /// `options.configuration`, else the configuration its scheme archives with (see
     /// `XcodeSchemes`), else Release, else the list's default; `options.defines` override
-    /// every setting.
-    static func open(_ path: String, options: CatalogOptions) throws(CatalogError) -> OpenedApp {
+    /// every setting. `readAhead`: the projects as `CatalogReader.prepare` read them.
+    static func open(_ path: String, options: CatalogOptions,
+                     readAhead: ProjectReadAhead.Entry? = nil) throws(CatalogError) -> OpenedApp {
         let target: ResolvedTarget
         let searchWarnings: [CatalogWarning]
         do {
             // With --target, only that target's settings are read; the full list only for an error.
             var applications = try ApplicationTargets.find(at: path, configuration: options.configuration,
-                                                           defines: options.defines, named: options.target)
+                                                           defines: options.defines, named: options.target, readAhead: readAhead)
             if options.target != nil && applications.targets.isEmpty {
                 applications = try ApplicationTargets.find(at: path, configuration: options.configuration, defines: options.defines)
             }
@@ -31,23 +32,32 @@ enum ProjectOpener {
         }
         var warnings = searchWarnings
         warnings.appendUnique(target.warnings)
-        var plist: [String: Any] = [:]
         var plistPath: String?
         if let infoPlist = target.infoPlist, infoPlist.exists {
             plistPath = infoPlist.path
         }
+        let contents: OpenedContents
         if plistPath != nil || target.generatesInfoPlist {
-            do {
-                plist = try target.infoPlistContents(defines: options.defines, warnings: &warnings) ?? [:]
-            } catch {
-                warnings.append(CatalogWarning(subject: error.path,
-                    message: "\(error.description); the icons it declares are not read", code: "info-plist-unreadable"))
+            // Read on another core while the assembly finds and reads the catalogs' icons, which
+            // need nothing of it until the icons it declares itself are merged in.
+            let defines = options.defines
+            contents = OpenedContents { [warnings] in
+                var warnings = warnings
+                var plist: [String: Any] = [:]
+                do throws(CatalogError) {
+                    plist = try target.infoPlistContents(defines: defines, warnings: &warnings) ?? [:]
+                } catch {
+                    warnings.append(CatalogWarning(subject: error.path,
+                        message: "\(error.description); the icons it declares are not read", code: "info-plist-unreadable"))
+                }
+                return (plist, warnings.capped())
             }
+        } else {
+            contents = OpenedContents(plist: [:], warnings: warnings.capped())
         }
         let folder = plistPath.map(ProjectPaths.parent) ?? target.projectFolder
-        return OpenedApp(source: .xcodeproj, path: target.projectPath, plistPath: plistPath, plist: plist,
-                         iconTree: .folder(folder), warnings: warnings.capped(), target: target,
-                         compiler: IconCompilerInputs(target: target))
+        return OpenedApp(source: .xcodeproj, path: target.projectPath, plistPath: plistPath, contents: contents,
+                         iconTree: .folder(folder), target: target, compiler: IconCompilerInputs(target: target))
     }
 
     /// What the target's scheme archives with, when a scheme says and the target has it.

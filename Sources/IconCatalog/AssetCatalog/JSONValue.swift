@@ -51,8 +51,8 @@ package enum JSONValue: Equatable, Sendable {
 }
 
 /// Reads a small JSON file with the same guarantees as the plist reader: only regular
-/// files, never more than a stated number of bytes, and nesting bounded by Foundation's
-/// parser (512 levels), so a hostile file costs at most its size.
+/// files, never more than a stated number of bytes, and nesting bounded (`JSONReader`'s
+/// 128 levels, then Foundation's parser's 512), so a hostile file costs at most its size.
 package enum JSONFile {
     package enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
         case missing
@@ -71,9 +71,9 @@ package enum JSONFile {
     }
 
     package static func load(_ path: String, limit: Int) -> Result<JSONValue, Failure> {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try BoundedFile.read(path, limit: limit)
+            bytes = try BoundedFile.readBytes(path, limit: limit)
         } catch {
             switch error {
             case .notFound: return .failure(.missing)
@@ -83,15 +83,16 @@ package enum JSONFile {
             case .system(let reason): return .failure(.unreadable(reason))
             }
         }
-        return parse(data)
+        return parse(bytes)
     }
 
-    package static func parse(_ data: Data) -> Result<JSONValue, Failure> {
-        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+    package static func parse(_ bytes: some Collection<UInt8>) -> Result<JSONValue, Failure> {
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return .failure(.malformed("the file is empty"))
         }
+        if let value = JSONReader.value(of: bytes) { return .success(value) }
         do {
-            return .success(JSONValue(foundation: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])))
+            return .success(JSONValue(foundation: try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])))
         } catch {
             return .failure(.malformed(reason(error)))
         }

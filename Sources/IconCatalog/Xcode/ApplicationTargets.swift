@@ -63,12 +63,20 @@ extension XcodeProject {
         -> (targets: [(target: ApplicationTarget, scope: TargetScope)], warnings: [CatalogWarning]) {
         var targets: [(target: ApplicationTarget, scope: TargetScope)] = []
         var warnings = self.warnings
-        for target in applicationTargets where name == nil || target.name == name {
-            let chosen = configuration.flatMap { target.configurations.contains($0) ? $0 : nil }
+        // Each target's settings (and xcconfig files) are read on its own core; the targets and
+        // warnings are taken in the project's order.
+        let candidates = applicationTargets.filter { name == nil || $0.name == name }
+        let evaluated = candidates.concurrentMap { target in
+            Result { () throws(XcodeProjectError) -> TargetScope in
+                let chosen = configuration.flatMap { target.configurations.contains($0) ? $0 : nil }
+                return try TargetScope(project: self, target: target, configuration: chosen, defines: defines)
+            }
+        }
+        for (target, result) in zip(candidates, evaluated) {
             let scope: TargetScope
-            do {
-                scope = try TargetScope(project: self, target: target, configuration: chosen, defines: defines)
-            } catch {
+            switch result {
+            case .success(let value): scope = value
+            case .failure(let error):
                 warnings.appendUnique([CatalogWarning(subject: path, message: error.description, code: "unreadable-target")])
                 continue
             }
@@ -109,10 +117,12 @@ package struct ApplicationTargets: Sendable {
     }
 
     /// `find`, listing only the targets called `name` when one is given: the others' settings
-    /// (and xcconfig files) are not read.
-    static func find(at path: String, configuration: String?, defines: [String: String],
-                     named name: String?) throws(XcodeProjectError) -> ApplicationTargets {
-        let search = try XcodeProjectLocator.find(path)
+    /// (and xcconfig files) are not read. Projects in `readAhead` are taken from it.
+    static func find(at path: String, configuration: String?, defines: [String: String], named name: String?,
+                     readAhead: ProjectReadAhead.Entry? = nil) throws(XcodeProjectError) -> ApplicationTargets {
+        let search = try (readAhead?.search(at: path) ?? Result { () throws(XcodeProjectError) in
+            try XcodeProjectLocator.find(path)
+        }).get()
         var projects: [XcodeProject] = []
         var targets: [ApplicationTarget] = []
         var scopes: [String: [String: TargetScope]] = [:]
@@ -120,7 +130,9 @@ package struct ApplicationTargets: Sendable {
         var firstError: XcodeProjectError?
         for projectPath in search.projects {
             do {
-                let project = try XcodeProject.read(projectPath)
+                let project = try (readAhead?.project(at: projectPath) ?? Result { () throws(XcodeProjectError) in
+                    try XcodeProject.read(projectPath)
+                }).get()
                 projects.append(project)
                 let found = project.evaluatedApplicationTargets(configuration: configuration, defines: defines, named: name)
                 for (target, scope) in found.targets {

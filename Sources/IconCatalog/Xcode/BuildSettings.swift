@@ -62,7 +62,7 @@ package struct BuildSettings: Sendable {
     }
 
     static func isTrue(_ value: String) -> Bool {
-        ["yes", "true", "1"].contains(value.trimmingCharacters(in: .whitespaces).lowercased())
+        ["yes", "true", "1"].contains(value.trimmingSpaces.lowercased())
     }
 
     /// Any text with `$(…)` references expanded against these settings, e.g. an

@@ -38,7 +38,7 @@ struct OpenStepPlist {
 
     /// The top-level value of `data`, which must hold exactly one value (comments and white
     /// space around it are fine).
-    static func parse(_ data: Data, maximumDepth: Int) throws(Failure) -> ProjectValue {
+    static func parse(_ data: some ContiguousBytes, maximumDepth: Int) throws(Failure) -> ProjectValue {
         let outcome: Result<ProjectValue, Failure> = data.withUnsafeBytes { raw in
             var parser = OpenStepPlist(bytes: raw.bindMemory(to: UInt8.self), maximumDepth: maximumDepth)
             return Result { () throws(Failure) -> ProjectValue in try parser.document() }

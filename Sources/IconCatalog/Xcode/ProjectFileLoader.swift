@@ -11,9 +11,10 @@ enum ProjectFileLoader {
     static let maximumNesting = 64
 
     static func load(_ path: String) throws(XcodeProjectError) -> ProjectDictionary {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try BoundedFile.read(path, limit: maximumFileSize)
+            // The bytes as read: a project file of a few MB is not copied into a `Data` first.
+            bytes = try BoundedFile.readBytes(path, limit: maximumFileSize)
         } catch {
             switch error {
             case .notFound: throw .notFound(path: path)
@@ -23,13 +24,18 @@ enum ProjectFileLoader {
             case .system(let reason): throw .unreadable(path: path, reason: reason)
             }
         }
-        return try parse(data, path: path)
+        return try parse(bytes, path: path)
     }
 
     static func parse(_ data: Data, path: String) throws(XcodeProjectError) -> ProjectDictionary {
-        guard data.contains(where: { !Self.isSpace($0) }) else { throw .emptyFile(path: path) }
+        try parse([UInt8](data), path: path)
+    }
+
+    static func parse(_ bytes: [UInt8], path: String) throws(XcodeProjectError) -> ProjectDictionary {
+        guard bytes.contains(where: { !Self.isSpace($0) }) else { throw .emptyFile(path: path) }
         let object: ProjectValue
-        if BinaryPlistGuard.isBinaryPlist(data) || startsLikeXML(data) {
+        if BinaryPlistGuard.isBinaryPlist(bytes) || startsLikeXML(bytes) {
+            let data = Data(bytes)
             if BinaryPlistGuard.isBinaryPlist(data) {
                 do {
                     try BinaryPlistGuard.check(data)
@@ -44,7 +50,7 @@ enum ProjectFileLoader {
             }
         } else {
             do {
-                object = try OpenStepPlist.parse(data, maximumDepth: maximumNesting)
+                object = try OpenStepPlist.parse(bytes, maximumDepth: maximumNesting)
             } catch {
                 if case .tooDeep = error.kind { throw .nestedTooDeep(path: path, limit: maximumNesting) }
                 throw .notAPlist(path: path, reason: error.description)
@@ -61,8 +67,8 @@ enum ProjectFileLoader {
     }
 
     /// XML plists go to Foundation's XML parser, which caps nesting itself.
-    private static func startsLikeXML(_ data: Data) -> Bool {
-        data.first(where: { !isSpace($0) && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }) == UInt8(ascii: "<")
+    private static func startsLikeXML(_ bytes: [UInt8]) -> Bool {
+        bytes.first(where: { !isSpace($0) && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }) == UInt8(ascii: "<")
     }
 }
 
