@@ -3,290 +3,290 @@ import IconArt
 import TerminalStreams
 import Testing
 
-/// The chooser in real terminals that show pictures (xterm as a VT340 for sixel, kitty for
-/// its graphics protocol) under Xvfb, judged by screenshots: every tile shows its icon at
-/// the terminal's resolution, and nothing is left behind after scrolling, resizing and quitting.
-///
-/// The icons are split along a diagonal, red above and blue below: a picture reproduces the
-/// slanted edge to the pixel, while symbol art can only draw it in steps of a cell's parts.
-// One X server and terminal at a time: several software-rendered terminals at once starve
-// each other on a small machine.
-@Suite(.serialized, .enabled(if: VirtualDisplay.isAvailable && Screenshot.isAvailable,
-                "Xvfb, xterm, xwd, ImageMagick's convert or xdotool is not installed (make test installs them)"))
-struct PixelChooserTests {
-    let cli = CLI()
+extension XDisplayTests {
+    /// The chooser in real terminals that show pictures (xterm as a VT340 for sixel, kitty for
+    /// its graphics protocol) under Xvfb, judged by screenshots: every tile shows its icon at
+    /// the terminal's resolution, and nothing is left behind after scrolling, resizing and quitting.
+    ///
+    /// The icons are split along a diagonal, red above and blue below: a picture reproduces the
+    /// slanted edge to the pixel, while symbol art can only draw it in steps of a cell's parts.
+    @Suite(.enabled(if: VirtualDisplay.isAvailable && Screenshot.isAvailable,
+                    "Xvfb, xterm, xwd, ImageMagick's convert or xdotool is not installed (make test installs them)"))
+    struct PixelChooserTests {
+        let cli = CLI()
 
-    /// An app of `count` icons, each the red-and-blue diagonal.
-    static func diagonalApp(in folder: TemporaryFolder, count: Int) -> String {
-        let png = PNGWriter.png(width: 180, height: 180, alpha: false) { x, y in x + y < 180 ? (230, 20, 20, 255) : (20, 20, 230, 255) }
-        var alternates: [String: Any] = [:]
-        for index in 1..<count {
-            folder.write("app/icon\(index)@3x.png", png)
-            alternates["icon\(index)"] = ["CFBundleIconFiles": ["icon\(index)"]]
-        }
-        folder.write("app/primary@3x.png", png)
-        folder.writePlist(["CFBundleDisplayName": "Diagonal", "CFBundleIcons": [
-            "CFBundlePrimaryIcon": ["CFBundleIconFiles": ["primary"]], "CFBundleAlternateIcons": alternates]],
-                          as: "app/Info.plist")
-        return folder.url("app")
-    }
-
-    /// The chooser on `app` in a terminal on `screen`, kept open after it leaves so that
-    /// what it left on screen can be seen; its exit status goes to the returned file.
-    func chooserCommand(app: String, in screen: VirtualDisplay, extra: String = "") -> (command: String, status: String) {
-        let status = screen.folder.url("status")
-        let command = "\(shellQuote(CLI.binary)) --app \(shellQuote(app)) \(extra); echo $? > \(shellQuote(status)); sleep 120"
-        return (command, status)
-    }
-
-    /// Waits until a screenshot satisfies `condition`; the last one otherwise.
-    func screenshot(of screen: VirtualDisplay, _ what: String, timeout: TimeInterval = 30,
-                    until condition: (Screenshot) -> Bool) throws -> Screenshot {
-        var last: Screenshot?
-        let deadline = Date().addingTimeInterval(timeout)
-        repeat {
-            let shot = try Screenshot(display: screen.display)
-            if condition(shot) { return shot }
-            last = shot
-            usleep(200_000)
-        } while Date() < deadline
-        // Kept for a look after the test's folder is gone.
-        let saved = (NSTemporaryDirectory() as NSString).appendingPathComponent("iconchooser-screenshot-\(UUID().uuidString).png")
-        try? Data(last?.png ?? []).write(to: URL(fileURLWithPath: saved))
-        Issue.record("no screenshot showed \(what) within \(Int(timeout)) s (the last one: \(saved)); tiles: \(last?.tiles ?? [])")
-        return try #require(last)
-    }
-
-    /// Pictures, scrolling to the end, the help over them and back, a smaller window, and quitting.
-    func exercise(_ screen: VirtualDisplay, window: VirtualDisplay.Client, status: String, count: Int) throws {
-        // Pictures arrive one by one: wait for whole rows of them (at least two rows fit).
-        let first = try screenshot(of: screen, "a full screen of pictures") { shot in
-            let columns = Set(shot.tiles.map(\.x)).count, rows = Set(shot.tiles.map(\.y)).count
-            return rows >= 2 && shot.tiles.count == columns * rows && shot.tiles.allSatisfy(\.isPicture)
-        }
-        let perRow = Set(first.tiles.map(\.x)).count, rows = Set(first.tiles.map(\.y)).count
-        #expect(first.tiles.count == perRow * rows && count > perRow * rows, "\(first.tiles)")
-        let size = try #require(first.tiles.first).width
-        #expect(first.tiles.allSatisfy { abs($0.width - size) <= 1 && abs($0.height - $0.width) <= 2 }, "\(first.tiles)")
-
-        // To the last icon: the grid scrolls by whole rows, the last ones on screen.
-        try window.keys("End")
-        let rowCount = (count + perRow - 1) / perRow
-        let atEnd = count - (rowCount - rows) * perRow
-        let scrolled = try screenshot(of: screen, "the last \(atEnd) pictures alone") {
-            $0.tiles.count == atEnd && $0.tiles.allSatisfy(\.isPicture)
-        }
-        #expect(scrolled.tiles.allSatisfy { abs($0.width - size) <= 1 })
-
-        // The help box covers some tiles: their pictures go (what shows of them is symbol art);
-        // closed, all are back.
-        try window.keys("Home", "question")
-        _ = try screenshot(of: screen, "the help over the tiles") { $0.tiles.filter(\.isPicture).count < first.tiles.count }
-        try window.keys("question")
-        _ = try screenshot(of: screen, "the pictures back after the help") { $0.tiles.count == first.tiles.count && $0.tiles.allSatisfy(\.isPicture) }
-
-        // Smaller: fewer tiles a row, none left where the old ones were.
-        let gridRight = first.tiles.map { $0.x + $0.width }.max() ?? 0
-        try window.resize(width: gridRight * 6 / 10, height: try window.size().height)
-        _ = try screenshot(of: screen, "the pictures of the narrower grid") { shot in
-            !shot.tiles.isEmpty && Set(shot.tiles.map(\.x)).count < perRow && shot.tiles.allSatisfy(\.isPicture)
-        }
-
-        try window.keys("q")
-        #expect(eventually(timeout: 10) { (try? String(contentsOfFile: status, encoding: .utf8)) == "0\n" })
-        _ = try screenshot(of: screen, "a screen without pictures after quitting") { $0.tiles.isEmpty && $0.colouredPixels < 20 }
-    }
-
-    @Test func sixelInXtermAsAVT340() throws {
-        let screen = try VirtualDisplay()
-        let app = Self.diagonalApp(in: screen.folder, count: 40)
-        let (command, status) = chooserCommand(app: app, in: screen)
-        let window = try screen.start([VirtualDisplay.xterm, "-ti", "vt340", "-fn", "10x20", "-geometry", "90x36+0+0", "-e", "/bin/sh", "-c", command],
-                                      environment: cli.environment.merging(["TERM": "xterm"]) { $1 })
-        try exercise(screen, window: window, status: status, count: 40)
-    }
-
-    @Test(.enabled(if: VirtualDisplay.hasKitty, "kitty is not installed (make test installs it)"))
-    func kittysGraphicsProtocol() throws {
-        let screen = try VirtualDisplay()
-        let app = Self.diagonalApp(in: screen.folder, count: 40)
-        let (command, status) = chooserCommand(app: app, in: screen)
-        let window = try screen.start(VirtualDisplay.kittyCommand(width: 900, height: 600, running: command), environment: cli.environment)
-        try exercise(screen, window: window, status: status, count: 40)
-    }
-
-    /// The details panel's large picture in kitty: placed beside (or over) the tiles when `i`
-    /// opens the panel, replaced when the focus moves, taken away when `i` closes it.
-    @Test(.enabled(if: VirtualDisplay.hasKitty, "kitty is not installed (make test installs it)"))
-    func detailsPanelsLargePictureInKitty() throws {
-        let screen = try VirtualDisplay()
-        let app = Self.diagonalApp(in: screen.folder, count: 4)
-        let (command, status) = chooserCommand(app: app, in: screen)
-        // Tall enough for the panel's picture to be larger than a tile's.
-        let window = try screen.start(VirtualDisplay.kittyCommand(width: 900, height: 740, running: command), environment: cli.environment)
-        let first = try screenshot(of: screen, "the four pictures") { $0.tiles.count == 4 && $0.tiles.allSatisfy(\.isPicture) }
-        let tile = try #require(first.tiles.first).width
-        // The panel's picture is the 180-pixel icon enlarged, so its edge is a little softer than a tile's.
-        func large(_ shot: Screenshot) -> [Screenshot.Tile] { shot.tiles.filter { $0.width > tile * 5 / 4 && $0.edgeError < 1 } }
-
-        try window.keys("i")
-        let opened = try screenshot(of: screen, "the panel's large picture") { large($0).count == 1 }
-        let picture = try #require(large(opened).first)
-        // To the right of (or over) the first tile, not covering the panel's text above it.
-        let leftmost = try #require(first.tiles.first).x
-        #expect(picture.x > leftmost, "\(opened.tiles)")
-        try window.keys("Right")
-        _ = try screenshot(of: screen, "one large picture after a focus move") { large($0).count == 1 }
-        try window.keys("i")
-        _ = try screenshot(of: screen, "no large picture once the panel is closed") {
-            large($0).isEmpty && $0.tiles.count == 4 && $0.tiles.allSatisfy(\.isPicture)
-        }
-        try window.keys("q")
-        #expect(eventually(timeout: 10) { (try? String(contentsOfFile: status, encoding: .utf8)) == "0\n" })
-    }
-
-    /// kitty's pictures over SSH: `serve` runs the chooser on a pseudo-terminal of the
-    /// client's size in pixels, where nothing in the environment says kitty, so the queries,
-    /// answered across the connection, decide.
-    @Test(.enabled(if: VirtualDisplay.hasKitty && SSHClient.isAvailable, "kitty or ssh is not installed (make test installs them)"))
-    func kittysPicturesOverSSHFromServe() throws {
-        let screen = try VirtualDisplay()
-        let app = Self.diagonalApp(in: screen.folder, count: 40)
-        let keys = SSHClient(folder: screen.folder, port: 0)
-        let authorized = screen.folder.write("authorized_keys", try keys.publicKeyLine("alice"))
-        let server = try ServeProcess(["--authorized-keys", authorized, "--app", app], folder: screen.folder)
-        let status = screen.folder.url("status")
-        let command = try SSHClient(folder: screen.folder, port: server.port).interactive(key: "alice", statusFile: status)
-        let window = try screen.start(VirtualDisplay.kittyCommand(width: 900, height: 600, running: command), environment: cli.environment)
-        try exercise(screen, window: window, status: status, count: 40)
-        #expect(server.stop() == 0)
-    }
-
-    /// kitty's pictures under OpenSSH's sshd (`ssh -t host iconchooser`): sshd hands the
-    /// client's window in pixels (its `pty-req`, then each `window-change`) to the
-    /// chooser's pseudo-terminal and carries the queries and answers across, so detection
-    /// and sizes work as locally. `preview --explain-terminal` says so before the chooser
-    /// runs, with TERM as the client sent it and with one that names no terminal, and again
-    /// once the chooser has left its window smaller.
-    @Test(.enabled(if: VirtualDisplay.hasKitty && SSHClient.isAvailable && OpenSSHDaemon.isAvailable,
-                   "kitty, ssh or sshd is not installed (make test installs them), or sshd has no user of its own to run as root"))
-    func kittysPicturesOverSSHFromSshd() throws {
-        let screen = try VirtualDisplay()
-        let app = Self.diagonalApp(in: screen.folder, count: 40)
-        let (daemon, client) = try OpenSSHDaemon.start(in: screen.folder, key: "alice")
-        let (asSent, neutral, afterResize) = (screen.folder.url("explain-as-sent"), screen.folder.url("explain-neutral"),
-                                              screen.folder.url("explain-after-resize"))
-        func explain(into file: String) -> String {
-            "\(shellQuote(CLI.binary)) preview --explain-terminal > \(shellQuote(file)) 2>&1"
-        }
-        let chooser = [CLI.binary, "--app", app, "--state", screen.folder.url("choice.json")].map(shellQuote).joined(separator: " ")
-        // kitty answers once it has drawn what came before, which under softpipe on a busy
-        // machine can take seconds: each explanation first waits for kitty's answer to a DA1
-        // of its own, so that the time the probe allows is spent on the link, not the drawing.
-        let script = screen.folder.write("remote.sh", """
-            settled() { printf '\\033[c' > /dev/tty; IFS= read -r -s -d c -t 30 _ < /dev/tty; }
-            settled; \(explain(into: asSent))
-            settled; TERM=xterm-256color \(explain(into: neutral))
-            \(chooser)
-            chosen=$?
-            settled; \(explain(into: afterResize))
-            exit $chosen
-
-            """)
-        let status = screen.folder.url("status")
-        let command = try client.interactive(key: "alice", remote: ["/bin/bash " + shellQuote(script)], extra: ["-o", "SendEnv=LANG"],
-                                             statusFile: status)
-        let window = try screen.start(VirtualDisplay.kittyCommand(width: 900, height: 600, running: command), environment: cli.environment)
-        try exercise(screen, window: window, status: status, count: 40)
-
-        func lines(_ file: String) -> [String] {
-            ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-        }
-        let sent = lines(asSent), named = lines(neutral), after = lines(afterResize)
-        #expect(sent.contains { $0.hasPrefix("Terminal: kitty ") && $0.hasSuffix("(XTVERSION)") }, "\(sent)")
-        #expect(sent.contains { $0.hasPrefix("Pictures: kitty graphics, because TERM=xterm-kitty") }, "\(sent)")
-        #expect(named.contains("  kitty graphics: yes, the terminal answered kitty's graphics query with OK"), "\(named)")
-        #expect(named.contains { $0.hasPrefix("Pictures: kitty graphics, because the terminal answered") }, "\(named)")
-        // The pixels of the client's window reached the pseudo-terminal, at the start and
-        // after the window shrank, and give the cell the terminal itself reports.
-        let cellSize = try #require(sent.first { $0.hasPrefix("Cell size: ") }, "\(sent)")
-        #expect(cellSize.hasSuffix("from CSI 16t, and TIOCGWINSZ agrees"), "\(sent)")
-        #expect(after.contains(cellSize), "\(after)")
-        _ = daemon
-    }
-
-    /// Inside tmux with `allow-passthrough`, in kitty: the pictures go through tmux as kitty
-    /// commands with Unicode placeholders. kitty 0.26 (Debian's) draws no placeholders, so
-    /// the test reads what tmux wrote to kitty (recorded by `script`): each picture sent
-    /// whole, a virtual placement of the tile's size, and the placeholder text.
-    @Test(.enabled(if: VirtualDisplay.hasKitty && Tmux.isAvailable, "kitty or tmux is not installed (make test installs them)"))
-    func throughTmuxsPassthroughWithUnicodePlaceholders() throws {
-        let screen = try VirtualDisplay()
-        let app = Self.diagonalApp(in: screen.folder, count: 3)
-        let (config, typescript, status) = (screen.folder.url("tmux.conf"), screen.folder.url("typescript"), screen.folder.url("status"))
-        screen.folder.write("tmux.conf", "set -g allow-passthrough on\nset -g status off\n")
-        let socket = "iconchooser-test-\(UUID().uuidString.prefix(8))"
-        let tmux = "/usr/bin/tmux -L \(socket) -f \(shellQuote(config))"
-        let chooser = "\(shellQuote(CLI.binary)) --app \(shellQuote(app)); echo $? > \(shellQuote(status))"
-        let command = "script -q -f -c \(shellQuote("\(tmux) new-session \(shellQuote(chooser))")) \(shellQuote(typescript)); sleep 120"
-        let environment = cli.environment.merging(["TMUX_TMPDIR": screen.folder.path]) { $1 }
-        // The window lives until the test ends (dropping it closes the terminal).
-        let window = try screen.start(VirtualDisplay.kittyCommand(width: 900, height: 600, running: command), environment: environment)
-        defer { withExtendedLifetime(window) {} }
-
-        func recorded() -> [UInt8] { (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: typescript)))) ?? [] }
-        let placeholder = Array("\u{10EEEE}".utf8)  // kitty's placeholder character
-        func placeholders(_ bytes: [UInt8]) -> Int {
-            guard bytes.count >= 4 else { return 0 }
-            return (0...(bytes.count - 4)).count { Array(bytes[$0..<$0 + 4]) == placeholder }
-        }
-        #expect(eventually(timeout: 30) { String(decoding: recorded(), as: UTF8.self).matches(of: /U=1/).count >= 3 },
-                "no three virtual placements came through tmux")
-        _ = try CLI.run(executable: "/usr/bin/tmux", ["-L", socket, "send-keys", "q"],
-                        environment: ["PATH": "/usr/bin:/bin", "TMUX_TMPDIR": screen.folder.path])
-        #expect(eventually(timeout: 10) { (try? String(contentsOfFile: status, encoding: .utf8)) == "0\n" })
-
-        let bytes = recorded()
-        let text = String(decoding: bytes, as: UTF8.self)
-        let commands = try kittyCommands(Array(text.matches(of: /\x1B_G[^\x1B]*\x1B\\/).map { String($0.output) }.joined().utf8))
-        // Each transmission: its first chunk names the image, the rest follow until m=0.
-        var images: [String: RGBABitmap] = [:]
-        var chunks: [KittyCommand] = []
-        for command in commands {
-            if command["a"] == "t" || (!chunks.isEmpty && command["a"] == nil) { chunks.append(command) }
-            if !chunks.isEmpty && command["m"] != "1" {
-                images[chunks[0]["i"] ?? ""] = try kittyImage(chunks)
-                chunks = []
+        /// An app of `count` icons, each the red-and-blue diagonal.
+        static func diagonalApp(in folder: TemporaryFolder, count: Int) -> String {
+            let png = PNGWriter.png(width: 180, height: 180, alpha: false) { x, y in x + y < 180 ? (230, 20, 20, 255) : (20, 20, 230, 255) }
+            var alternates: [String: Any] = [:]
+            for index in 1..<count {
+                folder.write("app/icon\(index)@3x.png", png)
+                alternates["icon\(index)"] = ["CFBundleIconFiles": ["icon\(index)"]]
             }
+            folder.write("app/primary@3x.png", png)
+            folder.writePlist(["CFBundleDisplayName": "Diagonal", "CFBundleIcons": [
+                "CFBundlePrimaryIcon": ["CFBundleIconFiles": ["primary"]], "CFBundleAlternateIcons": alternates]],
+                              as: "app/Info.plist")
+            return folder.url("app")
         }
-        let virtual = commands.filter { $0["a"] == "p" && $0["U"] == "1" }
-        #expect(images.count == 3 && virtual.count == 3, "\(commands.map(\.keyNames))")
-        for placement in virtual {
-            let image = try #require(images[placement["i"] ?? ""], "placed before it was sent")
-            // A tile: twice as many columns as rows, all of one size.
-            #expect(placement["c"] == virtual[0]["c"] && placement["r"] == virtual[0]["r"])
-            #expect(Int(placement["c"] ?? "") == 2 * (Int(placement["r"] ?? "") ?? 0))
-            // The diagonal icon: red towards the top left, blue towards the bottom right.
-            let (w, h) = (image.width, image.height)
-            let topLeft = image[w * 3 / 10, h * 3 / 10], bottomRight = image[w * 7 / 10, h * 7 / 10]
-            #expect(topLeft.r > 200 && topLeft.b < 60 && bottomRight.b > 200 && bottomRight.r < 60, "\(topLeft) \(bottomRight)")
-        }
-        // The pictures' cells, as text tmux drew: at least a tile's worth of placeholders each.
-        let (columns, rows) = (Int(virtual.first?["c"] ?? "") ?? 0, Int(virtual.first?["r"] ?? "") ?? 0)
-        #expect(placeholders(bytes) >= 3 * columns * rows)
-    }
 
-    /// The symbols a terminal without pictures gets fail the picture test: it tells them apart.
-    @Test func symbolArtIsNotTakenForPictures() throws {
-        let screen = try VirtualDisplay()
-        let app = Self.diagonalApp(in: screen.folder, count: 3)
-        let (command, status) = chooserCommand(app: app, in: screen, extra: "--graphics symbols")
-        let window = try screen.start([VirtualDisplay.xterm, "-ti", "vt340", "-fn", "10x20", "-geometry", "90x36+0+0", "-e", "/bin/sh", "-c", command],
-                                      environment: cli.environment.merging(["TERM": "xterm-256color"]) { $1 })
-        let shot = try screenshot(of: screen, "three symbol tiles") { $0.tiles.count == 3 }
-        #expect(shot.tiles.allSatisfy { !$0.isPicture }, "\(shot.tiles)")
-        try window.keys("q")
-        #expect(eventually(timeout: 10) { (try? String(contentsOfFile: status, encoding: .utf8)) == "0\n" })
+        /// The chooser on `app` in a terminal on `screen`, kept open after it leaves so that
+        /// what it left on screen can be seen; its exit status goes to the returned file.
+        func chooserCommand(app: String, in screen: VirtualDisplay, extra: String = "") -> (command: String, status: String) {
+            let status = screen.folder.url("status")
+            let command = "\(shellQuote(CLI.binary)) --app \(shellQuote(app)) \(extra); echo $? > \(shellQuote(status)); sleep 120"
+            return (command, status)
+        }
+
+        /// Waits until a screenshot satisfies `condition`; the last one otherwise.
+        func screenshot(of screen: VirtualDisplay, _ what: String, timeout: TimeInterval = 30,
+                        until condition: (Screenshot) -> Bool) throws -> Screenshot {
+            var last: Screenshot?
+            let deadline = Date().addingTimeInterval(timeout)
+            repeat {
+                let shot = try Screenshot(display: screen.display)
+                if condition(shot) { return shot }
+                last = shot
+                usleep(200_000)
+            } while Date() < deadline
+            // Kept for a look after the test's folder is gone.
+            let saved = (NSTemporaryDirectory() as NSString).appendingPathComponent("iconchooser-screenshot-\(UUID().uuidString).png")
+            try? Data(last?.png ?? []).write(to: URL(fileURLWithPath: saved))
+            Issue.record("no screenshot showed \(what) within \(Int(timeout)) s (the last one: \(saved)); tiles: \(last?.tiles ?? [])")
+            return try #require(last)
+        }
+
+        /// Pictures, scrolling to the end, the help over them and back, a smaller window, and quitting.
+        func exercise(_ screen: VirtualDisplay, window: VirtualDisplay.Client, status: String, count: Int) throws {
+            // Pictures arrive one by one: wait for whole rows of them (at least two rows fit).
+            let first = try screenshot(of: screen, "a full screen of pictures") { shot in
+                let columns = Set(shot.tiles.map(\.x)).count, rows = Set(shot.tiles.map(\.y)).count
+                return rows >= 2 && shot.tiles.count == columns * rows && shot.tiles.allSatisfy(\.isPicture)
+            }
+            let perRow = Set(first.tiles.map(\.x)).count, rows = Set(first.tiles.map(\.y)).count
+            #expect(first.tiles.count == perRow * rows && count > perRow * rows, "\(first.tiles)")
+            let size = try #require(first.tiles.first).width
+            #expect(first.tiles.allSatisfy { abs($0.width - size) <= 1 && abs($0.height - $0.width) <= 2 }, "\(first.tiles)")
+
+            // To the last icon: the grid scrolls by whole rows, the last ones on screen.
+            try window.keys("End")
+            let rowCount = (count + perRow - 1) / perRow
+            let atEnd = count - (rowCount - rows) * perRow
+            let scrolled = try screenshot(of: screen, "the last \(atEnd) pictures alone") {
+                $0.tiles.count == atEnd && $0.tiles.allSatisfy(\.isPicture)
+            }
+            #expect(scrolled.tiles.allSatisfy { abs($0.width - size) <= 1 })
+
+            // The help box covers some tiles: their pictures go (what shows of them is symbol art);
+            // closed, all are back.
+            try window.keys("Home", "question")
+            _ = try screenshot(of: screen, "the help over the tiles") { $0.tiles.filter(\.isPicture).count < first.tiles.count }
+            try window.keys("question")
+            _ = try screenshot(of: screen, "the pictures back after the help") { $0.tiles.count == first.tiles.count && $0.tiles.allSatisfy(\.isPicture) }
+
+            // Smaller: fewer tiles a row, none left where the old ones were.
+            let gridRight = first.tiles.map { $0.x + $0.width }.max() ?? 0
+            try window.resize(width: gridRight * 6 / 10, height: try window.size().height)
+            _ = try screenshot(of: screen, "the pictures of the narrower grid") { shot in
+                !shot.tiles.isEmpty && Set(shot.tiles.map(\.x)).count < perRow && shot.tiles.allSatisfy(\.isPicture)
+            }
+
+            try window.keys("q")
+            #expect(eventually(timeout: 10) { (try? String(contentsOfFile: status, encoding: .utf8)) == "0\n" })
+            _ = try screenshot(of: screen, "a screen without pictures after quitting") { $0.tiles.isEmpty && $0.colouredPixels < 20 }
+        }
+
+        @Test func sixelInXtermAsAVT340() throws {
+            let screen = try VirtualDisplay()
+            let app = Self.diagonalApp(in: screen.folder, count: 40)
+            let (command, status) = chooserCommand(app: app, in: screen)
+            let window = try screen.start([VirtualDisplay.xterm, "-ti", "vt340", "-fn", "10x20", "-geometry", "90x36+0+0", "-e", "/bin/sh", "-c", command],
+                                          environment: cli.environment.merging(["TERM": "xterm"]) { $1 })
+            try exercise(screen, window: window, status: status, count: 40)
+        }
+
+        @Test(.enabled(if: VirtualDisplay.hasKitty, "kitty is not installed (make test installs it)"))
+        func kittysGraphicsProtocol() throws {
+            let screen = try VirtualDisplay()
+            let app = Self.diagonalApp(in: screen.folder, count: 40)
+            let (command, status) = chooserCommand(app: app, in: screen)
+            let window = try screen.start(VirtualDisplay.kittyCommand(width: 900, height: 600, running: command), environment: cli.environment)
+            try exercise(screen, window: window, status: status, count: 40)
+        }
+
+        /// The details panel's large picture in kitty: placed beside (or over) the tiles when `i`
+        /// opens the panel, replaced when the focus moves, taken away when `i` closes it.
+        @Test(.enabled(if: VirtualDisplay.hasKitty, "kitty is not installed (make test installs it)"))
+        func detailsPanelsLargePictureInKitty() throws {
+            let screen = try VirtualDisplay()
+            let app = Self.diagonalApp(in: screen.folder, count: 4)
+            let (command, status) = chooserCommand(app: app, in: screen)
+            // Tall enough for the panel's picture to be larger than a tile's.
+            let window = try screen.start(VirtualDisplay.kittyCommand(width: 900, height: 740, running: command), environment: cli.environment)
+            let first = try screenshot(of: screen, "the four pictures") { $0.tiles.count == 4 && $0.tiles.allSatisfy(\.isPicture) }
+            let tile = try #require(first.tiles.first).width
+            // The panel's picture is the 180-pixel icon enlarged, so its edge is a little softer than a tile's.
+            func large(_ shot: Screenshot) -> [Screenshot.Tile] { shot.tiles.filter { $0.width > tile * 5 / 4 && $0.edgeError < 1 } }
+
+            try window.keys("i")
+            let opened = try screenshot(of: screen, "the panel's large picture") { large($0).count == 1 }
+            let picture = try #require(large(opened).first)
+            // To the right of (or over) the first tile, not covering the panel's text above it.
+            let leftmost = try #require(first.tiles.first).x
+            #expect(picture.x > leftmost, "\(opened.tiles)")
+            try window.keys("Right")
+            _ = try screenshot(of: screen, "one large picture after a focus move") { large($0).count == 1 }
+            try window.keys("i")
+            _ = try screenshot(of: screen, "no large picture once the panel is closed") {
+                large($0).isEmpty && $0.tiles.count == 4 && $0.tiles.allSatisfy(\.isPicture)
+            }
+            try window.keys("q")
+            #expect(eventually(timeout: 10) { (try? String(contentsOfFile: status, encoding: .utf8)) == "0\n" })
+        }
+
+        /// kitty's pictures over SSH: `serve` runs the chooser on a pseudo-terminal of the
+        /// client's size in pixels, where nothing in the environment says kitty, so the queries,
+        /// answered across the connection, decide.
+        @Test(.enabled(if: VirtualDisplay.hasKitty && SSHClient.isAvailable, "kitty or ssh is not installed (make test installs them)"))
+        func kittysPicturesOverSSHFromServe() throws {
+            let screen = try VirtualDisplay()
+            let app = Self.diagonalApp(in: screen.folder, count: 40)
+            let keys = SSHClient(folder: screen.folder, port: 0)
+            let authorized = screen.folder.write("authorized_keys", try keys.publicKeyLine("alice"))
+            let server = try ServeProcess(["--authorized-keys", authorized, "--app", app], folder: screen.folder)
+            let status = screen.folder.url("status")
+            let command = try SSHClient(folder: screen.folder, port: server.port).interactive(key: "alice", statusFile: status)
+            let window = try screen.start(VirtualDisplay.kittyCommand(width: 900, height: 600, running: command), environment: cli.environment)
+            try exercise(screen, window: window, status: status, count: 40)
+            #expect(server.stop() == 0)
+        }
+
+        /// kitty's pictures under OpenSSH's sshd (`ssh -t host iconchooser`): sshd hands the
+        /// client's window in pixels (its `pty-req`, then each `window-change`) to the
+        /// chooser's pseudo-terminal and carries the queries and answers across, so detection
+        /// and sizes work as locally. `preview --explain-terminal` says so before the chooser
+        /// runs, with TERM as the client sent it and with one that names no terminal, and again
+        /// once the chooser has left its window smaller.
+        @Test(.enabled(if: VirtualDisplay.hasKitty && SSHClient.isAvailable && OpenSSHDaemon.isAvailable,
+                       "kitty, ssh or sshd is not installed (make test installs them), or sshd has no user of its own to run as root"))
+        func kittysPicturesOverSSHFromSshd() throws {
+            let screen = try VirtualDisplay()
+            let app = Self.diagonalApp(in: screen.folder, count: 40)
+            let (daemon, client) = try OpenSSHDaemon.start(in: screen.folder, key: "alice")
+            let (asSent, neutral, afterResize) = (screen.folder.url("explain-as-sent"), screen.folder.url("explain-neutral"),
+                                                  screen.folder.url("explain-after-resize"))
+            func explain(into file: String) -> String {
+                "\(shellQuote(CLI.binary)) preview --explain-terminal > \(shellQuote(file)) 2>&1"
+            }
+            let chooser = [CLI.binary, "--app", app, "--state", screen.folder.url("choice.json")].map(shellQuote).joined(separator: " ")
+            // kitty answers once it has drawn what came before, which under softpipe on a busy
+            // machine can take seconds: each explanation first waits for kitty's answer to a DA1
+            // of its own, so that the time the probe allows is spent on the link, not the drawing.
+            let script = screen.folder.write("remote.sh", """
+                settled() { printf '\\033[c' > /dev/tty; IFS= read -r -s -d c -t 30 _ < /dev/tty; }
+                settled; \(explain(into: asSent))
+                settled; TERM=xterm-256color \(explain(into: neutral))
+                \(chooser)
+                chosen=$?
+                settled; \(explain(into: afterResize))
+                exit $chosen
+
+                """)
+            let status = screen.folder.url("status")
+            let command = try client.interactive(key: "alice", remote: ["/bin/bash " + shellQuote(script)], extra: ["-o", "SendEnv=LANG"],
+                                                 statusFile: status)
+            let window = try screen.start(VirtualDisplay.kittyCommand(width: 900, height: 600, running: command), environment: cli.environment)
+            try exercise(screen, window: window, status: status, count: 40)
+
+            func lines(_ file: String) -> [String] {
+                ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+            }
+            let sent = lines(asSent), named = lines(neutral), after = lines(afterResize)
+            #expect(sent.contains { $0.hasPrefix("Terminal: kitty ") && $0.hasSuffix("(XTVERSION)") }, "\(sent)")
+            #expect(sent.contains { $0.hasPrefix("Pictures: kitty graphics, because TERM=xterm-kitty") }, "\(sent)")
+            #expect(named.contains("  kitty graphics: yes, the terminal answered kitty's graphics query with OK"), "\(named)")
+            #expect(named.contains { $0.hasPrefix("Pictures: kitty graphics, because the terminal answered") }, "\(named)")
+            // The pixels of the client's window reached the pseudo-terminal, at the start and
+            // after the window shrank, and give the cell the terminal itself reports.
+            let cellSize = try #require(sent.first { $0.hasPrefix("Cell size: ") }, "\(sent)")
+            #expect(cellSize.hasSuffix("from CSI 16t, and TIOCGWINSZ agrees"), "\(sent)")
+            #expect(after.contains(cellSize), "\(after)")
+            _ = daemon
+        }
+
+        /// Inside tmux with `allow-passthrough`, in kitty: the pictures go through tmux as kitty
+        /// commands with Unicode placeholders. kitty 0.26 (Debian's) draws no placeholders, so
+        /// the test reads what tmux wrote to kitty (recorded by `script`): each picture sent
+        /// whole, a virtual placement of the tile's size, and the placeholder text.
+        @Test(.enabled(if: VirtualDisplay.hasKitty && Tmux.isAvailable, "kitty or tmux is not installed (make test installs them)"))
+        func throughTmuxsPassthroughWithUnicodePlaceholders() throws {
+            let screen = try VirtualDisplay()
+            let app = Self.diagonalApp(in: screen.folder, count: 3)
+            let (config, typescript, status) = (screen.folder.url("tmux.conf"), screen.folder.url("typescript"), screen.folder.url("status"))
+            screen.folder.write("tmux.conf", "set -g allow-passthrough on\nset -g status off\n")
+            let socket = "iconchooser-test-\(UUID().uuidString.prefix(8))"
+            let tmux = "/usr/bin/tmux -L \(socket) -f \(shellQuote(config))"
+            let chooser = "\(shellQuote(CLI.binary)) --app \(shellQuote(app)); echo $? > \(shellQuote(status))"
+            let command = "script -q -f -c \(shellQuote("\(tmux) new-session \(shellQuote(chooser))")) \(shellQuote(typescript)); sleep 120"
+            let environment = cli.environment.merging(["TMUX_TMPDIR": screen.folder.path]) { $1 }
+            // The window lives until the test ends (dropping it closes the terminal).
+            let window = try screen.start(VirtualDisplay.kittyCommand(width: 900, height: 600, running: command), environment: environment)
+            defer { withExtendedLifetime(window) {} }
+
+            func recorded() -> [UInt8] { (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: typescript)))) ?? [] }
+            let placeholder = Array("\u{10EEEE}".utf8)  // kitty's placeholder character
+            func placeholders(_ bytes: [UInt8]) -> Int {
+                guard bytes.count >= 4 else { return 0 }
+                return (0...(bytes.count - 4)).count { Array(bytes[$0..<$0 + 4]) == placeholder }
+            }
+            #expect(eventually(timeout: 30) { String(decoding: recorded(), as: UTF8.self).matches(of: /U=1/).count >= 3 },
+                    "no three virtual placements came through tmux")
+            _ = try CLI.run(executable: "/usr/bin/tmux", ["-L", socket, "send-keys", "q"],
+                            environment: ["PATH": "/usr/bin:/bin", "TMUX_TMPDIR": screen.folder.path])
+            #expect(eventually(timeout: 10) { (try? String(contentsOfFile: status, encoding: .utf8)) == "0\n" })
+
+            let bytes = recorded()
+            let text = String(decoding: bytes, as: UTF8.self)
+            let commands = try kittyCommands(Array(text.matches(of: /\x1B_G[^\x1B]*\x1B\\/).map { String($0.output) }.joined().utf8))
+            // Each transmission: its first chunk names the image, the rest follow until m=0.
+            var images: [String: RGBABitmap] = [:]
+            var chunks: [KittyCommand] = []
+            for command in commands {
+                if command["a"] == "t" || (!chunks.isEmpty && command["a"] == nil) { chunks.append(command) }
+                if !chunks.isEmpty && command["m"] != "1" {
+                    images[chunks[0]["i"] ?? ""] = try kittyImage(chunks)
+                    chunks = []
+                }
+            }
+            let virtual = commands.filter { $0["a"] == "p" && $0["U"] == "1" }
+            #expect(images.count == 3 && virtual.count == 3, "\(commands.map(\.keyNames))")
+            for placement in virtual {
+                let image = try #require(images[placement["i"] ?? ""], "placed before it was sent")
+                // A tile: twice as many columns as rows, all of one size.
+                #expect(placement["c"] == virtual[0]["c"] && placement["r"] == virtual[0]["r"])
+                #expect(Int(placement["c"] ?? "") == 2 * (Int(placement["r"] ?? "") ?? 0))
+                // The diagonal icon: red towards the top left, blue towards the bottom right.
+                let (w, h) = (image.width, image.height)
+                let topLeft = image[w * 3 / 10, h * 3 / 10], bottomRight = image[w * 7 / 10, h * 7 / 10]
+                #expect(topLeft.r > 200 && topLeft.b < 60 && bottomRight.b > 200 && bottomRight.r < 60, "\(topLeft) \(bottomRight)")
+            }
+            // The pictures' cells, as text tmux drew: at least a tile's worth of placeholders each.
+            let (columns, rows) = (Int(virtual.first?["c"] ?? "") ?? 0, Int(virtual.first?["r"] ?? "") ?? 0)
+            #expect(placeholders(bytes) >= 3 * columns * rows)
+        }
+
+        /// The symbols a terminal without pictures gets fail the picture test: it tells them apart.
+        @Test func symbolArtIsNotTakenForPictures() throws {
+            let screen = try VirtualDisplay()
+            let app = Self.diagonalApp(in: screen.folder, count: 3)
+            let (command, status) = chooserCommand(app: app, in: screen, extra: "--graphics symbols")
+            let window = try screen.start([VirtualDisplay.xterm, "-ti", "vt340", "-fn", "10x20", "-geometry", "90x36+0+0", "-e", "/bin/sh", "-c", command],
+                                          environment: cli.environment.merging(["TERM": "xterm-256color"]) { $1 })
+            let shot = try screenshot(of: screen, "three symbol tiles") { $0.tiles.count == 3 }
+            #expect(shot.tiles.allSatisfy { !$0.isPicture }, "\(shot.tiles)")
+            try window.keys("q")
+            #expect(eventually(timeout: 10) { (try? String(contentsOfFile: status, encoding: .utf8)) == "0\n" })
+        }
     }
 }
 
@@ -454,28 +454,40 @@ extension VirtualDisplay {
         }
     }
 
-    /// Starts `argv` (a terminal) on this display and waits for its window.
+    /// Starts `argv` (a terminal) on this display and waits for its window. A terminal that
+    /// exits before showing one is started once more, and the error says whether the display
+    /// answered.
     func start(_ argv: [String], environment: [String: String]) throws -> Client {
         var env = environment
         env["DISPLAY"] = display
-        let pid = try spawnProgram(argv, environment: env, stderr: folder.url("terminal.log"))
-        var window: String?
-        // Generous: a loaded machine (every suite at once) can take long to map a window.
-        _ = eventually(timeout: 60) {
-            let found = try? CLI.run(executable: "/usr/bin/xdotool", ["search", "--onlyvisible", "--pid", String(pid)],
-                                     environment: ["DISPLAY": display])
-            window = found?.stdout.split(separator: "\n").first.map(String.init)
-            return window != nil
-        }
-        guard let window else {
-            kill(pid, SIGKILL)
-            _ = waitForExit(pid, timeout: 5)
+        var failure = ""
+        for _ in 1...2 {
+            let pid = try spawnProgram(argv, environment: env, stderr: folder.url("terminal.log"))
+            var window: String?
+            var exitStatus: Int32?
+            // Generous: a loaded machine (every suite at once) can take long to map a window.
+            _ = eventually(timeout: 60) {
+                let found = try? CLI.run(executable: "/usr/bin/xdotool", ["search", "--onlyvisible", "--pid", String(pid)],
+                                         environment: ["DISPLAY": display])
+                window = found?.stdout.split(separator: "\n").first.map(String.init)
+                if window == nil { exitStatus = waitForExit(pid, timeout: 0) }
+                return window != nil || exitStatus != nil
+            }
+            if let window { return Client(pid: pid, display: display, window: window) }
+            if exitStatus == nil {
+                kill(pid, SIGKILL)
+                _ = waitForExit(pid, timeout: 5)
+            }
             let log = (try? String(contentsOfFile: folder.url("terminal.log"), encoding: .utf8)) ?? ""
             let server = kill(self.pid, 0) == 0 ? "running" : "gone"
+            let answers = (try? CLI.run(executable: "/usr/bin/xdotool", ["getdisplaygeometry"], environment: ["DISPLAY": display]))?.status == 0
             let serverLog = (try? String(contentsOfFile: folder.url("xvfb.log"), encoding: .utf8)) ?? ""
-            throw SpawnFailed(command: "\(argv[0]) on \(display) (no window within 60 s; Xvfb \(server), its log: "
-                                + "\(serverLog.suffix(300)); the terminal's output: \(log.suffix(300)))", code: 0)
+            failure = "\(argv[0]) on \(display) (" + (exitStatus.map { "exited with status \($0) before showing a window" } ?? "no window within 60 s")
+                + "; Xvfb \(server), the display \(answers ? "answers" : "does not answer"), its log: "
+                + "\(serverLog.suffix(300)); the terminal's output: \(log.suffix(300)))"
+            guard exitStatus != nil else { break }
+            usleep(500_000)
         }
-        return Client(pid: pid, display: display, window: window)
+        throw SpawnFailed(command: failure, code: 0)
     }
 }

@@ -33,7 +33,7 @@ func spawnProgram(_ argv: [String], environment: [String: String],
 struct SpawnFailed: Error, CustomStringConvertible {
     let command: String
     let code: Int32
-    var description: String { "cannot start \(command): \(String(cString: strerror(code)))" }
+    var description: String { "cannot start \(command)" + (code == 0 ? "" : ": \(String(cString: strerror(code)))") }
 }
 
 /// Waits up to `timeout` seconds for `pid` to exit; its status as a shell shows it, or nil on time-out.

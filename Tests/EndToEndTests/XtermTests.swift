@@ -56,60 +56,67 @@ final class VirtualDisplay {
     }
 }
 
-@Suite(.enabled(if: VirtualDisplay.isAvailable, "Xvfb or xterm is not installed (make test installs xvfb and xterm)"))
-struct XtermTests {
-    let cli = CLI()
+/// Every suite that runs an X server, one test at a time across the suites: software-rendered
+/// terminals starve each other on a small machine, and a server shutting down while another
+/// starts can leave the new one unreachable.
+@Suite(.serialized) enum XDisplayTests {}
 
-    @Test func xtermAsAVT340ShowsSixelWithItsRegistersAndBackground() throws {
-        let screen = try VirtualDisplay()
-        let out = screen.folder.url("explain")
-        try screen.xterm(["-ti", "vt340"], running: "\(shellQuote(CLI.binary)) preview --explain-terminal > \(shellQuote(out)) 2>&1",
-                         environment: cli.environment.merging(["TERM": "xterm"]) { $1 })
-        let text = try String(contentsOfFile: out, encoding: .utf8)
-        #expect(text.contains("Terminal: XTerm "), "\(text)")
-        #expect(text.contains("(XTVERSION)"))
-        #expect(text.contains("  sixel: yes, DA1 ?63;"))
-        #expect(text.contains("Sixel colour registers: "), "\(text)")
-        #expect(!text.contains("Sixel colour registers: not reported"), "\(text)")
-        #expect(text.contains("Background: #"))
-        #expect(text.contains("  kitty graphics: no, no answer to kitty's graphics query"))
-        #expect(text.contains("Cell size: ") && !text.contains("Cell size: unknown"), "\(text)")
-    }
+extension XDisplayTests {
+    @Suite(.enabled(if: VirtualDisplay.isAvailable, "Xvfb or xterm is not installed (make test installs xvfb and xterm)"))
+    struct XtermTests {
+        let cli = CLI()
 
-    @Test func aPlainXtermHasNoSixel() throws {
-        let screen = try VirtualDisplay()
-        let out = screen.folder.url("explain")
-        try screen.xterm([], running: "\(shellQuote(CLI.binary)) preview --explain-terminal > \(shellQuote(out)) 2>&1",
-                         environment: cli.environment.merging(["TERM": "xterm"]) { $1 })
-        let text = try String(contentsOfFile: out, encoding: .utf8)
-        #expect(text.contains("  sixel: no, DA1 ?"), "\(text)")
-        #expect(text.contains("Pictures: symbols, because no pixel protocol found"))
-    }
+        @Test func xtermAsAVT340ShowsSixelWithItsRegistersAndBackground() throws {
+            let screen = try VirtualDisplay()
+            let out = screen.folder.url("explain")
+            try screen.xterm(["-ti", "vt340"], running: "\(shellQuote(CLI.binary)) preview --explain-terminal > \(shellQuote(out)) 2>&1",
+                             environment: cli.environment.merging(["TERM": "xterm"]) { $1 })
+            let text = try String(contentsOfFile: out, encoding: .utf8)
+            #expect(text.contains("Terminal: XTerm "), "\(text)")
+            #expect(text.contains("(XTVERSION)"))
+            #expect(text.contains("  sixel: yes, DA1 ?63;"))
+            #expect(text.contains("Sixel colour registers: "), "\(text)")
+            #expect(!text.contains("Sixel colour registers: not reported"), "\(text)")
+            #expect(text.contains("Background: #"))
+            #expect(text.contains("  kitty graphics: no, no answer to kitty's graphics query"))
+            #expect(text.contains("Cell size: ") && !text.contains("Cell size: unknown"), "\(text)")
+        }
 
-    /// `preview` on xterm's own screen (recorded by `script` on the way) asks it, and draws
-    /// sixel pictures exactly the size of the tiles' cells.
-    @Test func previewOnAVT340DrawsSixelPicturesOfItsCellSize() throws {
-        let screen = try VirtualDisplay()
-        let typescript = screen.folder.url("typescript")
-        try screen.xterm(["-ti", "vt340", "-geometry", "100x40"],
-                         running: "script -q -c \(shellQuote("\(shellQuote(CLI.binary)) preview --size 16x8")) \(shellQuote(typescript))",
-                         environment: cli.environment.merging(["TERM": "xterm"]) { $1 })
-        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: typescript)), as: UTF8.self)
-        let sizes = text.matches(of: /\x1BP0;1;0q"1;1;([0-9]+);([0-9]+)/).map { (Int($0.output.1) ?? 0, Int($0.output.2) ?? 0) }
-        #expect(sizes.count == 5, "\(text.prefix(400).debugDescription)")
-        // 16×8 cells: 16 cell widths by 8 cell heights, whatever xterm's font.
-        #expect(sizes.allSatisfy { $0.0 > 0 && $0.0 % 16 == 0 && $0.1 % 8 == 0 && $0.0 / 16 < $0.1 / 8 }, "\(sizes)")
-    }
+        @Test func aPlainXtermHasNoSixel() throws {
+            let screen = try VirtualDisplay()
+            let out = screen.folder.url("explain")
+            try screen.xterm([], running: "\(shellQuote(CLI.binary)) preview --explain-terminal > \(shellQuote(out)) 2>&1",
+                             environment: cli.environment.merging(["TERM": "xterm"]) { $1 })
+            let text = try String(contentsOfFile: out, encoding: .utf8)
+            #expect(text.contains("  sixel: no, DA1 ?"), "\(text)")
+            #expect(text.contains("Pictures: symbols, because no pixel protocol found"))
+        }
 
-    /// The chooser asks xterm, is ended by SIGTERM a second later, and leaves nothing of
-    /// xterm's answers for the shell to read.
-    @Test func theChoosersQuestionsLeaveNothingForTheShell() throws {
-        let screen = try VirtualDisplay()
-        let out = screen.folder.url("after")
-        try screen.xterm(["-ti", "vt340"], running: "timeout --foreground --preserve-status 2 \(shellQuote(CLI.binary)); echo \"status $?\" > \(shellQuote(out)); "
-                         + "stty -icanon -echo min 0 time 10; head -c 200 | od -An -c >> \(shellQuote(out))",
-                         environment: cli.environment.merging(["TERM": "xterm"]) { $1 })
-        let text = try String(contentsOfFile: out, encoding: .utf8)
-        #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == "status 143", "left for the shell: \(text)")
+        /// `preview` on xterm's own screen (recorded by `script` on the way) asks it, and draws
+        /// sixel pictures exactly the size of the tiles' cells.
+        @Test func previewOnAVT340DrawsSixelPicturesOfItsCellSize() throws {
+            let screen = try VirtualDisplay()
+            let typescript = screen.folder.url("typescript")
+            try screen.xterm(["-ti", "vt340", "-geometry", "100x40"],
+                             running: "script -q -c \(shellQuote("\(shellQuote(CLI.binary)) preview --size 16x8")) \(shellQuote(typescript))",
+                             environment: cli.environment.merging(["TERM": "xterm"]) { $1 })
+            let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: typescript)), as: UTF8.self)
+            let sizes = text.matches(of: /\x1BP0;1;0q"1;1;([0-9]+);([0-9]+)/).map { (Int($0.output.1) ?? 0, Int($0.output.2) ?? 0) }
+            #expect(sizes.count == 5, "\(text.prefix(400).debugDescription)")
+            // 16×8 cells: 16 cell widths by 8 cell heights, whatever xterm's font.
+            #expect(sizes.allSatisfy { $0.0 > 0 && $0.0 % 16 == 0 && $0.1 % 8 == 0 && $0.0 / 16 < $0.1 / 8 }, "\(sizes)")
+        }
+
+        /// The chooser asks xterm, is ended by SIGTERM a second later, and leaves nothing of
+        /// xterm's answers for the shell to read.
+        @Test func theChoosersQuestionsLeaveNothingForTheShell() throws {
+            let screen = try VirtualDisplay()
+            let out = screen.folder.url("after")
+            try screen.xterm(["-ti", "vt340"], running: "timeout --foreground --preserve-status 2 \(shellQuote(CLI.binary)); echo \"status $?\" > \(shellQuote(out)); "
+                             + "stty -icanon -echo min 0 time 10; head -c 200 | od -An -c >> \(shellQuote(out))",
+                             environment: cli.environment.merging(["TERM": "xterm"]) { $1 })
+            let text = try String(contentsOfFile: out, encoding: .utf8)
+            #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == "status 143", "left for the shell: \(text)")
+        }
     }
 }
