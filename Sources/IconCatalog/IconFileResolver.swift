@@ -46,7 +46,10 @@ package struct IconFileResolver: Sendable {
     /// Looks one entry up in the index without reading any file.
     package func lookup(_ file: String) -> Lookup {
         if let problem = Self.unsafeReason(file) { return .unsafe(reason: problem) }
-        let candidates = candidateNames(for: file)
+        let base = Self.baseName(of: file)
+        // One hash instead of building and hashing every candidate: most entries of a large plist match nothing.
+        guard index.stems.contains(base) else { return .notFound }
+        let candidates = candidateNames(base: base)
         let paths = candidates.compactMap { names in
             names.lazy.compactMap { index.files[$0]?.first }.first
         }
@@ -84,9 +87,33 @@ package struct IconFileResolver: Sendable {
 
     /// For each scale (1×, 2×, 3×), the file names to try, best first.
     package func candidateNames(for entry: String) -> [[String]] {
-        let base = entry.lowercased().hasSuffix(".png") ? String(entry.dropLast(4)) : entry
+        candidateNames(base: Self.baseName(of: entry))
+    }
+
+    private func candidateNames(base: String) -> [[String]] {
         let devices = idiom == .pad ? ["~ipad", ""] : ["", "~ipad"]
-        return ["", "@2x", "@3x"].map { scale in devices.map { "\(base)\(scale)\($0).png" } }
+        return Self.scales.map { scale in devices.map { "\(base)\(scale)\($0).png" } }
+    }
+
+    /// The scale suffixes iOS tries, in order.
+    static let scales = ["", "@2x", "@3x"]
+    /// Every ending a candidate name has: a scale, a device, `.png`.
+    static let candidateEndings = scales.flatMap { scale in ["", "~ipad"].map { "\(scale)\($0).png" } }
+
+    /// The entry without a `.png` extension (in any case), to which the scale and device endings are added.
+    static func baseName(of entry: String) -> String {
+        let bytes = entry.utf8
+        guard bytes.count >= 4 else { return entry }
+        let dot = bytes.index(bytes.endIndex, offsetBy: -4)
+        func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+        // Only an ending of these four bytes lowercases to “.png”.
+        guard bytes[dot...].lazy.map(lower).elementsEqual(".png".utf8) else { return entry }
+        // After an ASCII byte the dot starts a character of its own, so the four bytes are the last four characters;
+        // after anything else (a prepended mark) only the character-wise reading says.
+        if dot == bytes.startIndex || bytes[bytes.index(before: dot)] < 0x80 {
+            return String(decoding: bytes[..<dot], as: UTF8.self)
+        }
+        return entry.lowercased().hasSuffix(".png") ? String(entry.dropLast(4)) : entry
     }
 
     /// Expands `$(NAME)` and `${NAME}` for each defined NAME; undefined variables stay as written.
@@ -122,14 +149,17 @@ package struct IconFileResolver: Sendable {
         let bytes = entry.utf8
         guard let first = bytes.first else { return "is empty" }
         if first == UInt8(ascii: "/") { return "is an absolute path" }
-        var dotDot = false, previous: UInt8 = 0
+        var dotDot = false, control = false, nonASCII = false, previous: UInt8 = 0
         for byte in bytes {
             if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") { return "contains a path separator" }
             if byte == UInt8(ascii: "."), previous == UInt8(ascii: ".") { dotDot = true }
+            if byte < 0x20 || byte == 0x7F { control = true }
+            if byte >= 0x80 { nonASCII = true }
             previous = byte
         }
         if dotDot { return "contains “..”" }
-        if TextSanitizer.containsUnsafe(entry) { return "contains control or bidi characters" }
+        // C1 controls and bidi marks are not ASCII: only then are the scalars looked at.
+        if control || (nonASCII && TextSanitizer.containsUnsafe(entry)) { return "contains control or bidi characters" }
         return nil
     }
 
@@ -166,6 +196,21 @@ package struct FileIndex: Sendable {
     package private(set) var assetCatalogFiles: [String: [String]] = [:]
     /// Set when the walk stopped at `maximumEntries`.
     package private(set) var truncated = false
+    /// What an entry must be (before its scale, device and `.png`) to name any file here, in or
+    /// outside asset catalogs: an entry whose base is not among them is not looked up further.
+    /// A name ends in a candidate's ASCII ending exactly when it is canonically equivalent to
+    /// one, so this set, compared as strings compare, misses no file.
+    package private(set) var stems: Set<String> = []
+
+    private mutating func collectStems() {
+        for name in [files.keys, assetCatalogFiles.keys].joined() {
+            let bytes = name.utf8
+            for ending in IconFileResolver.candidateEndings where bytes.count >= ending.utf8.count
+                && bytes.suffix(ending.utf8.count).elementsEqual(ending.utf8) {
+                stems.insert(String(decoding: bytes.dropLast(ending.utf8.count), as: UTF8.self))
+            }
+        }
+    }
 
     package init(tree: IconFileTree) {
         switch tree {
@@ -204,6 +249,7 @@ package struct FileIndex: Sendable {
                 files[String(name), default: []].append(file.path)
             }
         }
+        collectStems()
     }
 
     package init(root: String) {
@@ -211,13 +257,13 @@ package struct FileIndex: Sendable {
         var seen = 0
         var queue: [(path: String, depth: Int, inAssetCatalog: Bool)] = [(root, 0, false)]
         var next = 0
-        while next < queue.count {
+        walk: while next < queue.count {
             let folder = queue[next]
             next += 1
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { continue }
             for name in names.sorted() where !name.hasPrefix(".") {
                 seen += 1
-                if seen > Self.maximumEntries { truncated = true; return }
+                if seen > Self.maximumEntries { truncated = true; break walk }
                 let path = folder.path == "." ? name : (folder.path as NSString).appendingPathComponent(name)
                 var info = stat()
                 guard lstat(path, &info) == 0 else { continue }
@@ -235,5 +281,6 @@ package struct FileIndex: Sendable {
                 }
             }
         }
+        collectStems()
     }
 }

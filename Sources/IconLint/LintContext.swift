@@ -17,6 +17,8 @@ package struct LintContext {
     package let index: FileIndex
     /// `CFBundleIcons`, then `CFBundleIcons~ipad`, each only when it is a dictionary.
     package let iconSets: [IconSet]
+    /// Every icon of every set with its set, in order: what most rules walk.
+    package let icons: [(set: IconSet, icon: IconEntry)]
     /// Facts about every image file an entry resolved to, by path.
     package let images: [String: ImageFacts]
     /// What a project's build makes of its catalogs; nil for an Info.plist or a built app.
@@ -54,6 +56,7 @@ package struct LintContext {
                                 plist: plist, plistPath: plistPath, resolvers: resolvers))
         }
         iconSets = sets
+        icons = sets.flatMap { set in set.icons.map { (set, $0) } }
 
         var images: [String: ImageFacts] = [:]
         for use in Self.imageUses(in: sets) where images[use.path] == nil {
@@ -93,8 +96,9 @@ package struct LintContext {
 }
 
 /// One icon set (`CFBundleIcons` or `CFBundleIcons~ipad`) with every icon it declares,
-/// malformed ones included, in chooser order.
-package struct IconSet {
+/// malformed ones included, in chooser order. A class, like the icons and file entries in it:
+/// rules walk them many times over, and a reference is one retain where a copy was one per field.
+package final class IconSet {
     package let key: String
     /// The idiom the key belongs to: phone for `CFBundleIcons`, pad for its `~ipad` twin.
     package let idiom: Idiom
@@ -106,11 +110,13 @@ package struct IconSet {
     /// Every key of `CFBundleAlternateIcons` (when it is a dictionary): chooser order, then the
     /// entries the catalog skips as malformed, by name.
     package let alternates: [IconEntry]
-
-    package var icons: [IconEntry] { (primary.map { [$0] } ?? []) + alternates }
+    /// The primary icon, then the alternates.
+    package let icons: [IconEntry]
     /// `CFBundleAlternateIcons` as written, whatever its type.
-    package var alternatesValue: Any? { dictionary["CFBundleAlternateIcons"] }
-    package var alternateNames: [String] { alternates.compactMap(\.name) }
+    package let alternatesValue: Any?
+    /// `CFBundleAlternateIcons` when it is a dictionary (converted once: it may hold thousands of icons).
+    package let alternatesDictionary: [String: Any]?
+    package let alternateNames: [String]
 
     init(key: String, idiom: Idiom, readBy: [Idiom], dictionary: [String: Any], plist: [String: Any],
          plistPath: String, resolvers: [Idiom: IconFileResolver]) {
@@ -122,39 +128,61 @@ package struct IconSet {
             IconEntry(iconSet: key, name: name, value: value,
                       resolvers: readBy.map { resolvers[$0]! })
         }
-        primary = dictionary["CFBundlePrimaryIcon"].map { entry(nil, $0) }
-        let raw = dictionary["CFBundleAlternateIcons"] as? [String: Any] ?? [:]
+        let primary = dictionary["CFBundlePrimaryIcon"].map { entry(nil, $0) }
+        self.primary = primary
+        alternatesValue = dictionary["CFBundleAlternateIcons"]
+        alternatesDictionary = alternatesValue as? [String: Any]
+        let raw = alternatesDictionary ?? [:]
         let declaredOrder = (try? IconDeclarations.parse(plist, idiom: idiom, path: plistPath))?
             .icons.compactMap(\.name) ?? []
         let declared = Set(declaredOrder)
         let rest = raw.keys.filter { !declared.contains($0) }.sorted()
-        alternates = (declaredOrder + rest).compactMap { name in raw[name].map { entry(name, $0) } }
+        let alternates = (declaredOrder + rest).compactMap { name in raw[name].map { entry(name, $0) } }
+        self.alternates = alternates
+        icons = (primary.map { [$0] } ?? []) + alternates
+        alternateNames = alternates.compactMap(\.name)
     }
 }
 
 /// One icon as declared: its dictionary (or whatever stands in its place) and its file entries.
-package struct IconEntry {
+package final class IconEntry {
     package let iconSet: String
     /// The alternate's name; nil for the primary icon.
     package let name: String?
     /// The value under the icon's key, which should be a dictionary.
     package let value: Any
+    /// `value` when it is a dictionary, converted once (Foundation's dictionaries are cast on every use otherwise).
+    package let dictionary: [String: Any]?
+    /// `CFBundleIconFiles` when it is an array, whatever its items.
+    package let filesArray: [Any]?
+    /// The positions in `filesArray` of items that are not strings.
+    package let nonStringFiles: [Int]
     /// The string entries of `CFBundleIconFiles`, when it is an array.
     package let files: [FileEntry]
+    /// Whether any file entry found files, for any idiom.
+    private let foundFiles: Bool
 
     init(iconSet: String, name: String?, value: Any, resolvers: [IconFileResolver]) {
         self.iconSet = iconSet
         self.name = name
         self.value = value
         label = name.map { "alternate \(LintText.quote($0)) in \(iconSet)" } ?? "the primary icon in \(iconSet)"
-        let written = ((value as? [String: Any])?["CFBundleIconFiles"] as? [Any]) ?? []
-        files = written.enumerated().compactMap { position, element in
-            guard let text = element as? String else { return nil }
-            return FileEntry(written: text, position: position, resolvers: resolvers)
+        dictionary = value as? [String: Any]
+        filesArray = dictionary?["CFBundleIconFiles"] as? [Any]
+        var files: [FileEntry] = []
+        var nonStringFiles: [Int] = []
+        for (position, element) in (filesArray ?? []).enumerated() {
+            if let text = element as? String {
+                files.append(FileEntry(written: text, position: position, resolvers: resolvers))
+            } else {
+                nonStringFiles.append(position)
+            }
         }
+        self.files = files
+        self.nonStringFiles = nonStringFiles
+        foundFiles = files.contains { if case .found = $0.lookup { true } else { false } }
     }
 
-    package var dictionary: [String: Any]? { value as? [String: Any] }
     package var isPrimary: Bool { name == nil }
     package var subject: LintSubject { .icon(set: iconSet, name: name) }
     /// “alternate “blue” in CFBundleIcons~ipad”, or “the primary icon in CFBundleIcons”: made
@@ -163,6 +191,7 @@ package struct IconEntry {
 
     /// The image files found for `idiom`, in entry order then by scale, each once.
     package func imagePaths(for idiom: Idiom) -> [String] {
+        guard foundFiles else { return [] }
         var seen = Set<String>()
         return files.flatMap { entry -> [String] in
             guard case .found(let paths)? = entry.lookup(for: idiom) else { return [] }
@@ -173,7 +202,7 @@ package struct IconEntry {
 
 /// One string in `CFBundleIconFiles`, expanded with `--define` and looked up for each idiom
 /// that reads its set. Kept small: a hostile plist has hundreds of thousands of them.
-package struct FileEntry {
+package final class FileEntry {
     /// As the plist writes it.
     package let written: String
     /// After `--define` expansion.
