@@ -49,11 +49,11 @@ package struct LintContext {
             // Without a `~ipad` twin an iPad reads CFBundleIcons; it is checked for iPad when asked to.
             let readBy: [Idiom] = !hasPadKey && options.idiom == .pad ? [.phone, .pad] : [.phone]
             sets.append(IconSet(key: Self.phoneKey, idiom: .phone, readBy: readBy, dictionary: phone,
-                                plist: plist, plistPath: plistPath, resolvers: resolvers))
+                                plist: plist, resolvers: resolvers))
         }
         if let pad = plist[Self.padKey] as? [String: Any] {
             sets.append(IconSet(key: Self.padKey, idiom: .pad, readBy: [.pad], dictionary: pad,
-                                plist: plist, plistPath: plistPath, resolvers: resolvers))
+                                plist: plist, resolvers: resolvers))
         }
         iconSets = sets
         icons = sets.flatMap { set in set.icons.map { (set, $0) } }
@@ -119,7 +119,7 @@ package final class IconSet {
     package let alternateNames: [String]
 
     init(key: String, idiom: Idiom, readBy: [Idiom], dictionary: [String: Any], plist: [String: Any],
-         plistPath: String, resolvers: [Idiom: IconFileResolver]) {
+         resolvers: [Idiom: IconFileResolver]) {
         self.key = key
         self.idiom = idiom
         self.readBy = readBy
@@ -133,8 +133,7 @@ package final class IconSet {
         alternatesValue = dictionary["CFBundleAlternateIcons"]
         alternatesDictionary = alternatesValue as? [String: Any]
         let raw = alternatesDictionary ?? [:]
-        let declaredOrder = (try? IconDeclarations.parse(plist, idiom: idiom, path: plistPath))?
-            .icons.compactMap(\.name) ?? []
+        let declaredOrder = IconDeclarations.alternateOrder(in: plist, idiom: idiom)
         let declared = Set(declaredOrder)
         let rest = raw.keys.filter { !declared.contains($0) }.sorted()
         let alternates = (declaredOrder + rest).compactMap { name in raw[name].map { entry(name, $0) } }
@@ -166,7 +165,6 @@ package final class IconEntry {
         self.iconSet = iconSet
         self.name = name
         self.value = value
-        label = name.map { "alternate \(LintText.quote($0)) in \(iconSet)" } ?? "the primary icon in \(iconSet)"
         dictionary = value as? [String: Any]
         filesArray = dictionary?["CFBundleIconFiles"] as? [Any]
         var files: [FileEntry] = []
@@ -186,8 +184,9 @@ package final class IconEntry {
     package var isPrimary: Bool { name == nil }
     package var subject: LintSubject { .icon(set: iconSet, name: name) }
     /// “alternate “blue” in CFBundleIcons~ipad”, or “the primary icon in CFBundleIcons”: made
-    /// once, since every finding about the icon names it.
-    package let label: String
+    /// once, when a finding first names the icon (most icons of a large plist are never named).
+    package private(set) lazy var label: String =
+        name.map { "alternate \(LintText.quote($0)) in \(iconSet)" } ?? "the primary icon in \(iconSet)"
 
     /// The image files found for `idiom`, in entry order then by scale, each once.
     package func imagePaths(for idiom: Idiom) -> [String] {

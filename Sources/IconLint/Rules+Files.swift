@@ -96,6 +96,8 @@ extension LintRules {
     /// `@`, digits with an optional fraction, `x`, at the end of the name. Read backwards from the
     /// end, so it costs the length of the suffix, not of the entry.
     static func splitScale(_ entry: String) -> (base: String, scale: String)? {
+        // Most entries are settled by their last byte: a scale ends in x, the endings after it in g or d.
+        guard let last = entry.utf8.last, Self.scaleLastBytes.contains(last) else { return nil }
         var name = Substring(entry)
         for suffix in scaleEntryEndings where hasASCIISuffix(name, suffix) {
             name = Substring(name.unicodeScalars.dropLast(suffix.utf8.count))
@@ -122,6 +124,8 @@ extension LintRules {
 
     /// What may follow a scale suffix, stripped in this order.
     private static let scaleEntryEndings = [".png", "~ipad"]
+    /// The bytes an entry with a scale suffix can end in: the scale's `x`, or the last letter of an ending in either case.
+    private static let scaleLastBytes: [UInt8] = Array("xgGdD".utf8)
 
     /// Whether `text` ends in `suffix` (ASCII), ignoring case.
     static func hasASCIISuffix(_ text: Substring, _ suffix: String) -> Bool {
@@ -285,14 +289,17 @@ extension LintRules {
             """
     ) { context, hits in
         for (set, icon) in context.icons where icon.files.count > 1 {
-            // Each name is hashed once: its place in `order` is found or added in one look-up.
-            var places: [Substring: Int] = [:]
-            places.reserveCapacity(icon.files.count)
             var order: [(key: Substring, count: Int)] = []
+            // A short list is compared pairwise; a long one through a dictionary in which each name
+            // is hashed once, its place in `order` found or added in one look-up.
+            let pairwise = icon.files.count <= 16
+            var places: [Substring: Int] = [:]
+            if !pairwise { places.reserveCapacity(icon.files.count) }
             for entry in icon.files {
                 var key = Substring(entry.expanded)
                 if hasASCIISuffix(key, ".png") { key = Substring(key.unicodeScalars.dropLast(4)) }
-                let place = value(&places[key, default: order.count])
+                let place = pairwise ? order.firstIndex { $0.key == key } ?? order.count
+                                     : value(&places[key, default: order.count])
                 if place == order.count { order.append((key, 0)) }
                 order[place].count += 1
             }
