@@ -68,10 +68,10 @@ package enum IconDeclarations {
     package static func alternateOrder(in plist: [String: Any], idiom: Idiom) -> [String] {
         guard let value = plist[iconsKey(in: plist, idiom: idiom)], let icons = dictionary(value),
               let raw = icons["CFBundleAlternateIcons"], let entries = dictionary(raw) else { return [] }
-        let named = entries.compactMap { key, entry in (key.base as? String).map { ($0, entry) } }
         var read: [(name: String, ordinal: Int?)] = []
-        for (name, raw) in named.sorted(by: { $0.0 < $1.0 }) {
-            guard let entry = dictionary(raw) else { continue }
+        // Unsorted, unlike `parse`: distinct names never tie in chooser order, so the order they come in is lost.
+        for (key, raw) in entries {
+            guard let name = key.base as? String, let entry = dictionary(raw) else { continue }
             if let files = entry["CFBundleIconFiles"] {
                 guard files is [Any] else { continue }
             } else if !(entry["CFBundleIconName"] is String) {

@@ -118,7 +118,7 @@ package struct IconFileResolver: Sendable {
 
     /// Expands `$(NAME)` and `${NAME}` for each defined NAME; undefined variables stay as written.
     package static func expand(_ entry: String, defines: [String: String]) -> String {
-        guard !defines.isEmpty, entry.utf8.contains(UInt8(ascii: "$")) else { return entry }
+        guard !defines.isEmpty, mentionsVariable(entry) else { return entry }
         var out = String.UnicodeScalarView()
         var copied = entry.startIndex
         for reference in BuildSettingReference.all(in: entry) {
@@ -134,13 +134,20 @@ package struct IconFileResolver: Sendable {
     /// The names of the `$(NAME)` / `${NAME}` variables still in `entry`, in order, each once;
     /// at most `BuildSettingReference.maximumNames` of them (a longer list helps no one).
     package static func unexpandedVariables(in entry: String) -> [String] {
-        guard entry.utf8.contains(UInt8(ascii: "$")) else { return [] }
+        guard mentionsVariable(entry) else { return [] }
         var names: [String] = []
         for reference in BuildSettingReference.all(in: entry) where !names.contains(String(reference.name)) {
             names.append(String(reference.name))
             if names.count == BuildSettingReference.maximumNames { break }
         }
         return names
+    }
+
+    /// Whether `entry` has a `$`, without which it holds no build setting: read as one block of
+    /// bytes where the string is stored as one (byte by byte through the view was a cost per entry).
+    private static func mentionsVariable(_ entry: String) -> Bool {
+        entry.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "$")) }
+            ?? entry.utf8.contains(UInt8(ascii: "$"))
     }
 
     /// Why an entry must not be used as a file name, or nil when it is a plain name.

@@ -114,8 +114,8 @@ package final class IconSet {
     package let icons: [IconEntry]
     /// `CFBundleAlternateIcons` as written, whatever its type.
     package let alternatesValue: Any?
-    /// `CFBundleAlternateIcons` when it is a dictionary (converted once: it may hold thousands of icons).
-    package let alternatesDictionary: [String: Any]?
+    /// `CFBundleAlternateIcons` when it is a dictionary (it may hold thousands of icons).
+    package let alternatesDictionary: PlistDictionary?
     package let alternateNames: [String]
 
     init(key: String, idiom: Idiom, readBy: [Idiom], dictionary: [String: Any], plist: [String: Any],
@@ -131,12 +131,16 @@ package final class IconSet {
         let primary = dictionary["CFBundlePrimaryIcon"].map { entry(nil, $0) }
         self.primary = primary
         alternatesValue = dictionary["CFBundleAlternateIcons"]
-        alternatesDictionary = alternatesValue as? [String: Any]
-        let raw = alternatesDictionary ?? [:]
+        let raw = alternatesValue.flatMap(PlistDictionary.init)
+        alternatesDictionary = raw
         let declaredOrder = IconDeclarations.alternateOrder(in: plist, idiom: idiom)
-        let declared = Set(declaredOrder)
-        let rest = raw.keys.filter { !declared.contains($0) }.sorted()
-        let alternates = (declaredOrder + rest).compactMap { name in raw[name].map { entry(name, $0) } }
+        var names = declaredOrder
+        // Every declared name is a key, so when all are declared there is no rest to look for.
+        if let raw, raw.count != declaredOrder.count {
+            let declared = Set(declaredOrder)
+            names += raw.keys.filter { !declared.contains($0) }.sorted()
+        }
+        let alternates = names.compactMap { name in raw?[name].map { entry(name, $0) } }
         self.alternates = alternates
         icons = (primary.map { [$0] } ?? []) + alternates
         alternateNames = alternates.compactMap(\.name)
@@ -150,8 +154,8 @@ package final class IconEntry {
     package let name: String?
     /// The value under the icon's key, which should be a dictionary.
     package let value: Any
-    /// `value` when it is a dictionary, converted once (Foundation's dictionaries are cast on every use otherwise).
-    package let dictionary: [String: Any]?
+    /// `value` when it is a dictionary.
+    package let dictionary: PlistDictionary?
     /// `CFBundleIconFiles` when it is an array, whatever its items.
     package let filesArray: [Any]?
     /// The positions in `filesArray` of items that are not strings.
@@ -165,7 +169,7 @@ package final class IconEntry {
         self.iconSet = iconSet
         self.name = name
         self.value = value
-        dictionary = value as? [String: Any]
+        dictionary = PlistDictionary(value)
         filesArray = dictionary?["CFBundleIconFiles"] as? [Any]
         var files: [FileEntry] = []
         var nonStringFiles: [Int] = []
@@ -220,11 +224,12 @@ package final class FileEntry {
     init(written: String, position: Int, resolvers: [IconFileResolver]) {
         self.written = written
         self.position = position
-        let defines = resolvers.first?.defines ?? [:]
-        expanded = IconFileResolver.expand(written, defines: defines)
+        // Taken out once: each `resolvers.first` is a copy of the resolver, its file index included.
+        let first = resolvers.first
+        expanded = IconFileResolver.expand(written, defines: first?.defines ?? [:])
         unexpandedVariables = IconFileResolver.unexpandedVariables(in: expanded)
-        lookup = resolvers.first?.lookup(expanded) ?? .notFound
-        firstIdiom = resolvers.first?.idiom
+        lookup = first?.lookup(expanded) ?? .notFound
+        firstIdiom = first?.idiom
         if resolvers.count > 1 {
             let found = if case .found = lookup { true } else { false }
             second = (resolvers[1].idiom, found ? resolvers[1].lookup(expanded) : lookup)
@@ -238,4 +243,22 @@ package final class FileEntry {
         if idiom == firstIdiom { return lookup }
         return second?.idiom == idiom ? second?.lookup : nil
     }
+}
+
+/// A plist dictionary whose keys are all strings, looked into in place. Foundation hands nested
+/// dictionaries over as `[AnyHashable: Any]` on Linux: converting each of thousands of icons'
+/// to `[String: Any]` (on every look, at first) built and hashed a copy each time.
+package struct PlistDictionary {
+    private let storage: [AnyHashable: Any]
+
+    /// nil unless `value` is a dictionary whose keys are all strings: what `as? [String: Any]` accepts.
+    package init?(_ value: Any) {
+        guard let storage = value as? [AnyHashable: Any], storage.keys.allSatisfy({ $0.base is String }) else { return nil }
+        self.storage = storage
+    }
+
+    package subscript(key: String) -> Any? { storage[key] }
+    package var count: Int { storage.count }
+    package var isEmpty: Bool { storage.isEmpty }
+    package var keys: [String] { storage.keys.compactMap { $0.base as? String } }
 }

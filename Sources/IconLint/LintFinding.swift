@@ -94,16 +94,6 @@ public struct LintFinding: Hashable, Sendable, Encodable {
     /// The alternate's name, nil for the primary and for findings about a set or the app.
     public var icon: String? { subject.iconName }
 
-    /// Hashes the fields that tell findings apart and are short: the subject holds the icon's
-    /// whole name, which a hostile plist makes thousands of characters long (and hashing a
-    /// string normalises it), while the message names it abbreviated.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rule)
-        hasher.combine(message)
-        hasher.combine(file)
-        hasher.combine(idiom)
-    }
-
     enum CodingKeys: String, CodingKey { case rule, severity, message, icon, idiom, file, key }
 
     /// The JSON `lint --format json` prints: `rule`, `severity`, `message`, `icon`, `idiom`, `file`, `key`.
