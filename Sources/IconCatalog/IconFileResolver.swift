@@ -203,10 +203,11 @@ package struct FileIndex: Sendable {
     package private(set) var assetCatalogFiles: [String: [String]] = [:]
     /// Set when the walk stopped at `maximumEntries`.
     package private(set) var truncated = false
-    /// What an entry must be (before its scale, device and `.png`) to name any file here, in or
-    /// outside asset catalogs: an entry whose base is not among them is not looked up further.
-    /// A name ends in a candidate's ASCII ending exactly when it is canonically equivalent to
-    /// one, so this set, compared as strings compare, misses no file.
+    /// What an entry's base (before its scale, device and `.png`) must be to name any file here,
+    /// in or outside asset catalogs: an entry whose base is not among them is not looked up
+    /// further. The endings are ASCII, which composes with nothing before it, so a file name is
+    /// canonically equivalent to BASE + ending only when it ends in the ending's bytes and what
+    /// precedes them is equivalent to BASE: this set, compared as strings compare, misses no file.
     package private(set) var stems: Set<String> = []
 
     private mutating func collectStems() {

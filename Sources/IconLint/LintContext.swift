@@ -97,7 +97,8 @@ package struct LintContext {
 
 /// One icon set (`CFBundleIcons` or `CFBundleIcons~ipad`) with every icon it declares,
 /// malformed ones included, in chooser order. A class, like the icons and file entries in it:
-/// rules walk them many times over, and a reference is one retain where a copy was one per field.
+/// rules walk them many times over, and passing a reference is one retain where copying a
+/// struct retains each of its fields.
 package final class IconSet {
     package let key: String
     /// The idiom the key belongs to: phone for `CFBundleIcons`, pad for its `~ipad` twin.
@@ -246,8 +247,8 @@ package final class FileEntry {
 }
 
 /// A plist dictionary whose keys are all strings, looked into in place. Foundation hands nested
-/// dictionaries over as `[AnyHashable: Any]` on Linux: converting each of thousands of icons'
-/// to `[String: Any]` (on every look, at first) built and hashed a copy each time.
+/// dictionaries over as `[AnyHashable: Any]` on Linux, and converting each of thousands of
+/// icons' to `[String: Any]` builds and hashes a copy of it.
 package struct PlistDictionary {
     private let storage: [AnyHashable: Any]
 

@@ -134,9 +134,9 @@ public struct LintFinding: Hashable, Sendable, Encodable {
     /// The alternate's name, nil for the primary and for findings about a set or the app.
     public var icon: String? { subject.iconName }
 
-    /// Hashes every field but the subject (findings equal in all else are rare and told apart by
-    /// `==`): the subject holds an icon's whole name, which a hostile plist makes thousands of
-    /// characters long, and hashing a string normalises all of it.
+    /// Hashes every field but the subject, which `==` tells apart: the subject holds an icon's
+    /// whole name, which a hostile plist makes thousands of characters long, and hashing a string
+    /// normalises all of it, where comparing two stops soon after they differ (`LintSubject.sameName`).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(rule)
         hasher.combine(severity)
