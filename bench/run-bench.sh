@@ -28,7 +28,7 @@ DEMO=$ROOT/Assets/Info.plist
 [[ -f $DEMO ]] || setup_fail "the demo app is missing: $DEMO"
 RUNS=${BENCH_RUNS:-5}
 [[ $RUNS =~ ^[1-9][0-9]*$ ]] || setup_fail "BENCH_RUNS must be a positive integer"
-# Rows whose two sides differ by a few milliseconds on a shared machine (11.2, 11.3, 13.2) take
+# Rows whose two sides differ by a few milliseconds on a shared machine (11.1-11.3, 12.13, 13.2) take
 # their medians over more runs, interleaved: with RUNS alone, one run of load moved them by 0.2x.
 STEADY_RUNS=${BENCH_STEADY_RUNS:-$((RUNS * 3))}
 [[ $STEADY_RUNS =~ ^[1-9][0-9]*$ ]] || setup_fail "BENCH_STEADY_RUNS must be a positive integer"
@@ -110,15 +110,15 @@ record_failure() {  # CASE TARGET-TEXT REASON
     log "$1: $3"
 }
 
-# time_pair OURS-FUNCTION PEER-FUNCTION: medians (µs) of RUNS runs each, interleaved (and
-# alternating which goes first) so load from other processes falls on both alike; one
-# untimed warm-up each first. Sets OURS_US and PEER_US; returns 1 when a run fails.
+# time_pair OURS-FUNCTION PEER-FUNCTION [RUNS]: medians (µs) of RUNS runs each (default
+# BENCH_RUNS), interleaved (and alternating which goes first) so load from other processes falls
+# on both alike; one untimed warm-up each first. Sets OURS_US and PEER_US; returns 1 when a run fails.
 time_pair() {
-    local ours=$1 peer=$2 i t0 first second
+    local ours=$1 peer=$2 runs=${3:-$RUNS} i t0 first second
     local -a a=() b=()
     "$ours" || { log "$ours failed (warm-up)"; return 1; }
     "$peer" || { log "$peer failed (warm-up)"; return 1; }
-    for ((i = 0; i < RUNS; i++)); do
+    for ((i = 0; i < runs; i++)); do
         if ((i % 2)); then first=$peer second=$ours; else first=$ours second=$peer; fi
         for f in "$first" "$second"; do
             now_us; t0=$REPLY
@@ -516,7 +516,7 @@ CASE="12.13 one 1024px PNG at the best setting: time ms"
 log "$CASE"
 ours_best() { "$BIN" preview --app "$WORK/one/Info.plist" --size 16x8 --color truecolor --symbols octant >"$OUT/best.ours" 2>"$OUT/best.ours.err"; }
 peer_best() { chafa -f symbols --size 16x8 --symbols block+sextant -w 9 --colors full "$ONE_PNG" >"$OUT/best.peer" 2>"$OUT/best.peer.err"; }
-if time_pair ours_best peer_best; then
+if time_pair ours_best peer_best "$STEADY_RUNS"; then
     record "$CASE" "$(ms "$OURS_US")" "$(ms "$PEER_US")" %s ratio 0.5 "<= 0.5x"
 else
     record_failure "$CASE" "<= 0.5x" "a run failed: $(cat "$OUT/best.ours.err" "$OUT/best.peer.err" 2>/dev/null | head -c 300)"
@@ -544,7 +544,7 @@ if [[ -d $HOME_ASSISTANT ]]; then
     log "$CASE"
     ours_project_list() { "$BIN" list --json --app "$HOME_ASSISTANT" >"$OUT/project.list" 2>"$OUT/project.list.err"; }
     peer_demo_list() { "$BIN" list --json --app "$DEMO" >"$OUT/demo.list" 2>"$OUT/demo.list.err"; }
-    if time_pair ours_project_list peer_demo_list; then
+    if time_pair ours_project_list peer_demo_list "$STEADY_RUNS"; then
         record "$CASE" "$(ms "$OURS_US")" "$(ms "$PEER_US")" %s ratio 1.5 "<= 1.5x"
     else
         record_failure "$CASE" "<= 1.5x" "a run failed: $(head -c 300 "$OUT/project.list.err")"
@@ -763,6 +763,6 @@ echo "  icons shown (only the marks under the letters and the count change), 13.
 echo "  (i drops Default, 4 and 2 narrow): 10 new 16x8-cell pictures are 1280 cells, each a 3-byte glyph and, in these"
 echo "  noisy generated pictures, a new foreground and background (about 20 bytes a cell in 256 colours)."
 echo "13.2: send-keys to the pane showing the key's whole frame (polled every 2 ms), 4 in the filter \"icon\" against"
-echo "  Right with the filter closed, in two choosers on the 500 icons, runs alternating; 11.2, 11.3 and 13.2"
-echo "  are medians of $STEADY_RUNS runs each."
+echo "  Right with the filter closed, in two choosers on the 500 icons, runs alternating; 11.1-11.3, 12.13 and"
+echo "  13.2 are medians of $STEADY_RUNS runs each, the other times of $RUNS."
 exit 0

@@ -60,6 +60,12 @@ struct AppOptions: ParsableArguments {
     var defines: [String] = []
 
     func validate() throws {
+        // An empty value is almost always an unset shell variable (`--app "$APP"`): say so
+        // rather than report a file named "" missing.
+        for (option, value) in [("--app", app), ("--target", target), ("--project", project), ("--configuration", configuration),
+                                ("--primary-icon", primaryIcon), ("--icons", icons), ("--state", state)] where value?.isEmpty == true {
+            throw ValidationError("\(option) expects a value, not an empty string")
+        }
         if let tint, IconColor(userText: tint) == nil {
             throw ValidationError("--tint expects #RRGGBB, #RGB or a colour such as srgb:0.2,0.4,0.9,1, not “\(tint)”")
         }

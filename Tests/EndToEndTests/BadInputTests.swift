@@ -77,6 +77,15 @@ import Testing
         try expectRefused(fifo, mentioning: "not a regular file (a FIFO)")
     }
 
+    @Test func emptyOptionValuesAreRefusedByName() throws {
+        for option in ["--app", "--target", "--configuration", "--state"] {
+            let out = try CLI().run(["list", option, ""], timeout: 20)
+            #expect(out.status == 64, "\(option): \(out.stderr)")
+            #expect(out.stdout.isEmpty)
+            #expect(out.stderr.hasPrefix("Error: \(option) expects a value, not an empty string"), "\(out.stderr)")
+        }
+    }
+
     @Test func folderWithoutInfoPlist() throws {
         let folder = TemporaryFolder()
         try expectRefused(folder.path, mentioning: "folder holds no Info.plist")
