@@ -59,8 +59,9 @@ let package = Package(
         .target(name: "TerminalText"),
         // The release number, in one place: `--version`, the man page and the tests read it.
         .target(name: "ToolVersion"),
-        // Command-line conventions with no I/O: `list`'s tab-separated rows, the words of a completion request.
-        .target(name: "CommandLineSupport", dependencies: ["TerminalText"]),
+        // Command-line conventions with no I/O: what `list` reports (text, tab-separated rows, JSON written
+        // without JSONEncoder), the words of a completion request.
+        .target(name: "CommandLineSupport", dependencies: ["TerminalText", "IconCatalog"]),
         // Cells, colours and SGR: the screen model every layer draws into, with no image library behind it.
         .target(name: "CellCanvas", dependencies: ["TerminalText"]),
         // Reading only: every form of app → the icons in chooser order, their images and warnings. A library
@@ -180,7 +181,7 @@ let package = Package(
                                                                   "TerminalDetection", "TerminalInterface", "TerminalStreams"]),
         .testTarget(name: "ChooserUITests", dependencies: ["ChooserUI", "CellCanvas", "TerminalText", "IconArt"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "TestSupport"]),
-        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "IconCatalog", "TestSupport"]),
         // A terminal in memory: scripted events in, frames and picture commands out.
         .target(name: "MemoryTerminal", dependencies: ["CellCanvas", "TerminalInput", "TerminalDetection", "TerminalInterface"],
                 path: "Tests/MemoryTerminal"),

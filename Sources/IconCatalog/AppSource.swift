@@ -84,9 +84,11 @@ package struct OpenedApp {
     /// asset catalog, a built `.app` or an `.ipa`. Preprocessor lines of an Info.plist are
     /// evaluated with `options.defines` (and, for a project, the target's definitions).
     package static func open(_ path: String, options: CatalogOptions) throws(CatalogError) -> OpenedApp {
-        ResolvedFolders.shared.forgetAll()
         let readAhead = ProjectReadAhead.shared.claim(app: path)
-        switch try AppLocation.locate(path) {
+        let location = try AppLocation.locate(path)
+        if case .xcodeProject = location, let opened = readAhead?.opening(for: options) { return try opened.get() }
+        ResolvedFolders.shared.forgetAll()
+        switch location {
         case .builtApp(let kind):
             return try BuiltApp.open(path, as: kind)
         case .infoPlist(let plistPath):

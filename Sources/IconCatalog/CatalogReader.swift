@@ -61,10 +61,11 @@ public enum CatalogReader {
     }
 
     /// Starts reading the Xcode projects `app` stands for on another thread, for the `read`
-    /// (or `readDeclared`) of the same path that follows: the project files are parsed while
-    /// the caller does other work, such as parsing the rest of its command line. The next
-    /// opening takes what was read, once, whichever app it opens; nothing is kept beyond it.
-    /// Any other `app` (an Info.plist, a built app) is only located.
+    /// (or `readDeclared`) of the same path that follows: the project files are parsed, and the
+    /// target chosen and its settings read as options without a target, project, configuration
+    /// or define choose them, while the caller does other work, such as parsing the rest of its
+    /// command line. The next opening takes what was read, once, whichever app it opens; nothing
+    /// is kept beyond it. Any other `app` (an Info.plist, a built app) is only located.
     public static func prepare(app: String) {
         ProjectReadAhead.shared.begin(app: app)
     }

@@ -1,7 +1,7 @@
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import IconCatalog
-import TerminalText
 
 extension IconChooser {
     /// `iconchooser list`: every icon in chooser order, for people (text) or scripts (JSON).
@@ -21,7 +21,7 @@ extension IconChooser {
             let report = ListReport(catalog: manager.catalog, current: choice.name,
                                     warnings: manager.catalog.warnings + choice.warnings, appearance: options.appearance)
             if json {
-                print(try Console.json(report), terminator: "")
+                print(try report.json(), terminator: "")
             } else if isatty(STDOUT_FILENO) == 0 {
                 print(report.tabSeparated.text, terminator: "")
                 report.warnings.forEach(Console.warning)
@@ -29,181 +29,5 @@ extension IconChooser {
                 print(report.text(utf8: Console.isUTF8), terminator: "")
             }
         }
-    }
-}
-
-/// What `list` shows; its JSON form is a stable interface for scripts.
-struct ListReport: Encodable {
-    struct App: Encodable {
-        /// The Info.plist read, else what was read (`path`), as before projects were read.
-        let plist: String
-        let path: String
-        let name: String?
-        let bundleIdentifier: String?
-        let idiom: Idiom
-        let source: AppSourceKind
-        let project: String?
-        let target: String?
-        let configuration: String?
-        let configurations: [String]?
-        let appearance: IconAppearance
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(plist, forKey: .plist)
-            try container.encode(path, forKey: .path)
-            try container.encodeOrNull(name, forKey: .name)
-            try container.encodeOrNull(bundleIdentifier, forKey: .bundleIdentifier)
-            try container.encode(idiom.rawValue, forKey: .idiom)
-            try container.encode(source.rawValue, forKey: .source)
-            try container.encodeOrNull(project, forKey: .project)
-            try container.encodeOrNull(target, forKey: .target)
-            try container.encodeOrNull(configuration, forKey: .configuration)
-            try container.encodeOrNull(configurations, forKey: .configurations)
-            try container.encode(appearance.rawValue, forKey: .appearance)
-        }
-        enum CodingKeys: String, CodingKey {
-            case plist, path, name, bundleIdentifier, idiom, source, project, target, configuration, configurations, appearance
-        }
-    }
-
-    struct Icon: Encodable {
-        let name: String?
-        let ordinal: Int?
-        let isPrimary: Bool
-        let isCurrent: Bool
-        let source: AppIconSource
-        let assetName: String?
-        /// The `.appiconset` or `.icon` folder; for a bundle with a set of its name, the set.
-        let assetPath: String?
-        let fallbackSet: String?
-        let declaration: IconDeclaration
-        /// The appearances it has images of its own for.
-        let appearances: [IconAppearance]
-        let iconFiles: [String]
-        let images: [IconImage]
-        /// Shown in the text only: an icon whose images are in an asset catalog.
-        let assetCatalogOnly: Bool
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeOrNull(name, forKey: .name)
-            try container.encodeOrNull(ordinal, forKey: .ordinal)
-            try container.encode(isPrimary, forKey: .isPrimary)
-            try container.encode(isCurrent, forKey: .isCurrent)
-            try container.encode(source.rawValue, forKey: .source)
-            try container.encodeOrNull(assetName, forKey: .assetName)
-            try container.encodeOrNull(assetPath, forKey: .assetPath)
-            try container.encodeOrNull(fallbackSet, forKey: .fallbackSet)
-            try container.encode(declaration, forKey: .declaredIn)
-            try container.encode(appearances.map(\.rawValue), forKey: .appearances)
-            try container.encode(iconFiles, forKey: .iconFiles)
-            try container.encode(images, forKey: .images)
-        }
-        enum CodingKeys: String, CodingKey {
-            case name, ordinal, isPrimary, isCurrent, source, assetName, assetPath, fallbackSet, declaredIn, appearances,
-                 iconFiles, images
-        }
-    }
-
-    let app: App
-    let supportsAlternateIcons: Bool
-    let alternateIconName: String?
-    let icons: [Icon]
-    let warnings: [String]
-
-    /// `appearance` other than light adds, for each icon without images of its own for it,
-    /// the images iOS shows instead, marked as derived.
-    init(catalog: AppIconCatalog, current: String?, warnings: [CatalogWarning], appearance: IconAppearance = .light) {
-        app = App(plist: catalog.plistPath ?? catalog.path, path: catalog.path, name: catalog.displayName,
-                  bundleIdentifier: catalog.bundleIdentifier, idiom: catalog.idiom, source: catalog.source,
-                  project: catalog.target?.projectPath, target: catalog.target?.targetName,
-                  configuration: catalog.target?.configuration, configurations: catalog.target?.configurations,
-                  appearance: appearance)
-        supportsAlternateIcons = catalog.supportsAlternateIcons
-        alternateIconName = current
-        icons = catalog.icons.map { icon in
-            let own = icon.ownAppearances
-            let standIns = appearance == .light || own.contains(appearance)
-                ? [] : icon.images(for: appearance, idiom: catalog.shownIdiom).filter(\.isDerived)
-            return Icon(name: icon.name, ordinal: icon.ordinal, isPrimary: icon.isPrimary, isCurrent: icon.name == current,
-                        source: icon.source, assetName: icon.assetName, assetPath: icon.assetPath,
-                        fallbackSet: icon.fallbackSetPath, declaration: icon.declaration,
-                        appearances: IconAppearance.allCases.filter(own.contains), iconFiles: icon.iconFiles,
-                        images: icon.images + standIns, assetCatalogOnly: icon.isAssetCatalogOnly)
-        }
-        self.warnings = warnings.map(\.description)
-    }
-
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(app, forKey: .app)
-        try container.encode(supportsAlternateIcons, forKey: .supportsAlternateIcons)
-        try container.encodeOrNull(alternateIconName, forKey: .alternateIconName)
-        try container.encode(icons, forKey: .icons)
-        try container.encode(warnings, forKey: .warnings)
-    }
-    enum CodingKeys: String, CodingKey { case app, supportsAlternateIcons, alternateIconName, icons, warnings }
-
-    /// A header line (and for a project, the target's line), one row per icon (mark, name,
-    /// ordinal, where its pictures come from and in which appearances, files), then warnings.
-    func text(utf8: Bool) -> String {
-        let clean = TextSanitizer.clean
-        let check = utf8 ? "✓" : "*"
-        let times = utf8 ? "×" : "x"
-        var out = clean(app.name ?? (app.path as NSString).lastPathComponent)
-        if let identifier = app.bundleIdentifier { out += " (\(clean(identifier)))" }
-        out += " \(utf8 ? "—" : "-") \(clean(app.plist)), \(app.idiom.rawValue)"
-        if app.appearance != .light { out += ", \(app.appearance.rawValue)" }
-        out += "\n"
-        if let project = app.project, let target = app.target, let configuration = app.configuration {
-            let others = (app.configurations ?? []).filter { $0 != configuration }
-            out += "Project \(clean((project as NSString).lastPathComponent)), target \(clean(target)), "
-                + "configuration \(clean(configuration))"
-                + (others.isEmpty ? "" : " (also: \(others.map(clean).joined(separator: ", ")))") + "\n"
-        }
-        if !supportsAlternateIcons { out += "No alternate icons: only the primary icon can be used.\n" }
-        let names = icons.map { DisplayWidth.truncate(clean($0.name ?? "Default"), to: 40) }
-        let nameWidth = names.map(DisplayWidth.of).max() ?? 0
-        let ordinalWidth = max(1, icons.map { $0.ordinal.map { String($0).count } ?? 1 }.max() ?? 1)
-        // Where pictures come from says something only when some come from a catalog.
-        let showsOrigin = icons.contains { $0.source != .plist }
-        let origins = icons.map { showsOrigin ? Self.origin(of: $0, clean: clean) + "  " : "" }
-        let originWidth = origins.map(DisplayWidth.of).max() ?? 0
-        for ((icon, name), origin) in zip(zip(icons, names), origins) {
-            let ordinal = icon.ordinal.map(String.init) ?? "-"
-            let files = icon.images.isEmpty
-                ? (icon.assetCatalogOnly ? "(in an asset catalog, not read)"
-                   : icon.source == .icon ? "(drawn from the bundle)"
-                   : icon.iconFiles.isEmpty && icon.source == .plist ? "(no icon files declared)" : "(no image found)")
-                : icon.images.map { image in
-                    let derived = image.isDerived ? " (\(image.appearance.rawValue), derived)" : ""
-                    return "\(clean((image.path as NSString).lastPathComponent)) \(image.width)\(times)\(image.height)\(derived)"
-                }.joined(separator: ", ")
-            let mark = icon.isCurrent ? check : " "
-            let ordinalColumn = String(repeating: " ", count: ordinalWidth - ordinal.count) + ordinal
-            out += "\(mark) \(DisplayWidth.pad(name, to: nameWidth))  \(ordinalColumn)  "
-                + "\(DisplayWidth.pad(origin, to: originWidth))\(files)\n"
-        }
-        for warning in warnings { out += "warning: \(clean(warning))\n" }
-        return out
-    }
-
-    /// `plist`, `set NAME`, or `icon NAME` with its appearances beyond light (`+dark +tinted`).
-    private static func origin(of icon: Icon, clean: (String) -> String) -> String {
-        var origin = icon.source == .plist ? "plist" : "\(icon.source == .icon ? "icon" : "set") \(clean(icon.assetName ?? "?"))"
-        if icon.fallbackSet != nil { origin += " (+set)" }
-        let extra = icon.appearances.filter { $0 != .light }
-        if !extra.isEmpty { origin += " " + extra.map { "+\($0.rawValue)" }.joined(separator: " ") }
-        return origin
-    }
-}
-
-extension KeyedEncodingContainer {
-    /// `value`, or `null` when it is nil, as `encode` writes an optional, without going through
-    /// `Optional`'s generic `Encodable` (dynamic casts per value in JSONEncoder, a millisecond
-    /// of a real project's `list --json`).
-    mutating func encodeOrNull<Value: Encodable>(_ value: Value?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
     }
 }

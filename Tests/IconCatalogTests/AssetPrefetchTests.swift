@@ -99,7 +99,20 @@ struct ProjectReadAheadTests {
         let projectPath = try #require(try search.get().projects.first)
         let project = try #require(entry.project(at: projectPath))
         #expect(try project.get().applicationTargets.map(\.name) == XcodeProject.read(projectPath).applicationTargets.map(\.name))
-        #expect(entry.project(at: projectPath) == nil)
+        // The opening made ahead is for options that choose nothing, and is taken once.
+        #expect(entry.opening(for: CatalogOptions(configuration: "Debug")) == nil)
+        #expect(entry.opening(for: CatalogOptions(defines: ["A": "B"])) == nil)
+        let opened = try #require(entry.opening(for: CatalogOptions(idiom: .pad)))
+        #expect(try opened.get().target?.targetName == "App")
+        #expect(entry.opening(for: CatalogOptions()) == nil)
+    }
+
+    @Test func anAppThatIsNoProjectIsOnlyLocated() throws {
+        let readAhead = ProjectReadAhead()
+        readAhead.begin(app: Repository.demoPlist)
+        let entry = try #require(readAhead.claim(app: Repository.demoPlist))
+        #expect(entry.search(at: Repository.demoPlist) == nil)
+        #expect(entry.opening(for: CatalogOptions()) == nil)
     }
 
     @Test func anOpeningOfAnotherAppDropsWhatWasReadAhead() throws {
@@ -109,14 +122,26 @@ struct ProjectReadAheadTests {
         #expect(readAhead.claim(app: RealProjectCorpus.path("home-assistant_iOS")) == nil)
     }
 
-    /// A read after `prepare` is the read without it.
+    /// A read after `prepare` is the read without it, whether the options are those the opening
+    /// was made ahead for or not, and fails as it does.
     @Test func aPreparedReadIsTheReadAlone() throws {
-        for folder in ["home-assistant_iOS", "HabitRPG_habitica-ios", "Memmy-App_memmy"] {
+        let cases: [(String, CatalogOptions)] = [
+            ("home-assistant_iOS", CatalogOptions()), ("HabitRPG_habitica-ios", CatalogOptions()),
+            ("Memmy-App_memmy", CatalogOptions()), ("home-assistant_iOS", CatalogOptions(idiom: .pad)),
+            ("home-assistant_iOS", CatalogOptions(configuration: "Debug")), ("threema-ch_threema-ios", CatalogOptions(target: "Threema Work")),
+            ("horizontalsystems_unstoppable-wallet-ios", CatalogOptions(defines: ["ASSETCATALOG_COMPILER_APPICON_NAME": "AppIconDark"])),
+        ]
+        for (folder, options) in cases {
             let path = RealProjectCorpus.path(folder)
-            let alone = try CatalogReader.read(app: path)
+            let alone = try CatalogReader.read(app: path, options: options)
             CatalogReader.prepare(app: path)
-            let prepared = try CatalogReader.read(app: path)
+            let prepared = try CatalogReader.read(app: path, options: options)
             #expect(prepared.icons == alone.icons && prepared.warnings == alone.warnings, "\(folder)")
+            #expect(prepared.target?.configuration == alone.target?.configuration, "\(folder)")
         }
+        let several = RealProjectCorpus.path("threema-ch_threema-ios")
+        CatalogReader.prepare(app: several)
+        #expect(throws: CatalogError.self) { try CatalogReader.read(app: several) }
+        #expect(ProjectReadAhead.shared.claim(app: several) == nil)
     }
 }

@@ -42,7 +42,11 @@ import Testing
     @Test func onlyPlainAbsolutePathsAreWalked() {
         #expect(ResolvedFolders.isPlainAbsolute("/a/b"))
         #expect(ResolvedFolders.isPlainAbsolute("/a b/c.png"))
-        for path in ["/", "", "a/b", "/a/", "/a//b", "/a/./b", "/a/../b", "/a/..", "/."] {
+        for path in ["/...", "/a/.b/..c/c..", "/é/ß.png", "/a\r\n/b", "/x/日本/.../y"] {
+            #expect(ResolvedFolders.isPlainAbsolute(path), "\(path)")
+        }
+        for path in ["/", "", "a/b", "/a/", "/a//b", "/a/./b", "/a/../b", "/a/..", "/.", "/..", "//", "/é/", "/é/../b",
+                     "/é//b", "/日本/.", "é/b"] {
             #expect(!ResolvedFolders.isPlainAbsolute(path), "\(path)")
         }
     }

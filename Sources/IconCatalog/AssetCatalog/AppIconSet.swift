@@ -100,8 +100,7 @@ package struct AppIconSet: Sendable {
         var reader = AppIconSetReader(path: path, readingSizes: readingSizes,
                                       boundary: boundary ?? PathBoundary(root: path))
         let images = reader.read()
-        let folderName = (path as NSString).lastPathComponent
-        return AppIconSet(name: name ?? (folderName as NSString).deletingPathExtension, path: path,
+        return AppIconSet(name: name ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension, path: path,
                           images: images, warnings: reader.warnings.finished(subject: path))
     }
 

@@ -31,7 +31,7 @@ public struct IconColor: Equatable, Hashable, Sendable {
         guard text.utf8.count <= 200, let colon = text.firstIndex(of: ":") else { return nil }
         let space = text[..<colon]
         let numbers = text[text.index(after: colon)...].split(separator: ",", omittingEmptySubsequences: false)
-            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            .map { Double($0.trimmingSpaces) }
         guard !numbers.contains(where: { $0 == nil || !$0!.isFinite }) else { return nil }
         let c = numbers.map { $0! }
         switch space {

@@ -107,7 +107,25 @@ final class ResolvedFolders: @unchecked Sendable {
 
     /// Absolute, with no empty, `.` or `..` component and no trailing slash.
     static func isPlainAbsolute(_ path: String) -> Bool {
-        guard path.hasPrefix("/"), path.count > 1, !path.hasSuffix("/") else { return false }
+        let utf8 = path.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII, where each byte is a character: one pass over the bytes, no substrings.
+            let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+            guard utf8.count > 1, utf8.first == slash, utf8.last != slash else { return false }
+            var componentLength = 0, dotsOnly = true
+            for byte in utf8.dropFirst() {
+                if byte == slash {
+                    if componentLength == 0 || (dotsOnly && componentLength <= 2) { return false }
+                    componentLength = 0
+                    dotsOnly = true
+                } else {
+                    componentLength += 1
+                    dotsOnly = dotsOnly && byte == dot
+                }
+            }
+            return !(dotsOnly && componentLength <= 2)
+        }
+        guard path.hasPrefix("/"), path != "/", !path.hasSuffix("/") else { return false }
         return !path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
             .contains { $0.isEmpty || $0 == "." || $0 == ".." }
     }

@@ -106,7 +106,8 @@ package struct XcodeTarget: Sendable, Equatable {
     package let defaultConfiguration: String?
 
     /// True for application targets of any platform.
-    package var isApplication: Bool { productType == "com.apple.product-type.application" }
+    package var isApplication: Bool { productType == Self.applicationProductType }
+    static let applicationProductType = "com.apple.product-type.application"
 
     let id: String
     let configurationList: ConfigurationList
@@ -238,7 +239,9 @@ struct ObjectReader {
         return result
     }
 
-    mutating func configurationList(_ id: String) -> ConfigurationList? {
+    /// `withSettings` false: the configurations' names only, for a target that is no application
+    /// (its settings and xcconfig file are never evaluated).
+    mutating func configurationList(_ id: String, withSettings: Bool = true) -> ConfigurationList? {
         guard let list = object(id), list["isa"]?.string == "XCConfigurationList" else {
             warn("objects.\(id) is not an XCConfigurationList")
             return nil
@@ -256,8 +259,8 @@ struct ObjectReader {
             }
             configurations.append(BuildConfiguration(
                 id: configurationID, name: name,
-                settings: settings(configuration, id: configurationID),
-                base: base(configuration, id: configurationID)))
+                settings: withSettings ? settings(configuration, id: configurationID) : [],
+                base: withSettings ? base(configuration, id: configurationID) : nil))
         }
         return ConfigurationList(configurations: configurations,
                                  defaultName: string(list, "defaultConfigurationName", id: id))
@@ -369,10 +372,14 @@ struct ObjectReader {
             warn("objects.\(id).name is missing; the target is skipped")
             return nil
         }
-        let list = string(target, "buildConfigurationList", id: id).flatMap { configurationList($0) }
+        // Only an application's settings and resources are ever read: a project's other targets
+        // (extensions, frameworks, tests) are most of its objects.
+        let productType = string(target, "productType", id: id)
+        let isApplication = productType == XcodeTarget.applicationProductType
+        let list = string(target, "buildConfigurationList", id: id).flatMap { configurationList($0, withSettings: isApplication) }
             ?? ConfigurationList(configurations: [], defaultName: nil)
         var resources: [String] = []
-        for phaseID in strings(target, "buildPhases", id: id) {
+        for phaseID in isApplication ? strings(target, "buildPhases", id: id) : [] {
             guard let phase = object(phaseID), phase["isa"]?.string == "PBXResourcesBuildPhase" else { continue }
             for buildFileID in strings(phase, "files", id: phaseID) {
                 guard let buildFile = object(buildFileID),
@@ -381,7 +388,7 @@ struct ObjectReader {
             }
         }
         return XcodeTarget(
-            name: name, productType: string(target, "productType", id: id),
+            name: name, productType: productType,
             configurations: list.configurations.map(\.name), defaultConfiguration: list.defaultName,
             id: id, configurationList: list, resourceFiles: resources,
             synchronizedFolders: strings(target, "fileSystemSynchronizedGroups", id: id))

@@ -1,0 +1,197 @@
+import Foundation
+import IconCatalog
+import TerminalText
+
+/// What `list` shows; its JSON form is a stable interface for scripts. `Encodable` defines that
+/// form, as `JSONEncoder` writes it; `json()` writes the same bytes faster.
+public struct ListReport: Encodable, Sendable {
+    public struct App: Encodable, Sendable {
+        /// The Info.plist read, else what was read (`path`), as before projects were read.
+        public let plist: String
+        public let path: String
+        public let name: String?
+        public let bundleIdentifier: String?
+        public let idiom: Idiom
+        public let source: AppSourceKind
+        public let project: String?
+        public let target: String?
+        public let configuration: String?
+        public let configurations: [String]?
+        public let appearance: IconAppearance
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(plist, forKey: .plist)
+            try container.encode(path, forKey: .path)
+            try container.encodeOrNull(name, forKey: .name)
+            try container.encodeOrNull(bundleIdentifier, forKey: .bundleIdentifier)
+            try container.encode(idiom.rawValue, forKey: .idiom)
+            try container.encode(source.rawValue, forKey: .source)
+            try container.encodeOrNull(project, forKey: .project)
+            try container.encodeOrNull(target, forKey: .target)
+            try container.encodeOrNull(configuration, forKey: .configuration)
+            try container.encodeOrNull(configurations, forKey: .configurations)
+            try container.encode(appearance.rawValue, forKey: .appearance)
+        }
+        enum CodingKeys: String, CodingKey {
+            case plist, path, name, bundleIdentifier, idiom, source, project, target, configuration, configurations, appearance
+        }
+    }
+
+    public struct Icon: Encodable, Sendable {
+        public let name: String?
+        public let ordinal: Int?
+        public let isPrimary: Bool
+        public let isCurrent: Bool
+        public let source: AppIconSource
+        public let assetName: String?
+        /// The `.appiconset` or `.icon` folder; for a bundle with a set of its name, the set.
+        public let assetPath: String?
+        public let fallbackSet: String?
+        public let declaration: IconDeclaration
+        /// The appearances it has images of its own for.
+        public let appearances: [IconAppearance]
+        public let iconFiles: [String]
+        public let images: [IconImage]
+        /// Shown in the text only: an icon whose images are in an asset catalog.
+        public let assetCatalogOnly: Bool
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeOrNull(name, forKey: .name)
+            try container.encodeOrNull(ordinal, forKey: .ordinal)
+            try container.encode(isPrimary, forKey: .isPrimary)
+            try container.encode(isCurrent, forKey: .isCurrent)
+            try container.encode(source.rawValue, forKey: .source)
+            try container.encodeOrNull(assetName, forKey: .assetName)
+            try container.encodeOrNull(assetPath, forKey: .assetPath)
+            try container.encodeOrNull(fallbackSet, forKey: .fallbackSet)
+            try container.encode(declaration, forKey: .declaredIn)
+            try container.encode(appearances.map(\.rawValue), forKey: .appearances)
+            try container.encode(iconFiles, forKey: .iconFiles)
+            try container.encode(images, forKey: .images)
+        }
+        enum CodingKeys: String, CodingKey {
+            case name, ordinal, isPrimary, isCurrent, source, assetName, assetPath, fallbackSet, declaredIn, appearances,
+                 iconFiles, images
+        }
+    }
+
+    public let app: App
+    public let supportsAlternateIcons: Bool
+    public let alternateIconName: String?
+    public let icons: [Icon]
+    public let warnings: [String]
+
+    /// `appearance` other than light adds, for each icon without images of its own for it,
+    /// the images iOS shows instead, marked as derived.
+    public init(catalog: AppIconCatalog, current: String?, warnings: [CatalogWarning], appearance: IconAppearance = .light) {
+        let app = App(plist: catalog.plistPath ?? catalog.path, path: catalog.path, name: catalog.displayName,
+                      bundleIdentifier: catalog.bundleIdentifier, idiom: catalog.idiom, source: catalog.source,
+                      project: catalog.target?.projectPath, target: catalog.target?.targetName,
+                      configuration: catalog.target?.configuration, configurations: catalog.target?.configurations,
+                      appearance: appearance)
+        let icons = catalog.icons.map { icon in
+            let own = icon.ownAppearances
+            let standIns = appearance == .light || own.contains(appearance)
+                ? [] : icon.images(for: appearance, idiom: catalog.shownIdiom).filter(\.isDerived)
+            return Icon(name: icon.name, ordinal: icon.ordinal, isPrimary: icon.isPrimary, isCurrent: icon.name == current,
+                        source: icon.source, assetName: icon.assetName, assetPath: icon.assetPath,
+                        fallbackSet: icon.fallbackSetPath, declaration: icon.declaration,
+                        appearances: IconAppearance.allCases.filter(own.contains), iconFiles: icon.iconFiles,
+                        images: icon.images + standIns, assetCatalogOnly: icon.isAssetCatalogOnly)
+        }
+        self.init(app: app, supportsAlternateIcons: catalog.supportsAlternateIcons, alternateIconName: current, icons: icons,
+                  warnings: warnings.map(\.description))
+    }
+
+    init(app: App, supportsAlternateIcons: Bool, alternateIconName: String?, icons: [Icon], warnings: [String]) {
+        self.app = app
+        self.supportsAlternateIcons = supportsAlternateIcons
+        self.alternateIconName = alternateIconName
+        self.icons = icons
+        self.warnings = warnings
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(app, forKey: .app)
+        try container.encode(supportsAlternateIcons, forKey: .supportsAlternateIcons)
+        try container.encodeOrNull(alternateIconName, forKey: .alternateIconName)
+        try container.encode(icons, forKey: .icons)
+        try container.encode(warnings, forKey: .warnings)
+    }
+    enum CodingKeys: String, CodingKey { case app, supportsAlternateIcons, alternateIconName, icons, warnings }
+
+    /// A header line (and for a project, the target's line), one row per icon (mark, name,
+    /// ordinal, where its pictures come from and in which appearances, files), then warnings.
+    public func text(utf8: Bool) -> String {
+        let clean = TextSanitizer.clean
+        let check = utf8 ? "✓" : "*"
+        let times = utf8 ? "×" : "x"
+        var out = clean(app.name ?? (app.path as NSString).lastPathComponent)
+        if let identifier = app.bundleIdentifier { out += " (\(clean(identifier)))" }
+        out += " \(utf8 ? "—" : "-") \(clean(app.plist)), \(app.idiom.rawValue)"
+        if app.appearance != .light { out += ", \(app.appearance.rawValue)" }
+        out += "\n"
+        if let project = app.project, let target = app.target, let configuration = app.configuration {
+            let others = (app.configurations ?? []).filter { $0 != configuration }
+            out += "Project \(clean((project as NSString).lastPathComponent)), target \(clean(target)), "
+                + "configuration \(clean(configuration))"
+                + (others.isEmpty ? "" : " (also: \(others.map(clean).joined(separator: ", ")))") + "\n"
+        }
+        if !supportsAlternateIcons { out += "No alternate icons: only the primary icon can be used.\n" }
+        let names = icons.map { DisplayWidth.truncate(clean($0.name ?? "Default"), to: 40) }
+        let nameWidth = names.map(DisplayWidth.of).max() ?? 0
+        let ordinalWidth = max(1, icons.map { $0.ordinal.map { String($0).count } ?? 1 }.max() ?? 1)
+        // Where pictures come from says something only when some come from a catalog.
+        let showsOrigin = icons.contains { $0.source != .plist }
+        let origins = icons.map { showsOrigin ? Self.origin(of: $0, clean: clean) + "  " : "" }
+        let originWidth = origins.map(DisplayWidth.of).max() ?? 0
+        for ((icon, name), origin) in zip(zip(icons, names), origins) {
+            let ordinal = icon.ordinal.map(String.init) ?? "-"
+            let files = icon.images.isEmpty
+                ? (icon.assetCatalogOnly ? "(in an asset catalog, not read)"
+                   : icon.source == .icon ? "(drawn from the bundle)"
+                   : icon.iconFiles.isEmpty && icon.source == .plist ? "(no icon files declared)" : "(no image found)")
+                : icon.images.map { image in
+                    let derived = image.isDerived ? " (\(image.appearance.rawValue), derived)" : ""
+                    return "\(clean((image.path as NSString).lastPathComponent)) \(image.width)\(times)\(image.height)\(derived)"
+                }.joined(separator: ", ")
+            let mark = icon.isCurrent ? check : " "
+            let ordinalColumn = String(repeating: " ", count: ordinalWidth - ordinal.count) + ordinal
+            out += "\(mark) \(DisplayWidth.pad(name, to: nameWidth))  \(ordinalColumn)  "
+                + "\(DisplayWidth.pad(origin, to: originWidth))\(files)\n"
+        }
+        for warning in warnings { out += "warning: \(clean(warning))\n" }
+        return out
+    }
+
+    /// `plist`, `set NAME`, or `icon NAME` with its appearances beyond light (`+dark +tinted`).
+    private static func origin(of icon: Icon, clean: (String) -> String) -> String {
+        var origin = icon.source == .plist ? "plist" : "\(icon.source == .icon ? "icon" : "set") \(clean(icon.assetName ?? "?"))"
+        if icon.fallbackSet != nil { origin += " (+set)" }
+        let extra = icon.appearances.filter { $0 != .light }
+        if !extra.isEmpty { origin += " " + extra.map { "+\($0.rawValue)" }.joined(separator: " ") }
+        return origin
+    }
+}
+
+extension KeyedEncodingContainer {
+    /// `value`, or `null` when it is nil, as `encode` writes an optional, without going through
+    /// `Optional`'s generic `Encodable` (dynamic casts per value in JSONEncoder, a millisecond
+    /// of a real project's `list --json`).
+    mutating func encodeOrNull<Value: Encodable>(_ value: Value?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+}
+
+extension ListReport {
+    /// `list` in a pipe: name, ordinal, current, then every image file found, for `cut` and `awk`.
+    /// Warnings go to stderr instead, so nothing but rows reaches the next program.
+    public var tabSeparated: TabSeparatedList {
+        TabSeparatedList(rows: icons.map {
+            TabSeparatedList.Row(name: $0.name, ordinal: $0.ordinal, isCurrent: $0.isCurrent, files: $0.images.map(\.path))
+        })
+    }
+}
