@@ -60,6 +60,28 @@ package enum IconDeclarations {
         return Result(iconsKey: key, icons: [primary] + chooserOrder(alternates), warningList: warnings)
     }
 
+    /// The names of the alternates `parse` reads for `idiom`, in the same chooser order, without
+    /// copying their files or making warnings: for a reader (lint) that walks the plist itself
+    /// and needs only the order. An alternate is read when it is a dictionary whose
+    /// CFBundleIconFiles is an array, or which has none but a CFBundleIconName string, as
+    /// `parseAlternate` decides.
+    package static func alternateOrder(in plist: [String: Any], idiom: Idiom) -> [String] {
+        guard let value = plist[iconsKey(in: plist, idiom: idiom)], let icons = dictionary(value),
+              let raw = icons["CFBundleAlternateIcons"], let entries = dictionary(raw) else { return [] }
+        var read: [(name: String, ordinal: Int?)] = []
+        // Unsorted, unlike `parse`: distinct names never tie in chooser order, so the order they come in is lost.
+        for (key, raw) in entries {
+            guard let name = key.base as? String, let entry = dictionary(raw) else { continue }
+            if let files = entry["CFBundleIconFiles"] {
+                guard files is [Any] else { continue }
+            } else if !(entry["CFBundleIconName"] is String) {
+                continue
+            }
+            read.append((name, entry["ordinal"].flatMap(PlistValue.integer)))
+        }
+        return chooserOrder(read, name: \.name, ordinal: \.ordinal).map(\.name)
+    }
+
     /// Alternates with an integer ordinal first (ascending), then the rest; names break ties.
     package static func chooserOrder(_ alternates: [DeclaredIcon]) -> [DeclaredIcon] {
         chooserOrder(alternates, name: \.name, ordinal: \.ordinal)

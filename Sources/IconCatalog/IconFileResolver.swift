@@ -46,7 +46,10 @@ package struct IconFileResolver: Sendable {
     /// Looks one entry up in the index without reading any file.
     package func lookup(_ file: String) -> Lookup {
         if let problem = Self.unsafeReason(file) { return .unsafe(reason: problem) }
-        let candidates = candidateNames(for: file)
+        let base = Self.baseName(of: file)
+        // One hash instead of building and hashing every candidate: most entries of a large plist match nothing.
+        guard index.stems.contains(base) else { return .notFound }
+        let candidates = candidateNames(base: base)
         let paths = candidates.compactMap { names in
             names.lazy.compactMap { index.files[$0]?.first }.first
         }
@@ -84,14 +87,38 @@ package struct IconFileResolver: Sendable {
 
     /// For each scale (1×, 2×, 3×), the file names to try, best first.
     package func candidateNames(for entry: String) -> [[String]] {
-        let base = entry.lowercased().hasSuffix(".png") ? String(entry.dropLast(4)) : entry
+        candidateNames(base: Self.baseName(of: entry))
+    }
+
+    private func candidateNames(base: String) -> [[String]] {
         let devices = idiom == .pad ? ["~ipad", ""] : ["", "~ipad"]
-        return ["", "@2x", "@3x"].map { scale in devices.map { "\(base)\(scale)\($0).png" } }
+        return Self.scales.map { scale in devices.map { "\(base)\(scale)\($0).png" } }
+    }
+
+    /// The scale suffixes iOS tries, in order.
+    static let scales = ["", "@2x", "@3x"]
+    /// Every ending a candidate name has: a scale, a device, `.png`.
+    static let candidateEndings = scales.flatMap { scale in ["", "~ipad"].map { "\(scale)\($0).png" } }
+
+    /// The entry without a `.png` extension (in any case), to which the scale and device endings are added.
+    static func baseName(of entry: String) -> String {
+        let bytes = entry.utf8
+        guard bytes.count >= 4 else { return entry }
+        let dot = bytes.index(bytes.endIndex, offsetBy: -4)
+        func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+        // Only an ending of these four bytes lowercases to “.png”.
+        guard bytes[dot...].lazy.map(lower).elementsEqual(".png".utf8) else { return entry }
+        // After an ASCII byte the dot starts a character of its own, so the four bytes are the last four characters;
+        // after anything else (a prepended mark) only the character-wise reading says.
+        if dot == bytes.startIndex || bytes[bytes.index(before: dot)] < 0x80 {
+            return String(decoding: bytes[..<dot], as: UTF8.self)
+        }
+        return entry.lowercased().hasSuffix(".png") ? String(entry.dropLast(4)) : entry
     }
 
     /// Expands `$(NAME)` and `${NAME}` for each defined NAME; undefined variables stay as written.
     package static func expand(_ entry: String, defines: [String: String]) -> String {
-        guard !defines.isEmpty, entry.utf8.contains(UInt8(ascii: "$")) else { return entry }
+        guard !defines.isEmpty, mentionsVariable(entry) else { return entry }
         var out = String.UnicodeScalarView()
         var copied = entry.startIndex
         for reference in BuildSettingReference.all(in: entry) {
@@ -107,7 +134,7 @@ package struct IconFileResolver: Sendable {
     /// The names of the `$(NAME)` / `${NAME}` variables still in `entry`, in order, each once;
     /// at most `BuildSettingReference.maximumNames` of them (a longer list helps no one).
     package static func unexpandedVariables(in entry: String) -> [String] {
-        guard entry.utf8.contains(UInt8(ascii: "$")) else { return [] }
+        guard mentionsVariable(entry) else { return [] }
         var names: [String] = []
         for reference in BuildSettingReference.all(in: entry) where !names.contains(String(reference.name)) {
             names.append(String(reference.name))
@@ -116,20 +143,30 @@ package struct IconFileResolver: Sendable {
         return names
     }
 
+    /// Whether `entry` has a `$`, without which it holds no build setting: read as one block of
+    /// bytes where the string is stored as one (byte by byte through the view was a cost per entry).
+    private static func mentionsVariable(_ entry: String) -> Bool {
+        entry.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "$")) }
+            ?? entry.utf8.contains(UInt8(ascii: "$"))
+    }
+
     /// Why an entry must not be used as a file name, or nil when it is a plain name.
     /// One pass over the bytes: a plist may hold hundreds of thousands of entries.
     package static func unsafeReason(_ entry: String) -> String? {
         let bytes = entry.utf8
         guard let first = bytes.first else { return "is empty" }
         if first == UInt8(ascii: "/") { return "is an absolute path" }
-        var dotDot = false, previous: UInt8 = 0
+        var dotDot = false, control = false, nonASCII = false, previous: UInt8 = 0
         for byte in bytes {
             if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") { return "contains a path separator" }
             if byte == UInt8(ascii: "."), previous == UInt8(ascii: ".") { dotDot = true }
+            if byte < 0x20 || byte == 0x7F { control = true }
+            if byte >= 0x80 { nonASCII = true }
             previous = byte
         }
         if dotDot { return "contains “..”" }
-        if TextSanitizer.containsUnsafe(entry) { return "contains control or bidi characters" }
+        // C1 controls and bidi marks are not ASCII: only then are the scalars looked at.
+        if control || (nonASCII && TextSanitizer.containsUnsafe(entry)) { return "contains control or bidi characters" }
         return nil
     }
 
@@ -166,6 +203,22 @@ package struct FileIndex: Sendable {
     package private(set) var assetCatalogFiles: [String: [String]] = [:]
     /// Set when the walk stopped at `maximumEntries`.
     package private(set) var truncated = false
+    /// What an entry's base (before its scale, device and `.png`) must be to name any file here,
+    /// in or outside asset catalogs: an entry whose base is not among them is not looked up
+    /// further. The endings are ASCII, which composes with nothing before it, so a file name is
+    /// canonically equivalent to BASE + ending only when it ends in the ending's bytes and what
+    /// precedes them is equivalent to BASE: this set, compared as strings compare, misses no file.
+    package private(set) var stems: Set<String> = []
+
+    private mutating func collectStems() {
+        for name in [files.keys, assetCatalogFiles.keys].joined() {
+            let bytes = name.utf8
+            for ending in IconFileResolver.candidateEndings where bytes.count >= ending.utf8.count
+                && bytes.suffix(ending.utf8.count).elementsEqual(ending.utf8) {
+                stems.insert(String(decoding: bytes.dropLast(ending.utf8.count), as: UTF8.self))
+            }
+        }
+    }
 
     package init(tree: IconFileTree) {
         switch tree {
@@ -204,6 +257,7 @@ package struct FileIndex: Sendable {
                 files[String(name), default: []].append(file.path)
             }
         }
+        collectStems()
     }
 
     package init(root: String) {
@@ -211,13 +265,13 @@ package struct FileIndex: Sendable {
         var seen = 0
         var queue: [(path: String, depth: Int, inAssetCatalog: Bool)] = [(root, 0, false)]
         var next = 0
-        while next < queue.count {
+        walk: while next < queue.count {
             let folder = queue[next]
             next += 1
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { continue }
             for name in names.sorted() where !name.hasPrefix(".") {
                 seen += 1
-                if seen > Self.maximumEntries { truncated = true; return }
+                if seen > Self.maximumEntries { truncated = true; break walk }
                 let path = folder.path == "." ? name : (folder.path as NSString).appendingPathComponent(name)
                 var info = stat()
                 guard lstat(path, &info) == 0 else { continue }
@@ -235,5 +289,6 @@ package struct FileIndex: Sendable {
                 }
             }
         }
+        collectStems()
     }
 }

@@ -17,6 +17,8 @@ package struct LintContext {
     package let index: FileIndex
     /// `CFBundleIcons`, then `CFBundleIcons~ipad`, each only when it is a dictionary.
     package let iconSets: [IconSet]
+    /// Every icon of every set with its set, in order: what most rules walk.
+    package let icons: [(set: IconSet, icon: IconEntry)]
     /// Facts about every image file an entry resolved to, by path.
     package let images: [String: ImageFacts]
     /// What a project's build makes of its catalogs; nil for an Info.plist or a built app.
@@ -47,13 +49,14 @@ package struct LintContext {
             // Without a `~ipad` twin an iPad reads CFBundleIcons; it is checked for iPad when asked to.
             let readBy: [Idiom] = !hasPadKey && options.idiom == .pad ? [.phone, .pad] : [.phone]
             sets.append(IconSet(key: Self.phoneKey, idiom: .phone, readBy: readBy, dictionary: phone,
-                                plist: plist, plistPath: plistPath, resolvers: resolvers))
+                                plist: plist, resolvers: resolvers))
         }
         if let pad = plist[Self.padKey] as? [String: Any] {
             sets.append(IconSet(key: Self.padKey, idiom: .pad, readBy: [.pad], dictionary: pad,
-                                plist: plist, plistPath: plistPath, resolvers: resolvers))
+                                plist: plist, resolvers: resolvers))
         }
         iconSets = sets
+        icons = sets.flatMap { set in set.icons.map { (set, $0) } }
 
         var images: [String: ImageFacts] = [:]
         for use in Self.imageUses(in: sets) where images[use.path] == nil {
@@ -93,8 +96,10 @@ package struct LintContext {
 }
 
 /// One icon set (`CFBundleIcons` or `CFBundleIcons~ipad`) with every icon it declares,
-/// malformed ones included, in chooser order.
-package struct IconSet {
+/// malformed ones included, in chooser order. A class, like the icons and file entries in it:
+/// rules walk them many times over, and passing a reference is one retain where copying a
+/// struct retains each of its fields.
+package final class IconSet {
     package let key: String
     /// The idiom the key belongs to: phone for `CFBundleIcons`, pad for its `~ipad` twin.
     package let idiom: Idiom
@@ -106,14 +111,16 @@ package struct IconSet {
     /// Every key of `CFBundleAlternateIcons` (when it is a dictionary): chooser order, then the
     /// entries the catalog skips as malformed, by name.
     package let alternates: [IconEntry]
-
-    package var icons: [IconEntry] { (primary.map { [$0] } ?? []) + alternates }
+    /// The primary icon, then the alternates.
+    package let icons: [IconEntry]
     /// `CFBundleAlternateIcons` as written, whatever its type.
-    package var alternatesValue: Any? { dictionary["CFBundleAlternateIcons"] }
-    package var alternateNames: [String] { alternates.compactMap(\.name) }
+    package let alternatesValue: Any?
+    /// `CFBundleAlternateIcons` when it is a dictionary (it may hold thousands of icons).
+    package let alternatesDictionary: PlistDictionary?
+    package let alternateNames: [String]
 
     init(key: String, idiom: Idiom, readBy: [Idiom], dictionary: [String: Any], plist: [String: Any],
-         plistPath: String, resolvers: [Idiom: IconFileResolver]) {
+         resolvers: [Idiom: IconFileResolver]) {
         self.key = key
         self.idiom = idiom
         self.readBy = readBy
@@ -122,47 +129,73 @@ package struct IconSet {
             IconEntry(iconSet: key, name: name, value: value,
                       resolvers: readBy.map { resolvers[$0]! })
         }
-        primary = dictionary["CFBundlePrimaryIcon"].map { entry(nil, $0) }
-        let raw = dictionary["CFBundleAlternateIcons"] as? [String: Any] ?? [:]
-        let declaredOrder = (try? IconDeclarations.parse(plist, idiom: idiom, path: plistPath))?
-            .icons.compactMap(\.name) ?? []
-        let declared = Set(declaredOrder)
-        let rest = raw.keys.filter { !declared.contains($0) }.sorted()
-        alternates = (declaredOrder + rest).compactMap { name in raw[name].map { entry(name, $0) } }
+        let primary = dictionary["CFBundlePrimaryIcon"].map { entry(nil, $0) }
+        self.primary = primary
+        alternatesValue = dictionary["CFBundleAlternateIcons"]
+        let raw = alternatesValue.flatMap(PlistDictionary.init)
+        alternatesDictionary = raw
+        let declaredOrder = IconDeclarations.alternateOrder(in: plist, idiom: idiom)
+        var names = declaredOrder
+        // Every declared name is a key, so when all are declared there is no rest to look for.
+        if let raw, raw.count != declaredOrder.count {
+            let declared = Set(declaredOrder)
+            names += raw.keys.filter { !declared.contains($0) }.sorted()
+        }
+        let alternates = names.compactMap { name in raw?[name].map { entry(name, $0) } }
+        self.alternates = alternates
+        icons = (primary.map { [$0] } ?? []) + alternates
+        alternateNames = alternates.compactMap(\.name)
     }
 }
 
 /// One icon as declared: its dictionary (or whatever stands in its place) and its file entries.
-package struct IconEntry {
+package final class IconEntry {
     package let iconSet: String
     /// The alternate's name; nil for the primary icon.
     package let name: String?
     /// The value under the icon's key, which should be a dictionary.
     package let value: Any
+    /// `value` when it is a dictionary.
+    package let dictionary: PlistDictionary?
+    /// `CFBundleIconFiles` when it is an array, whatever its items.
+    package let filesArray: [Any]?
+    /// The positions in `filesArray` of items that are not strings.
+    package let nonStringFiles: [Int]
     /// The string entries of `CFBundleIconFiles`, when it is an array.
     package let files: [FileEntry]
+    /// Whether any file entry found files, for any idiom.
+    private let foundFiles: Bool
 
     init(iconSet: String, name: String?, value: Any, resolvers: [IconFileResolver]) {
         self.iconSet = iconSet
         self.name = name
         self.value = value
-        label = name.map { "alternate \(LintText.quote($0)) in \(iconSet)" } ?? "the primary icon in \(iconSet)"
-        let written = ((value as? [String: Any])?["CFBundleIconFiles"] as? [Any]) ?? []
-        files = written.enumerated().compactMap { position, element in
-            guard let text = element as? String else { return nil }
-            return FileEntry(written: text, position: position, resolvers: resolvers)
+        dictionary = PlistDictionary(value)
+        filesArray = dictionary?["CFBundleIconFiles"] as? [Any]
+        var files: [FileEntry] = []
+        var nonStringFiles: [Int] = []
+        for (position, element) in (filesArray ?? []).enumerated() {
+            if let text = element as? String {
+                files.append(FileEntry(written: text, position: position, resolvers: resolvers))
+            } else {
+                nonStringFiles.append(position)
+            }
         }
+        self.files = files
+        self.nonStringFiles = nonStringFiles
+        foundFiles = files.contains { if case .found = $0.lookup { true } else { false } }
     }
 
-    package var dictionary: [String: Any]? { value as? [String: Any] }
     package var isPrimary: Bool { name == nil }
     package var subject: LintSubject { .icon(set: iconSet, name: name) }
     /// “alternate “blue” in CFBundleIcons~ipad”, or “the primary icon in CFBundleIcons”: made
-    /// once, since every finding about the icon names it.
-    package let label: String
+    /// once, when a finding first names the icon (most icons of a large plist are never named).
+    package private(set) lazy var label: String =
+        name.map { "alternate \(LintText.quote($0)) in \(iconSet)" } ?? "the primary icon in \(iconSet)"
 
     /// The image files found for `idiom`, in entry order then by scale, each once.
     package func imagePaths(for idiom: Idiom) -> [String] {
+        guard foundFiles else { return [] }
         var seen = Set<String>()
         return files.flatMap { entry -> [String] in
             guard case .found(let paths)? = entry.lookup(for: idiom) else { return [] }
@@ -173,7 +206,7 @@ package struct IconEntry {
 
 /// One string in `CFBundleIconFiles`, expanded with `--define` and looked up for each idiom
 /// that reads its set. Kept small: a hostile plist has hundreds of thousands of them.
-package struct FileEntry {
+package final class FileEntry {
     /// As the plist writes it.
     package let written: String
     /// After `--define` expansion.
@@ -192,11 +225,12 @@ package struct FileEntry {
     init(written: String, position: Int, resolvers: [IconFileResolver]) {
         self.written = written
         self.position = position
-        let defines = resolvers.first?.defines ?? [:]
-        expanded = IconFileResolver.expand(written, defines: defines)
+        // Taken out once: each `resolvers.first` is a copy of the resolver, its file index included.
+        let first = resolvers.first
+        expanded = IconFileResolver.expand(written, defines: first?.defines ?? [:])
         unexpandedVariables = IconFileResolver.unexpandedVariables(in: expanded)
-        lookup = resolvers.first?.lookup(expanded) ?? .notFound
-        firstIdiom = resolvers.first?.idiom
+        lookup = first?.lookup(expanded) ?? .notFound
+        firstIdiom = first?.idiom
         if resolvers.count > 1 {
             let found = if case .found = lookup { true } else { false }
             second = (resolvers[1].idiom, found ? resolvers[1].lookup(expanded) : lookup)
@@ -210,4 +244,22 @@ package struct FileEntry {
         if idiom == firstIdiom { return lookup }
         return second?.idiom == idiom ? second?.lookup : nil
     }
+}
+
+/// A plist dictionary whose keys are all strings, looked into in place. Foundation hands nested
+/// dictionaries over as `[AnyHashable: Any]` on Linux, and converting each of thousands of
+/// icons' to `[String: Any]` builds and hashes a copy of it.
+package struct PlistDictionary {
+    private let storage: [AnyHashable: Any]
+
+    /// nil unless `value` is a dictionary whose keys are all strings: what `as? [String: Any]` accepts.
+    package init?(_ value: Any) {
+        guard let storage = value as? [AnyHashable: Any], storage.keys.allSatisfy({ $0.base is String }) else { return nil }
+        self.storage = storage
+    }
+
+    package subscript(key: String) -> Any? { storage[key] }
+    package var count: Int { storage.count }
+    package var isEmpty: Bool { storage.isEmpty }
+    package var keys: [String] { storage.keys.compactMap { $0.base as? String } }
 }

@@ -58,6 +58,46 @@ public enum LintSubject: Hashable, Sendable {
         case .iconSet(let set), .icon(let set, _): return set
         }
     }
+
+    /// Equal as the synthesized comparison has it, names compared as strings compare, but only
+    /// from where they start to differ (`sameName`): a hostile plist names many icons with the
+    /// same few thousand characters, and findings about them are compared while they are deduplicated.
+    public static func == (a: LintSubject, b: LintSubject) -> Bool {
+        switch (a, b) {
+        case (.app, .app): return true
+        case let (.iconSet(x), .iconSet(y)): return x == y
+        case let (.icon(set: x, name: m), .icon(set: y, name: n)):
+            guard x == y else { return false }
+            switch (m, n) {
+            case (nil, nil): return true
+            case let (m?, n?): return sameName(m, n)
+            default: return false
+            }
+        default: return false
+        }
+    }
+
+    /// `a == b`, comparing only from the last ASCII character of the bytes both start with. An
+    /// ASCII character composes with nothing before it and is never reordered, so two strings
+    /// sharing what precedes it are canonically equivalent exactly when what follows is.
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        var (a, b) = (a, b)
+        // The byte offset of that character; nil when the bytes are the same, -1 when there is no such character.
+        let start: Int? = a.withUTF8 { x in
+            b.withUTF8 { y in
+                var end = 0
+                while end < x.count, end < y.count, x[end] == y[end] { end += 1 }
+                if end == x.count, end == y.count { return nil }
+                var start = end - 1
+                while start >= 0, x[start] >= 0x80 { start -= 1 }
+                return start
+            }
+        }
+        guard let start else { return true }
+        guard start >= 0 else { return a == b }
+        let (x, y) = (a.utf8.index(a.startIndex, offsetBy: start), b.utf8.index(b.startIndex, offsetBy: start))
+        return Substring(a.unicodeScalars[x...]) == Substring(b.unicodeScalars[y...])
+    }
 }
 
 /// One problem found by one rule. Its JSON form (`rule`, `severity`, `message`, `icon`,
@@ -93,6 +133,18 @@ public struct LintFinding: Hashable, Sendable, Encodable {
 
     /// The alternate's name, nil for the primary and for findings about a set or the app.
     public var icon: String? { subject.iconName }
+
+    /// Hashes every field but the subject, which `==` tells apart: the subject holds an icon's
+    /// whole name, which a hostile plist makes thousands of characters long, and hashing a string
+    /// normalises all of it, where comparing two stops soon after they differ (`LintSubject.sameName`).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rule)
+        hasher.combine(severity)
+        hasher.combine(message)
+        hasher.combine(idiom)
+        hasher.combine(file)
+        hasher.combine(icons)
+    }
 
     enum CodingKeys: String, CodingKey { case rule, severity, message, icon, idiom, file, key }
 

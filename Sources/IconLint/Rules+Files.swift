@@ -4,11 +4,6 @@ import TerminalText
 
 /// Rules about `CFBundleIconFiles` entries and the files they name.
 extension LintRules {
-    /// Every icon of every set with its set, in order.
-    static func icons(_ context: LintContext) -> [(set: IconSet, icon: IconEntry)] {
-        context.iconSets.flatMap { set in set.icons.map { (set, $0) } }
-    }
-
     /// A primary icon that names an asset-catalog icon gets its files from Xcode at build time.
     private static func comesFromAssetCatalog(_ icon: IconEntry) -> Bool {
         icon.isPrimary && icon.dictionary?["CFBundleIconName"] != nil
@@ -27,7 +22,7 @@ extension LintRules {
     ) { context, hits in
         let truncated = context.index.truncated
             ? " (the search stopped after \(MessageText.grouped(FileIndex.maximumEntries)) entries)" : ""
-        for (set, icon) in icons(context) where !comesFromAssetCatalog(icon) {
+        for (set, icon) in context.icons where !comesFromAssetCatalog(icon) {
             for entry in icon.files where entry.lookup == .notFound && entry.unexpandedVariables.isEmpty {
                 hits.add(icon.subject, idiom: set.idiom, {
                     let names = context.resolver(for: set.readBy[0]).candidateNames(for: LintText.visible(entry.expanded))
@@ -50,7 +45,7 @@ extension LintRules {
             CFBundleIconFiles entry from Info.plist.
             """
     ) { context, hits in
-        for (set, icon) in icons(context) where !icon.isPrimary {
+        for (set, icon) in context.icons where !icon.isPrimary {
             for entry in icon.files {
                 guard case .onlyInAssetCatalog(let path) = entry.lookup else { continue }
                 hits.add(icon.subject, idiom: set.idiom,
@@ -69,7 +64,7 @@ extension LintRules {
             base name (e.g. Blue, not Icons/Blue@2x.png) and put the file at the top of the bundle.
             """
     ) { context, hits in
-        for (set, icon) in icons(context) {
+        for (set, icon) in context.icons {
             for entry in icon.files {
                 guard case .unsafe(let reason) = entry.lookup else { continue }
                 hits.add(icon.subject, idiom: set.idiom,
@@ -88,7 +83,7 @@ extension LintRules {
             Blue@3x.png (and the iPad sizes for CFBundleIcons~ipad).
             """
     ) { context, hits in
-        for (set, icon) in icons(context) {
+        for (set, icon) in context.icons {
             for entry in icon.files {
                 guard let (base, scale) = splitScale(entry.expanded) else { continue }
                 hits.add(icon.subject, idiom: set.idiom,
@@ -101,8 +96,10 @@ extension LintRules {
     /// `@`, digits with an optional fraction, `x`, at the end of the name. Read backwards from the
     /// end, so it costs the length of the suffix, not of the entry.
     static func splitScale(_ entry: String) -> (base: String, scale: String)? {
+        // Most entries are settled by their last byte: a scale ends in x, the endings after it in g or d.
+        guard let last = entry.utf8.last, Self.scaleLastBytes.contains(last) else { return nil }
         var name = Substring(entry)
-        for suffix in [".png", "~ipad"] where hasASCIISuffix(name, suffix) {
+        for suffix in scaleEntryEndings where hasASCIISuffix(name, suffix) {
             name = Substring(name.unicodeScalars.dropLast(suffix.utf8.count))
         }
         let bytes = name.utf8
@@ -125,6 +122,11 @@ extension LintRules {
         return (String(name.unicodeScalars[..<index]), String(name.unicodeScalars[index...]))
     }
 
+    /// What may follow a scale suffix, stripped in this order.
+    private static let scaleEntryEndings = [".png", "~ipad"]
+    /// The bytes an entry with a scale suffix can end in: the scale's `x`, or the last letter of an ending in either case.
+    private static let scaleLastBytes: [UInt8] = Array("xgGdD".utf8)
+
     /// Whether `text` ends in `suffix` (ASCII), ignoring case.
     static func hasASCIISuffix(_ text: Substring, _ suffix: String) -> Bool {
         func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
@@ -145,7 +147,7 @@ extension LintRules {
         // The first entry of each kind is the example; the rest are only counted.
         var withExtension: (count: Int, example: (entry: String, icon: IconEntry)?) = (0, nil)
         var without: (count: Int, example: (entry: String, icon: IconEntry)?) = (0, nil)
-        for (_, icon) in icons(context) {
+        for (_, icon) in context.icons {
             for entry in icon.files {
                 if hasASCIISuffix(Substring(entry.expanded), ".png") {
                     withExtension.count += 1
@@ -178,7 +180,7 @@ extension LintRules {
             """
     ) { context, hits in
         let suggestions = suggestedValues(context)
-        for (set, icon) in icons(context) {
+        for (set, icon) in context.icons {
             for entry in icon.files where !entry.unexpandedVariables.isEmpty {
                 hits.add(icon.subject, idiom: set.idiom, {
                     let variables = entry.unexpandedVariables.map { MessageText.abbreviated($0) }
@@ -203,7 +205,7 @@ extension LintRules {
         var fits: [String: Set<String>] = [:]
         var shapes: [String: [VariableShape: Set<String>]] = [:]
         var tooVaried = Set<String>()
-        for (_, icon) in icons(context) {
+        for (_, icon) in context.icons {
             for entry in icon.files where entry.unexpandedVariables.count == 1 {
                 let variable = entry.unexpandedVariables[0]
                 guard !tooVaried.contains(variable), let shape = VariableShape(entry.expanded) else { continue }
@@ -286,20 +288,29 @@ extension LintRules {
             repeat, or correct it to the file that was meant.
             """
     ) { context, hits in
-        for (set, icon) in icons(context) {
-            var counts: [Substring: Int] = [:]
-            var order: [Substring] = []
+        for (set, icon) in context.icons where icon.files.count > 1 {
+            var order: [(key: Substring, count: Int)] = []
+            // A short list is compared pairwise; a long one through a dictionary in which each name
+            // is hashed once, its place in `order` found or added in one look-up.
+            let pairwise = icon.files.count <= 16
+            var places: [Substring: Int] = [:]
+            if !pairwise { places.reserveCapacity(icon.files.count) }
             for entry in icon.files {
                 var key = Substring(entry.expanded)
                 if hasASCIISuffix(key, ".png") { key = Substring(key.unicodeScalars.dropLast(4)) }
-                if counts[key] == nil { order.append(key) }
-                counts[key, default: 0] += 1
+                let place = pairwise ? order.firstIndex { $0.key == key } ?? order.count
+                                     : value(&places[key, default: order.count])
+                if place == order.count { order.append((key, 0)) }
+                order[place].count += 1
             }
-            for key in order {
-                guard let count = counts[key], count > 1 else { continue }
+            for (key, count) in order where count > 1 {
                 hits.add(icon.subject, idiom: set.idiom,
                     "\(icon.label) lists \(LintText.quote(String(key))) \(MessageText.grouped(count)) times in CFBundleIconFiles")
             }
         }
     }
+
+    /// The value a `Dictionary` subscript with a default stores: read through `inout`, the look-up
+    /// and the insertion of the default are one hash of the key.
+    private static func value(_ slot: inout Int) -> Int { slot }
 }

@@ -6,8 +6,8 @@ extension LintRules {
     /// Both sets' alternate names, when both sets exist and neither's CFBundleAlternateIcons is malformed.
     private static func twinNames(_ context: LintContext) -> (phone: [String], pad: [String])? {
         guard let phone = context.iconSet(LintContext.phoneKey), let pad = context.iconSet(LintContext.padKey),
-              phone.alternatesValue == nil || phone.alternatesValue is [String: Any],
-              pad.alternatesValue == nil || pad.alternatesValue is [String: Any] else { return nil }
+              phone.alternatesValue == nil || phone.alternatesDictionary != nil,
+              pad.alternatesValue == nil || pad.alternatesDictionary != nil else { return nil }
         return (phone.alternateNames, pad.alternateNames)
     }
 

@@ -40,7 +40,7 @@ extension LintRules {
             """
     ) { context, hits in
         for set in context.iconSets {
-            if let alternates = set.alternatesValue, !(alternates is [String: Any]) {
+            if let alternates = set.alternatesValue, set.alternatesDictionary == nil {
                 hits.add(.iconSet(set.key), idiom: set.idiom,
                     "CFBundleAlternateIcons in \(set.key) is \(LintText.describe(alternates)), expected a dictionary of alternate icons")
             }
@@ -56,7 +56,7 @@ extension LintRules {
                     }
                     continue
                 }
-                guard let array = files as? [Any] else {
+                guard let array = icon.filesArray else {
                     hits.add(icon.subject, idiom: set.idiom,
                         "CFBundleIconFiles of \(icon.label) is \(LintText.describe(files)), expected an array of file names")
                     continue
@@ -64,9 +64,9 @@ extension LintRules {
                 if array.isEmpty, !icon.isPrimary {
                     hits.add(icon.subject, idiom: set.idiom, "CFBundleIconFiles of \(icon.label) is empty")
                 }
-                for (position, element) in array.enumerated() where !(element is String) {
+                for position in icon.nonStringFiles {
                     hits.add(icon.subject, idiom: set.idiom,
-                        "item \(position) of CFBundleIconFiles of \(icon.label) is \(LintText.describe(element)), expected a file name")
+                        "item \(position) of CFBundleIconFiles of \(icon.label) is \(LintText.describe(array[position])), expected a file name")
                 }
             }
         }
@@ -121,8 +121,8 @@ extension LintRules {
     ) { context, hits in
         guard let first = context.iconSets.first else { return }
         for set in context.iconSets {
-            guard let alternates = set.alternatesValue else { continue }
-            guard let dictionary = alternates as? [String: Any] else { return }  // malformed-icon-entry says it
+            guard set.alternatesValue != nil else { continue }
+            guard let dictionary = set.alternatesDictionary else { return }  // malformed-icon-entry says it
             if !dictionary.isEmpty { return }
         }
         let keys = LintText.list(context.iconSets.map(\.key), quoted: false)
