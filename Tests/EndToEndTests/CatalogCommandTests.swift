@@ -131,23 +131,14 @@ import Testing
     @Test func installedBinaryFindsItsDemoUnderShare() throws {
         let prefix = TemporaryFolder()
         try FileManager.default.createDirectory(atPath: prefix.url("bin"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: CLI.binary, toPath: prefix.url("bin/iconchooser"))
+        // Copied by cp, never through a descriptor of this process: another test's child spawned
+        // while this process held the copy open for writing would keep it open, and running the
+        // copy would fail with ETXTBSY for as long as that child lives.
+        let copy = try CLI.run(executable: "/bin/cp", [CLI.binary, prefix.url("bin/iconchooser")], environment: [:])
+        #expect(copy.status == 0, "\(copy.stderr)")
         try FileManager.default.createDirectory(atPath: prefix.url("share/iconchooser"), withIntermediateDirectories: true)
         _ = prefix.copyDemo(to: "share/iconchooser/demo")
-        // A child another test forks while the copy is open for writing keeps it open until it
-        // execs, and running the copy meanwhile fails with ETXTBSY: try again, a few times.
-        var attempt = 0
-        var run: CLI.Outcome?
-        while run == nil {
-            do {
-                run = try CLI.run(executable: prefix.url("bin/iconchooser"), ["list", "--json"], environment: CLI().environment)
-            } catch let error as NSError where attempt < 20
-                        && (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY) {
-                attempt += 1
-                usleep(50_000)
-            }
-        }
-        let out = try #require(run)
+        let out = try CLI.run(executable: prefix.url("bin/iconchooser"), ["list", "--json"], environment: CLI().environment)
         #expect(out.status == 0, "\(out.stderr)")
         #expect(try jsonObject(out.stdout)["app"].flatMap { ($0 as? [String: Any])?["plist"] as? String }
                 == prefix.url("share/iconchooser/demo/Info.plist"))
