@@ -175,20 +175,22 @@ extension XDisplayTests {
             let (daemon, client) = try OpenSSHDaemon.start(in: screen.folder, key: "alice")
             let (asSent, neutral, afterResize) = (screen.folder.url("explain-as-sent"), screen.folder.url("explain-neutral"),
                                                   screen.folder.url("explain-after-resize"))
-            func explain(into file: String) -> String {
-                "\(shellQuote(CLI.binary)) preview --explain-terminal > \(shellQuote(file)) 2>&1"
-            }
             let chooser = [CLI.binary, "--app", app, "--state", screen.folder.url("choice.json")].map(shellQuote).joined(separator: " ")
             // kitty answers once it has drawn what came before, which under softpipe on a busy
-            // machine can take seconds: each explanation first waits for kitty's answer to a DA1
-            // of its own, so that the time the probe allows is spent on the link, not the drawing.
+            // machine can take seconds: each explanation first waits for kitty's answer to a
+            // status report of its own (a question the probe never asks, so its answer ends in
+            // an `n` no late answer to the probe holds), so that the time the probe allows is
+            // spent on the link, not the drawing. A software-rendered frame can still hold kitty
+            // past the probe's 250 ms, so an explanation that heard nothing is asked again.
             let script = screen.folder.write("remote.sh", """
-                settled() { printf '\\033[c' > /dev/tty; IFS= read -r -s -d c -t 30 _ < /dev/tty; }
-                settled; \(explain(into: asSent))
-                settled; TERM=xterm-256color \(explain(into: neutral))
+                settled() { printf '\\033[5n' > /dev/tty; IFS= read -r -s -d n -t 30 _ < /dev/tty; }
+                explain() { \(shellQuote(CLI.binary)) preview --explain-terminal > "$1" 2>&1; }
+                answered() { for attempt in 1 2 3 4 5; do settled; explain "$1"; grep -q '^Answers: no answer within' "$1" || return 0; done; }
+                answered \(shellQuote(asSent))
+                TERM=xterm-256color answered \(shellQuote(neutral))
                 \(chooser)
                 chosen=$?
-                settled; \(explain(into: afterResize))
+                answered \(shellQuote(afterResize))
                 exit $chosen
 
                 """)
