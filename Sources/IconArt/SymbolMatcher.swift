@@ -55,6 +55,10 @@ struct SymbolMatcher {
     /// Eighth blocks (`▁`…`▇`, `▏`…`▉`): in the same Unicode block as the quadrants, drawn
     /// wherever they are. Half blocks alone stay half blocks.
     private let eighthShapes: [Shape]
+    /// Every partition scored for a cell with no transparent sub-pixel: each layout's patterns
+    /// (a pattern and its complement are one partition, so those with the last sub-pixel in
+    /// the background; pattern 0, the uniform cell, once) and the eighth blocks.
+    private let shapes: [Shape]
     /// Palette shortlists already found, by a region's 8-bit mean colour: the cells of an
     /// icon share colours (flat areas, repeated edges), and the search over the palette is
     /// the costliest step in 256, 16 and 8 colours. One matcher draws one tile on one thread.
@@ -79,6 +83,10 @@ struct SymbolMatcher {
             }
         }
         self.eighthShapes = eighthShapes
+        let layouts = layouts
+        shapes = layouts.indices.flatMap { l in
+            ((l == 0 ? 0 : 1)..<(1 << layouts[l].subpixels) / 2).map { Shape.pattern(layout: l, bits: $0) }
+        } + eighthShapes
         region = layouts.map { layout in
             let regionWidth = Self.gridColumns / layout.columns, regionHeight = Self.gridRows / layout.rows
             return (0..<Self.gridPixels).map { p in
@@ -140,13 +148,6 @@ struct SymbolMatcher {
             case .left(let k): return columnEighths[..<k].reduce(SIMD4(), +)
             }
         }
-        // Partitions m and its complement are the same; those with the last sub-pixel in
-        // the background are enough. Pattern 0 is the uniform cell.
-        var shapes = layouts.indices.flatMap { l in
-            ((l == 0 ? 0 : 1)..<(1 << layouts[l].subpixels) / 2).map { Shape.pattern(layout: l, bits: $0) }
-        }
-        shapes += eighthShapes
-
         var ranked: [(shape: Shape, score: Float)] = []
         let keep = depth == .truecolor ? 1 : Self.paletteCandidates
         for shape in shapes {

@@ -19,6 +19,29 @@ import ToolVersion
         #expect(try CLI().run(["--help"]).stdout.contains("--version"))
     }
 
+    /// A command line that names its subcommand is parsed by that subcommand alone, but help,
+    /// mistakes and completion scripts read as they do from the root: each names the whole
+    /// command, `iconchooser preview`, never `preview` as if it were a program of its own.
+    @Test func aNamedSubcommandsHelpAndMistakesNameTheWholeCommand() throws {
+        let cli = CLI()
+        let mistake = try cli.run(["preview", "--no-such-option"])
+        #expect(mistake.status == 64 && mistake.stdout.isEmpty)
+        #expect(mistake.stderr.hasPrefix("Error: Unknown option '--no-such-option'\nUsage: iconchooser preview "), "\(mistake.stderr)")
+        let badValue = try cli.run(["list", "--idiom", "watch"])
+        #expect(badValue.status == 64 && badValue.stderr.contains("iconchooser list"), "\(badValue.stderr)")
+        for help in [["list", "--help"], ["list", "-h"], ["help", "list"]] {
+            let out = try cli.run(help)
+            #expect(out.status == 0 && out.stdout.contains("USAGE: iconchooser list "), "\(help): \(out.stdout)")
+        }
+        let version = try cli.run(["current", "--version"])
+        #expect(version.status == 0 && version.stdout == ToolVersion.current + "\n", "\(version.stdout)\(version.stderr)")
+        let script = try cli.run(["set", "--generate-completion-script", "bash"])
+        #expect(script.status == 0 && script.stdout.contains("_iconchooser()"), "\(script.stderr)")
+        let listed = try cli.run(["list"]), current = try cli.run(["current"])
+        #expect(listed.status == 0 && listed.stdout.split(separator: "\n").count == 5)
+        #expect(current.status == 0 && current.stdout == "\n", "\(current.stdout)")
+    }
+
     // MARK: - list in a pipe
 
     @Test func listInAPipeIsTabSeparatedRowsAndNothingElse() throws {
