@@ -60,3 +60,27 @@ extension IconPictures {
         }
     }
 }
+
+extension IconPictures {
+    /// Starts decoding, on another core, the tiles `tiles(for:columns:rows:)` will most likely
+    /// be asked for while the caller parses its command line: the icons of `app` read with the
+    /// default options, in chooser order, each drawn from the file the default look picks (see
+    /// `TileCanvasReadAhead`; a guess that turns out wrong costs that core's time, nothing else).
+    /// An Xcode project is left to its own read-ahead (`CatalogReader.prepare`), and Icon
+    /// Composer bundles, drawn rather than decoded, are not read ahead.
+    public static func readAhead(app: String, renderer: TileRenderer, columns: Int, rows: Int) {
+        renderer.readAhead(columns: columns, rows: rows) {
+            guard let location = try? AppLocation.locate(app) else { return [] }
+            if case .xcodeProject = location { return [] }
+            guard let catalog = try? CatalogReader.read(app: app) else { return [] }
+            let look = IconLook(catalog: catalog)
+            let (width, height) = renderer.pixelSize(columns: columns, rows: rows)
+            return catalog.icons.compactMap { icon in
+                guard icon.source != .icon,
+                      case .file(.file(let path))? = try? look.artwork(for: icon, images: icon.images, width: width, height: height)
+                else { return nil }
+                return path
+            }
+        }
+    }
+}

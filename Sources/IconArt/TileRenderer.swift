@@ -18,6 +18,8 @@ public struct TileRenderer: Sendable {
     public var symbols: SymbolSet
     /// Only ASCII characters in the output, for terminals without a UTF-8 locale.
     public var ascii: Bool
+    /// Where pictures decoded ahead are looked for (see `readAhead(columns:rows:byteBudget:sources:)`).
+    var canvasReadAhead = TileCanvasReadAhead.shared
 
     public init(depth: ColorDepth, symbols: SymbolSet = .half, ascii: Bool = false) {
         self.depth = depth
@@ -72,9 +74,43 @@ public struct TileRenderer: Sendable {
     public func tile(forPNGFrom source: ImageSource, name: String, columns: Int, rows: Int,
                      limits: PNGDecoder.Limits = .standard) throws(PNGDecodeError) -> CellGrid {
         guard columns > 0, rows > 0 else { return placeholder(name: name, columns: columns, rows: rows) }
+        if case .file(let path) = source, limits == .standard,
+           let readAhead = canvasReadAhead.take(path: path, columns: columns, rows: rows, grid: grid) {
+            return cells(from: try readAhead.get(), columns: columns, rows: rows)
+        }
+        return cells(from: try canvas(forPNGFrom: source, columns: columns, rows: rows, limits: limits), columns: columns, rows: rows)
+    }
+
+    /// The tile's pixels (see `canvas(for:columns:rows:)`) for an image in a file or an archive entry.
+    func canvas(forPNGFrom source: ImageSource, columns: Int, rows: Int,
+                limits: PNGDecoder.Limits = .standard) throws(PNGDecodeError) -> LinearImage {
         var resampler = fittingResampler(columns: columns, rows: rows)
         try PNGDecoder.decode(from: source, limits: limits, into: &resampler)
-        return cells(from: canvas(fitted: resampler.result, columns: columns, rows: rows), columns: columns, rows: rows)
+        return canvas(fitted: resampler.result, columns: columns, rows: rows)
+    }
+
+    /// Starts decoding, on another core, the tiles of `sources` (files, in the order they will
+    /// most likely be asked for) at `columns`×`rows` cells, for `tile(forPNGFrom:…)` to take
+    /// (see `TileCanvasReadAhead`). `sources` runs on that core too: it reads the app. At most
+    /// `byteBudget` bytes of pictures are kept waiting to be taken.
+    public func readAhead(columns: Int, rows: Int, byteBudget: Int = 32 << 20, sources: @escaping @Sendable () -> [String]) {
+        let grid = grid
+        // A canvas is four floats a pixel.
+        var bytes = MemoryLayout<Float>.size * 4
+        for factor in [columns, grid.columns, rows, grid.rows] {
+            let (product, overflow) = bytes.multipliedReportingOverflow(by: factor)
+            guard factor > 0, !overflow else { return }
+            bytes = product
+        }
+        let count = byteBudget / bytes
+        guard count > 0 else { return }
+        canvasReadAhead.begin(
+            choose: {
+                Array(sources().lazy.compactMap { TileCanvasReadAhead.Key(path: $0, columns: columns, rows: rows, grid: grid) }.prefix(count))
+            },
+            decode: { [self] key in
+                Result { () throws(PNGDecodeError) in try canvas(forPNGFrom: .file(key.path), columns: columns, rows: rows) }
+            })
     }
 
     /// The picture as the tile's pixels (`grid` per cell): resampled, masked, centred.

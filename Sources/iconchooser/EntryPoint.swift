@@ -6,15 +6,18 @@ import IconCatalog
 /// ArgumentParser's own error for a request it cannot read, lands on the user's command line.
 /// An `--app` naming an Xcode project has its project files read on another core while
 /// ArgumentParser parses the command line (a few milliseconds either way; see
-/// `CatalogReader.prepare`).
+/// `CatalogReader.prepare`), and `preview` decodes its pictures meanwhile
+/// (`IconChooser.Preview.readAhead`).
 @main
 enum EntryPoint {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "---completion" {
             ValueCompletion.silenceErrors()
-        } else if let app = appArgument(in: arguments) {
-            CatalogReader.prepare(app: app)
+        } else {
+            let app = lastValue(of: "--app", in: arguments)
+            if let app { CatalogReader.prepare(app: app) }
+            if arguments.first == "preview" { IconChooser.Preview.readAhead(Array(arguments.dropFirst()), app: app) }
         }
         if await runNamedSubcommand(arguments) { return }
         await IconChooser.main()
@@ -43,17 +46,18 @@ enum EntryPoint {
         return true
     }
 
-    /// The value of the last `--app PATH` or `--app=PATH` before a `--`, as ArgumentParser takes it.
-    static func appArgument(in arguments: [String]) -> String? {
+    /// The value of the last `OPTION VALUE` or `OPTION=VALUE` before a `--`, as ArgumentParser
+    /// takes it: for work started before the command line is parsed (a guess, checked later).
+    static func lastValue(of option: String, in arguments: [String]) -> String? {
         var found: String?
         var index = 0
         while index < arguments.count, arguments[index] != "--" {
             let argument = arguments[index]
-            if argument == "--app", index + 1 < arguments.count {
+            if argument == option, index + 1 < arguments.count {
                 found = arguments[index + 1]
                 index += 1
-            } else if argument.hasPrefix("--app=") {
-                found = String(argument.dropFirst("--app=".count))
+            } else if argument.hasPrefix(option + "=") {
+                found = String(argument.dropFirst(option.count + 1))
             }
             index += 1
         }

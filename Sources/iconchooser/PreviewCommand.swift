@@ -104,7 +104,9 @@ extension IconChooser {
         var names: [String] = []
 
         @Option(name: .long, help: ArgumentHelp("Tile size in cells, from 4x2 to 64x32.", valueName: "COLSxROWS"))
-        var size = TileCells(columns: 16, rows: 8)
+        var size = Self.defaultSize
+
+        static let defaultSize = TileCells(columns: 16, rows: 8)
 
         @Option(name: .long, help: "Colours: auto (from NO_COLOR, COLORTERM, TERM), truecolor, 256, 16, 8 or none.")
         var color: ColorChoice = .auto
@@ -194,6 +196,23 @@ extension IconChooser {
             } catch {
                 throw Console.fail(error.description, code: 1)
             }
+        }
+
+        /// Starts decoding the tiles that `arguments` (the words after `preview`) most likely ask
+        /// for, while ArgumentParser parses them: `app`'s icons (`--app`, else the demo) at the
+        /// `--size`, `--symbols`, `--color` and `--ascii` found among them, as `run` would draw
+        /// them where nothing else intervenes. A wrong guess is only time on another core: a
+        /// tile is used only where it is exactly the one asked for (see `TileCanvasReadAhead`).
+        static func readAhead(_ arguments: [String], app: String?) {
+            guard let app = app ?? DemoApp.plistPath() else { return }
+            let environment = ProcessInfo.processInfo.environment
+            let value = { EntryPoint.lastValue(of: $0, in: arguments) }
+            let size = value("--size").flatMap(TileCells.init(argument:)) ?? defaultSize
+            let depth = (value("--color").flatMap(ColorChoice.init(rawValue:)) ?? .auto).depth(environment: environment)
+            let symbols = (value("--symbols").flatMap(SymbolChoice.init(rawValue:)) ?? .auto).symbols(environment: environment)
+            let ascii = arguments.prefix { $0 != "--" }.contains("--ascii") || !Console.isUTF8
+            IconPictures.readAhead(app: app, renderer: TileRenderer(depth: depth, symbols: symbols, ascii: ascii),
+                                   columns: size.columns, rows: size.rows)
         }
 
         /// The named icons in the order given, or all in chooser order; an unknown name exits 1.

@@ -1,0 +1,131 @@
+import CellCanvas
+import Foundation
+@testable import IconArt
+import Testing
+import TestSupport
+
+/// Tiles decoded ahead (while `preview` parses its command line) are used only where they are
+/// exactly the tile asked for, once; anything else is decoded where it is asked for.
+struct TileCanvasReadAheadTests {
+    /// A picture split into a colour above and another below, so two of them tell apart.
+    static func picture(_ top: (UInt8, UInt8, UInt8), _ bottom: (UInt8, UInt8, UInt8), size: Int = 96) -> RGBABitmap {
+        var image = RGBABitmap(width: size, height: size, filledWith: (bottom.0, bottom.1, bottom.2, 255))
+        for y in 0..<size / 2 { for x in 0..<size { image[x, y] = (top.0, top.1, top.2, 255) } }
+        return image
+    }
+
+    static func write(_ image: RGBABitmap, to path: String) throws {
+        try Data(PNGEncoder.encode(image)).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// A renderer looking for pictures in a read-ahead of its own (not the process's).
+    static func renderer(_ readAhead: TileCanvasReadAhead) -> TileRenderer {
+        var renderer = TileRenderer(depth: .truecolor, symbols: .octant)
+        renderer.canvasReadAhead = readAhead
+        return renderer
+    }
+
+    @Test func aTileReadAheadIsTheTileItsFileMakesAndIsTakenOnce() throws {
+        let folder = TemporaryFolder()
+        let path = folder.url("icon.png")
+        let image = Self.picture((250, 200, 0), (0, 40, 200))
+        try Self.write(image, to: path)
+        let readAhead = TileCanvasReadAhead()
+        let renderer = Self.renderer(readAhead)
+        renderer.readAhead(columns: 8, rows: 4) { [path] }
+        readAhead.waitUntilDone()
+
+        let expected = TileRenderer(depth: .truecolor, symbols: .octant).tile(for: image, name: "icon", columns: 8, rows: 4)
+        #expect(try renderer.tile(forPNGAt: path, name: "icon", columns: 8, rows: 4) == expected)
+        #expect(readAhead.picturesServed == 1)
+        // Taken once: the same tile again is decoded where it is asked for.
+        #expect(try renderer.tile(forPNGAt: path, name: "icon", columns: 8, rows: 4) == expected)
+        #expect(readAhead.picturesServed == 1)
+    }
+
+    @Test func aFileChangedSinceItWasReadAheadIsDecodedAfresh() throws {
+        let folder = TemporaryFolder()
+        let path = folder.url("icon.png")
+        try Self.write(Self.picture((250, 200, 0), (0, 40, 200)), to: path)
+        let readAhead = TileCanvasReadAhead()
+        let renderer = Self.renderer(readAhead)
+        renderer.readAhead(columns: 8, rows: 4) { [path] }
+        readAhead.waitUntilDone()
+
+        // Another picture in the same place, of the same byte size, dated a minute later.
+        let replacement = Self.picture((0, 40, 200), (250, 200, 0))
+        try Self.write(replacement, to: path)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: path)
+        let tile = try renderer.tile(forPNGAt: path, name: "icon", columns: 8, rows: 4)
+        #expect(tile == TileRenderer(depth: .truecolor, symbols: .octant).tile(for: replacement, name: "icon", columns: 8, rows: 4))
+        #expect(readAhead.picturesServed == 0)
+    }
+
+    @Test func anotherSizeOrGridIsNotTakenFromTheReadAhead() throws {
+        let folder = TemporaryFolder()
+        let path = folder.url("icon.png")
+        let image = Self.picture((250, 200, 0), (0, 40, 200))
+        try Self.write(image, to: path)
+        let readAhead = TileCanvasReadAhead()
+        let renderer = Self.renderer(readAhead)
+        renderer.readAhead(columns: 8, rows: 4) { [path] }
+        readAhead.waitUntilDone()
+
+        #expect(try renderer.tile(forPNGAt: path, name: "icon", columns: 6, rows: 3)
+            == TileRenderer(depth: .truecolor, symbols: .octant).tile(for: image, name: "icon", columns: 6, rows: 3))
+        var ascii = renderer
+        ascii.ascii = true
+        #expect(try ascii.tile(forPNGAt: path, name: "icon", columns: 8, rows: 4)
+            == TileRenderer(depth: .truecolor, ascii: true).tile(for: image, name: "icon", columns: 8, rows: 4))
+        #expect(readAhead.picturesServed == 0)
+    }
+
+    /// The read-ahead decodes its list in order; a picture asked for before its turn is
+    /// decoded by the asker (and skipped by the read-ahead), and a picture it never listed
+    /// shows its guess wrong: it starts nothing more.
+    @Test func askingFirstTakesOverAndAMissStopsTheReadAhead() throws {
+        let folder = TemporaryFolder()
+        let paths = try (0..<5).map { index in
+            let path = folder.url("icon-\(index).png")
+            try Self.write(Self.picture((UInt8(index * 60), 0, 0), (0, 0, 0)), to: path)
+            return path
+        }
+        let readAhead = TileCanvasReadAhead()
+        let keys = paths.map { TileCanvasReadAhead.Key(path: $0, columns: 8, rows: 4, grid: (8, 24))! }
+        let started = DispatchSemaphore(value: 0), proceed = DispatchSemaphore(value: 0)
+        let decoded = LockedList()
+        readAhead.begin(choose: { Array(keys.prefix(4)) }, decode: { key in
+            decoded.append(key.path)
+            started.signal()
+            proceed.wait()
+            return .success(LinearImage(width: 1, height: 1))
+        })
+        started.wait()  // the first is being decoded
+
+        // The third, asked for before its turn: the asker decodes it.
+        #expect(readAhead.take(path: paths[2], columns: 8, rows: 4, grid: (8, 24)) == nil)
+        proceed.signal()
+        started.wait()  // the second
+        // The fifth was never listed: nothing more is started after the second (not the fourth).
+        #expect(readAhead.take(path: paths[4], columns: 8, rows: 4, grid: (8, 24)) == nil)
+        proceed.signal()
+        readAhead.waitUntilDone()
+        #expect(decoded.values == [paths[0], paths[1]])
+        #expect(try readAhead.take(path: paths[0], columns: 8, rows: 4, grid: (8, 24))?.get().width == 1)
+        #expect(try readAhead.take(path: paths[1], columns: 8, rows: 4, grid: (8, 24))?.get().width == 1)
+        #expect(readAhead.picturesServed == 2)
+    }
+
+    @Test func withoutAReadAheadAskingLooksNothingUp() {
+        let readAhead = TileCanvasReadAhead()
+        #expect(readAhead.take(path: "/nonexistent/icon.png", columns: 8, rows: 4, grid: (8, 24)) == nil)
+        #expect(readAhead.picturesServed == 0)
+    }
+}
+
+private final class LockedList: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String] = []
+    func append(_ item: String) { lock.withLock { items.append(item) } }
+    var values: [String] { lock.withLock { items } }
+}
