@@ -1,4 +1,3 @@
-import ArgumentParser
 import IconCatalog
 
 /// Where the program starts. A completion request (`---completion`, sent by the shell scripts on
@@ -19,31 +18,7 @@ enum EntryPoint {
             if let app { CatalogReader.prepare(app: app) }
             if arguments.first == "preview" { IconChooser.Preview.readAhead(Array(arguments.dropFirst()), app: app) }
         }
-        if await runNamedSubcommand(arguments) { return }
         await IconChooser.main()
-    }
-
-    /// Runs the command line when its first word names a subcommand and that subcommand alone
-    /// parses the rest into itself; false, having done nothing, for anything else (help,
-    /// `--version`, a completion script, any mistake), which `IconChooser.main()` then parses
-    /// and reports as always. Parsed from the root, ArgumentParser first reflects on the
-    /// default subcommand and on two completion-script commands, each type's properties
-    /// looked up by name at run time: about 2 ms of a `preview` that takes 25.
-    static func runNamedSubcommand(_ arguments: [String]) async -> Bool {
-        guard let name = arguments.first,
-              let command = IconChooser.configuration.subcommands.first(where: { $0.configuration.commandName == name }),
-              var parsed = try? command.parseAsRoot(Array(arguments.dropFirst())),
-              type(of: parsed) == command else { return false }
-        do {
-            if var asynchronous = parsed as? AsyncParsableCommand {
-                try await asynchronous.run()
-            } else {
-                try parsed.run()
-            }
-        } catch {
-            IconChooser.exit(withError: error)
-        }
-        return true
     }
 
     /// The value of the last `OPTION VALUE` or `OPTION=VALUE` before a `--`, as ArgumentParser

@@ -19,9 +19,9 @@ import ToolVersion
         #expect(try CLI().run(["--help"]).stdout.contains("--version"))
     }
 
-    /// A command line that names its subcommand is parsed by that subcommand alone, but help,
-    /// mistakes and completion scripts read as they do from the root: each names the whole
-    /// command, `iconchooser preview`, never `preview` as if it were a program of its own.
+    /// Help, mistakes, `--version` and completion scripts asked for after a subcommand read as
+    /// they do from the root: each names the whole command, `iconchooser preview`, never
+    /// `preview` as if it were a program of its own, and the subcommand still runs as usual.
     @Test func aNamedSubcommandsHelpAndMistakesNameTheWholeCommand() throws {
         let cli = CLI()
         let mistake = try cli.run(["preview", "--no-such-option"])
