@@ -4,12 +4,12 @@ import Foundation
 /// The image data of a `PNGRowDecoder` file inflated (ISA-L) and unfiltered a batch of rows at
 /// a time, into a ring of batch buffers: each batch's first row is unfiltered against the last
 /// row of the batch before, still in the ring, so no row is ever copied. Rows go to a sink on the
-/// calling thread, either after each batch is inflated (`serial`) or while the next batches are
-/// inflated on a thread of their own (`pipelined`).
+/// calling thread after each batch is inflated (`serial`), or to it on a thread of their own
+/// while the calling thread inflates the next batches (`pipelined`).
 ///
-/// One thread at a time uses the inflater's state; in `pipelined` the ring's semaphores hand each
-/// batch from the inflating thread to the calling one and back, and the calling thread returns
-/// only once the inflating thread is done, so the file's bytes outlive it.
+/// Only the calling thread uses the inflater's state; in `pipelined` the ring's semaphores hand
+/// each batch from it to the handing thread and back, and the calling thread returns only once
+/// the handing thread is done, so the sink, the emitter and the ring outlive it.
 final class RowInflater: @unchecked Sendable {
     private let data: UnsafeBufferPointer<UInt8>
     private let imageData: [Range<Int>]
@@ -27,15 +27,17 @@ final class RowInflater: @unchecked Sendable {
     /// What is left of image data chunk number `chunk`.
     private var chunk = 0
     private var input: Range<Int>
-    /// `pipelined`'s hand-over: set by the inflating thread before it signals, each read by the
-    /// handing thread after the matching wait (one element a batch, so never both at once).
+    /// `pipelined`'s hand-over: set by the inflating (calling) thread before it signals, each read
+    /// by the handing thread after the matching wait (one element a batch, so never both at once).
     private let inflatedBatch: UnsafeMutableBufferPointer<Bool>
-    /// Set by the inflating thread before it signals that it is done.
-    private var started = 0
+    /// Whether the stream ended where it should (see `finish`), set by the inflating thread.
     private var finished = false
+    /// Batches the handing thread of `pipelined` has handed on, read after it is done.
+    private var handed = 0
 
-    /// Batches in flight in `pipelined`: one being inflated, one being handed on, one spare.
-    private static let ringSize = 3
+    /// Batches in flight in `pipelined` (about 1 MiB): room for the inflating thread to run ahead
+    /// while the handing thread is still being scheduled.
+    private static let ringSize = 16
 
     /// nil when the zlib header is not one zlib would accept (libpng then decides the file).
     init?(_ data: UnsafeBufferPointer<UInt8>, imageData: [Range<Int>], crushed: Bool, width: Int, height: Int, channels: Int) {
@@ -87,38 +89,51 @@ final class RowInflater: @unchecked Sendable {
         return finish()
     }
 
-    /// Inflates on a thread of its own, up to `ringSize` batches ahead, while this thread hands
-    /// the inflated batches on.
+    /// Inflates on this thread, up to `ringSize` batches ahead of a thread of its own that hands
+    /// the inflated batches on. Inflating is the longer half and starts at once; the new thread,
+    /// which a busy machine may take a few milliseconds to schedule, catches up from the ring.
     func pipelined<Sink: RGBARowSink>(into sink: inout Sink, emitter: inout RowEmitter) -> Bool {
         let free = DispatchSemaphore(value: Self.ringSize), inflated = DispatchSemaphore(value: 0)
         let done = DispatchSemaphore(value: 0)
-        Thread { [self] in
-            for batch in 0 ..< batches {
-                free.wait()
-                started = batch + 1
-                guard inflate(batch) else {
-                    inflated.signal()  // with `inflatedBatch[batch]` false: the handing thread stops
+        var started = 0
+        withUnsafeMutablePointer(to: &sink) { sink in
+            withUnsafeMutablePointer(to: &emitter) { emitter in
+                // The sink and emitter stay with this call: it returns only after `done`, when the
+                // handing thread has let go of them.
+                let handOn = HandOn { [self] batch in emit(batch, into: &sink.pointee, emitter: &emitter.pointee) }
+                Thread { [self] in
+                    handed = 0
+                    while handed < batches {
+                        inflated.wait()
+                        guard inflatedBatch[handed] else { break }
+                        handOn.rows(handed)
+                        handed += 1
+                        free.signal()
+                    }
                     done.signal()
-                    return
+                }.start()
+                for batch in 0 ..< batches {
+                    free.wait()
+                    started = batch + 1
+                    guard inflate(batch) else { break }
+                    inflatedBatch[batch] = true
+                    inflated.signal()
                 }
-                inflatedBatch[batch] = true
-                inflated.signal()
+                // A batch that failed is not marked inflated: this signal stops the handing thread there.
+                if started < batches || !inflatedBatch[batches - 1] { inflated.signal() }
+                finished = started == batches && inflatedBatch[batches - 1] && finish()
+                done.wait()
             }
-            finished = finish()
-            done.signal()
-        }.start()
-        var handed = 0
-        while handed < batches {
-            inflated.wait()
-            guard inflatedBatch[handed] else { break }
-            emit(handed, into: &sink, emitter: &emitter)
-            handed += 1
-            free.signal()
         }
-        done.wait()
         // A semaphore must end with at least its first value.
         for _ in handed ..< started { free.signal() }
         return handed == batches && finished
+    }
+
+    /// What the handing thread does with each inflated batch: hands its rows to the sink of one
+    /// `pipelined` call, which outlives the thread's use of it.
+    private struct HandOn: @unchecked Sendable {
+        let rows: (Int) -> Void
     }
 
     /// The first row of `batch` in the ring (its filter type byte).

@@ -119,8 +119,8 @@ struct PNGRowDecoderTests {
 
     @Test("inflating on a thread of its own hands on what inflating in turn does, on good and damaged files")
     func pipelinedMatchesSerial() throws {
-        // 700 px rows: 23 rows a batch, so 120 rows are 6 batches, more than the ring holds.
-        let (width, height) = (700, 120)
+        // 700 px rows: 23 rows a batch, so 400 rows are 18 batches, more than the ring's 16.
+        let (width, height) = (700, 400)
         let image = PNGFixture.sampleImage(width: width, height: height)
         let header = PNGFixture.header(width: width, height: height, depth: 8, colorType: 6)
         let scanlines = Self.filtered(image.pixels, width: width, height: height, channels: 4,
@@ -129,7 +129,7 @@ struct PNGRowDecoderTests {
         var badAdler = stream
         badAdler[badAdler.count - 1] ^= 1
         var badFilter = scanlines
-        badFilter[100 * (1 + width * 4)] = 7  // row 100's filter byte, in the fifth batch
+        badFilter[380 * (1 + width * 4)] = 7  // row 380's filter byte, in the seventeenth batch, after the ring wrapped
         let gAMA = PNGFixture.chunk("gAMA", PNGFixture.bigEndian(100_000))
         let cases: [(String, [UInt8])] = [
             ("whole", PNGFixture.png(header: header, chunks: [], imageData: scanlines)),
