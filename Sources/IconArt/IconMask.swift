@@ -25,10 +25,12 @@ public enum IconMask {
         let halfWidth = Float(width) / 2, halfHeight = screenHeight / 2
         var result = [Float](repeating: 0, count: width * height)
         for y in 0..<height {
-            for x in 0..<width {
+            let qy = abs((Float(y) + 0.5) * pixelAspect - halfHeight) - (halfHeight - radius)
+            // The left half, mirrored to the right: a column's distance from the middle is
+            // exactly its mirror's (whole and half pixels are exact in floating point).
+            for x in 0..<(width + 1) / 2 {
                 // Signed distance from the pixel centre to the rounded rectangle (negative inside).
                 let qx = abs(Float(x) + 0.5 - halfWidth) - (halfWidth - radius)
-                let qy = abs((Float(y) + 0.5) * pixelAspect - halfHeight) - (halfHeight - radius)
                 let outsideX = max(qx, 0), outsideY = max(qy, 0)
                 let outside = (outsideX * outsideX + outsideY * outsideY).squareRoot()
                 let distance = outside + min(max(qx, qy), 0) - radius
@@ -36,7 +38,9 @@ public enum IconMask {
                 let (nx, ny): (Float, Float) = outside > 0 ? (outsideX / outside, outsideY / outside)
                                                            : (qx > qy ? (1, 0) : (0, 1))
                 let extent = pixelAspect == 1 ? 1 : (nx * nx + ny * ny * pixelAspect * pixelAspect).squareRoot()
-                result[y * width + x] = min(max(0.5 - distance / extent, 0), 1)
+                let covered = min(max(0.5 - distance / extent, 0), 1)
+                result[y * width + x] = covered
+                result[y * width + width - 1 - x] = covered
             }
         }
         return result
@@ -46,21 +50,6 @@ public enum IconMask {
     /// one size has the same outline, and the chooser makes them by the screenful.
     package static func sharedCoverage(width: Int, height: Int, pixelAspect: Float = 1) -> [Float] {
         CoverageCache.shared.coverage(width: width, height: height, pixelAspect: pixelAspect)
-    }
-
-    /// Multiplies every pixel (all four premultiplied channels) by its coverage.
-    static func apply(to image: inout LinearImage, pixelAspect: Float = 1) {
-        let coverage = sharedCoverage(width: image.width, height: image.height, pixelAspect: pixelAspect)
-        // Through buffer pointers: element by element through the arrays, this loop was a third of
-        // the time to make a pixel picture (perf, a 160×160 picture).
-        coverage.withUnsafeBufferPointer { coverage in
-            image.samples.withUnsafeMutableBufferPointer { samples in
-                precondition(samples.count == coverage.count * 4, "IconMask: \(samples.count) samples for \(coverage.count) pixels")
-                for (i, c) in coverage.enumerated() where c < 1 {
-                    samples[i * 4] *= c; samples[i * 4 + 1] *= c; samples[i * 4 + 2] *= c; samples[i * 4 + 3] *= c
-                }
-            }
-        }
     }
 }
 

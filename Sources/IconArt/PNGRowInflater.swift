@@ -35,9 +35,10 @@ final class RowInflater: @unchecked Sendable {
     /// Batches the handing thread of `pipelined` has handed on, read after it is done.
     private var handed = 0
 
-    /// Batches in flight in `pipelined` (about 1 MiB): room for the inflating thread to run ahead
-    /// while the handing thread is still being scheduled.
-    private static let ringSize = 16
+    /// Batches in flight in `pipelined` (about 512 KiB): room for the inflating thread to run ahead
+    /// while the handing thread is still being scheduled, each page of it touched for the first
+    /// time at a cost.
+    private static let ringSize = 8
 
     /// nil when the zlib header is not one zlib would accept (libpng then decides the file).
     init?(_ data: UnsafeBufferPointer<UInt8>, imageData: [Range<Int>], crushed: Bool, width: Int, height: Int, channels: Int) {

@@ -148,14 +148,27 @@ enum IconFit {
     /// The resampled picture cut to the icon's outline (antialiased, see `IconMask`) and
     /// centred on a transparent `width`×`height` canvas.
     static func canvas(fitted resampled: LinearImage, width: Int, height: Int, pixelAspect: Float = 1) -> LinearImage {
-        var fitted = resampled
-        IconMask.apply(to: &fitted, pixelAspect: pixelAspect)
-        let fittedWidth = fitted.width, fittedHeight = fitted.height
+        let fittedWidth = resampled.width, fittedHeight = resampled.height
+        let coverage = IconMask.sharedCoverage(width: fittedWidth, height: fittedHeight, pixelAspect: pixelAspect)
         var canvas = LinearImage(width: width, height: height)
         let left = (width - fittedWidth) / 2, top = (height - fittedHeight) / 2
-        for y in 0..<fittedHeight {
-            let from = y * fittedWidth * 4, to = ((top + y) * width + left) * 4
-            canvas.samples.replaceSubrange(to..<to + fittedWidth * 4, with: fitted.samples[from..<from + fittedWidth * 4])
+        // Each pixel (all four premultiplied channels) times its coverage, as it is copied.
+        canvas.samples.withUnsafeMutableBufferPointer { canvas in
+            resampled.samples.withUnsafeBufferPointer { fitted in
+                coverage.withUnsafeBufferPointer { coverage in
+                    precondition(fitted.count == coverage.count * 4, "IconFit: \(fitted.count) samples for \(coverage.count) pixels")
+                    for y in 0..<fittedHeight {
+                        let row = y * fittedWidth, to = ((top + y) * width + left) * 4
+                        for x in 0..<fittedWidth {
+                            let c = coverage[row + x], from = (row + x) * 4, at = to + x * 4
+                            canvas[at] = fitted[from] * c
+                            canvas[at + 1] = fitted[from + 1] * c
+                            canvas[at + 2] = fitted[from + 2] * c
+                            canvas[at + 3] = fitted[from + 3] * c
+                        }
+                    }
+                }
+            }
         }
         return canvas
     }

@@ -119,7 +119,7 @@ struct PNGRowDecoderTests {
 
     @Test("inflating on a thread of its own hands on what inflating in turn does, on good and damaged files")
     func pipelinedMatchesSerial() throws {
-        // 700 px rows: 23 rows a batch, so 400 rows are 18 batches, more than the ring's 16.
+        // 700 px rows: 23 rows a batch, so 400 rows are 18 batches, more than twice the ring's 8.
         let (width, height) = (700, 400)
         let image = PNGFixture.sampleImage(width: width, height: height)
         let header = PNGFixture.header(width: width, height: height, depth: 8, colorType: 6)
