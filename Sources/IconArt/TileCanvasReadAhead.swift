@@ -57,6 +57,11 @@ public final class TileCanvasReadAhead: @unchecked Sendable {
 
     init() {}
 
+    /// Starts nothing more: the pictures will be drawn another way (as pixel pictures, say).
+    public func stop() {
+        condition.withLock { stopped = true }
+    }
+
     /// Waits until every read-ahead started has decoded its list or stopped.
     func waitUntilDone() {
         condition.withLock { while running > 0 { condition.wait() } }

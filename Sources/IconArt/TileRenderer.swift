@@ -18,7 +18,7 @@ public struct TileRenderer: Sendable {
     public var symbols: SymbolSet
     /// Only ASCII characters in the output, for terminals without a UTF-8 locale.
     public var ascii: Bool
-    /// Where pictures decoded ahead are looked for (see `readAhead(columns:rows:byteBudget:sources:)`).
+    /// Where pictures decoded ahead are looked for (see `readAhead(columns:rows:tiles:byteBudget:sources:)`).
     var canvasReadAhead = TileCanvasReadAhead.shared
 
     public init(depth: ColorDepth, symbols: SymbolSet = .half, ascii: Bool = false) {
@@ -92,8 +92,10 @@ public struct TileRenderer: Sendable {
     /// Starts decoding, on another core, the tiles of `sources` (files, in the order they will
     /// most likely be asked for) at `columns`×`rows` cells, for `tile(forPNGFrom:…)` to take
     /// (see `TileCanvasReadAhead`). `sources` runs on that core too: it reads the app. At most
-    /// `byteBudget` bytes of pictures are kept waiting to be taken.
-    public func readAhead(columns: Int, rows: Int, byteBudget: Int = 32 << 20, sources: @escaping @Sendable () -> [String]) {
+    /// the first `tiles` are read ahead (a command line is parsed in a few milliseconds; the
+    /// rest are decoded on every core once it is), within `byteBudget` bytes of pictures.
+    public func readAhead(columns: Int, rows: Int, tiles: Int = 8, byteBudget: Int = 32 << 20,
+                          sources: @escaping @Sendable () -> [String]) {
         let grid = grid
         // A canvas is four floats a pixel.
         var bytes = MemoryLayout<Float>.size * 4
@@ -102,7 +104,7 @@ public struct TileRenderer: Sendable {
             guard factor > 0, !overflow else { return }
             bytes = product
         }
-        let count = byteBudget / bytes
+        let count = min(tiles, byteBudget / bytes)
         guard count > 0 else { return }
         canvasReadAhead.begin(
             choose: {

@@ -125,6 +125,7 @@ extension IconChooser {
         func run() throws {
             let graphicsChoice = try graphics.choice()
             if explainTerminal {
+                TileCanvasReadAhead.shared.stop()
                 let probe = TerminalProbe.detect(choice: graphicsChoice)
                 let found = probe.capabilities
                 let lines = found.explanation(drawable: Set(GraphicsProtocol.allCases))
@@ -150,6 +151,7 @@ extension IconChooser {
             let symbolSet = symbols.symbols(environment: environment, detected: found?.finestSymbols)
             let configuration = ChooserConfiguration(ascii: useASCII, colorDepth: depth, symbols: symbolSet)
             if let graphics = graphicsChoice.forced ?? found?.graphics {
+                TileCanvasReadAhead.shared.stop()
                 let bytes = try pixelSheet(icons: icons, items: items, current: choice.name, configuration: configuration,
                                            graphics: graphics, terminal: found, look: options.look(for: catalog),
                                            environment: environment)
@@ -204,13 +206,17 @@ extension IconChooser {
         /// them where nothing else intervenes. A wrong guess is only time on another core: a
         /// tile is used only where it is exactly the one asked for (see `TileCanvasReadAhead`).
         static func readAhead(_ arguments: [String], app: String?) {
-            guard let app = app ?? DemoApp.plistPath() else { return }
             let environment = ProcessInfo.processInfo.environment
             let value = { EntryPoint.lastValue(of: $0, in: arguments) }
+            // Pictures in a pixel protocol, or none at all, are not symbol tiles.
+            let graphics = value("--graphics").flatMap(GraphicsChoice.init(name:))
+                ?? (try? GraphicsChoice.fromEnvironment(environment)) ?? .auto
+            guard graphics.forced == nil, !arguments.prefix(while: { $0 != "--" }).contains("--explain-terminal"),
+                  let app = app ?? DemoApp.plistPath() else { return }
             let size = value("--size").flatMap(TileCells.init(argument:)) ?? defaultSize
             let depth = (value("--color").flatMap(ColorChoice.init(rawValue:)) ?? .auto).depth(environment: environment)
             let symbols = (value("--symbols").flatMap(SymbolChoice.init(rawValue:)) ?? .auto).symbols(environment: environment)
-            let ascii = arguments.prefix { $0 != "--" }.contains("--ascii") || !Console.isUTF8
+            let ascii = arguments.prefix(while: { $0 != "--" }).contains("--ascii") || !Console.isUTF8
             IconPictures.readAhead(app: app, renderer: TileRenderer(depth: depth, symbols: symbols, ascii: ascii),
                                    columns: size.columns, rows: size.rows)
         }

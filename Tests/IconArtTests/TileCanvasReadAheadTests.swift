@@ -116,6 +116,48 @@ struct TileCanvasReadAheadTests {
         #expect(readAhead.picturesServed == 2)
     }
 
+    /// Pictures that will be drawn another way (pixel pictures) stop the read-ahead: what it
+    /// is decoding it finishes, nothing more is started.
+    @Test func stoppingStartsNothingMore() throws {
+        let folder = TemporaryFolder()
+        let paths = try (0..<3).map { index in
+            let path = folder.url("icon-\(index).png")
+            try Self.write(Self.picture((UInt8(index * 60), 0, 0), (0, 0, 0)), to: path)
+            return path
+        }
+        let readAhead = TileCanvasReadAhead()
+        let keys = paths.map { TileCanvasReadAhead.Key(path: $0, columns: 8, rows: 4, grid: (8, 24))! }
+        let started = DispatchSemaphore(value: 0), proceed = DispatchSemaphore(value: 0)
+        let decoded = LockedList()
+        readAhead.begin(choose: { keys }, decode: { key in
+            decoded.append(key.path)
+            started.signal()
+            proceed.wait()
+            return .success(LinearImage(width: 1, height: 1))
+        })
+        started.wait()
+        readAhead.stop()
+        proceed.signal()
+        readAhead.waitUntilDone()
+        #expect(decoded.values == [paths[0]])
+    }
+
+    /// A tile limit keeps the read-ahead to what one core decodes while a command line is parsed.
+    @Test func atMostTheFirstFewTilesAreReadAhead() throws {
+        let folder = TemporaryFolder()
+        let paths = try (0..<5).map { index in
+            let path = folder.url("icon-\(index).png")
+            try Self.write(Self.picture((UInt8(index * 50), 0, 0), (0, 0, 0)), to: path)
+            return path
+        }
+        let readAhead = TileCanvasReadAhead()
+        let renderer = Self.renderer(readAhead)
+        renderer.readAhead(columns: 8, rows: 4, tiles: 2) { paths }
+        readAhead.waitUntilDone()
+        for path in paths { _ = try renderer.tile(forPNGAt: path, name: "icon", columns: 8, rows: 4) }
+        #expect(readAhead.picturesServed == 2)
+    }
+
     @Test func withoutAReadAheadAskingLooksNothingUp() {
         let readAhead = TileCanvasReadAhead()
         #expect(readAhead.take(path: "/nonexistent/icon.png", columns: 8, rows: 4, grid: (8, 24)) == nil)
