@@ -18,6 +18,51 @@ struct TileCanvasReadAheadTests {
         try Data(PNGEncoder.encode(image)).write(to: URL(fileURLWithPath: path))
     }
 
+    /// `count` different pictures in `folder`, by path.
+    static func pictures(_ count: Int, in folder: TemporaryFolder) throws -> [String] {
+        try (0..<count).map { index in
+            let path = folder.url("icon-\(index).png")
+            try write(picture((UInt8(index * 50), 0, 0), (0, 0, 0)), to: path)
+            return path
+        }
+    }
+
+    /// A read-ahead of `listed` whose decoding signals `started` as each picture begins and
+    /// then waits for `proceed`, so a test decides what happens meanwhile.
+    struct Paced {
+        let readAhead = TileCanvasReadAhead()
+        let started = DispatchSemaphore(value: 0), proceed = DispatchSemaphore(value: 0)
+        let decoded = LockedList()
+
+        init(listing listed: [String]) {
+            let keys = listed.map { TileCanvasReadAhead.Key(path: $0, columns: 8, rows: 4, grid: (8, 24))! }
+            let (started, proceed, decoded) = (started, proceed, decoded)
+            readAhead.begin(choose: { keys }, decode: { key in
+                decoded.append(key.path)
+                started.signal()
+                proceed.wait()
+                return .success(LinearImage(width: 1, height: 1))
+            })
+        }
+
+        func take(_ path: String) -> Result<LinearImage, PNGDecodeError>? {
+            readAhead.take(path: path, columns: 8, rows: 4, grid: (8, 24))
+        }
+    }
+
+    /// `image` written to `folder` and read ahead at 8×4 cells, by a renderer (in octants, true
+    /// colour) with a read-ahead of its own, not the process's; returned once it is decoded.
+    static func readAheadOne(_ image: RGBABitmap, in folder: TemporaryFolder) throws
+        -> (path: String, readAhead: TileCanvasReadAhead, renderer: TileRenderer) {
+        let path = folder.url("icon.png")
+        try write(image, to: path)
+        let readAhead = TileCanvasReadAhead()
+        let renderer = renderer(readAhead)
+        renderer.readAhead(columns: 8, rows: 4) { [path] }
+        readAhead.waitUntilDone()
+        return (path, readAhead, renderer)
+    }
+
     /// A renderer looking for pictures in a read-ahead of its own (not the process's).
     static func renderer(_ readAhead: TileCanvasReadAhead) -> TileRenderer {
         var renderer = TileRenderer(depth: .truecolor, symbols: .octant)
@@ -27,13 +72,8 @@ struct TileCanvasReadAheadTests {
 
     @Test func aTileReadAheadIsTheTileItsFileMakesAndIsTakenOnce() throws {
         let folder = TemporaryFolder()
-        let path = folder.url("icon.png")
         let image = Self.picture((250, 200, 0), (0, 40, 200))
-        try Self.write(image, to: path)
-        let readAhead = TileCanvasReadAhead()
-        let renderer = Self.renderer(readAhead)
-        renderer.readAhead(columns: 8, rows: 4) { [path] }
-        readAhead.waitUntilDone()
+        let (path, readAhead, renderer) = try Self.readAheadOne(image, in: folder)
 
         let expected = TileRenderer(depth: .truecolor, symbols: .octant).tile(for: image, name: "icon", columns: 8, rows: 4)
         #expect(try renderer.tile(forPNGAt: path, name: "icon", columns: 8, rows: 4) == expected)
@@ -45,12 +85,7 @@ struct TileCanvasReadAheadTests {
 
     @Test func aFileChangedSinceItWasReadAheadIsDecodedAfresh() throws {
         let folder = TemporaryFolder()
-        let path = folder.url("icon.png")
-        try Self.write(Self.picture((250, 200, 0), (0, 40, 200)), to: path)
-        let readAhead = TileCanvasReadAhead()
-        let renderer = Self.renderer(readAhead)
-        renderer.readAhead(columns: 8, rows: 4) { [path] }
-        readAhead.waitUntilDone()
+        let (path, readAhead, renderer) = try Self.readAheadOne(Self.picture((250, 200, 0), (0, 40, 200)), in: folder)
 
         // Another picture in the same place, of the same byte size, dated a minute later.
         let replacement = Self.picture((0, 40, 200), (250, 200, 0))
@@ -63,13 +98,8 @@ struct TileCanvasReadAheadTests {
 
     @Test func anotherSizeOrGridIsNotTakenFromTheReadAhead() throws {
         let folder = TemporaryFolder()
-        let path = folder.url("icon.png")
         let image = Self.picture((250, 200, 0), (0, 40, 200))
-        try Self.write(image, to: path)
-        let readAhead = TileCanvasReadAhead()
-        let renderer = Self.renderer(readAhead)
-        renderer.readAhead(columns: 8, rows: 4) { [path] }
-        readAhead.waitUntilDone()
+        let (path, readAhead, renderer) = try Self.readAheadOne(image, in: folder)
 
         #expect(try renderer.tile(forPNGAt: path, name: "icon", columns: 6, rows: 3)
             == TileRenderer(depth: .truecolor, symbols: .octant).tile(for: image, name: "icon", columns: 6, rows: 3))
@@ -85,71 +115,41 @@ struct TileCanvasReadAheadTests {
     /// shows its guess wrong: it starts nothing more.
     @Test func askingFirstTakesOverAndAMissStopsTheReadAhead() throws {
         let folder = TemporaryFolder()
-        let paths = try (0..<5).map { index in
-            let path = folder.url("icon-\(index).png")
-            try Self.write(Self.picture((UInt8(index * 60), 0, 0), (0, 0, 0)), to: path)
-            return path
-        }
-        let readAhead = TileCanvasReadAhead()
-        let keys = paths.map { TileCanvasReadAhead.Key(path: $0, columns: 8, rows: 4, grid: (8, 24))! }
-        let started = DispatchSemaphore(value: 0), proceed = DispatchSemaphore(value: 0)
-        let decoded = LockedList()
-        readAhead.begin(choose: { Array(keys.prefix(4)) }, decode: { key in
-            decoded.append(key.path)
-            started.signal()
-            proceed.wait()
-            return .success(LinearImage(width: 1, height: 1))
-        })
-        started.wait()  // the first is being decoded
+        let paths = try Self.pictures(5, in: folder)
+        let paced = Paced(listing: Array(paths.prefix(4)))
+        paced.started.wait()  // the first is being decoded
 
         // The third, asked for before its turn: the asker decodes it.
-        #expect(readAhead.take(path: paths[2], columns: 8, rows: 4, grid: (8, 24)) == nil)
-        proceed.signal()
-        started.wait()  // the second
+        #expect(paced.take(paths[2]) == nil)
+        paced.proceed.signal()
+        paced.started.wait()  // the second
         // The fifth was never listed: nothing more is started after the second (not the fourth).
-        #expect(readAhead.take(path: paths[4], columns: 8, rows: 4, grid: (8, 24)) == nil)
-        proceed.signal()
-        readAhead.waitUntilDone()
-        #expect(decoded.values == [paths[0], paths[1]])
-        #expect(try readAhead.take(path: paths[0], columns: 8, rows: 4, grid: (8, 24))?.get().width == 1)
-        #expect(try readAhead.take(path: paths[1], columns: 8, rows: 4, grid: (8, 24))?.get().width == 1)
-        #expect(readAhead.picturesServed == 2)
+        #expect(paced.take(paths[4]) == nil)
+        paced.proceed.signal()
+        paced.readAhead.waitUntilDone()
+        #expect(paced.decoded.values == [paths[0], paths[1]])
+        #expect(try paced.take(paths[0])?.get().width == 1)
+        #expect(try paced.take(paths[1])?.get().width == 1)
+        #expect(paced.readAhead.picturesServed == 2)
     }
 
     /// Pictures that will be drawn another way (pixel pictures) stop the read-ahead: what it
     /// is decoding it finishes, nothing more is started.
     @Test func stoppingStartsNothingMore() throws {
         let folder = TemporaryFolder()
-        let paths = try (0..<3).map { index in
-            let path = folder.url("icon-\(index).png")
-            try Self.write(Self.picture((UInt8(index * 60), 0, 0), (0, 0, 0)), to: path)
-            return path
-        }
-        let readAhead = TileCanvasReadAhead()
-        let keys = paths.map { TileCanvasReadAhead.Key(path: $0, columns: 8, rows: 4, grid: (8, 24))! }
-        let started = DispatchSemaphore(value: 0), proceed = DispatchSemaphore(value: 0)
-        let decoded = LockedList()
-        readAhead.begin(choose: { keys }, decode: { key in
-            decoded.append(key.path)
-            started.signal()
-            proceed.wait()
-            return .success(LinearImage(width: 1, height: 1))
-        })
-        started.wait()
-        readAhead.stop()
-        proceed.signal()
-        readAhead.waitUntilDone()
-        #expect(decoded.values == [paths[0]])
+        let paths = try Self.pictures(3, in: folder)
+        let paced = Paced(listing: paths)
+        paced.started.wait()
+        paced.readAhead.stop()
+        paced.proceed.signal()
+        paced.readAhead.waitUntilDone()
+        #expect(paced.decoded.values == [paths[0]])
     }
 
     /// A tile limit keeps the read-ahead to what one core decodes while a command line is parsed.
     @Test func atMostTheFirstFewTilesAreReadAhead() throws {
         let folder = TemporaryFolder()
-        let paths = try (0..<5).map { index in
-            let path = folder.url("icon-\(index).png")
-            try Self.write(Self.picture((UInt8(index * 50), 0, 0), (0, 0, 0)), to: path)
-            return path
-        }
+        let paths = try Self.pictures(5, in: folder)
         let readAhead = TileCanvasReadAhead()
         let renderer = Self.renderer(readAhead)
         renderer.readAhead(columns: 8, rows: 4, tiles: 2) { paths }
@@ -165,7 +165,7 @@ struct TileCanvasReadAheadTests {
     }
 }
 
-private final class LockedList: @unchecked Sendable {
+final class LockedList: @unchecked Sendable {
     private let lock = NSLock()
     private var items: [String] = []
     func append(_ item: String) { lock.withLock { items.append(item) } }
