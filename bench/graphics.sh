@@ -1,5 +1,5 @@
 # Issue 12's byte counts, sourced by run-bench.sh (uses its record, record_failure, log,
-# RUNS, WORK, BIN, ROOT, HERE). Pictures of the five demo icons for a 16x8-cell tile on
+# RUNS, STEADY_RUNS, WORK, BIN, ROOT, HERE). Pictures of the five demo icons for a 16x8-cell tile on
 # 10x20-pixel cells (160x160 pixels), from the files `preview` picks for that size (@3x):
 #   12.1 bytes to show them with kitty's protocol, against `chafa -f kitty`;
 #   12.2 the same with sixel, against `chafa -f sixels`;
@@ -112,11 +112,13 @@ first_whole_frame() {
     now_us; FW_US=$((REPLY - t0))
     close_window "$window"
 }
+# STEADY_RUNS of each, alternating: the two frames are about ten milliseconds apart, and the
+# median of RUNS moved the ratio by 0.1 from one run of the bench to the next.
 fw_pair() {
     local i
     local -a a=() b=()
     first_whole_frame kitty && first_whole_frame symbols || return 1
-    for ((i = 0; i < RUNS; i++)); do
+    for ((i = 0; i < STEADY_RUNS; i++)); do
         if ((i % 2)); then
             first_whole_frame symbols || return 1; b+=("$FW_US"); first_whole_frame kitty || return 1; a+=("$FW_US")
         else

@@ -28,7 +28,7 @@ DEMO=$ROOT/Assets/Info.plist
 [[ -f $DEMO ]] || setup_fail "the demo app is missing: $DEMO"
 RUNS=${BENCH_RUNS:-5}
 [[ $RUNS =~ ^[1-9][0-9]*$ ]] || setup_fail "BENCH_RUNS must be a positive integer"
-# Rows whose two sides differ by a few milliseconds on a shared machine (11.1-11.3, 12.13, 13.2) take
+# Rows whose two sides differ by a few milliseconds on a shared machine (11.1-11.3, 12.13, 12.14, 13.2) take
 # their medians over more runs, interleaved: with RUNS alone, one run of load moved them by 0.2x.
 STEADY_RUNS=${BENCH_STEADY_RUNS:-$((RUNS * 3))}
 [[ $STEADY_RUNS =~ ^[1-9][0-9]*$ ]] || setup_fail "BENCH_STEADY_RUNS must be a positive integer"
@@ -763,6 +763,6 @@ echo "  icons shown (only the marks under the letters and the count change), 13.
 echo "  (i drops Default, 4 and 2 narrow): 10 new 16x8-cell pictures are 1280 cells, each a 3-byte glyph and, in these"
 echo "  noisy generated pictures, a new foreground and background (about 20 bytes a cell in 256 colours)."
 echo "13.2: send-keys to the pane showing the key's whole frame (polled every 2 ms), 4 in the filter \"icon\" against"
-echo "  Right with the filter closed, in two choosers on the 500 icons, runs alternating; 11.1-11.3, 12.13 and"
-echo "  13.2 are medians of $STEADY_RUNS runs each, the other times of $RUNS."
+echo "  Right with the filter closed, in two choosers on the 500 icons, runs alternating; 11.1-11.3, 12.13, 12.14"
+echo "  and 13.2 are medians of $STEADY_RUNS runs each, the other times of $RUNS."
 exit 0
