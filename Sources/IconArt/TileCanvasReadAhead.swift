@@ -3,7 +3,7 @@ import Foundation
 /// Tile pictures decoded on another core while the command line is still being parsed.
 /// `preview` spends about as long in ArgumentParser as in decoding a large icon, and one
 /// cannot start after the other without knowing what the command line asks for; so the
-/// pictures it most likely asks for are decoded meanwhile (see `PreviewReadAhead`), and used
+/// pictures it most likely asks for are decoded meanwhile (see `IconPictures.readAhead`), and used
 /// only where the tile turns out to be exactly that one: the same file (by path and
 /// identity: device, inode, size and modification time, so a file changed in between is
 /// decoded afresh), the same tile size and the same grid of pixels per cell. A tile nobody
@@ -67,9 +67,9 @@ public final class TileCanvasReadAhead: @unchecked Sendable {
         condition.withLock { while running > 0 { condition.wait() } }
     }
 
-    /// Runs a read-ahead on a thread of its own: `choose` lists the pictures (it reads the app,
-    /// and throws or lists nothing to give up), then each not yet asked for is decoded in turn,
-    /// by `decode`, until the list ends or a miss stops it.
+    /// Runs a read-ahead on a thread of its own: `choose` lists the pictures (it reads the app;
+    /// an empty list gives up), then each not yet asked for is decoded in turn, by `decode`,
+    /// until the list ends or a miss or `stop()` stops it.
     func begin(choose: @escaping @Sendable () -> [Key], decode: @escaping @Sendable (Key) -> Result<LinearImage, PNGDecodeError>) {
         condition.withLock {
             started = true
