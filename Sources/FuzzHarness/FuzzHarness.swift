@@ -94,6 +94,16 @@ public enum FuzzHarness {
         let slowResult = Result { () throws(PNGDecodeError) in
             try PNGDecoder.decode(png, name: "fuzz.png", limits: limits, into: &slow, rowDecoder: false)
         }
+        // The row decoder inflating on a second thread hands on the same rows, or fails alike.
+        var pipelined = Collector()
+        let pipelinedResult = Result { () throws(PNGDecodeError) in
+            try PNGDecoder.decode(png, name: "fuzz.png", limits: limits, into: &pipelined, pipelined: true)
+        }
+        switch (fastResult, pipelinedResult) {
+        case (.success, .success): precondition(fast == pipelined, "the row decoder's two threads and its one disagree")
+        case (.failure, .failure): break
+        default: preconditionFailure("the row decoder's two threads and its one disagree on whether the file is good")
+        }
         switch (fastResult, slowResult) {
         case (.success, .success):
             precondition(fast == slow, "the row decoder and libpng disagree on a picture")
