@@ -53,4 +53,28 @@ static inline int iconchooser_put_cell(WINDOW *window, int y, int x, const wchar
     return mvwadd_wch(window, y, x, &cell);
 }
 
+// term.h is left out: its capability macros (`columns`, `lines`…) would rename identifiers in
+// every file that imports this module. These are its declarations of what is used here.
+struct term;
+extern struct term *set_curterm(struct term *);
+extern int del_curterm(struct term *);
+extern int setupterm(const char *, int, int *);
+
+// A terminfo entry's colours without starting a screen (0 when there is no such entry), and
+// in *rgb its RGB flag: how a direct-colour sibling of TERM is found. setupterm replaces the
+// current terminal description, so the one before is put back.
+static inline int iconchooser_terminfo_colors(const char *name, int descriptor, int *rgb) {
+    struct term *saved = set_curterm((struct term *)0);
+    int error = 0;
+    *rgb = 0;
+    if (setupterm(name, descriptor, &error) != OK) {
+        set_curterm(saved);
+        return 0;
+    }
+    int colors = tigetnum("colors");
+    *rgb = tigetflag("RGB") > 0;
+    del_curterm(set_curterm(saved));
+    return colors < 0 ? 0 : colors;
+}
+
 #endif

@@ -120,8 +120,8 @@ enum SessionEvent: Sendable {
     case pixelPicture(LoadedPixelPicture)
     /// Something the details panel asked for: the loop passes it to `update` as it is.
     case details(ChooserEvent)
-    /// The panel's large picture in symbols, made in `symbols`.
-    case detailsPicture(ChooserEvent, symbols: SymbolSet)
+    /// The panel's large picture in symbols, made in `symbols` and `depth`.
+    case detailsPicture(ChooserEvent, symbols: SymbolSet, depth: ColorDepth)
     case tmux(TmuxReport)
     case detectionDeadline
 }
@@ -223,8 +223,8 @@ private final class SessionRun {
                 refreshCapabilities()
             }
         case .picture(let done):
-            // A tile made before the symbols changed is not shown.
-            if done.symbols == state.configuration.symbols {
+            // A tile made before the symbols or colours changed is not shown.
+            if done.symbols == state.configuration.symbols && done.depth == state.configuration.colorDepth {
                 pending += update(&state, .pictureLoaded(index: done.index, tileSize: done.size, picture: done.picture,
                                                          appearance: done.appearance))
             }
@@ -233,9 +233,9 @@ private final class SessionRun {
                                                           ready: done.ready, appearance: done.appearance))
         case .details(let event):
             pending += update(&state, event)
-        case .detailsPicture(let event, let symbols):
-            // A picture made before the symbols changed is not shown.
-            if symbols == state.configuration.symbols { pending += update(&state, event) }
+        case .detailsPicture(let event, let symbols, let depth):
+            // A picture made before the symbols or colours changed is not shown.
+            if symbols == state.configuration.symbols && depth == state.configuration.colorDepth { pending += update(&state, event) }
         case .tmux(let report):
             guard capabilities == nil else { break }
             probe.tmuxAnswered(report)
@@ -262,7 +262,7 @@ private final class SessionRun {
                 }
                 requestedAppearance = appearance
                 session.pictures.request(indices, size: size, symbols: state.configuration.symbols,
-                                         appearance: appearance) { queue.post(.picture($0)) }
+                                         depth: state.configuration.colorDepth, appearance: appearance) { queue.post(.picture($0)) }
             case .loadPixelPictures(let indices, let size, let cell, let appearance):
                 let queue = queue
                 pixelPictures?.request(indices, size: size, cell: cell, appearance: appearance) { queue.post(.pixelPicture($0)) }
@@ -314,9 +314,10 @@ private final class SessionRun {
         case .checkApp:
             session.options.details?.findings { queue.post(.details(.findingsLoaded($0))) }
         case .loadDetailsPicture(let picture, let appearance):
-            let symbols = state.configuration.symbols
-            session.options.details?.picture(picture, symbols: symbols, appearance: appearance) {
-                queue.post(.detailsPicture(.detailsPictureLoaded(picture, picture: $0, appearance: appearance), symbols: symbols))
+            let (symbols, depth) = (state.configuration.symbols, state.configuration.colorDepth)
+            session.options.details?.picture(picture, symbols: symbols, depth: depth, appearance: appearance) {
+                queue.post(.detailsPicture(.detailsPictureLoaded(picture, picture: $0, appearance: appearance),
+                                           symbols: symbols, depth: depth))
             }
         case .loadDetailsPixelPicture(let picture, let cell, let appearance):
             let done: @Sendable (LoadedDetailsPixelPicture) -> Void = {
@@ -401,6 +402,7 @@ private final class SessionRun {
 
     private func adopt(_ found: TerminalCapabilities) {
         capabilities = found
+        upgradeColors(for: found)
         if session.options.symbols == nil {
             let symbols = Self.symbols(nil, environment: terminal.environment, detected: found.finestSymbols,
                                        limit: terminal.symbolLimit)
@@ -418,6 +420,16 @@ private final class SessionRun {
         }
         let drawable = session.options.pixelPictures?.drawable ?? []
         pending += update(&state, .terminalDescribed(found.helpLines(drawable: drawable)))
+    }
+
+    /// 24-bit colour where the terminal turns out to take it though TERM's terminfo said
+    /// less: every tile is made again in it (the old ones stay until then). Not once kitty's
+    /// placeholders are on screen: their colours carry picture ids in the depth they were made for.
+    private func upgradeColors(for found: TerminalCapabilities) {
+        guard found.drawsDirectColor, terminal.colorDepth != .truecolor, terminal.colorDepth != .noColor,
+              !(pixelPictures != nil && found.kittyPlaceholders), terminal.upgradeToDirectColor() else { return }
+        session.pictures.cancelAll()  // tiles in the old colours, not yet made
+        pending += update(&state, .colorDepthChanged(terminal.colorDepth))
     }
 
     /// Pictures in the protocol `found` names, where this program draws it.

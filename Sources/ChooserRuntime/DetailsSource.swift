@@ -12,7 +12,7 @@ public protocol DetailsSource: Sendable {
     func details(_ index: Int, deliver: @escaping @Sendable (Int, IconDetails) -> Void)
     func findings(deliver: @escaping @Sendable (AppFindings) -> Void)
     /// Replaces a picture asked for before and not yet started.
-    func picture(_ picture: DetailsPicture, symbols: SymbolSet, appearance: IconAppearance,
+    func picture(_ picture: DetailsPicture, symbols: SymbolSet, depth: ColorDepth, appearance: IconAppearance,
                  deliver: @escaping @Sendable (CellGrid) -> Void)
     /// Drops the work not yet started: the chooser is leaving.
     func cancelAll()
@@ -60,13 +60,13 @@ public final class ChooserDetails: DetailsSource, @unchecked Sendable {
         }
     }
 
-    public func picture(_ picture: DetailsPicture, symbols: SymbolSet, appearance: IconAppearance,
+    public func picture(_ picture: DetailsPicture, symbols: SymbolSet, depth: ColorDepth, appearance: IconAppearance,
                         deliver: @escaping @Sendable (CellGrid) -> Void) {
         guard (0..<icons.count).contains(picture.index) else { return }
         queue.cancel(.detailsSymbols)
         queue.add([DecodeQueue.Job(kind: .detailsSymbols, index: picture.index, size: .large) { [icons] in
             deliver(icons.tile(picture.index, columns: picture.columns, rows: picture.rows, symbols: symbols,
-                               appearance: appearance))
+                               depth: depth, appearance: appearance))
         }], urgent: true)
     }
 

@@ -4,20 +4,23 @@ import Foundation
 import IconArt
 import IconCatalog
 
-/// A picture made for the chooser: the tile for `index` at `size` in `symbols` and
+/// A picture made for the chooser: the tile for `index` at `size` in `symbols`, `depth` and
 /// `appearance` (the placeholder when the image could not be read: the grid only needs
 /// the right size).
 public struct LoadedPicture: Hashable, Sendable {
     public var index: Int
     public var size: TileSize
     public var symbols: SymbolSet
+    public var depth: ColorDepth
     public var picture: CellGrid
     public var appearance: IconAppearance
 
-    public init(index: Int, size: TileSize, symbols: SymbolSet, picture: CellGrid, appearance: IconAppearance = .light) {
+    public init(index: Int, size: TileSize, symbols: SymbolSet, depth: ColorDepth = .palette256, picture: CellGrid,
+                appearance: IconAppearance = .light) {
         self.index = index
         self.size = size
         self.symbols = symbols
+        self.depth = depth
         self.picture = picture
         self.appearance = appearance
     }
@@ -26,7 +29,7 @@ public struct LoadedPicture: Hashable, Sendable {
 /// Where the chooser's symbol tiles come from: made off the input loop, in the order asked,
 /// each handed to `deliver` the moment it is done (which wakes the loop).
 public protocol PictureSource: Sendable {
-    func request(_ indices: [Int], size: TileSize, symbols: SymbolSet, appearance: IconAppearance,
+    func request(_ indices: [Int], size: TileSize, symbols: SymbolSet, depth: ColorDepth, appearance: IconAppearance,
                  deliver: @escaping @Sendable (LoadedPicture) -> Void)
     /// Moves work not yet started for these tiles (the ones now on screen) to the front.
     func prioritize(_ indices: [Int], size: TileSize)
@@ -39,35 +42,35 @@ public protocol PictureSource: Sendable {
 public final class PictureLoader: PictureSource, @unchecked Sendable {
     private let count: Int
     private let queue: DecodeQueue
-    private let render: @Sendable (Int, TileSize, SymbolSet, IconAppearance) -> CellGrid
+    private let render: @Sendable (Int, TileSize, SymbolSet, ColorDepth, IconAppearance) -> CellGrid
 
     /// Makes the tiles of items `0..<count` with `render`, which runs on `queue`, one call
     /// at a time.
     public init(count: Int, queue: DecodeQueue = DecodeQueue(),
-                render: @escaping @Sendable (Int, TileSize, SymbolSet, IconAppearance) -> CellGrid) {
+                render: @escaping @Sendable (Int, TileSize, SymbolSet, ColorDepth, IconAppearance) -> CellGrid) {
         self.count = count
         self.queue = queue
         self.render = render
     }
 
-    /// A loader whose tiles look the same in every appearance.
+    /// A loader whose tiles look the same in every appearance and colour depth.
     public convenience init(count: Int, queue: DecodeQueue = DecodeQueue(),
                             render: @escaping @Sendable (Int, TileSize, SymbolSet) -> CellGrid) {
-        self.init(count: count, queue: queue) { index, size, symbols, _ in render(index, size, symbols) }
+        self.init(count: count, queue: queue) { index, size, symbols, _, _ in render(index, size, symbols) }
     }
 
     /// The tiles of an app's icons.
     public convenience init(icons: ChooserIcons, queue: DecodeQueue) {
-        self.init(count: icons.count, queue: queue) { icons.tile($0, size: $1, symbols: $2, appearance: $3) }
+        self.init(count: icons.count, queue: queue) { icons.tile($0, size: $1, symbols: $2, depth: $3, appearance: $4) }
     }
 
-    public func request(_ indices: [Int], size: TileSize, symbols: SymbolSet, appearance: IconAppearance,
+    public func request(_ indices: [Int], size: TileSize, symbols: SymbolSet, depth: ColorDepth, appearance: IconAppearance,
                         deliver: @escaping @Sendable (LoadedPicture) -> Void) {
         let render = render
         queue.add(indices.filter { (0..<count).contains($0) }.map { index in
             DecodeQueue.Job(kind: .symbols, index: index, size: size) {
-                deliver(LoadedPicture(index: index, size: size, symbols: symbols,
-                                      picture: render(index, size, symbols, appearance), appearance: appearance))
+                deliver(LoadedPicture(index: index, size: size, symbols: symbols, depth: depth,
+                                      picture: render(index, size, symbols, depth, appearance), appearance: appearance))
             }
         })
     }
@@ -121,14 +124,18 @@ public final class ChooserIcons: @unchecked Sendable {
         return found
     }
 
-    /// The symbol tile of icon `index` (its placeholder when it has no readable image).
-    public func tile(_ index: Int, size: TileSize, symbols: SymbolSet, appearance: IconAppearance) -> CellGrid {
-        tile(index, columns: size.columns, rows: size.rows, symbols: symbols, appearance: appearance)
+    /// The symbol tile of icon `index` (its placeholder when it has no readable image), in
+    /// `depth`, or the depth the icons were made for.
+    public func tile(_ index: Int, size: TileSize, symbols: SymbolSet, depth: ColorDepth? = nil,
+                     appearance: IconAppearance) -> CellGrid {
+        tile(index, columns: size.columns, rows: size.rows, symbols: symbols, depth: depth, appearance: appearance)
     }
 
     /// The symbol picture of icon `index` at any size in cells (the details panel's).
-    public func tile(_ index: Int, columns: Int, rows: Int, symbols: SymbolSet, appearance: IconAppearance) -> CellGrid {
-        let pictures = IconPictures(renderer: TileRenderer(depth: depth, symbols: symbols, ascii: ascii), look: entries[index].look)
+    public func tile(_ index: Int, columns: Int, rows: Int, symbols: SymbolSet, depth: ColorDepth? = nil,
+                     appearance: IconAppearance) -> CellGrid {
+        let renderer = TileRenderer(depth: depth ?? self.depth, symbols: symbols, ascii: ascii)
+        let pictures = IconPictures(renderer: renderer, look: entries[index].look)
         return pictures.tile(for: entries[index].icon, images: images(of: index), columns: columns, rows: rows,
                              appearance: appearance).picture
     }

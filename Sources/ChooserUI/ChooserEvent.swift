@@ -25,6 +25,9 @@ public enum ChooserEvent: Hashable, Sendable {
     /// The terminal turned out to draw a different set of block symbols than assumed: every
     /// tile is drawn again with it (the old tiles stay until the new ones arrive).
     case symbolsChanged(SymbolSet)
+    /// The terminal turned out to take more colours than assumed (24-bit): every tile is
+    /// drawn again in them, and so is everything else from the next frame on.
+    case colorDepthChanged(ColorDepth)
     /// The terminal shows pixel pictures, on cells of this many pixels (a new size makes
     /// every picture anew); nil: it no longer does, and every tile is symbol art again.
     case pixelPictures(cell: CellPixelSize?)

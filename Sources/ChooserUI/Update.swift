@@ -45,6 +45,11 @@ private func respond(_ state: inout ChooserState, to event: ChooserEvent) -> [Ch
         state.configuration.symbols = symbols
         state.requestedPictures = [:]
         return state.requestMissingPictures()
+    case let .colorDepthChanged(depth):
+        guard depth != state.configuration.colorDepth else { return [] }
+        state.configuration.colorDepth = depth
+        state.requestedPictures = [:]
+        return state.requestMissingPictures()
     case let .pixelPictures(cell):
         guard cell != state.pixels?.cell else { return [] }
         state.pixels = cell.map(PixelPictureState.init)

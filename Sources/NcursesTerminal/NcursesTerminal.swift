@@ -31,18 +31,22 @@ public final class NcursesTerminal: Terminal {
         }
     }
 
-    public let colorDepth: ColorDepth
+    public private(set) var colorDepth: ColorDepth
     public let isUTF8: Bool
     public let environment: [String: String]
     public let canQuery = true
     public private(set) var size: TerminalSize
     public let symbolLimit: SymbolLimit
 
-    private let screen: OpaquePointer
+    private var screen: OpaquePointer
+    /// The terminfo entry ncurses draws with: TERM, or its direct-colour sibling.
+    public private(set) var terminfoName: String
+    /// `--color`: the depth asked for, which no answer changes; nil follows the terminal.
+    private let askedDepth: ColorDepth?
     private let input: UnsafeMutablePointer<FILE>
     private let output: UnsafeMutablePointer<FILE>
     private let descriptor: Int32
-    private let directColor: Bool
+    private var directColor: Bool
     private var pairs: [PairKey: Int32] = [:]
     private var shown: CellGrid?
     private var reader: InputReader?
@@ -53,6 +57,7 @@ public final class NcursesTerminal: Terminal {
     /// When the last queries went out, and until when after that their answers may come.
     private var answersDue: Date?
     private var closed = false
+    private let mouse: Bool
     /// Set by the reader when the window changes size: the next frame is drawn whole, even
     /// at the size it had before (the terminal may have reflowed what it showed meanwhile).
     private let resized = Flag()
@@ -63,8 +68,10 @@ public final class NcursesTerminal: Terminal {
     }
 
     /// Opens the controlling terminal, or says plainly why there is none to use.
+    /// `colorDepth`: `--color`, a depth to draw with whatever the terminal says (nil: follow
+    /// NO_COLOR, COLORTERM, terminfo, and the terminal's answers).
     public static func open(environment: [String: String] = ProcessInfo.processInfo.environment,
-                            mouse: Bool = true) throws(OpenError) -> NcursesTerminal {
+                            mouse: Bool = true, colorDepth asked: ColorDepth? = nil) throws(OpenError) -> NcursesTerminal {
         setlocale(LC_ALL, "")
         let term = environment["TERM"] ?? ""
         guard !term.isEmpty, term != "dumb" else { throw .unknownTerminal(term) }
@@ -78,45 +85,32 @@ public final class NcursesTerminal: Terminal {
         iconchooser_crash_restore_install(descriptor)
         // Before ncurses starts, so that it leaves SIGINT, SIGTERM and SIGWINCH to these handlers.
         iconchooser_signals_install()
-        guard let screen = newterm(term, output, input) else {
+        let noColor = asked == nil && !(environment["NO_COLOR"] ?? "").isEmpty
+        let wantsDirect = asked.map { $0 == .truecolor } ?? (!noColor && TerminalEnvironment(environment).saysDirectColor)
+        let entry = (wantsDirect ? DirectColorTerminfo.entry(for: term, descriptor: descriptor) : nil) ?? term
+        guard let screen = newterm(entry, output, input) ?? (entry == term ? nil : newterm(term, output, input)) else {
             iconchooser_signals_restore()
             fclose(output)
             fclose(input)
             Foundation.close(descriptor)
             throw .unknownTerminal(term)
         }
-        return NcursesTerminal(screen: screen, input: input, output: output, descriptor: descriptor,
-                               environment: environment, mouse: mouse)
+        return NcursesTerminal(screen: screen, terminfoName: entry, input: input, output: output, descriptor: descriptor,
+                               environment: environment, mouse: mouse, colorDepth: asked)
     }
 
-    private init(screen: OpaquePointer, input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>,
-                 descriptor: Int32, environment: [String: String], mouse: Bool) {
+    private init(screen: OpaquePointer, terminfoName: String, input: UnsafeMutablePointer<FILE>,
+                 output: UnsafeMutablePointer<FILE>, descriptor: Int32, environment: [String: String], mouse: Bool,
+                 colorDepth asked: ColorDepth?) {
         self.screen = screen
+        self.terminfoName = terminfoName
         self.input = input
         self.output = output
         self.descriptor = descriptor
         self.environment = environment
-        set_term(screen)
-        raw()  // Ctrl-C arrives as a key, so leaving is always orderly
-        noecho()
-        nonl()
-        curs_set(0)
-        typeahead(-1)  // nobody reads through ncurses: never hold a frame back for pending input
-        if mouse {
-            mousemask(iconchooser_button1_events(), nil)
-            mouseinterval(0)
-        }
-        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
-        if !noColor && has_colors() {
-            start_color()
-            use_default_colors()
-            let colors = Int(iconchooser_colors())
-            directColor = colors >= 1 << 24 || tigetflag("RGB") > 0
-            colorDepth = directColor ? .truecolor : colors >= 256 ? .palette256 : colors >= 16 ? .ansi16 : colors >= 8 ? .ansi8 : .noColor
-        } else {
-            directColor = false
-            colorDepth = .noColor
-        }
+        self.mouse = mouse
+        askedDepth = asked
+        (directColor, colorDepth) = Self.configure(screen, mouse: mouse, environment: environment, asked: asked)
         let codeset = String(cString: nl_langinfo(Int32(CODESET)))
         isUTF8 = codeset.uppercased().replacingOccurrences(of: "-", with: "") == "UTF8"
         symbolLimit = Self.symbolLimit(insideTmux: !(environment["TMUX"] ?? "").isEmpty)
@@ -128,6 +122,57 @@ public final class NcursesTerminal: Terminal {
     }
 
     deinit { close() }
+
+    /// Makes `screen` current and sets it up: raw keys, no echo, no cursor, mouse clicks, and
+    /// colours; returns whether it draws direct colour and the depth frames are drawn in.
+    private static func configure(_ screen: OpaquePointer, mouse: Bool, environment: [String: String],
+                                  asked: ColorDepth?) -> (direct: Bool, depth: ColorDepth) {
+        set_term(screen)
+        raw()  // Ctrl-C arrives as a key, so leaving is always orderly
+        noecho()
+        nonl()
+        curs_set(0)
+        typeahead(-1)  // nobody reads through ncurses: never hold a frame back for pending input
+        if mouse {
+            mousemask(iconchooser_button1_events(), nil)
+            mouseinterval(0)
+        }
+        let noColor = asked == .noColor || (asked == nil && !(environment["NO_COLOR"] ?? "").isEmpty)
+        guard !noColor && has_colors() else { return (false, .noColor) }
+        start_color()
+        use_default_colors()
+        let colors = Int(iconchooser_colors())
+        let direct = colors >= 1 << 24 || tigetflag("RGB") > 0
+        let depth: ColorDepth = direct ? .truecolor : colors >= 256 ? .palette256 : colors >= 16 ? .ansi16 : colors >= 8 ? .ansi8 : .noColor
+        return (direct, asked.map { min($0, depth) } ?? depth)
+    }
+
+    /// Draws in 24-bit colour from the next frame on, the terminal having said it takes it
+    /// (its answers, over SSH where COLORTERM does not travel) though TERM's terminfo entry
+    /// has 256 colours or fewer. ncurses writes colours only as terminfo tells it, so the
+    /// screen is started again with TERM's direct-colour sibling (`DirectColorTerminfo`) and
+    /// the next frame repaints it whole. False, changing nothing, where there is no such
+    /// entry, the depth was asked for with `--color`, or colour is off.
+    public func upgradeToDirectColor() -> Bool {
+        guard !closed, !directColor, askedDepth == nil, colorDepth != .noColor,
+              let entry = DirectColorTerminfo.entry(for: terminfoName, descriptor: descriptor) else { return false }
+        // The new screen keeps the terminal modes it starts in as the ones to give back when
+        // leaving: the user's, not the chooser's raw ones.
+        reset_shell_mode()
+        guard let upgraded = newterm(entry, output, input) else {
+            reset_prog_mode()
+            return false
+        }
+        // The old screen is left allocated, once per run: delscreen frees windows by the
+        // screen ncurses made them on, which after a second newterm takes the new screen's
+        // own (its stdscr) with them.
+        (directColor, colorDepth) = Self.configure(upgraded, mouse: mouse, environment: environment, asked: nil)
+        screen = upgraded
+        terminfoName = entry
+        pairs = [:]
+        resize(columns: size.columns, rows: size.rows)
+        return true
+    }
 
     /// ncurses writes only characters the C library gives a width, and tmux draws only those
     /// its own width table knows, which may be older than this program's.

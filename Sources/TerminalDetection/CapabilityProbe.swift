@@ -14,6 +14,8 @@ public struct TerminalAnswers: Hashable, Sendable {
     public var sixelRegistersStatus: Int?
     public var sixelRegisters: Int?
     public var primaryAttributes: [Int]?
+    /// XTGETTCAP's answer for `RGB` (or tmux's `Tc`): whether the terminal takes 24-bit colours.
+    public var directColor: Bool?
     /// Replies nothing was asked for.
     public var others = 0
 
@@ -28,6 +30,7 @@ public struct TerminalAnswers: Hashable, Sendable {
             case .cellSize: cellSize != nil || rejectedCellSize != nil
             case .background: background != nil
             case .sixelRegisters: sixelRegistersStatus != nil
+            case .directColor: directColor != nil
             case .primaryAttributes: primaryAttributes != nil
             }
         }
@@ -49,7 +52,9 @@ public struct TerminalAnswers: Hashable, Sendable {
             sixelRegisters = status == 0 ? values.first : nil
         case .primaryAttributes(let attributes):
             primaryAttributes = attributes
-        case .kittyGraphics, .graphicsAttribute, .other:
+        case .capability(let name, let present) where name == TerminalQuery.directColorCapability || name == "Tc":
+            directColor = present || directColor == true
+        case .kittyGraphics, .graphicsAttribute, .capability, .other:
             others += 1
         }
     }

@@ -79,6 +79,7 @@ extension TerminalCapabilities {
             ?? (unanswered.contains(.background) ? "unknown (no answer to OSC 11)" : "unknown")))
         lines.append("Sixel colour registers: " + (sixelRegisters.map { "\($0) (XTSMGRAPHICS)" } ?? "not reported"))
         lines.append("Symbols: \(symbolsDescription); \(symbolsReason)")
+        lines.append(drawsDirectColor ? "Colours: 24-bit, as \(directColorReason)" : "Colours: as TERM's terminfo says (\(directColorReason))")
         if let notAsked {
             lines.append("Answers: nothing asked, as \(notAsked)")
         } else {

@@ -52,6 +52,9 @@ public struct TerminalCapabilities: Hashable, Sendable {
     public var drawsSextants: Bool
     public var drawsOctants: Bool
     public var symbolsReason: String
+    /// The terminal written to takes 24-bit colours, whatever its terminfo description says.
+    public var drawsDirectColor: Bool
+    public var directColorReason: String
     /// Which queries were answered and which were not, and how long the answers took.
     public var answered: [TerminalQuery]
     public var unanswered: [TerminalQuery]
@@ -111,6 +114,7 @@ public struct TerminalCapabilities: Hashable, Sendable {
         background = drawing.background ?? probe.direct.background
         sixelRegisters = (sixel.available ? probe.direct : drawing).sixelRegisters
         (drawsSextants, drawsOctants, symbolsReason) = Self.symbols(identity: identity, environment: environment)
+        (drawsDirectColor, directColorReason) = Self.directColor(probe: probe)
     }
 
     // MARK: Decisions
@@ -156,6 +160,9 @@ public struct TerminalCapabilities: Hashable, Sendable {
         return (String(parts[0]), parts.count > 1 ? String(parts[1]) : nil)
     }
 
+    /// The first kitty that draws Unicode placeholders, the only way a picture stays in place in tmux.
+    static let kittyPlaceholdersFrom = [0, 28]
+
     static func kittySupport(probe: CapabilityProbe, drawing: TerminalAnswers, identity: Identity) -> Support {
         let environment = probe.environment
         let asked = Set(probe.plan.direct + probe.plan.passedThrough).contains(.kittyGraphics)
@@ -168,6 +175,10 @@ public struct TerminalCapabilities: Hashable, Sendable {
             case .off:
                 return Support(false, "tmux's allow-passthrough is off; `tmux set -g allow-passthrough on` lets pictures through")
             case .on:
+                if let text = drawing.version, let outside = parseVersion(text), outside.name.lowercased() == "kitty",
+                   let version = outside.version, versionNumbers(version).lexicographicallyPrecedes(kittyPlaceholdersFrom) {
+                    return Support(false, "kitty \(version) (XTVERSION) outside tmux draws no Unicode placeholders, which pictures in tmux need (kitty 0.28 and later do)")
+                }
                 if let client = probe.tmux?.clientTerm, TerminalEnvironment(["TERM": client]).termIsKittyGraphics {
                     return Support(true, "tmux passes pictures through, and its terminal is TERM=\(client)")
                 }
@@ -273,6 +284,23 @@ public struct TerminalCapabilities: Hashable, Sendable {
             return (true, false, "the environment names a terminal that draws sextants; its version (for octants) is unknown")
         }
         return (false, false, "sextants and octants only on terminals known to draw them (kitty, foot, Ghostty, WezTerm)")
+    }
+
+    /// Terminals that take 24-bit colours (`38;2;R;G;B`) whatever TERM they set, by the name
+    /// they give in XTVERSION (lower-cased).
+    static let directColorDrawers: Set<String> = ["kitty", "wezterm", "foot", "ghostty", "iterm2", "contour"]
+
+    /// Whether the terminal written to takes 24-bit colours: COLORTERM, then its own answers
+    /// (XTGETTCAP for `RGB`, or a name in `directColorDrawers`). Inside tmux that terminal is
+    /// tmux, so the answers of the terminal outside it do not count.
+    static func directColor(probe: CapabilityProbe) -> (Bool, String) {
+        let environment = probe.environment
+        if environment.saysDirectColor { return (true, "COLORTERM=\(clean(environment.colorTerm))") }
+        if probe.direct.directColor == true { return (true, "the terminal has RGB (XTGETTCAP)") }
+        if let text = probe.direct.version, let parsed = parseVersion(text), directColorDrawers.contains(parsed.name.lowercased()) {
+            return (true, "\(parsed.name) (XTVERSION) takes 24-bit colours")
+        }
+        return (false, probe.notAskedOr("neither COLORTERM, XTGETTCAP nor XTVERSION says the terminal takes 24-bit colours"))
     }
 
     /// The leading numbers of a version: "0.26.5" → [0, 26, 5], "1.2.0-dev" → [1, 2, 0].

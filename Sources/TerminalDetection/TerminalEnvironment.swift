@@ -23,6 +23,9 @@ public struct TerminalEnvironment: Hashable, Sendable {
     /// `SSH_CONNECTION`, `SSH_CLIENT` or `SSH_TTY`: the terminal is at the far end of a
     /// connection, so its answers may take a slow link's round trip.
     public var overSSH: Bool
+    /// `COLORTERM`, which terminals that take 24-bit colours set (`truecolor` or `24bit`)
+    /// whatever their TERM says; SSH does not carry it unless asked to.
+    public var colorTerm: String
 
     public init(_ variables: [String: String]) {
         func value(_ name: String) -> String { variables[name] ?? "" }
@@ -37,7 +40,11 @@ public struct TerminalEnvironment: Hashable, Sendable {
         tmuxPane = value("TMUX_PANE")
         screen = !value("STY").isEmpty
         overSSH = ["SSH_CONNECTION", "SSH_CLIENT", "SSH_TTY"].contains { !value($0).isEmpty }
+        colorTerm = value("COLORTERM")
     }
+
+    /// COLORTERM says the terminal takes 24-bit colours.
+    public var saysDirectColor: Bool { ["truecolor", "24bit"].contains(colorTerm.lowercased()) }
 
     public var insideTmux: Bool { !tmux.isEmpty }
 

@@ -12,11 +12,23 @@ public enum TerminalQuery: String, CaseIterable, Hashable, Sendable {
     case background
     /// XTSMGRAPHICS (`CSI ? 1 ; 1 ; 0 S`): how many sixel colour registers there are.
     case sixelRegisters
+    /// XTGETTCAP for `RGB` (`DCS + q 524742 ST`): whether the terminal's own terminfo says it
+    /// takes 24-bit colours, which decides over SSH, where COLORTERM does not travel.
+    case directColor
     /// DA1 (`CSI c`): the terminal's features; attribute 4 is sixel.
     case primaryAttributes
 
     /// The image id the kitty query carries; its reply names it.
     public static let kittyQueryID = 31
+
+    /// The terminfo capability `.directColor` asks about: ncurses' name for 24-bit colour.
+    /// tmux's `Tc` says the same, but a terminal that knows `Tc` answers for `RGB` too.
+    public static let directColorCapability = "RGB"
+
+    /// XTGETTCAP's spelling of a capability name: its bytes in upper-case hex.
+    static func hex(_ name: String) -> String {
+        name.utf8.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
+    }
 
     public var bytes: [UInt8] {
         switch self {
@@ -25,6 +37,7 @@ public enum TerminalQuery: String, CaseIterable, Hashable, Sendable {
         case .cellSize: Array("\u{1B}[16t".utf8)
         case .background: Array("\u{1B}]11;?\u{1B}\\".utf8)
         case .sixelRegisters: Array("\u{1B}[?1;1;0S".utf8)
+        case .directColor: Array("\u{1B}P+q\(TerminalQuery.hex(TerminalQuery.directColorCapability))\u{1B}\\".utf8)
         case .primaryAttributes: Array("\u{1B}[c".utf8)
         }
     }
@@ -37,6 +50,7 @@ public enum TerminalQuery: String, CaseIterable, Hashable, Sendable {
         case .cellSize: "CSI 16t"
         case .background: "OSC 11"
         case .sixelRegisters: "XTSMGRAPHICS"
+        case .directColor: "XTGETTCAP RGB"
         case .primaryAttributes: "DA1"
         }
     }

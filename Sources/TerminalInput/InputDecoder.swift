@@ -326,6 +326,36 @@ extension InputDecoder {
         return .click(column: x, row: y)
     }
 
+    /// XTGETTCAP's answer, `1+rHEX[=HEX]` or `0+r[HEX]`: the first capability's name, when it
+    /// is hex of at most 32 printable bytes (terminfo names are short).
+    static func capabilityReply(_ body: [UInt8]) -> TerminalReply? {
+        guard body.count >= 3, body[1] == 0x2B, body[2] == 0x72, body[0] == 0x30 || body[0] == 0x31 else { return nil }  // "0+r", "1+r"
+        let hex = body.dropFirst(3).prefix { $0 != 0x3D && $0 != 0x3B }  // up to "=" or ";"
+        guard !hex.isEmpty, hex.count % 2 == 0, hex.count <= 64 else { return nil }
+        var name: [UInt8] = []
+        var high: UInt8?
+        for digit in hex {
+            guard let value = hexValue(digit) else { return nil }
+            if let first = high {
+                name.append(first << 4 | value)
+                high = nil
+            } else {
+                high = value
+            }
+        }
+        guard name.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
+        return .capability(name: String(decoding: name, as: UTF8.self), present: body[0] == 0x31)
+    }
+
+    private static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case 0x30...0x39: digit - 0x30
+        case 0x41...0x46: digit - 0x41 + 10
+        case 0x61...0x66: digit - 0x61 + 10
+        default: nil
+        }
+    }
+
     /// A whole control string as a reply.
     static func stringReply(_ kind: StringKind, body: [UInt8]) -> TerminalReply? {
         switch kind {
@@ -333,6 +363,7 @@ extension InputDecoder {
             if body.starts(with: [0x3E, 0x7C]) {  // ">|"
                 return .terminalVersion(String(decoding: body.dropFirst(2), as: UTF8.self))
             }
+            if let capability = capabilityReply(body) { return capability }
             return .other(shown(body, introducer: "DCS "))
         case .apc:
             if body.first == 0x47 { return kittyReply(body.dropFirst()) }  // "G"

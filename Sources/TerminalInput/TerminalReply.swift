@@ -17,6 +17,10 @@ public enum TerminalReply: Hashable, Sendable {
     case graphicsAttribute(item: Int, status: Int, values: [Int])
     /// DA1 (`CSI ? ATTRIBUTES c`): the terminal's class and features; 4 means sixel.
     case primaryAttributes([Int])
+    /// XTGETTCAP (`ESC P 1 + r NAME[=VALUE] ESC \` when the terminal has the capability,
+    /// `ESC P 0 + r NAME ESC \` when not): the capability's name, decoded from hex, and
+    /// whether the terminal has it. A reply naming no capability it could decode is `.other`.
+    case capability(name: String, present: Bool)
     /// Any other report or control string (`ESC P…`, `ESC ]…`, `ESC _…`, `CSI ?…`): not a key,
     /// and nothing the program asked about. The text is what came between the introducer
     /// and the terminator, cut short; untrusted.

@@ -36,9 +36,17 @@ public protocol Terminal: AnyObject {
     func sendQueries(_ plan: QueryPlan)
     /// The encoder for pictures in frames from now on (nil: frames' pictures are ignored).
     func usePictures(_ encoder: (any PictureEncoder)?)
+    /// Draws in 24-bit colour from the next frame on, once the terminal has said it takes it
+    /// though `colorDepth` is less; false where this terminal layer cannot (`colorDepth` then
+    /// stays as it was).
+    func upgradeToDirectColor() -> Bool
     /// Gives the terminal back as it was: pictures deleted, late answers swallowed, modes
     /// restored. Safe to call more than once.
     func close()
+}
+
+extension Terminal {
+    public func upgradeToDirectColor() -> Bool { false }
 }
 
 /// A screen as the program wants it: the text, and pixel pictures over it.

@@ -37,6 +37,9 @@ extension IconChooser {
         @Flag(name: .long, help: "When leaving, print the current alternate name (empty line for the primary).")
         var print = false
 
+        @Option(name: .long, help: "Colours: auto (from NO_COLOR, COLORTERM, terminfo and the terminal's answers), truecolor, 256, 16, 8 or none.")
+        var color: ColorChoice = .auto
+
         @OptionGroup var graphics: GraphicsArguments
 
         func run() async throws {
@@ -46,7 +49,7 @@ extension IconChooser {
             let choice = manager.currentChoice()
             let terminal: NcursesTerminal
             do {
-                terminal = try NcursesTerminal.open()
+                terminal = try NcursesTerminal.open(colorDepth: color.forced)
             } catch {
                 throw Console.fail(error.description, code: 2)
             }

@@ -42,6 +42,9 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
     case ansi8 = "8"
     case none
 
+    /// The depth asked for; nil for `auto`.
+    var forced: ColorDepth? { self == .auto ? nil : depth(environment: [:]) }
+
     /// The depth to draw with; `auto` follows NO_COLOR, COLORTERM and TERM, as terminals advertise.
     func depth(environment: [String: String]) -> ColorDepth {
         switch self {
@@ -52,8 +55,7 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
         case .none: return .noColor
         case .auto:
             if !(environment["NO_COLOR"] ?? "").isEmpty { return .noColor }
-            let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
-            if colorTerm == "truecolor" || colorTerm == "24bit" { return .truecolor }
+            if TerminalEnvironment(environment).saysDirectColor { return .truecolor }
             let term = (environment["TERM"] ?? "").lowercased()
             if term.isEmpty || term == "dumb" { return .noColor }
             if term.contains("direct") { return .truecolor }

@@ -35,7 +35,7 @@ import TerminalInterface
                                                                      message: "no 120 px image")]]))
         }
 
-        func picture(_ picture: DetailsPicture, symbols: SymbolSet, appearance: IconAppearance,
+        func picture(_ picture: DetailsPicture, symbols: SymbolSet, depth: ColorDepth, appearance: IconAppearance,
                      deliver: @escaping @Sendable (CellGrid) -> Void) {
             lock.withLock {
                 picturesAsked.append(picture)

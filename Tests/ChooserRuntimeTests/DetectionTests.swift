@@ -43,6 +43,65 @@ import TerminalInterface
         }
     }
 
+    /// The focused caption's plate: its background, in the depth the frame was drawn in.
+    private func plateBackground(_ grid: CellGrid) -> TerminalColor? {
+        for y in 0..<grid.height {
+            for x in 0..<grid.width where grid[x, y].style.attributes.contains(.bold) && grid[x, y].style.background != .default {
+                return grid[x, y].style.background
+            }
+        }
+        return nil
+    }
+
+    /// A terminal whose terminfo has 256 colours but whose answers say it takes 24-bit ones
+    /// (over SSH, where COLORTERM does not travel): from then on the chooser draws in them,
+    /// and every tile is asked for again in them.
+    @Test(arguments: [TerminalReply.terminalVersion("kitty(0.35.2)"), .capability(name: "RGB", present: true)])
+    func aTerminalThatSaysItTakesDirectColourIsDrawnInIt(_ answer: TerminalReply) async throws {
+        try await onTestThread {
+            let chooser = RunningChooser(options: ChooserSession.Options(detectionTimeout: .seconds(30)))
+            let first = try await chooser.frame(showing: "black-multi")
+            guard case .indexed? = plateBackground(first) else {
+                Issue.record("the first frame's plate is not in 256 colours: \(String(describing: plateBackground(first)))")
+                return
+            }
+            #expect(await chooser.terminal.waitUntil { !$0.queries.isEmpty })
+            #expect(chooser.terminal.queries.first?.direct.contains(.directColor) == true)
+            let size = try #require(chooser.pictures.requests.first?.size)
+            #expect(chooser.pictures.depth(at: size) == .palette256)
+            chooser.terminal.send(.reply(answer), .reply(.primaryAttributes([62])))
+            try await chooser.frame("the plate in 24-bit colour") { grid in
+                if case .rgb? = self.plateBackground(grid) { return true }
+                return false
+            }
+            #expect(chooser.terminal.colorDepth == .truecolor)
+            #expect(await chooser.terminal.waitUntil { _ in chooser.pictures.depth(at: size) == .truecolor })
+            // A tile made in the old depth is not shown; one in the new is.
+            chooser.pictures.deliver(0, size: size)
+            chooser.terminal.type("q")
+            #expect(try await chooser.status() == 0)
+        }
+    }
+
+    /// An xterm's answers, or a terminal layer without a direct-colour description, keep 256 colours.
+    @Test func withoutWordOfDirectColourOrAWayToWriteItColoursStay() async throws {
+        try await onTestThread {
+            for (terminal, answer) in [(MemoryTerminal(), TerminalReply.terminalVersion("XTerm(390)")),
+                                       (MemoryTerminal(hasDirectColorEntry: false), .terminalVersion("kitty(0.35.2)"))] {
+                let chooser = RunningChooser(terminal: terminal, options: ChooserSession.Options(detectionTimeout: .seconds(30)))
+                try await chooser.frame(showing: "black-multi")
+                #expect(await terminal.waitUntil { !$0.queries.isEmpty })
+                terminal.send(.reply(answer), .reply(.primaryAttributes([62])))
+                let text = try await help(chooser, containing: "Terminal:")
+                #expect(!text.isEmpty)
+                #expect(terminal.colorDepth == .palette256)
+                if case .rgb? = plateBackground(terminal.frames.last!) { Issue.record("a plate in 24-bit colour") }
+                terminal.type("?q")
+                #expect(try await chooser.status() == 0)
+            }
+        }
+    }
+
     @Test func aTerminalThatAnswersNothingCostsOnlyTheTimeOut() async throws {
         try await onTestThread {
             let started = ContinuousClock.now

@@ -50,7 +50,7 @@ import Testing
     @Test func theTilesOnScreenComeFirstOneAtATime() {
         let gate = Gate()
         let loader = PictureLoader(count: 6) { index, size, _ in gate.render(index, size) }
-        loader.request([0, 1, 2, 3, 4, 5, 9], size: .small, symbols: .half, appearance: .light) { gate.record($0) }
+        loader.request([0, 1, 2, 3, 4, 5, 9], size: .small, symbols: .half, depth: .palette256, appearance: .light) { gate.record($0) }
         #expect(gate.started.wait(timeout: .now() + 30) == .success)
         // While the first is decoded, the user scrolls to the last ones.
         loader.prioritize([4, 5], size: .small)
@@ -91,7 +91,7 @@ import Testing
         let kitty = CapabilityProbe(environment: ["TERM": "xterm-kitty"], choice: .auto, canQuery: false,
                                     windowSize: TerminalSize(columns: 100, rows: 30)).capabilities(elapsedMilliseconds: 0)
         _ = try #require(pixels.start(for: kitty, colorDepth: .truecolor))
-        loader.request([0, 1, 2], size: .small, symbols: .half, appearance: .light) { picture in
+        loader.request([0, 1, 2], size: .small, symbols: .half, depth: .palette256, appearance: .light) { picture in
             log.add("s\(picture.index)")
             gate.record(picture)
         }
@@ -120,7 +120,7 @@ import Testing
     @Test func nothingMoreAfterLeaving() {
         let gate = Gate()
         let loader = PictureLoader(count: 5) { index, size, _ in gate.render(index, size) }
-        loader.request([0, 1, 2, 3, 4], size: .medium, symbols: .half, appearance: .light) { gate.record($0) }
+        loader.request([0, 1, 2, 3, 4], size: .medium, symbols: .half, depth: .palette256, appearance: .light) { gate.record($0) }
         #expect(gate.started.wait(timeout: .now() + 30) == .success)
         loader.cancelAll()
         gate.release.signal()
@@ -128,7 +128,7 @@ import Testing
         usleep(50_000)
         #expect(gate.order == [0])
         // A new request after that is served.
-        loader.request([3], size: .medium, symbols: .half, appearance: .light) { gate.record($0) }
+        loader.request([3], size: .medium, symbols: .half, depth: .palette256, appearance: .light) { gate.record($0) }
         #expect(gate.waitFor(2))
         #expect(gate.order == [0, 3])
     }

@@ -60,16 +60,18 @@ final class ScriptedPictures: PictureSource, @unchecked Sendable {
     private var deliverers: [TileSize: @Sendable (LoadedPicture) -> Void] = [:]
     private var symbols: [TileSize: SymbolSet] = [:]
     private var appearances: [TileSize: IconAppearance] = [:]
+    private var depths: [TileSize: ColorDepth] = [:]
     private(set) var requests: [(indices: [Int], size: TileSize)] = []
     private(set) var priorities: [(indices: [Int], size: TileSize)] = []
     private(set) var cancelled = false
 
-    func request(_ indices: [Int], size: TileSize, symbols: SymbolSet, appearance: IconAppearance,
+    func request(_ indices: [Int], size: TileSize, symbols: SymbolSet, depth: ColorDepth, appearance: IconAppearance,
                  deliver: @escaping @Sendable (LoadedPicture) -> Void) {
         lock.withLock {
             requests.append((indices, size))
             deliverers[size] = deliver
             self.symbols[size] = symbols
+            depths[size] = depth
             appearances[size] = appearance
         }
     }
@@ -88,12 +90,17 @@ final class ScriptedPictures: PictureSource, @unchecked Sendable {
     /// The symbols the last request at `size` asked for.
     func symbols(at size: TileSize) -> SymbolSet? { lock.withLock { symbols[size] } }
 
+    /// The colour depth the last request at `size` asked for.
+    func depth(at size: TileSize) -> ColorDepth? { lock.withLock { depths[size] } }
+
     /// Hands over the picture of `index` at `size` (it must have been asked for), in the
     /// symbols last asked for.
     func deliver(_ index: Int, size: TileSize) {
-        let (deliverer, symbols, appearance) = lock.withLock { (deliverers[size], self.symbols[size], appearances[size] ?? .light) }
-        deliverer?(LoadedPicture(index: index, size: size, symbols: symbols ?? .half, picture: Self.picture(index, size),
-                                 appearance: appearance))
+        let (deliverer, symbols, depth, appearance) = lock.withLock {
+            (deliverers[size], self.symbols[size], depths[size] ?? .palette256, appearances[size] ?? .light)
+        }
+        deliverer?(LoadedPicture(index: index, size: size, symbols: symbols ?? .half, depth: depth,
+                                 picture: Self.picture(index, size), appearance: appearance))
     }
 
     static func letter(_ index: Int) -> Character { Character(Unicode.Scalar(UInt8(65 + index % 26))) }

@@ -174,6 +174,41 @@ struct ChooserTmuxTests {
         try tmux.send("q")
     }
 
+    /// The colour codes of the tiles' cells on a `capture-pane -e` screen: 24-bit (`38;2`,
+    /// `48;2`) and 256-colour (`38;5`, `48;5`) ones counted apart.
+    private func colourCodes(_ styled: String) -> (direct: Int, palette: Int) {
+        (styled.matches(of: /\x1B\[[0-9;:]*[34]8[;:]2[;:]/).count, styled.matches(of: /\x1B\[[0-9;:]*[34]8;5;/).count)
+    }
+
+    /// Most terminals set TERM=xterm-256color and say COLORTERM=truecolor: the chooser draws
+    /// in 24-bit colour there, in 256 without COLORTERM, and in none with NO_COLOR or
+    /// `--color none` whatever COLORTERM says; `--color 256` keeps 256.
+    @Test func colourDepthFollowsCOLORTERMNoColorAndTheColorOption() throws {
+        func codes(_ environment: [String: String], _ arguments: [String] = []) throws -> (direct: Int, palette: Int) {
+            let window = try open(arguments, environment: environment)
+            try window.tmux.waitFor(text: "black-multi")
+            // The tiles arrive after the first frame: wait until they are all drawn in colour.
+            _ = try window.tmux.waitFor("the tiles in colour") { _ in
+                let found = colourCodes((try? window.tmux.styledScreen()) ?? "")
+                return found.direct + found.palette >= 300 || environment["NO_COLOR"] != nil || arguments.contains("none")
+            }
+            let found = colourCodes(try window.tmux.styledScreen())
+            try window.tmux.send("q")
+            #expect(try window.tmux.waitForFile(window.statusFile) == "0\n")
+            return found
+        }
+        let truecolor = try codes(["COLORTERM": "truecolor"])
+        #expect(truecolor.direct >= 300 && truecolor.palette == 0, "\(truecolor)")
+        let palette = try codes([:])
+        #expect(palette.direct == 0 && palette.palette >= 300, "\(palette)")
+        let asked = try codes(["COLORTERM": "truecolor"], ["--color", "256"])
+        #expect(asked.direct == 0 && asked.palette >= 300, "\(asked)")
+        let noColor = try codes(["COLORTERM": "truecolor", "NO_COLOR": "1"])
+        #expect(noColor.direct == 0 && noColor.palette == 0, "\(noColor)")
+        let none = try codes(["COLORTERM": "truecolor"], ["--color", "none"])
+        #expect(none.direct == 0 && none.palette == 0, "\(none)")
+    }
+
     @Test func plainXtermAndACLocaleWork() throws {
         let xterm = try open(environment: ["TERM": "xterm"]).tmux
         let screen = try xterm.waitFor(text: "black-multi")

@@ -218,8 +218,9 @@ extension XDisplayTests {
 
         /// Inside tmux with `allow-passthrough`, in kitty: the pictures go through tmux as kitty
         /// commands with Unicode placeholders. kitty 0.26 (Debian's) draws no placeholders, so
-        /// the test reads what tmux wrote to kitty (recorded by `script`): each picture sent
-        /// whole, a virtual placement of the tile's size, and the placeholder text.
+        /// left to itself the chooser draws symbols there; the test forces kitty's protocol and
+        /// reads what tmux wrote to kitty (recorded by `script`): each picture sent whole, a
+        /// virtual placement of the tile's size, and the placeholder text.
         @Test(.enabled(if: VirtualDisplay.hasKitty && Tmux.isAvailable, "kitty or tmux is not installed (make test installs them)"))
         func throughTmuxsPassthroughWithUnicodePlaceholders() throws {
             let screen = try VirtualDisplay()
@@ -228,7 +229,7 @@ extension XDisplayTests {
             screen.folder.write("tmux.conf", "set -g allow-passthrough on\nset -g status off\n")
             let socket = "iconchooser-test-\(UUID().uuidString.prefix(8))"
             let tmux = "/usr/bin/tmux -L \(socket) -f \(shellQuote(config))"
-            let chooser = "\(shellQuote(CLI.binary)) --app \(shellQuote(app)); echo $? > \(shellQuote(status))"
+            let chooser = "\(shellQuote(CLI.binary)) --app \(shellQuote(app)) --graphics kitty; echo $? > \(shellQuote(status))"
             let command = "script -q -f -c \(shellQuote("\(tmux) new-session \(shellQuote(chooser))")) \(shellQuote(typescript)); sleep 120"
             let environment = cli.environment.merging(["TMUX_TMPDIR": screen.folder.path]) { $1 }
             // The window lives until the test ends (dropping it closes the terminal).

@@ -25,6 +25,24 @@ struct ServeTests {
         return (tmux, status)
     }
 
+    /// SSH carries no COLORTERM, so over `serve` the chooser learns that the visitor's terminal
+    /// takes 24-bit colours from its answers: a client whose terminal answers as kitty does
+    /// (XTVERSION) sees the focus plate, and everything after, in 24-bit colour though TERM
+    /// says 256. The terminal is a script that answers, and keeps what the chooser wrote.
+    @Test func aVisitorsTerminalThatAnswersAsKittyGets24BitColour() throws {
+        let (server, client) = try serve(users: ["alice"])
+        let plate = "48:2::10:132:255"  // the focus plate's blue, as xterm-direct writes it
+        let ssh = [SSHClient.ssh, "-tt"] + (try client.options(key: "alice")) + ["\(client.user)@127.0.0.1"]
+        let (status, written) = try AnsweringTerminal.run(ssh, until: plate, keys: "q", in: folder, environment: [
+            "PATH": "/usr/bin:/bin", "HOME": folder.path, "LANG": "C.UTF-8", "TERM": "xterm-256color"])
+        #expect(status == 0, "\(written.suffix(400).debugDescription)")
+        // The first frame, before any answer, in 256 colours; the plate in 24-bit after kitty's answer.
+        let firstPlate = try #require(written.range(of: "48;5;"), "no 256-colour code before the answers")
+        let upgraded = try #require(written.range(of: plate), "the plate never came in 24-bit colour")
+        #expect(firstPlate.lowerBound < upgraded.lowerBound)
+        #expect(server.stop() == 0)
+    }
+
     @Test func refusesToStartWithoutBeingToldWhoMayLogIn() throws {
         let outcome = try CLI().run(["serve", "--listen", "127.0.0.1:0"])
         #expect(outcome.status == 64)

@@ -83,3 +83,18 @@ struct CLI {
 func jsonObject(_ text: String) throws -> [String: Any] {
     try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]
 }
+
+/// A terminal that answers the start-up queries as kitty 0.35 does (answering-terminal.py):
+/// runs `command` on it until what the command wrote holds `until`, then types `keys`.
+enum AnsweringTerminal {
+    static let script = Repository.root.appendingPathComponent("Tests/EndToEndTests/answering-terminal.py").path
+
+    /// The command's exit status (3: `until` never came within 60 s) and everything it wrote.
+    static func run(_ command: [String], until: String, keys: String, in folder: TemporaryFolder,
+                    environment: [String: String]) throws -> (status: Int32, written: String) {
+        let transcript = folder.url("transcript-\(UUID().uuidString)")
+        let outcome = try CLI.run(executable: "/usr/bin/python3", [script, transcript, until, keys] + command,
+                                  environment: environment, timeout: 90)
+        return (outcome.status, (try? String(contentsOfFile: transcript, encoding: .utf8)) ?? "")
+    }
+}

@@ -17,6 +17,28 @@ struct TerminalDetectionTests {
         return try tmux.waitForFile(out)
     }
 
+    /// A terminal whose TERM says 256 colours and whose answers (XTVERSION) say kitty: the
+    /// chooser starts in 256 colours, then draws every cell in 24-bit ones, and gives the
+    /// terminal back in the modes it found it in.
+    @Test func aTerminalThatAnswersAsKittyIsDrawnIn24BitColourAndLeftAsFound() throws {
+        let folder = TemporaryFolder()
+        let (before, after) = (folder.url("stty-before"), folder.url("stty-after"))
+        let chooser = shellQuote(CLI.binary)
+        let command = "stty -g > \(shellQuote(before)); \(chooser); status=$?; stty -g > \(shellQuote(after)); exit $status"
+        var environment = cli.environment
+        environment["TERM"] = "xterm-256color"
+        let (status, written) = try AnsweringTerminal.run(["/bin/sh", "-c", command], until: "48:2::10:132:255", keys: "q",
+                                                          in: folder, environment: environment)
+        #expect(status == 0, "\(written.suffix(400).debugDescription)")
+        let firstPalette = try #require(written.range(of: "48;5;"), "no 256-colour code before the answers")
+        let firstDirect = try #require(written.range(of: "48:2::"), "no 24-bit colour after kitty's answer")
+        #expect(firstPalette.lowerBound < firstDirect.lowerBound)
+        // After the answer the tiles are drawn again, in 24-bit colour.
+        #expect(written[firstDirect.lowerBound...].matches(of: /[34]8:2::/).count >= 100)
+        let modes = (try String(contentsOfFile: before, encoding: .utf8), try String(contentsOfFile: after, encoding: .utf8))
+        #expect(!modes.0.isEmpty && modes.0 == modes.1, "\(modes)")
+    }
+
     @Test func explainInTmuxWithoutPassthroughSaysSymbolsAndHowToEnableIt() throws {
         let text = try inTmux { "\(shellQuote(CLI.binary)) preview --explain-terminal > \($0) 2>&1" }
         #expect(text.contains("Terminal: tmux 3"), "\(text)")

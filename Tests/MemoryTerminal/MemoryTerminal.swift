@@ -9,12 +9,15 @@ import TerminalInterface
 /// pictures the way the ncurses terminal does, so picture commands can be checked for a
 /// scripted sequence of frames.
 public final class MemoryTerminal: Terminal, @unchecked Sendable {
-    public let colorDepth: ColorDepth
+    public var colorDepth: ColorDepth { lock.withLock { depth } }
     public let isUTF8: Bool
     public let environment: [String: String]
     public let canQuery: Bool
     public let symbolLimit: SymbolLimit
     private let tmuxReport: TmuxReport?
+    /// Whether `upgradeToDirectColor` succeeds, as where TERM has a direct-colour terminfo sibling.
+    private let hasDirectColorEntry: Bool
+    private var depth: ColorDepth
 
     private let lock = NSLock()
     private var currentSize: TerminalSize
@@ -34,9 +37,10 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
     /// `tmux`: what tmux answers when asked (only asked when `environment` has TMUX).
     public init(size: TerminalSize = TerminalSize(columns: 100, rows: 30), colorDepth: ColorDepth = .palette256,
                 isUTF8: Bool = true, environment: [String: String] = ["TERM": "xterm-256color"], canQuery: Bool = true,
-                tmux: TmuxReport? = nil, symbolLimit: SymbolLimit = .none) {
+                tmux: TmuxReport? = nil, symbolLimit: SymbolLimit = .none, hasDirectColorEntry: Bool = true) {
         currentSize = size
-        self.colorDepth = colorDepth
+        depth = colorDepth
+        self.hasDirectColorEntry = hasDirectColorEntry
         self.isUTF8 = isUTF8
         self.environment = environment
         self.canQuery = canQuery
@@ -59,6 +63,16 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
     /// Each character of `text` as a key press.
     public func type(_ text: String) {
         for character in text { send(.key(.character(character))) }
+    }
+
+    public func upgradeToDirectColor() -> Bool {
+        lock.withLock {
+            guard hasDirectColorEntry, depth != .noColor, depth != .truecolor else { return false }
+            depth = .truecolor
+            // As the ncurses terminal does: the next frame repaints the screen whole.
+            shown = nil
+            return true
+        }
     }
 
     /// The text each frame put on screen (with the cells of pictures shown by text).

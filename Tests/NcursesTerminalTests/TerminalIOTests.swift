@@ -223,3 +223,27 @@ let kittyAnswers = Array(("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\
         reader.stop()
     }
 }
+
+/// Where ncurses finds a description that writes 24-bit colours for a TERM that has fewer.
+@Suite struct DirectColorTerminfoTests {
+    @Test func eachFamilyItsDirectSibling() {
+        #expect(DirectColorTerminfo.candidates(for: "xterm-256color") == ["xterm-direct"])
+        #expect(DirectColorTerminfo.candidates(for: "tmux-256color") == ["tmux-direct"])
+        #expect(DirectColorTerminfo.candidates(for: "xterm-kitty") == ["kitty-direct"])
+        #expect(DirectColorTerminfo.candidates(for: "vte-256color") == ["vte-direct"])
+        #expect(DirectColorTerminfo.candidates(for: "alacritty") == ["alacritty-direct"])
+        #expect(DirectColorTerminfo.candidates(for: "xterm-ghostty") == ["xterm-ghostty-direct", "xterm-direct"])
+        #expect(DirectColorTerminfo.candidates(for: "xterm-direct") == ["xterm-direct"])
+        #expect(DirectColorTerminfo.candidates(for: "") == [])
+    }
+
+    /// Read from this machine's terminfo (ncurses-base has xterm-direct; ncurses-term the others).
+    @Test func foundInTerminfoOnlyWithDirectColour() throws {
+        try #require(FileManager.default.fileExists(atPath: "/usr/share/terminfo/x/xterm-direct")
+                     || FileManager.default.fileExists(atPath: "/lib/terminfo/x/xterm-direct"), "no xterm-direct terminfo here")
+        #expect(DirectColorTerminfo.entry(for: "xterm-256color", descriptor: -1) == "xterm-direct")
+        #expect(DirectColorTerminfo.entry(for: "xterm-direct", descriptor: -1) == "xterm-direct")
+        #expect(DirectColorTerminfo.entry(for: "no-such-terminal-256color", descriptor: -1) == nil)
+        #expect(DirectColorTerminfo.entry(for: "dumb", descriptor: -1) == nil)
+    }
+}

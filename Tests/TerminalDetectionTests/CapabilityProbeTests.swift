@@ -36,7 +36,51 @@ import TerminalInput
         #expect(found.background == RGBColor(red: 0, green: 0, blue: 0))
         #expect(found.drawsSextants && !found.drawsOctants)
         #expect(!found.passThroughTmux && !found.kittyPlaceholders)
-        #expect(found.unanswered == [.sixelRegisters])
+        #expect(found.unanswered == [.sixelRegisters, .directColor])
+        #expect(found.drawsDirectColor && found.directColorReason == "kitty (XTVERSION) takes 24-bit colours")
+    }
+
+    /// 24-bit colour where COLORTERM, XTGETTCAP or the terminal's name says so; not for an
+    /// xterm or a terminal that says nothing, nor from the terminal outside tmux (tmux is the
+    /// one written to).
+    @Test func directColourFromTheEnvironmentOrTheTerminalsOwnAnswers() {
+        func decided(_ replies: [TerminalReply], environment: [String: String] = ["TERM": "xterm-256color"],
+                     tmux: TmuxReport? = nil) -> (Bool, String) {
+            let found = Self.probe(environment, tmux: tmux, replies: replies).capabilities(elapsedMilliseconds: 0)
+            return (found.drawsDirectColor, found.directColorReason)
+        }
+        #expect(decided([], environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"]) == (true, "COLORTERM=truecolor"))
+        #expect(decided([], environment: ["TERM": "xterm-256color", "COLORTERM": "24BIT"]).0)
+        #expect(decided([], environment: ["TERM": "xterm-256color", "COLORTERM": "yes"]).0 == false)
+        #expect(decided([.capability(name: "RGB", present: true), .primaryAttributes([62])]) == (true, "the terminal has RGB (XTGETTCAP)"))
+        #expect(decided([.capability(name: "Tc", present: true)]).0)
+        #expect(decided([.capability(name: "RGB", present: false), .terminalVersion("XTerm(379)")]).0 == false)
+        #expect(decided([.terminalVersion("WezTerm 20240203-110809-5046fc22")]) == (true, "WezTerm (XTVERSION) takes 24-bit colours"))
+        #expect(decided([.terminalVersion("foot(1.16.2)")]).0)
+        #expect(decided([]).0 == false)
+        let tmux: [String: String] = ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0"]
+        let passing = TmuxReport(passthrough: .on, version: "3.3a")
+        // The kitty outside answers after tmux's DA1; tmux itself does not say.
+        #expect(decided([.terminalVersion("tmux 3.3a"), .primaryAttributes([1, 2]), .terminalVersion("kitty(0.35.2)"),
+                         .primaryAttributes([62])], environment: tmux, tmux: passing).0 == false)
+        let asked = Self.probe().plan
+        #expect(asked.bytes.contains(Array("\u{1B}P+q524742\u{1B}\\".utf8)))
+    }
+
+    /// Inside tmux kitty's pictures need Unicode placeholders, which kitty draws from 0.28 on:
+    /// an older kitty outside gets symbols, with the reason.
+    @Test func kittyBeforePlaceholdersGetsNoPicturesInsideTmux() {
+        let tmux: [String: String] = ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0"]
+        let passing = TmuxReport(passthrough: .on, version: "3.3a")
+        func support(_ version: String) -> TerminalCapabilities.Support? {
+            Self.probe(tmux, tmux: passing, replies: [.primaryAttributes([1, 2]), .kittyGraphics(id: 31, message: "OK"),
+                                                      .terminalVersion(version), .primaryAttributes([62])])
+                .capabilities(elapsedMilliseconds: 0).support[.kitty]
+        }
+        #expect(support("kitty(0.26.5)")?.available == false)
+        #expect(support("kitty(0.26.5)")?.reason.contains("0.28") == true)
+        #expect(support("kitty(0.28.0)")?.available == true)
+        #expect(support("kitty(0.35.2)")?.available == true)
     }
 
     @Test func repliesInAnyOrderGiveTheSameAnswer() {
@@ -71,7 +115,7 @@ import TerminalInput
         #expect(found.support[.sixel]?.reason == "no answer to DA1")
         #expect(found.pictureMode(drawable: [.kitty, .sixel, .iterm2]) == .symbols(reason: "no pixel protocol found"))
         #expect(found.explanation(drawable: []).last == "Answers: no answer within 250 ms; none to kitty graphics query, "
-            + "XTVERSION, CSI 16t, OSC 11, XTSMGRAPHICS, DA1")
+            + "XTVERSION, CSI 16t, OSC 11, XTSMGRAPHICS, XTGETTCAP RGB, DA1")
     }
 
     @Test func anAnswerAfterCompletionStillCounts() {
@@ -140,12 +184,15 @@ import TerminalInput
         // tmux answers its DA1 at once; the outside terminal's answers come after it.
         probe.receive(.primaryAttributes([1, 2]))
         #expect(!probe.isComplete)
-        for reply in Self.kittyReplies { probe.receive(reply) }
+        // A kitty that draws Unicode placeholders (0.28 and later), which pictures in tmux need.
+        for reply in Self.kittyReplies {
+            probe.receive(reply == .terminalVersion("kitty(0.26.5)") ? .terminalVersion("kitty(0.35.2)") : reply)
+        }
         #expect(probe.isComplete)
         #expect(probe.direct.primaryAttributes == [1, 2] && probe.outside.primaryAttributes == [62])
         let found = probe.capabilities(elapsedMilliseconds: 40)
         #expect(found.graphics == .kitty && found.passThroughTmux && found.kittyPlaceholders)
-        #expect(found.terminalDescription == "kitty 0.26.5, in tmux 3.4")
+        #expect(found.terminalDescription == "kitty 0.35.2, in tmux 3.4")
         #expect(found.cellSize == CellPixelSize(width: 10, height: 20))
     }
 

@@ -185,6 +185,18 @@ import Testing
         #expect(Self.decode(["\u{1B}P>|tmux 3.3a\u{1B}\\"]) == [.reply(.terminalVersion("tmux 3.3a"))])
     }
 
+    /// XTGETTCAP: the capability's name from hex, with or without a value, known or not;
+    /// anything else in a `+r` answer stays an unknown reply, never a key.
+    @Test func capabilityAnswersNameTheirCapability() {
+        #expect(Self.decode(["\u{1B}P1+r524742=382F382F38\u{1B}\\"]) == [.reply(.capability(name: "RGB", present: true))])
+        #expect(Self.decode(["\u{1B}P1+r5463\u{1B}\\"]) == [.reply(.capability(name: "Tc", present: true))])
+        #expect(Self.decode(["\u{1B}P0+r524742\u{1B}\\"]) == [.reply(.capability(name: "RGB", present: false))])
+        #expect(Self.decode(["\u{1B}P1+r526\u{1B}\\"]) == [.reply(.other("DCS 1+r526"))])
+        #expect(Self.decode(["\u{1B}P1+r5Z\u{1B}\\"]) == [.reply(.other("DCS 1+r5Z"))])
+        #expect(Self.decode(["\u{1B}P1+r0A\u{1B}\\"]) == [.reply(.other("DCS 1+r0A"))])
+        #expect(Self.decode(["\u{1B}P0+r\u{1B}\\"]) == [.reply(.other("DCS 0+r"))])
+    }
+
     /// tmux answers for the terminal, so its answers can come between the pieces of a
     /// click a slow link split: the click still counts, and so do the answers.
     @Test func answersBetweenThePiecesOfAKeySequence() {
