@@ -105,6 +105,61 @@ extension XDisplayTests {
             try exercise(screen, window: window, status: status, count: 40)
         }
 
+        /// Every picture replaces its tile whole, at font sizes whose cells do not divide the
+        /// picture evenly: around each picture (its tile's cells it does not cover, and the slot's
+        /// margin) and in its transparent corners nothing of the icon's symbol art is left, also
+        /// after the help has covered the pictures and gone, and after scrolling to the end.
+        func expectNothingAroundThePictures(_ screen: VirtualDisplay, window: VirtualDisplay.Client, status: String,
+                                            count: Int, _ what: String) throws {
+            // Every row whole but the grid's last, and every tile a picture.
+            func settled(_ shot: Screenshot) -> Bool {
+                let rows = Dictionary(grouping: shot.tiles, by: \.y).sorted { $0.key < $1.key }.map(\.value.count)
+                guard rows.count >= 2, let widest = rows.max(), rows.dropLast().allSatisfy({ $0 == widest }) else { return false }
+                return (rows.last == widest || shot.tiles.count <= count) && shot.tiles.allSatisfy(\.isPicture)
+            }
+            func check(_ shot: Screenshot, _ when: String) {
+                for tile in shot.tiles {
+                    let stray = shot.strayIconPixels(around: tile, by: 6)
+                    #expect(stray.isEmpty, "\(what), \(when): \(stray.count) pixels of symbol art around the picture \(tile), as \(stray.prefix(6))")
+                }
+            }
+            let first = try screenshot(of: screen, "pictures in every tile (\(what))", timeout: 60, until: settled)
+            check(first, "first")
+            let perRow = Set(first.tiles.map(\.x)).count, rows = Set(first.tiles.map(\.y)).count
+            try window.keys("question")
+            _ = try screenshot(of: screen, "the help over the tiles (\(what))") { !settled($0) }
+            try window.keys("question")
+            check(try screenshot(of: screen, "the pictures back after the help (\(what))", until: settled), "after the help")
+            try window.keys("End")
+            let atEnd = count - max(0, (count + perRow - 1) / perRow - rows) * perRow
+            check(try screenshot(of: screen, "the last \(atEnd) pictures (\(what))") { shot in
+                shot.tiles.count == atEnd && shot.tiles.allSatisfy(\.isPicture)
+            }, "after scrolling")
+            try window.keys("q")
+            #expect(eventually(timeout: 10) { (try? String(contentsOfFile: status, encoding: .utf8)) == "0\n" })
+        }
+
+        @Test(.enabled(if: VirtualDisplay.hasKitty, "kitty is not installed (make test installs it)"), arguments: [9, 11, 13.5, 15])
+        func kittysPicturesLeaveNothingOfTheirTilesAtAnyFontSize(points: Double) throws {
+            let screen = try VirtualDisplay()
+            let app = Self.diagonalApp(in: screen.folder, count: 30)
+            let (command, status) = chooserCommand(app: app, in: screen)
+            let window = try screen.start(VirtualDisplay.kittyCommand(width: 900, height: 600, fontSize: points, running: command),
+                                          environment: cli.environment)
+            try expectNothingAroundThePictures(screen, window: window, status: status, count: 30, "kitty at \(points) pt")
+        }
+
+        @Test(arguments: [9, 11, 13.5, 15])
+        func sixelPicturesLeaveNothingOfTheirTilesAtAnyFontSize(points: Double) throws {
+            let screen = try VirtualDisplay()
+            let app = Self.diagonalApp(in: screen.folder, count: 30)
+            let (command, status) = chooserCommand(app: app, in: screen)
+            let window = try screen.start([VirtualDisplay.xterm, "-ti", "vt340", "-fa", "DejaVu Sans Mono", "-fs", "\(points)",
+                                           "-bg", "black", "-fg", "white", "-geometry", "80x30+0+0", "-e", "/bin/sh", "-c", command],
+                                          environment: cli.environment.merging(["TERM": "xterm"]) { $1 })
+            try expectNothingAroundThePictures(screen, window: window, status: status, count: 30, "xterm at \(points) pt")
+        }
+
         @Test(.enabled(if: VirtualDisplay.hasKitty, "kitty is not installed (make test installs it)"))
         func kittysGraphicsProtocol() throws {
             let screen = try VirtualDisplay()
@@ -337,6 +392,34 @@ struct Screenshot {
         (tiles, colouredPixels) = Self.tiles(in: bitmap)
     }
 
+    /// The screen's colour at a pixel.
+    func colour(x: Int, y: Int) -> (r: Int, g: Int, b: Int) {
+        let offset = (y * bitmap.width + x) * 4
+        return (Int(bitmap.pixels[offset]), Int(bitmap.pixels[offset + 1]), Int(bitmap.pixels[offset + 2]))
+    }
+
+    /// The icon-coloured pixels in the band `by` pixels wide around `tile`'s picture, and in
+    /// the picture's four corners, which the icon's rounded outline leaves transparent: where a
+    /// tile's symbol art (the same red and blue) would show if its picture did not replace it
+    /// whole. Nothing else of the chooser is drawn in those colours.
+    func strayIconPixels(around tile: Tile, by band: Int) -> [String] {
+        func iconColoured(_ x: Int, _ y: Int) -> Bool { Self.isIconColour(bitmap.pixels, (y * bitmap.width + x) * 4) }
+        var stray: [String] = []
+        let (left, top) = (max(0, tile.x - band), max(0, tile.y - band))
+        let (right, bottom) = (min(bitmap.width - 1, tile.x + tile.width - 1 + band), min(bitmap.height - 1, tile.y + tile.height - 1 + band))
+        for y in top...bottom {
+            for x in left...right {
+                let inside = x >= tile.x && x < tile.x + tile.width && y >= tile.y && y < tile.y + tile.height
+                if !inside && iconColoured(x, y) { stray.append("\(x),\(y)") }
+            }
+        }
+        for (x, y) in [(tile.x, tile.y), (tile.x + tile.width - 1, tile.y), (tile.x, tile.y + tile.height - 1),
+                       (tile.x + tile.width - 1, tile.y + tile.height - 1)] where iconColoured(x, y) {
+            stray.append("corner \(x),\(y)")
+        }
+        return stray
+    }
+
     /// Red, blue, or a blend of the two (the soft edge between them).
     static func isIconColour(_ pixels: [UInt8], _ offset: Int) -> Bool {
         let (r, g, b) = (Int(pixels[offset]), Int(pixels[offset + 1]), Int(pixels[offset + 2]))
@@ -404,9 +487,10 @@ extension VirtualDisplay {
     /// usual GL, draws kitty's cell backgrounds in wrong colours once a picture is on screen.
     /// The cursor does not blink: each blink is a redraw, slow in software, and kitty answers
     /// queries only between redraws.
-    static func kittyCommand(width: Int, height: Int, running command: String) -> [String] {
+    static func kittyCommand(width: Int, height: Int, fontSize: Double? = nil, running command: String) -> [String] {
         ["/usr/bin/env", "GALLIUM_DRIVER=softpipe", kitty, "--config", "NONE", "-o", "initial_window_width=\(width)", "-o", "initial_window_height=\(height)",
-         "-o", "remember_window_size=no", "-o", "cursor_blink_interval=0", "/bin/sh", "-c", command]
+         "-o", "remember_window_size=no", "-o", "cursor_blink_interval=0"]
+            + (fontSize.map { ["-o", "font_size=\($0)"] } ?? []) + ["/bin/sh", "-c", command]
     }
 
     /// A terminal window on this display, driven with xdotool.
