@@ -125,31 +125,38 @@ package enum IconDeclarations {
             let folded = name.lowercased()
             self.folded = folded
             self.name = name
-            // NFC, as plain String comparison sees text, so that scalars compare as Strings would.
-            let text = folded.utf8.allSatisfy { $0 < 0x80 } ? folded : folded.precomposedStringWithCanonicalMapping
-            var tokens: [UInt32] = []
-            tokens.reserveCapacity(text.utf8.count + 2)
-            var digits: [UInt32] = []
-            var inRun = false
-            func endRun() {
-                // A run cannot reach 2³² digits: plists are read within a few megabytes.
-                tokens += [Self.digitRun, UInt32(clamping: digits.count)]
-                tokens += digits
-                digits.removeAll(keepingCapacity: true)
-                inRun = false
+            if folded.utf8.allSatisfy({ $0 < 0x80 }) {
+                tokens = Self.tokens(folded.utf8.lazy.map(UInt32.init), capacity: folded.utf8.count)
+            } else {
+                // NFC, as plain String comparison sees text, so that scalars compare as Strings would.
+                let composed = folded.precomposedStringWithCanonicalMapping
+                tokens = Self.tokens(composed.unicodeScalars.lazy.map(\.value), capacity: composed.utf8.count)
             }
-            for scalar in text.unicodeScalars {
-                let value = scalar.value
+        }
+
+        private static func tokens(_ scalars: some Sequence<UInt32>, capacity: Int) -> [UInt32] {
+            var tokens: [UInt32] = []
+            tokens.reserveCapacity(capacity + 2)
+            var lengthAt: Int?  // where the length of the run of digits being read goes
+            for value in scalars {
                 if value >= 0x30 && value <= 0x39 {
-                    if value != 0x30 || !digits.isEmpty { digits.append(value) }
-                    inRun = true
+                    if lengthAt == nil {
+                        tokens.append(digitRun)
+                        lengthAt = tokens.count
+                        tokens.append(0)
+                    }
+                    if value != 0x30 || tokens.count > lengthAt! + 1 { tokens.append(value) }
                 } else {
-                    if inRun { endRun() }
+                    if let at = lengthAt {
+                        // A run cannot reach 2³² digits: plists are read within a few megabytes.
+                        tokens[at] = UInt32(clamping: tokens.count - at - 1)
+                        lengthAt = nil
+                    }
                     tokens.append(value)
                 }
             }
-            if inRun { endRun() }
-            self.tokens = tokens
+            if let at = lengthAt { tokens[at] = UInt32(clamping: tokens.count - at - 1) }
+            return tokens
         }
 
         static func < (a: NameKey, b: NameKey) -> Bool {
