@@ -55,7 +55,8 @@ struct TileDrawing {
     /// `marked`: the offsets of the caption's characters a filter matched, drawn in
     /// `Theme.matchedLetter` (those cut out of a long caption are not shown). `captionColumns`:
     /// the columns the caption may use, nil for the slot's own: the focused tile's name plate
-    /// (`plate`), or what that plate leaves of a neighbour's slot (`captionColumns(slotX:beside:)`).
+    /// (`ChooserState.focusedPlate`), or what that plate leaves of a neighbour's slot
+    /// (`captionColumns(slotX:beside:)`).
     func draw(_ item: ChooserItem, picture: Picture, isCurrent: Bool, isFocused: Bool, marked: [Int] = [],
               captionColumns: Range<Int>? = nil, x: Int, y: Int, into grid: inout CellGrid) {
         let origin = Self.pictureOrigin(slotX: x, slotY: y)
@@ -110,10 +111,10 @@ struct TileDrawing {
         }
     }
 
-    /// The focused tile's name plate: its slot, or where the name is wider, the name with a blank
-    /// column either side, centred on the slot and moved inside `bounds` (the grid's own
-    /// columns), no wider than them.
-    func plate(for title: String, slotX x: Int, within bounds: Range<Int>) -> Range<Int> {
+    /// The columns of the focused tile's name plate: its slot, or where the name is wider, the
+    /// name with a blank column either side, centred on the slot and moved inside `bounds` (the
+    /// grid's own columns), no wider than them.
+    static func plate(for title: String, slotX x: Int, slotWidth: Int, within bounds: Range<Int>) -> Range<Int> {
         let nameWidth = DisplayWidth.of(title)
         guard nameWidth > slotWidth else { return x..<x + slotWidth }
         let width = min(nameWidth + 2, max(slotWidth, bounds.count))

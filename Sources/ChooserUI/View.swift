@@ -28,17 +28,14 @@ public func view(_ state: ChooserState) -> CellGrid {
     let pictures = state.pictures[layout.tileSize] ?? [:]
     let currentIndex = state.currentIndex
     let shownInPixels = Set(state.pixelTiles.map(\.index))
-    let visible = layout.visibleIndices(firstRow: state.firstVisibleRow)
     // The focused name plate may lie over its neighbours' captions (in the grid's own columns,
     // not under a details panel beside it): they keep what it leaves of their slots.
-    let plate = visible.first { state.shown[$0] == state.focus }
-        .flatMap { layout.slotOrigin(of: $0, firstRow: state.firstVisibleRow) }
-        .map { (y: $0.y, columns: tiles.plate(for: state.items[state.focus].title, slotX: $0.x, within: 0..<layout.screen.width)) }
-    for position in visible {
+    let plate = state.focusedPlate
+    for position in layout.visibleIndices(firstRow: state.firstVisibleRow) {
         guard let origin = layout.slotOrigin(of: position, firstRow: state.firstVisibleRow) else { continue }
         let index = state.shown[position]
         var captionColumns: Range<Int>?
-        if let plate, plate.y == origin.y {
+        if let plate, plate.row == origin.y + layout.slotHeight - 1 {
             captionColumns = index == state.focus ? plate.columns : tiles.captionColumns(slotX: origin.x, beside: plate.columns)
         }
         tiles.draw(state.items[index], picture: shownInPixels.contains(index) ? .pixels : .symbols(pictures[index]),

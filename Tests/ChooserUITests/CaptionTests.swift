@@ -42,6 +42,19 @@ import TestSupport
         #expect(captionRow(state).text == "   Default     PrideHa…tBlack PrideHa…tWhite PrideHabitica  ")
     }
 
+    /// A click on the plate where it lies over a neighbour's caption applies the focused icon;
+    /// a click on what the plate leaves of that caption applies the neighbour.
+    @Test func aClickOnThePlateIsAClickOnTheFocusedIcon() {
+        var state = chooser(Self.prideItems, width: 60, height: 24)
+        press(.right, in: &state)
+        let row = GridLayout.gridTop + state.layout!.slotHeight - 1
+        #expect(update(&state, .click(column: 32, row: row)) == [.apply(name: "PrideHabitica-AltBlack")])
+        _ = update(&state, .applyFinished(name: "PrideHabitica-AltBlack", error: nil))
+        press(.enter, in: &state)  // dismiss the alert
+        #expect(update(&state, .click(column: 35, row: row)) == [.apply(name: "PrideHabitica-AltWhite")])
+        #expect(state.focus == 2)
+    }
+
     /// At the grid's edge the plate moves inward rather than leave the screen.
     @Test func theFocusedPlateStaysOnTheScreen() {
         let items = [ChooserItem.primary()] + ["A", "B", "PrideHabitica-AltBlack"].map { ChooserItem(name: $0, title: $0) }
@@ -79,7 +92,8 @@ import TestSupport
         var grid = CellGrid(width: width, height: tiles.slotHeight)
         tiles.draw(ChooserItem(name: title, title: title), picture: .symbols(CellGrid(width: 12, height: 2)), isCurrent: false,
                    isFocused: focused, marked: marked,
-                   captionColumns: focused ? tiles.plate(for: title, slotX: slotX, within: 0..<width) : nil,
+                   captionColumns: focused ? TileDrawing.plate(for: title, slotX: slotX, slotWidth: tiles.slotWidth,
+                                                               within: 0..<width) : nil,
                    x: slotX, y: 0, into: &grid)
         let theme = Theme(depth: configuration.colorDepth)
         let names: [CellStyle: Character] = [theme.focusCaption: "f", theme.matchedLetter(on: false): "m",
