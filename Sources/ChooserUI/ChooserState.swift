@@ -140,6 +140,18 @@ public struct ChooserState: Hashable, Sendable {
     /// Where item `index` is in the grid (an index into `shown`), or nil when it is not shown.
     public func position(of index: Int) -> Int? { shown.firstIndex(of: index) }
 
+    /// The focused tile's name plate: its caption row and the columns it spans, which lie over
+    /// its neighbours' captions where the name is wider than the slot (see `TileDrawing.plate`).
+    /// The view draws it and a click on it is a click on the focused tile. nil while the focused
+    /// tile is not on screen.
+    var focusedPlate: (row: Int, columns: Range<Int>)? {
+        guard let layout, let position = position(of: focus),
+              let origin = layout.slotOrigin(of: position, firstRow: firstVisibleRow) else { return nil }
+        return (origin.y + layout.slotHeight - 1,
+                TileDrawing.plate(for: items[focus].title, slotX: origin.x, slotWidth: layout.slotWidth,
+                                  within: 0..<layout.screen.width))
+    }
+
     /// The items whose tiles are on screen, in grid order.
     public var visibleItems: [Int] {
         guard let layout else { return [] }

@@ -17,8 +17,9 @@
 ///      PICTURE     tile rows, with a margin column either side
 ///      PICTU ✓     the checkmark badge on the tile's last row, right-aligned
 ///                  margin row
-///      Caption     centred in the slot's full width; on the focused tile a solid
-///                  name plate as wide as the slot
+///      Caption     centred in the slot's full width, cut in the middle when longer; on
+///                  the focused tile a solid name plate as wide as the slot, or as the
+///                  whole name over the neighbours' captions
 ///
 /// Slots are `gap` columns apart; the grid is centred horizontally.
 public struct GridLayout: Hashable, Sendable {

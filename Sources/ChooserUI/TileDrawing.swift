@@ -10,8 +10,9 @@ import TerminalText
 /// The focus is marked on the caption row alone (not with a border round the picture) so
 /// that a focus move rewrites two short runs of one row each: over ssh or a slow link one
 /// arrow key costs about as many bytes as a move in `dialog --menu`, where a border cost
-/// six times as much. The plate spans the whole slot and is the only solid bar on the
-/// screen, so it stays plain in monochrome (reverse video) and in ASCII.
+/// six times as much. The plate spans the whole slot (or the focused name where that is
+/// wider) and is the only solid bar on the screen, so it stays plain in monochrome (reverse
+/// video) and in ASCII. Other captions too long for their slot are cut in the middle.
 struct TileDrawing {
     /// The picture's size in cells; the slot adds a margin column on each side, a margin
     /// row above and below, and the caption row.
@@ -52,9 +53,12 @@ struct TileDrawing {
     }
 
     /// `marked`: the offsets of the caption's characters a filter matched, drawn in
-    /// `Theme.matchedLetter` (those cut off by the ellipsis are not shown).
+    /// `Theme.matchedLetter` (those cut out of a long caption are not shown). `captionColumns`:
+    /// the columns the caption may use, nil for the slot's own: the focused tile's name plate
+    /// (`ChooserState.focusedPlate`), or what that plate leaves of a neighbour's slot
+    /// (`captionColumns(slotX:beside:)`).
     func draw(_ item: ChooserItem, picture: Picture, isCurrent: Bool, isFocused: Bool, marked: [Int] = [],
-              x: Int, y: Int, into grid: inout CellGrid) {
+              captionColumns: Range<Int>? = nil, x: Int, y: Int, into grid: inout CellGrid) {
         let origin = Self.pictureOrigin(slotX: x, slotY: y)
         switch picture {
         case .symbols(let tile):
@@ -75,22 +79,54 @@ struct TileDrawing {
         }
         let captionRow = y + rows + 2
         let style = isFocused ? theme.focusCaption : .plain
+        let room = captionColumns ?? x..<x + slotWidth
+        guard !room.isEmpty else { return }
         if isFocused {
-            grid.fill(x: x, y: captionRow, width: slotWidth, height: 1, with: Cell(" ", style: style))
+            grid.fill(x: room.lowerBound, y: captionRow, width: room.count, height: 1, with: Cell(" ", style: style))
         }
-        let caption = DisplayWidth.truncate(item.title, to: slotWidth, ellipsis: glyphs.ellipsis)
-        let captionX = x + (slotWidth - DisplayWidth.of(caption)) / 2
+        let caption = DisplayWidth.truncateMiddle(item.title, to: room.count, ellipsis: glyphs.ellipsis)
+        let captionWidth = DisplayWidth.of(caption)
+        // Centred on the slot where that lies inside the room, so a neighbour's caption the plate
+        // leaves room for does not move.
+        let centredOnSlot = x + (slotWidth - captionWidth) / 2
+        let captionX = room.lowerBound <= centredOnSlot && centredOnSlot + captionWidth <= room.upperBound
+            ? centredOnSlot : room.lowerBound + (room.count - captionWidth) / 2
         grid.write(caption, x: captionX, y: captionRow, style: style)
-        guard !marked.isEmpty else { return }
-        let kept = caption == item.title ? caption.count : max(0, caption.count - glyphs.ellipsis.count)
-        let letters = Array(caption.prefix(kept))
+        guard !marked.isEmpty, DisplayWidth.of(glyphs.ellipsis) <= room.count else { return }
+        // The kept start, the ellipsis, the kept end: each marked letter that was kept, at its column.
+        let letters = Array(item.title)
+        let cut = DisplayWidth.middleCut(item.title, to: room.count, ellipsis: glyphs.ellipsis)
+        let head = cut?.head ?? letters.count, tailStart = letters.count - (cut?.tail ?? 0)
         let markStyle = theme.matchedLetter(on: isFocused)
         var column = captionX, offset = 0
-        for position in marked where position < letters.count {
+        for position in marked where position < head || (position >= tailStart && position < letters.count) {
+            if offset < tailStart && position >= tailStart {
+                column += DisplayWidth.of(String(letters[offset..<head])) + DisplayWidth.of(glyphs.ellipsis)
+                offset = tailStart
+            }
             column += DisplayWidth.of(String(letters[offset..<position]))
             grid.write(String(letters[position]), x: column, y: captionRow, style: markStyle)
             column += DisplayWidth.of(letters[position])
             offset = position + 1
         }
+    }
+
+    /// The columns of the focused tile's name plate: its slot, or where the name is wider, the
+    /// name with a blank column either side, centred on the slot and moved inside `bounds` (the
+    /// grid's own columns), no wider than them.
+    static func plate(for title: String, slotX x: Int, slotWidth: Int, within bounds: Range<Int>) -> Range<Int> {
+        let nameWidth = DisplayWidth.of(title)
+        guard nameWidth > slotWidth else { return x..<x + slotWidth }
+        let width = min(nameWidth + 2, max(slotWidth, bounds.count))
+        let start = min(max(x + (slotWidth - width) / 2, bounds.lowerBound), bounds.upperBound - width)
+        return start..<start + width
+    }
+
+    /// What the focused tile's `plate` leaves of the slot at `x` on the same row, for its caption.
+    func captionColumns(slotX x: Int, beside plate: Range<Int>) -> Range<Int> {
+        let slot = x..<x + slotWidth
+        guard slot.overlaps(plate) else { return slot }
+        if x < plate.lowerBound { return x..<plate.lowerBound }
+        return min(plate.upperBound, slot.upperBound)..<slot.upperBound
     }
 }

@@ -107,8 +107,9 @@ extension ChooserState {
         }
     }
 
-    /// A click on a tile focuses it and applies it; on the alert's OK button dismisses
-    /// the alert; anywhere while the help box shows closes it.
+    /// A click on a tile focuses it and applies it (on the focused name plate, where it lies
+    /// over a neighbour's caption, the focused tile); on the alert's OK button dismisses the
+    /// alert; anywhere while the help box shows closes it.
     mutating func handleClick(column: Int, row: Int) -> [ChooserEffect] {
         if let alert {
             let box = AlertBox(alert, screen: screen, ascii: configuration.ascii)
@@ -120,6 +121,7 @@ extension ChooserState {
             return []
         }
         if let panel = detailsFrame, panel.intersects(x: column, y: row, width: 1, height: 1) { return [] }
+        if let plate = focusedPlate, plate.row == row, plate.columns.contains(column) { return apply(focus) }
         guard let layout, let position = layout.index(atColumn: column, row: row, firstRow: firstVisibleRow) else {
             return []
         }

@@ -28,12 +28,20 @@ public func view(_ state: ChooserState) -> CellGrid {
     let pictures = state.pictures[layout.tileSize] ?? [:]
     let currentIndex = state.currentIndex
     let shownInPixels = Set(state.pixelTiles.map(\.index))
+    // The focused name plate may lie over its neighbours' captions (in the grid's own columns,
+    // not under a details panel beside it): they keep what it leaves of their slots.
+    let plate = state.focusedPlate
     for position in layout.visibleIndices(firstRow: state.firstVisibleRow) {
         guard let origin = layout.slotOrigin(of: position, firstRow: state.firstVisibleRow) else { continue }
         let index = state.shown[position]
+        var captionColumns: Range<Int>?
+        if let plate, plate.row == origin.y + layout.slotHeight - 1 {
+            captionColumns = index == state.focus ? plate.columns : tiles.captionColumns(slotX: origin.x, beside: plate.columns)
+        }
         tiles.draw(state.items[index], picture: shownInPixels.contains(index) ? .pixels : .symbols(pictures[index]),
                    isCurrent: index == currentIndex, isFocused: index == state.focus,
-                   marked: state.filter?.marks[index] ?? [], x: origin.x, y: origin.y, into: &grid)
+                   marked: state.filter?.marks[index] ?? [], captionColumns: captionColumns,
+                   x: origin.x, y: origin.y, into: &grid)
     }
     if let filter = state.filter, filter.matched.isEmpty {
         let gridRows = layout.visibleRows * layout.slotHeight

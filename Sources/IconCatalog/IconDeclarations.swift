@@ -82,7 +82,8 @@ package enum IconDeclarations {
         return chooserOrder(read, name: \.name, ordinal: \.ordinal).map(\.name)
     }
 
-    /// Alternates with an integer ordinal first (ascending), then the rest; names break ties.
+    /// Alternates with an integer ordinal first (ascending), then the rest; names, in the order
+    /// `NameKey` defines, break ties.
     package static func chooserOrder(_ alternates: [DeclaredIcon]) -> [DeclaredIcon] {
         chooserOrder(alternates, name: \.name, ordinal: \.ordinal)
     }
@@ -104,19 +105,64 @@ package enum IconDeclarations {
         }.map { alternates[$0] }
     }
 
-    /// A name as the chooser orders it: case-insensitively, then as written, so the order
-    /// never depends on dictionary order.
-    private struct NameKey: Comparable {
-        let folded: String
-        let name: String
+    /// A name as the chooser orders it: as people, Finder and Xcode sort names, case-insensitively
+    /// with each run of digits compared by its value (`icon2` before `icon10`), then as plainly
+    /// compared (folded, then as written), so the order is total and never depends on dictionary order.
+    /// The only definition of that order: every list of icons is sorted by it.
+    struct NameKey: Comparable {
+        /// The folded name as numbers whose plain lexicographic order is the natural order: each
+        /// Unicode scalar as its value, and each run of ASCII digits as `digitRun`, then the run's
+        /// length without leading zeros, then those digits. A longer number is larger, so digits of
+        /// any length compare without being converted to an integer; `digitRun` is the value of
+        /// "0", so a run sorts against any other character exactly as each of its digits would.
+        private let tokens: [UInt32]
+        private let folded: String
+        private let name: String
+
+        private static let digitRun: UInt32 = 0x30
 
         init(_ name: String) {
-            folded = name.lowercased()
+            let folded = name.lowercased()
+            self.folded = folded
             self.name = name
+            if folded.utf8.allSatisfy({ $0 < 0x80 }) {
+                tokens = Self.tokens(folded.utf8.lazy.map(UInt32.init), capacity: folded.utf8.count)
+            } else {
+                // NFC, as plain String comparison sees text, so that scalars compare as Strings would.
+                let composed = folded.precomposedStringWithCanonicalMapping
+                tokens = Self.tokens(composed.unicodeScalars.lazy.map(\.value), capacity: composed.utf8.count)
+            }
+        }
+
+        private static func tokens(_ scalars: some Sequence<UInt32>, capacity: Int) -> [UInt32] {
+            var tokens: [UInt32] = []
+            tokens.reserveCapacity(capacity + 2)
+            var lengthAt: Int?  // where the length of the run of digits being read goes
+            for value in scalars {
+                if value >= 0x30 && value <= 0x39 {
+                    if lengthAt == nil {
+                        tokens.append(digitRun)
+                        lengthAt = tokens.count
+                        tokens.append(0)
+                    }
+                    if value != 0x30 || tokens.count > lengthAt! + 1 { tokens.append(value) }
+                } else {
+                    if let at = lengthAt {
+                        // A run cannot reach 2³² digits: plists are read within a few megabytes.
+                        tokens[at] = UInt32(clamping: tokens.count - at - 1)
+                        lengthAt = nil
+                    }
+                    tokens.append(value)
+                }
+            }
+            if let at = lengthAt { tokens[at] = UInt32(clamping: tokens.count - at - 1) }
+            return tokens
         }
 
         static func < (a: NameKey, b: NameKey) -> Bool {
-            (a.folded, a.name) < (b.folded, b.name)
+            for (x, y) in zip(a.tokens, b.tokens) where x != y { return x < y }
+            if a.tokens.count != b.tokens.count { return a.tokens.count < b.tokens.count }
+            return (a.folded, a.name) < (b.folded, b.name)
         }
     }
 

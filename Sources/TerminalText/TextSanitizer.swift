@@ -129,6 +129,43 @@ public enum DisplayWidth {
         return result + ellipsis
     }
 
+    /// `text` cut to at most `width` columns in the middle, as Finder, Xcode and the iOS home
+    /// screen cut names: related names (`PrideHabitica-AltBlack`, `PrideHabitica-AltWhite`) tend to
+    /// share their start and differ at their end, so both ends stay. `ellipsis` marks the cut.
+    public static func truncateMiddle(_ text: String, to width: Int, ellipsis: String = "…") -> String {
+        guard width > 0 else { return "" }
+        guard let cut = middleCut(text, to: width, ellipsis: ellipsis) else { return text }
+        guard of(ellipsis) <= width else { return String(ellipsis.prefix(width)) }
+        return String(text.prefix(cut.head)) + ellipsis + String(text.suffix(cut.tail))
+    }
+
+    /// Where `truncateMiddle` cuts `text`: how many Characters it keeps from the start and from
+    /// the end (the ellipsis between them), or nil when the text fits whole. The columns left
+    /// beside the ellipsis are shared evenly, the start taking the odd one; a wide Character is
+    /// kept only whole, so a side may use a column less than its share.
+    public static func middleCut(_ text: String, to width: Int, ellipsis: String = "…") -> (head: Int, tail: Int)? {
+        guard of(text) > width else { return nil }
+        let characters = Array(text)
+        let room = max(0, width - of(ellipsis))
+        let tailRoom = room / 2, headRoom = room - tailRoom
+        var head = 0, used = 0
+        while head < characters.count {
+            let w = of(characters[head])
+            if used + w > headRoom { break }
+            used += w
+            head += 1
+        }
+        var tail = 0
+        used = 0
+        while tail < characters.count - head {
+            let w = of(characters[characters.count - 1 - tail])
+            if used + w > tailRoom { break }
+            used += w
+            tail += 1
+        }
+        return (head, tail)
+    }
+
     /// `text` followed by spaces up to `width` columns.
     public static func pad(_ text: String, to width: Int) -> String {
         text + String(repeating: " ", count: max(0, width - of(text)))

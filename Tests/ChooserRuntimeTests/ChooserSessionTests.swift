@@ -64,12 +64,12 @@ import TerminalInterface
                 "          AAAAAAAA   BBBBBBBB           ",
                 "          AAAAAAAA   BBBBB ✓            ",
                 "                                        ",
-                "          Default   black-whi…          ",
+                "          Default   black-white         ",
                 "                                        ",
                 "                                        ",
                 " Enter use  / filter  ? help  q quit    ",
             ]))
-            #expect(focusedCaption(in: frame) == "black-whi…")
+            #expect(focusedCaption(in: frame) == "black-white")
             chooser.terminal.send(.key(.character("q")))
             #expect(try await chooser.status() == 0)
         }

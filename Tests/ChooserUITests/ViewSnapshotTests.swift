@@ -145,14 +145,14 @@ import Testing
             "     AAAAAAAA   BBBBBBBB   CCCCCCCC     ",
             "     AAAAAAAA   BBBBBBBB   CCCCC ✓      ",
             "                                        ",
-            "     Default   black-whi… white-bla…    ",
+            "     Default   black…hite white…lack    ",
             "                                        ",
             "     DDDDDDDD   EEEEEEEE                ",
             "     DDDDDDDD   EEEEEEEE                ",
             "     DDDDDDDD   EEEEEEEE                ",
             "     DDDDDDDD   EEEEEEEE                ",
             "                                        ",
-            "    multi-bla… black-mul…               ",
+            "    multi-black blac…ulti               ",
             "                                        ",
             "                                        ",
             "                                        ",
@@ -173,7 +173,7 @@ import Testing
             "........................................",
             "........................................",
             "........................................",
-            "....ffffffffff..........................",
+            "...fffffffffffff........................",
             "........................................",
             "........................................",
             "........................................",
@@ -346,14 +346,14 @@ import Testing
             "     AAAAAAAA   BBBBBBBB   CCCCCCCC     ",
             "     AAAAAAAA   BBBBBBBB   CCCCC[x]     ",
             "                                        ",
-            "     Default   black-w... white-b...    ",
+            "     Default   blac...ite whit...ack    ",
             "                                        ",
             "     DDDDDDDD   EEEEEEEE                ",
             "     DDDDDDDD   EEEEEEEE                ",
             "     DDDDDDDD   EEEEEEEE                ",
             "     DDDDDDDD   EEEEEEEE                ",
             "                                        ",
-            "    multi-b... black-m...               ",
+            "    multi-black bla...lti               ",
             "                                        ",
             "                                        ",
             "                                        ",
@@ -374,7 +374,7 @@ import Testing
             "........................................",
             "........................................",
             "........................................",
-            "....ffffffffff..........................",
+            "...fffffffffffff........................",
             "........................................",
             "........................................",
             "........................................",
@@ -612,7 +612,7 @@ import Testing
         let items = [ChooserItem.primary(), ChooserItem(name: "cjk", title: "红色的应用图标"),
                      ChooserItem(name: "long", title: "A very long alternate name")]
         let state = chooser(items, width: 40, height: 14, configuration: ChooserConfiguration(iconSize: .small))
-        #expect(view(state).lines[8] == "    " + " Default " + "  " + "红色的应…" + "  " + "A very lo…" + "    ")
+        #expect(view(state).lines[8] == "    " + " Default " + "  " + "红色…图标" + "  " + "A ver…name" + "    ")
     }
 
     @Test func viewIsAlwaysExactlyTheScreenSize() {

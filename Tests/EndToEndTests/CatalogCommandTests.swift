@@ -14,6 +14,25 @@ import Testing
         #expect(lines.count == 6)
     }
 
+    /// Icons without an ordinal are listed as Finder and Xcode sort names, numbers by value, in the
+    /// table, in the rows a pipe reads and in the JSON alike.
+    @Test func listOrdersNumberedNamesByValue() throws {
+        let folder = TemporaryFolder()
+        let names = (1...12).map { "icon\($0)" }
+        let plist = folder.writePlist(["CFBundleIcons": ["CFBundleAlternateIcons": Dictionary(
+            uniqueKeysWithValues: names.shuffled().map { ($0, ["CFBundleIconFiles": [$0]]) })]])
+        let cli = CLI()
+        let piped = try cli.run(["list", "--app", plist])
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout.split(separator: "\n").dropFirst().map { String($0.prefix { $0 != "\t" }) } == names)
+        let table = try cli.runOnTerminal(["list", "--app", plist])
+        // The header, the primary, the alternates; then the warnings about their missing files.
+        let rows = table.stdout.split(separator: "\n").dropFirst(2).prefix(names.count)
+        #expect(rows.map { String($0.split(separator: " ")[0]) } == names, "\(table.stdout)")
+        let json = try jsonObject(cli.run(["list", "--json", "--app", plist]).stdout)
+        #expect((json["icons"] as? [[String: Any]])?.dropFirst().compactMap { $0["name"] as? String } == names)
+    }
+
     @Test func listWithoutUTF8LocaleIsASCII() throws {
         let out = try CLI().runOnTerminal(["list"], environment: ["LANG": "C"])
         #expect(out.stdout.unicodeScalars.allSatisfy { $0.isASCII })

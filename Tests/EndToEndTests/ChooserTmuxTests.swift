@@ -129,7 +129,7 @@ struct ChooserTmuxTests {
 
     @Test func iconSizeSmallAndAnAppWithoutAlternates() throws {
         let small = try open(["choose", "--icon-size", "small"]).tmux
-        try small.waitFor(text: "black-mul…")  // captions truncate to the small slot
+        try small.waitFor(text: "black…ulti")  // captions are cut in the middle to the small slot
         let plate = try #require(focusPlate(try small.cells()))
         #expect(plate.caption == "Default" && plate.columns.count == 10)  // an 8-column tile and its margins
         try small.send("q")

@@ -163,6 +163,14 @@ import ToolVersion
         #expect(Set(try bashCompletions("iconchooser set --app \(escaped) ").offered) == ["Pride", "Dark Mode"])
     }
 
+    @Test func bashOffersIconNamesInChooserOrderNumbersByValue() throws {
+        let folder = TemporaryFolder()
+        let plist = folder.writePlist(["CFBundleIcons": ["CFBundleAlternateIcons": [
+            "icon10": ["CFBundleIconFiles": ["a"]], "icon2": ["CFBundleIconFiles": ["b"]], "icon1": ["CFBundleIconFiles": ["c"]],
+        ]]])
+        #expect(try bashCompletions("iconchooser set --app \(plist) ").offered == ["icon1", "icon2", "icon10"])
+    }
+
     @Test func bashCompletesSubcommandsAndOptions() throws {
         let subcommands = try bashCompletions("iconchooser ").offered
         #expect(Set(["choose", "list", "current", "set", "preview", "lint", "serve"]).isSubset(of: subcommands))

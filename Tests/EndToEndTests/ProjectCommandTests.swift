@@ -31,7 +31,7 @@ struct ProjectCommandTests {
     static let projects: [Project] = [
         Project(folder: "horizontalsystems_unstoppable-wallet-ios", target: nil, targetName: "App", configuration: "Debug-Dev",
                 bundleIdentifier: "io.horizontalsystems.bank-wallet.dev", primary: "AppIconDev", primarySource: "appiconset",
-                firstAlternates: ["AppIcon1874", "AppIcon8ball", "AppIconDark"], alternateCount: 13, chosen: "AppIconPepe",
+                firstAlternates: ["AppIcon8ball", "AppIcon1874", "AppIconDark"], alternateCount: 13, chosen: "AppIconPepe",
                 lintStatus: 0),
         Project(folder: "threema-ch_threema-ios", target: "Threema", targetName: "Threema", configuration: "AppStore",
                 bundleIdentifier: "ch.threema.iapp", primary: "AppIcon", primarySource: "appiconset",

@@ -91,7 +91,7 @@ import TestSupport
         #expect(catalog.icons.count == 31)
         let notes = catalog.warnings.filter { $0.code == "icon-name-only" }
         #expect(notes.count == 1 && catalog.warnings.count == 1)
-        #expect(notes.first?.message.hasPrefix("the primary icon “AppIcon”, “Theme 0”, “Theme 1”, “Theme 10”, “Theme 11” and 26 more have") == true,
+        #expect(notes.first?.message.hasPrefix("the primary icon “AppIcon”, “Theme 0”, “Theme 1”, “Theme 2”, “Theme 3” and 26 more have") == true,
                 "\(notes)")
     }
 

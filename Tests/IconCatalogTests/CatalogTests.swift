@@ -33,6 +33,74 @@ import Testing
     }
 }
 
+/// The order of names without an ordinal: as Finder and Xcode sort them, numbers by value.
+@Suite struct NaturalNameOrderTests {
+    private func sorted(_ names: [String]) -> [String] {
+        names.map { (key: IconDeclarations.NameKey($0), name: $0) }.sorted { $0.key < $1.key }.map(\.name)
+    }
+
+    private func precedes(_ a: String, _ b: String) -> Bool { IconDeclarations.NameKey(a) < IconDeclarations.NameKey(b) }
+
+    @Test func numbersInNamesCompareByValue() {
+        #expect(sorted(["icon10", "icon2", "icon1", "icon11", "icon20", "icon3"])
+                == ["icon1", "icon2", "icon3", "icon10", "icon11", "icon20"])
+        #expect(sorted(["v1.10", "v1.9", "v1.2", "v10.0"]) == ["v1.2", "v1.9", "v1.10", "v10.0"])
+        #expect(sorted(["2b", "10a", "2a"]) == ["2a", "2b", "10a"])
+    }
+
+    @Test func caseIsIgnoredThenBreaksTies() {
+        #expect(sorted(["Banana", "apple", "Cherry"]) == ["apple", "Banana", "Cherry"])
+        #expect(sorted(["icon10", "ICON2", "Icon1"]) == ["Icon1", "ICON2", "icon10"])
+        #expect(sorted(["apple", "Apple", "APPLE"]) == ["APPLE", "Apple", "apple"])
+    }
+
+    @Test func leadingZerosDoNotChangeTheValueAndTheWrittenFormBreaksTheTie() {
+        #expect(precedes("icon007", "icon10") && precedes("icon2", "icon007"))
+        #expect(sorted(["icon1", "icon01", "icon001", "icon0"]) == ["icon0", "icon001", "icon01", "icon1"])
+        #expect(precedes("a0", "a00") && !precedes("a00", "a0"))
+    }
+
+    /// A run of digits sorts against other characters as each of its digits would: after a space
+    /// or a dash, before letters and an underscore, and a name before its own extension.
+    @Test func digitsSortAgainstOtherCharactersAsInPlainOrder() {
+        #expect(sorted(["ab", "a1", "a_", "a-", "a 9", "a"]) == ["a", "a 9", "a-", "a1", "a_", "ab"])
+        #expect(sorted(["icon", "icon2", "icon-dark", "iconic"]) == ["icon", "icon-dark", "icon2", "iconic"])
+    }
+
+    @Test func longDigitRunsCompareWithoutOverflow() {
+        let huge = String(repeating: "9", count: 40), larger = "1" + String(repeating: "0", count: 40)
+        #expect(precedes("n\(huge)", "n\(larger)"))
+        #expect(precedes("n\(Int.max)", "n9223372036854775808"))
+        #expect(precedes("n" + String(repeating: "0", count: 30) + "5", "n6"))
+        #expect(precedes("n\(huge)1", "n\(huge)2") && precedes("n\(huge)x", "n\(huge)y"))
+    }
+
+    @Test func namesEqualOnceFoldedAreStillOrderedAndDistinct() {
+        for (a, b) in [("Icon", "icon"), ("icon01", "icon1"), ("A2", "a02")] {
+            #expect(precedes(a, b) != precedes(b, a), "\(a) \(b)")
+            #expect(IconDeclarations.NameKey(a) != IconDeclarations.NameKey(b))
+        }
+        #expect(!precedes("same", "same"))
+    }
+
+    /// Any shuffle sorts to the same list, every pair of which is ordered one way only and
+    /// consistently with the pairs around it.
+    @Test func theOrderIsTotalAndTransitive() {
+        let names = ["icon1", "Icon1", "icon01", "icon2", "icon10", "icon 2", "icon-2", "icon_2", "icon", "ICON",
+                     "a9b", "a10b", "a9c", "a09b", "z", "Z1", "é1", "e\u{301}2", "日本3", "🎉10", "🎉9", "x99999999999999999999",
+                     "x100000000000000000000", "0", "00", "", "1a", "1"]
+        var random = SystemRandomNumberGenerator()
+        let expected = sorted(names)
+        for _ in 0..<20 { #expect(sorted(names.shuffled(using: &random)) == expected) }
+        for a in names {
+            for b in names where a != b { #expect(precedes(a, b) != precedes(b, a), "\(a) \(b)") }
+            for b in names where precedes(a, b) {
+                for c in names where precedes(b, c) { #expect(precedes(a, c), "\(a) < \(b) < \(c)") }
+            }
+        }
+    }
+}
+
 @Suite struct ChooserOrderTests {
     private func names(_ alternates: [String: Any], primary: [String]? = ["AppIcon"]) throws -> [String] {
         let plist: [String: Any] = ["CFBundleIcons": PlistShapes.icons(primary: primary, alternates: alternates)]

@@ -39,6 +39,54 @@ import Testing
         #expect(DisplayWidth.truncate("abcdef", to: 2, ellipsis: "...") == "..")
     }
 
+    @Test func truncateMiddleKeepsTheStartAndTheEnd() {
+        #expect(DisplayWidth.truncateMiddle("PrideHabitica-AltBlack", to: 22) == "PrideHabitica-AltBlack")
+        #expect(DisplayWidth.middleCut("PrideHabitica-AltBlack", to: 22) == nil)
+        #expect(DisplayWidth.truncateMiddle("PrideHabitica-AltBlack", to: 13) == "PrideH…tBlack")
+        #expect(DisplayWidth.truncateMiddle("PrideHabitica-AltBlack", to: 14) == "PrideHa…tBlack")  // the start takes the odd column
+        #expect(DisplayWidth.truncateMiddle("PrideHabitica-AltBlack", to: 14, ellipsis: "...") == "PrideH...Black")
+        #expect(DisplayWidth.truncateMiddle("abcdef", to: 1) == "…")
+        #expect(DisplayWidth.truncateMiddle("abcdef", to: 2, ellipsis: "...") == "..")
+        #expect(DisplayWidth.truncateMiddle("abcdef", to: 0) == "")
+    }
+
+    /// Wide characters and emoji of several scalars are kept whole or not at all, each side
+    /// within its half of the columns even when that leaves one unused.
+    @Test func truncateMiddleCutsWideCharactersAndEmojiWhole() {
+        #expect(DisplayWidth.truncateMiddle("红色的应用图标", to: 9) == "红色…图标")
+        #expect(DisplayWidth.truncateMiddle("红色的应用图标", to: 8) == "红色…标")
+        #expect(DisplayWidth.truncateMiddle("ab红色cd", to: 6) == "ab…cd")
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}", france = "\u{1F1EB}\u{1F1F7}"
+        let thumb = "\u{1F44D}\u{1F3FD}", japan = "\u{1F1EF}\u{1F1F5}"
+        let emoji = family + france + thumb + "x" + japan + family
+        #expect(DisplayWidth.of(emoji) == 11)
+        #expect(DisplayWidth.truncateMiddle(emoji, to: 8) == family + france + "…" + family)
+        #expect(DisplayWidth.middleCut(emoji, to: 8)! == (head: 2, tail: 1))
+    }
+
+    /// At every width: no wider than asked, the original's own Characters before and after the
+    /// ellipsis, the start no narrower than the end and neither wider than its share.
+    @Test func truncateMiddleAtEveryWidth() {
+        let names = ["PrideHabitica-AltBlack", "红色的应用图标", "ab红色cd", "icon\u{1F1EB}\u{1F1F7}\u{1F44D}\u{1F3FD}end",
+                     "e\u{301}te\u{301}-\u{D55C}\u{AE00}-long-name"]
+        for name in names {
+            let characters = Array(name)
+            for width in 1...DisplayWidth.of(name) + 1 {
+                let shown = DisplayWidth.truncateMiddle(name, to: width)
+                #expect(DisplayWidth.of(shown) <= width, "\(name) \(width)")
+                guard let cut = DisplayWidth.middleCut(name, to: width) else {
+                    #expect(shown == name && DisplayWidth.of(name) <= width)
+                    continue
+                }
+                #expect(cut.head + cut.tail < characters.count)
+                let head = String(characters.prefix(cut.head)), tail = String(characters.suffix(cut.tail))
+                #expect(shown == head + "…" + tail, "\(name) \(width)")
+                let room = width - 1
+                #expect(DisplayWidth.of(head) <= room - room / 2 && DisplayWidth.of(tail) <= room / 2, "\(name) \(width)")
+            }
+        }
+    }
+
     @Test func wrapByWordsAndBreaksLongWords() {
         #expect(DisplayWidth.wrap("You have changed the icon for “Colourful”.", to: 20)
             == ["You have changed the", "icon for", "“Colourful”."])

@@ -27,7 +27,7 @@ struct ProjectCatalogCorpusTests {
         #expect(dev.source == .xcodeproj && dev.target?.configuration == "Debug-Dev")
         #expect(dev.primary.assetName == "AppIconDev")
         #expect(relative(dev.primary.assetPath, folder) == "Unstoppable/Unstoppable/Resources/Assets.xcassets/AppIcon/AppIconDev.appiconset")
-        #expect(alternates(dev) == ["AppIcon1874", "AppIcon8ball", "AppIconDark", "AppIconDoge", "AppIconGigaChad", "AppIconMonero",
+        #expect(alternates(dev) == ["AppIcon8ball", "AppIcon1874", "AppIconDark", "AppIconDoge", "AppIconGigaChad", "AppIconMonero",
                                     "AppIconMono", "AppIconPepe", "AppIconPlFlag", "AppIconPunk", "AppIconYesChad", "AppIconYS",
                                     "AppIconZcash"])
         #expect(dev.alternate(named: "AppIconDuck") == nil)
