@@ -124,6 +124,8 @@ enum SessionEvent: Sendable {
     case detailsPicture(ChooserEvent, symbols: SymbolSet, depth: ColorDepth)
     case tmux(TmuxReport)
     case detectionDeadline
+    /// Time to place again the pictures the terminal has not confirmed.
+    case confirmationDue
 }
 
 /// One run of a session: the mutable state the loop carries, used by one task only.
@@ -146,6 +148,8 @@ private final class SessionRun {
     var drawn: ChooserState?
     /// The appearance pictures were last asked for in: work left for another is dropped.
     var requestedAppearance: IconAppearance?
+    /// A `.confirmationDue` is on its way.
+    var confirmationScheduled = false
 
     init(_ session: ChooserSession) {
         self.session = session
@@ -216,6 +220,10 @@ private final class SessionRun {
         case .terminal(.hangup):
             return 129
         case .terminal(.reply(let reply)):
+            if case .kittyGraphics(let id?, _) = reply, id != TerminalQuery.kittyQueryID {
+                terminal.pictureReply(reply)
+                break
+            }
             probe.receive(reply)
             if capabilities == nil {
                 if probe.isComplete { decideCapabilities() }
@@ -243,8 +251,24 @@ private final class SessionRun {
             startPicturesBeforeAnswers()
         case .detectionDeadline:
             if capabilities == nil { decideCapabilities() }
+        case .confirmationDue:
+            confirmationScheduled = false
+            terminal.placeUnconfirmedPictures()
+            scheduleConfirmation()
         }
         return nil
+    }
+
+    /// While placements wait for the terminal's word, looks again after `confirmationWait`.
+    private func scheduleConfirmation() {
+        guard !confirmationScheduled, terminal.awaitsPictureConfirmation else { return }
+        confirmationScheduled = true
+        let queue = queue
+        let wait = confirmationWait.components
+        let nanoseconds = wait.seconds * 1_000_000_000 + wait.attoseconds / 1_000_000_000
+        DispatchQueue.global(qos: .userInitiated).asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) {
+            queue.post(.confirmationDue)
+        }
     }
 
     /// Carries out effects (and those their results cause); returns the exit status on `.quit`.
@@ -294,6 +318,7 @@ private final class SessionRun {
             }
         }
         terminal.draw(frame)
+        scheduleConfirmation()
         // Pictures for the tiles now on screen are decoded first.
         if let layout = state.layout {
             let now = (layout.tileSize, state.visibleItems)

@@ -253,6 +253,20 @@ public final class NcursesTerminal: Terminal {
         shown = nil
     }
 
+    public func pictureReply(_ reply: TerminalReply) {
+        _ = encoder?.receive(reply)
+    }
+
+    public var awaitsPictureConfirmation: Bool { encoder?.awaitsConfirmation ?? false }
+
+    public func placeUnconfirmedPictures() {
+        guard !closed, let encoder else { return }
+        let bytes = encoder.placeUnconfirmed(now: .now)
+        guard !bytes.isEmpty else { return }
+        fflush(output)
+        TTY.write(bytes, to: descriptor)
+    }
+
     public func sendQueries(_ plan: QueryPlan) {
         guard !closed, !plan.isEmpty else { return }
         fflush(output)

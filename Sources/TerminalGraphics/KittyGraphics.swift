@@ -6,7 +6,8 @@ import TerminalDetection
 /// kitty's graphics protocol (kitty, Ghostty, WezTerm, Konsole): a picture is sent to the
 /// terminal once under an id and then shown, moved and removed by id, so redrawing the
 /// screen costs a few bytes per picture instead of the picture again. Every command here
-/// is quiet (`q=2`): the terminal sends no reply that could reach the program as keys.
+/// is quiet (`q=2`), but for a placement that asks to be confirmed: its reply (`OK`, or why
+/// not) comes back among the keys, where the input decoder sets it apart.
 ///
 /// Commands are APC sequences, `ESC _ G <key=value,…> [; <base64 payload>] ESC \`.
 public enum KittyGraphics {
@@ -79,8 +80,10 @@ public enum KittyGraphics {
 
     /// Shows a transmitted picture with its top-left corner in the cursor's cell (`a=p`). The
     /// cursor stays where it was (`C=1`), so the program's idea of it stays true.
-    public static func place(_ placement: Placement) -> [UInt8] {
-        command(["a=p", "i=\(checked(placement.imageID))"] + placementKeys(placement) + ["C=1"])
+    /// `confirmed`: the terminal answers `OK` (or an error such as `ENOENT`, the picture's data
+    /// missing) for the image id.
+    public static func place(_ placement: Placement, confirmed: Bool = false) -> [UInt8] {
+        command(["a=p", "i=\(checked(placement.imageID))"] + placementKeys(placement) + ["C=1"], quiet: !confirmed)
     }
 
     /// A virtual placement (`U=1`) for Unicode placeholders: the picture appears wherever
@@ -151,8 +154,8 @@ public enum KittyGraphics {
     }
 
     /// One command without payload, quiet.
-    static func command(_ keys: [String]) -> [UInt8] {
-        Array(("\u{1B}_G" + (keys + ["q=2"]).joined(separator: ",") + "\u{1B}\\").utf8)
+    static func command(_ keys: [String], quiet: Bool = true) -> [UInt8] {
+        Array(("\u{1B}_G" + (keys + (quiet ? ["q=2"] : [])).joined(separator: ",") + "\u{1B}\\").utf8)
     }
 
     /// The transmission of `bitmap` with `keys` first: the payload in base64, split into

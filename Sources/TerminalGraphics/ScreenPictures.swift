@@ -2,6 +2,7 @@ import CellCanvas
 import Foundation
 import IconArt
 import TerminalDetection
+import TerminalInput
 import TerminalInterface
 
 /// Pictures on a screen the program manages (the chooser's), in one protocol: each picture
@@ -53,11 +54,22 @@ public final class KittyScreenPictures: ScreenPictures, @unchecked Sendable {
         var virtuallyPlaced = false
     }
 
+    /// A placement sent and not yet confirmed (`.placed` only).
+    private struct Unconfirmed {
+        var placement: PicturePlacement
+        var sentAt: ContinuousClock.Instant
+        var attempts: Int
+    }
+
     private let lock = NSLock()
     private var images: [PictureID: Image] = [:]
     private var ids: KittyImageIDs
     /// Pictures with a placement on screen (`.placed` only).
     private var placed: Set<PictureID> = []
+    private var unconfirmed: [PictureID: Unconfirmed] = [:]
+    /// How often a placement is sent in all before the terminal is taken not to confirm
+    /// placements at all (a kitty look-alike that never answers).
+    static let placementAttempts = 4
 
     /// One picture shows once on a screen, so every placement has the same placement id.
     static let placementID: UInt32 = 1
@@ -97,8 +109,12 @@ public final class KittyScreenPictures: ScreenPictures, @unchecked Sendable {
                                                        zIndex: KittyGraphics.belowBackgrounds)
                     switch showing {
                     case .placed:
-                        out += atCell(of: placement.cells, KittyGraphics.place(keys))
+                        // Confirmed, so that one lost on the way (or placed before its data
+                        // arrived, ENOENT) is placed again; placed again under the same ids, it
+                        // moves rather than shows twice.
+                        out += atCell(of: placement.cells, KittyGraphics.place(keys, confirmed: true))
                         placed.insert(placement.picture)
+                        unconfirmed[placement.picture] = Unconfirmed(placement: placement, sentAt: .now, attempts: 1)
                     case .placeholders:
                         if !image.virtuallyPlaced {
                             out += wrapped(KittyGraphics.placeVirtually(keys))
@@ -107,6 +123,7 @@ public final class KittyScreenPictures: ScreenPictures, @unchecked Sendable {
                     }
                     images[placement.picture] = image
                 case .remove(let placement):
+                    unconfirmed[placement.picture] = nil
                     guard placed.remove(placement.picture) != nil, let image = images[placement.picture] else { continue }
                     out += KittyGraphics.delete(.placement(imageID: image.id, placementID: Self.placementID))
                 case .removeAll:
@@ -115,8 +132,10 @@ public final class KittyScreenPictures: ScreenPictures, @unchecked Sendable {
                         out += KittyGraphics.delete(.placement(imageID: image.id, placementID: Self.placementID))
                     }
                     placed = []
+                    unconfirmed = [:]
                 case .cleared:
                     placed = []
+                    unconfirmed = [:]
                     for picture in images.keys {
                         images[picture]?.sent = false
                         images[picture]?.virtuallyPlaced = false
@@ -133,12 +152,58 @@ public final class KittyScreenPictures: ScreenPictures, @unchecked Sendable {
                                       color: color)
     }
 
+    public func receive(_ reply: TerminalReply) -> Bool {
+        guard case .kittyGraphics(let id?, let message) = reply, id >= 0 else { return false }
+        return lock.withLock {
+            guard let picture = images.first(where: { Int($0.value.id) == id })?.key else { return false }
+            if message == "OK" {
+                unconfirmed[picture] = nil
+            } else if message.hasPrefix("ENOENT"), unconfirmed[picture] != nil {
+                // The terminal has no data under that id: sent with the next attempt, at once.
+                images[picture]?.sent = false
+                unconfirmed[picture]?.sentAt = .now - confirmationWait
+            }
+            return true
+        }
+    }
+
+    public var awaitsConfirmation: Bool { lock.withLock { !unconfirmed.isEmpty } }
+
+    public func placeUnconfirmed(now: ContinuousClock.Instant) -> [UInt8] {
+        lock.withLock {
+            var out: [UInt8] = []
+            for picture in unconfirmed.keys.sorted() {
+                guard var waiting = unconfirmed[picture], now - waiting.sentAt >= confirmationWait,
+                      var image = images[picture], placed.contains(picture) else { continue }
+                guard waiting.attempts < Self.placementAttempts else {
+                    unconfirmed[picture] = nil
+                    continue
+                }
+                if !image.sent {
+                    out += image.transmission
+                    image.sent = true
+                    image.everSent = true
+                    images[picture] = image
+                }
+                let keys = KittyGraphics.Placement(imageID: image.id, placementID: Self.placementID,
+                                                   columns: waiting.placement.cells.width, rows: waiting.placement.cells.height,
+                                                   zIndex: KittyGraphics.belowBackgrounds)
+                out += atCell(of: waiting.placement.cells, KittyGraphics.place(keys, confirmed: true))
+                waiting.attempts += 1
+                waiting.sentAt = now
+                unconfirmed[picture] = waiting
+            }
+            return out
+        }
+    }
+
     /// Deletes every picture sent, with its data; nothing sent is left in the terminal.
     public func release() -> [UInt8] {
         lock.withLock {
             let sent = images.values.filter(\.everSent).map(\.id).sorted()
             images = [:]
             placed = []
+            unconfirmed = [:]
             return sent.flatMap { wrapped(KittyGraphics.delete(.image($0))) }
         }
     }

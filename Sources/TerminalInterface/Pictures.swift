@@ -1,4 +1,5 @@
 import CellCanvas
+import TerminalInput
 
 /// A rectangle of cells: where a picture goes.
 public struct CellRect: Hashable, Sendable, CustomStringConvertible {
@@ -67,12 +68,28 @@ public protocol PictureEncoder: Sendable {
     func text(for placement: PicturePlacement) -> CellGrid?
     /// What frees everything the encoder sent (kitty: the pictures' data), once leaving.
     func release() -> [UInt8]
+    /// Takes the terminal's answer about a picture (kitty's `OK` or error for an image id);
+    /// false when it is not about one of this encoder's.
+    func receive(_ reply: TerminalReply) -> Bool
+    /// Whether placements sent are still waiting for the terminal to confirm them.
+    var awaitsConfirmation: Bool { get }
+    /// The commands that place again, at `now`, each picture the terminal has not confirmed
+    /// since it was last placed `confirmationWait` ago (its data first, where the terminal
+    /// said it lacks it), each under its own ids, so that a terminal never shows one twice.
+    func placeUnconfirmed(now: ContinuousClock.Instant) -> [UInt8]
 }
 
 extension PictureEncoder {
     public func text(for placement: PicturePlacement) -> CellGrid? { nil }
     public func release() -> [UInt8] { [] }
+    public func receive(_ reply: TerminalReply) -> Bool { false }
+    public var awaitsConfirmation: Bool { false }
+    public func placeUnconfirmed(now: ContinuousClock.Instant) -> [UInt8] { [] }
 }
+
+/// How long a placement may go unconfirmed before it is sent again: kitty answers within a
+/// frame, and a busy link or machine within a second.
+public let confirmationWait: Duration = .seconds(1)
 
 extension Frame {
     /// The text to draw for this frame with `encoder`: the grid, with the cells of pictures

@@ -40,6 +40,14 @@ public protocol Terminal: AnyObject {
     /// though `colorDepth` is less; false where this terminal layer cannot (`colorDepth` then
     /// stays as it was).
     func upgradeToDirectColor() -> Bool
+    /// The terminal's answer about a picture (kitty's `OK` or error for an image id), for
+    /// the picture encoder in use.
+    func pictureReply(_ reply: TerminalReply)
+    /// Whether pictures placed are still waiting for the terminal to confirm them.
+    var awaitsPictureConfirmation: Bool { get }
+    /// Places again the pictures the terminal has not confirmed in time (see
+    /// `PictureEncoder.placeUnconfirmed`).
+    func placeUnconfirmedPictures()
     /// Gives the terminal back as it was: pictures deleted, late answers swallowed, modes
     /// restored. Safe to call more than once.
     func close()
@@ -47,6 +55,9 @@ public protocol Terminal: AnyObject {
 
 extension Terminal {
     public func upgradeToDirectColor() -> Bool { false }
+    public func pictureReply(_ reply: TerminalReply) {}
+    public var awaitsPictureConfirmation: Bool { false }
+    public func placeUnconfirmedPictures() {}
 }
 
 /// A screen as the program wants it: the text, and pixel pictures over it.

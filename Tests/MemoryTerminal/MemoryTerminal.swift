@@ -146,6 +146,19 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
         }
     }
 
+    public func pictureReply(_ reply: TerminalReply) {
+        _ = lock.withLock { encoder }?.receive(reply)
+    }
+
+    public var awaitsPictureConfirmation: Bool { lock.withLock { encoder?.awaitsConfirmation ?? false } }
+
+    public func placeUnconfirmedPictures() {
+        lock.withLock {
+            guard !isClosed, let encoder else { return }
+            recordedBytes += encoder.placeUnconfirmed(now: .now)
+        }
+    }
+
     public func sendQueries(_ plan: QueryPlan) {
         lock.withLock {
             recordedQueries.append(plan)

@@ -56,6 +56,47 @@ struct ScreenPicturesTests {
         #expect(pictures.release().isEmpty)
     }
 
+    /// Each placement asks kitty to confirm it; one not confirmed within `confirmationWait` is
+    /// placed again under the same image and placement ids (so never shown twice), with its
+    /// data first when kitty said it has none (ENOENT), a few times at most; a confirmed one,
+    /// or one taken away, is not.
+    @Test func kittyPlacesAgainWhatTheTerminalDidNotConfirm() throws {
+        let pictures = try Self.kitty()
+        let shown = pictures.encode([.place(Self.first), .place(Self.second)])
+        let places = try kittyCommands(Self.onlyKitty(shown)).filter { $0["a"] == "p" }
+        #expect(places.count == 2 && places.allSatisfy { $0["q"] == nil })
+        #expect(pictures.awaitsConfirmation)
+        let start = ContinuousClock.now
+        // Nothing is due before the wait is over.
+        #expect(pictures.placeUnconfirmed(now: start).isEmpty)
+        // The first confirmed, the second not: only the second is placed again, at its cells.
+        #expect(pictures.receive(.kittyGraphics(id: 40, message: "OK")))
+        #expect(!pictures.receive(.kittyGraphics(id: 7, message: "OK")))  // another program's picture
+        let again = pictures.placeUnconfirmed(now: start + confirmationWait * 2)
+        #expect(try Self.actions(again) == ["p41"])
+        var terminal = MiniTerminal(cell: (10, 20))
+        try terminal.feed(again)
+        #expect(terminal.pictures.map { [$0.column, $0.row] } == [[2, 8]])
+        let placedAgain = try #require(kittyCommands(Self.onlyKitty(again)).first)
+        #expect(placedAgain["p"] == places[1]["p"] && placedAgain["i"] == places[1]["i"])
+        // kitty has no data for it: the data goes with the next attempt, due at once.
+        #expect(pictures.receive(.kittyGraphics(id: 41, message: "ENOENT:No image with id: 41")))
+        #expect(try Self.actions(pictures.placeUnconfirmed(now: .now)) == ["t41", "p41"])
+        // A terminal that never answers is placed for a few times, then left alone.
+        var attempts = 3
+        var later = ContinuousClock.now
+        while pictures.awaitsConfirmation && attempts < 20 {
+            later += confirmationWait * 2
+            if !pictures.placeUnconfirmed(now: later).isEmpty { attempts += 1 }
+        }
+        #expect(!pictures.awaitsConfirmation && attempts == KittyScreenPictures.placementAttempts)
+        // Taken away before it was confirmed: not placed again.
+        _ = pictures.encode([.place(Self.moved)])
+        _ = pictures.encode([.remove(Self.moved)])
+        #expect(!pictures.awaitsConfirmation)
+        #expect(pictures.placeUnconfirmed(now: .now + confirmationWait * 2).isEmpty)
+    }
+
     @Test func kittyPlaceholdersThroughTmux() throws {
         let pictures = try Self.kitty(.placeholders(.truecolor), throughTmux: true)
         let bytes = pictures.encode([.place(Self.first)])
