@@ -263,11 +263,16 @@ private final class SessionRun {
     private func scheduleConfirmation() {
         guard !confirmationScheduled, terminal.awaitsPictureConfirmation else { return }
         confirmationScheduled = true
+        post(.confirmationDue, after: confirmationWait)
+    }
+
+    /// Wakes the loop with `event` once `delay` has passed.
+    private func post(_ event: SessionEvent, after delay: Duration) {
         let queue = queue
-        let wait = confirmationWait.components
-        let nanoseconds = wait.seconds * 1_000_000_000 + wait.attoseconds / 1_000_000_000
+        let (seconds, attoseconds) = delay.components
+        let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
         DispatchQueue.global(qos: .userInitiated).asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) {
-            queue.post(.confirmationDue)
+            queue.post(event)
         }
     }
 
@@ -392,11 +397,7 @@ private final class SessionRun {
             startPicturesBeforeAnswers()
         }
         guard capabilities == nil else { return }
-        let queue = queue, timeout = session.options.detectionTimeout.components
-        let nanoseconds = timeout.seconds * 1_000_000_000 + timeout.attoseconds / 1_000_000_000
-        DispatchQueue.global(qos: .userInitiated).asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) {
-            queue.post(.detectionDeadline)
-        }
+        post(.detectionDeadline, after: session.options.detectionTimeout)
     }
 
     private func sendQueries() {

@@ -301,6 +301,11 @@ public final class NcursesTerminal: Terminal {
     /// call more than once.
     public func close() {
         guard !closed else { return }
+        if encoder?.awaitsConfirmation == true {
+            // kitty answers every placement, and an answer still on its way would reach the
+            // shell: a DA1 question after them is answered after them, and is waited for below.
+            sendQueries(.settling)
+        }
         let wipe = needsWipe
         usePictures(nil)
         if wipe { wrefresh(iconchooser_stdscr()) }

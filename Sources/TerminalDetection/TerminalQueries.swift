@@ -75,6 +75,10 @@ public struct QueryPlan: Hashable, Sendable {
     /// direct query.
     public var passedThrough: [TerminalQuery]
 
+    /// DA1 alone: terminals answer in order, so its answer comes after every answer the
+    /// terminal still owes the program (to kitty commands sent before it, say).
+    public static let settling = QueryPlan(direct: [.primaryAttributes], passedThrough: [])
+
     /// The one write.
     public var bytes: [UInt8] {
         direct.flatMap(\.bytes) + passedThrough.flatMap { TerminalQuery.passedThroughTmux($0.bytes) }

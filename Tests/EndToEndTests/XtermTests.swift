@@ -15,23 +15,52 @@ final class VirtualDisplay {
     /// `:N`, for DISPLAY.
     let display: String
 
+    /// Display numbers handed out once each.
+    final class DisplayNumbers: @unchecked Sendable {
+        private let lock = NSLock()
+        private var last = Int.random(in: 200...2000)
+
+        func next() -> Int {
+            lock.withLock {
+                last += 1
+                return last
+            }
+        }
+    }
+
+    /// The next display number to try: never one used before in this run, so that a server
+    /// still shutting down (which removes its socket as it goes) cannot take a new one's with it.
+    /// The numbers start at random, away from the ones people and other runs use.
+    private static let numbers = DisplayNumbers()
+
     init() throws {
-        // -displayfd 1: Xvfb picks a free display and writes its number to stdout once it listens.
-        let numberFile = folder.url("display")
-        pid = try spawnProgram([Self.server, "-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "1024x768x24"],
-                               environment: ["PATH": "/usr/bin:/bin"], stdout: numberFile, stderr: folder.url("xvfb.log"))
-        var number: String?
-        _ = eventually(timeout: 20) {
-            let text = (try? String(contentsOfFile: numberFile, encoding: .utf8)) ?? ""
-            if text.hasSuffix("\n") { number = text.trimmingCharacters(in: .whitespacesAndNewlines) }
-            return number != nil
+        var failures: [String] = []
+        for _ in 1...5 {
+            let number = Self.numbers.next()
+            let numberFile = folder.url("display-\(number)")
+            // -displayfd 1: Xvfb writes the display's number to stdout once it listens.
+            let started = try spawnProgram([Self.server, ":\(number)", "-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "1024x768x24"],
+                                           environment: ["PATH": "/usr/bin:/bin"], stdout: numberFile, stderr: folder.url("xvfb.log"))
+            var exited: Int32?
+            let listening = eventually(timeout: 20) {
+                if let status = waitForExit(started, timeout: 0) {
+                    exited = status
+                    return true
+                }
+                return ((try? String(contentsOfFile: numberFile, encoding: .utf8)) ?? "").hasSuffix("\n")
+            }
+            if listening && exited == nil {
+                pid = started
+                display = ":\(number)"
+                return
+            }
+            if exited == nil {
+                kill(started, SIGKILL)
+                _ = waitForExit(started, timeout: 5)
+            }
+            failures.append(":\(number) " + (exited.map { "exited with \($0)" } ?? "did not listen within 20 s"))
         }
-        guard let number, !number.isEmpty else {
-            kill(pid, SIGKILL)
-            _ = waitForExit(pid, timeout: 5)
-            throw SpawnFailed(command: "Xvfb (no display within 20 s)", code: 0)
-        }
-        display = ":" + number
+        throw SpawnFailed(command: "Xvfb (\(failures.joined(separator: "; ")))", code: 0)
     }
 
     deinit {
