@@ -45,6 +45,19 @@ import TestSupport
         #expect(viewBox == .tooLarge(width: 1e9, height: 5))
     }
 
+    /// A size past what an `Int` holds is refused with a message, not a trap converting it.
+    @Test func sizesBeyondAnyIntegerAreRefusedWithoutATrap() {
+        // librsvg keeps sizes as floats: 1e19 comes back as 9.99999998e18.
+        let width = refusal("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1e19\" height=\"10\"/>")
+        #expect(width?.description == "declares 1e+19×10 points; over 16384 is refused")
+        #expect(SVGDocument.Failure.tooLarge(width: 1e300, height: -1e19).description
+                == "declares 1e+300×-1e+19 points; over 16384 is refused")
+        let viewBox = refusal("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1e19 -1e300\"/>")
+        #expect(viewBox?.description.isEmpty == false)
+        let both = refusal("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 9.3e18 9.3e18\"/>")
+        #expect(both?.description == "declares 9.3e+18×9.3e+18 points; over 16384 is refused")
+    }
+
     @Test func entityExpansionIsRefused() {
         var laughs = "<?xml version=\"1.0\"?>\n<!DOCTYPE svg [\n<!ENTITY a \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\">\n"
         for level in 1...10 {

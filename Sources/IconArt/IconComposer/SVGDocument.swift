@@ -26,9 +26,17 @@ struct SVGDocument {
             case .invalid(let reason): return "not a valid SVG (\(reason))"
             case .noSize: return "declares neither a size nor a viewBox"
             case .tooLarge(let width, let height):
-                return "declares \(Int(width))×\(Int(height)) points; over \(Int(SVGDocument.maximumDimension)) is refused"
+                return "declares \(Self.points(width))×\(Self.points(height)) points; over \(Self.points(SVGDocument.maximumDimension)) is refused"
             case .rasterizerUnavailable(let failure): return failure.description
             }
+        }
+
+        /// A declared size as written for people: a whole number of points where it is one
+        /// below 10^15, else three significant digits (`1e+19`: librsvg keeps sizes as `float`s,
+        /// so more digits would only show its rounding). Never through `Int(_:)`, which traps past `Int.max`.
+        private static func points(_ value: Double) -> String {
+            if abs(value) < 1e15, let whole = Int(exactly: value.rounded()) { return String(whole) }
+            return String(format: "%.3g", value)
         }
     }
 
