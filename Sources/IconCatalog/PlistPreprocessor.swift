@@ -16,6 +16,12 @@ package enum PlistPreprocessor {
     package static var maximumOutputSize: Int { PlistLoader.maximumFileSize }
     static let maximumLines = 1_000_000
     static let maximumExpressionTokens = 10_000
+    /// Macros expanding inside macros in one `#if`: real plists nest a handful.
+    static let maximumExpansionDepth = 64
+    /// Tokens all `#if` expansions of a run may make: a base, plus a few for each byte read,
+    /// so that the work stays linear in the files however often a large macro is used.
+    static let expansionTokensBase = 100_000
+    static let expansionTokensPerByte = 4
 
     /// How comments in the file are treated, after the flags Xcode passes to `cc -E`.
     package enum Comments: Sendable, Equatable {
@@ -162,11 +168,22 @@ package enum PlistPreprocessor {
         var lines = 0
         let comments: Comments
         let boundary: String
+        /// Tokens `#if` expansions may still make in this run; grows with each file read.
+        var expansionBudget = PlistPreprocessor.expansionTokensBase
 
         struct Macro {
             let value: String
             /// `#define NAME(…)`: known to `defined`, not expandable in `#if`.
             let isFunctionLike: Bool
+            /// The value's tokens, made once at the `#define` however many `#if`s use it (or
+            /// why the value is no expression, said only when an `#if` uses it).
+            let tokens: Result<[ExpressionToken], ExpressionProblem>
+
+            init(value: String, isFunctionLike: Bool) {
+                self.value = value
+                self.isFunctionLike = isFunctionLike
+                tokens = isFunctionLike ? .success([]) : Result { () throws(ExpressionProblem) in try ExpressionToken.tokenize(value) }
+            }
         }
 
         /// One open `#if`: whether its text is kept now, whether a branch was taken, and
@@ -190,6 +207,9 @@ package enum PlistPreprocessor {
         /// Works on bytes: every character that matters here is ASCII, and UTF-8 never puts
         /// an ASCII byte inside another character.
         mutating func process(_ bytes: [UInt8], path: String, stack: [String]) throws(Failure) {
+            let (more, overflow) = bytes.count.multipliedReportingOverflow(by: PlistPreprocessor.expansionTokensPerByte)
+            let (budget, sumOverflow) = expansionBudget.addingReportingOverflow(more)
+            expansionBudget = overflow || sumOverflow ? .max : budget
             var conditionals: [Conditional] = []
             var inBlockComment = false
             let physical = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
@@ -385,7 +405,8 @@ package enum PlistPreprocessor {
             func fail(_ problem: String) -> Failure { Failure(path: path, line: line, problem: problem) }
             var tokens: [ExpressionToken] = []
             do {
-                tokens = try expand(ExpressionToken.tokenize(text), expanding: [])
+                var expanding: Set<String> = []
+                try expand(ExpressionToken.tokenize(text), expanding: &expanding, depth: 0, into: &tokens)
             } catch let problem {
                 throw fail(problem.message)
             }
@@ -402,9 +423,15 @@ package enum PlistPreprocessor {
         }
 
         /// Replaces macro names by their values (after `defined` has been applied), not
-        /// expanding a macro inside its own expansion.
-        private func expand(_ tokens: [ExpressionToken], expanding: Set<String>) throws(ExpressionProblem) -> [ExpressionToken] {
-            var result: [ExpressionToken] = []
+        /// expanding a macro inside its own expansion, appending to `result`. `expanding` is
+        /// the chain of macros being expanded, shared down the chain (a copy per level made
+        /// a chain of n macros cost n² memory); the chain's depth, the expression's tokens and
+        /// the tokens of every expansion in the run are bounded.
+        private mutating func expand(_ tokens: [ExpressionToken], expanding: inout Set<String>, depth: Int,
+                                     into result: inout [ExpressionToken]) throws(ExpressionProblem) {
+            guard depth <= PlistPreprocessor.maximumExpansionDepth else {
+                throw ExpressionProblem(message: "#if expands macros inside macros more than \(PlistPreprocessor.maximumExpansionDepth) deep")
+            }
             var index = 0
             while index < tokens.count {
                 let token = tokens[index]
@@ -433,7 +460,12 @@ package enum PlistPreprocessor {
                     guard !macro.isFunctionLike else {
                         throw ExpressionProblem(message: "function-like macro \(name) is not supported in #if")
                     }
-                    result += try expand(ExpressionToken.tokenize(macro.value), expanding: expanding.union([name]))
+                    let value = try macro.tokens.get()
+                    guard value.count <= expansionBudget else { throw Self.overBudget }
+                    expansionBudget -= value.count
+                    expanding.insert(name)
+                    try expand(value, expanding: &expanding, depth: depth + 1, into: &result)
+                    expanding.remove(name)
                 } else {
                     result.append(.number(0))
                 }
@@ -441,7 +473,11 @@ package enum PlistPreprocessor {
                     throw ExpressionProblem(message: "#if expression expands to more than \(PlistPreprocessor.maximumExpressionTokens) tokens")
                 }
             }
-            return result
+        }
+
+        private static var overBudget: ExpressionProblem {
+            ExpressionProblem(message: "#if expressions expand macros to more tokens than the files' size allows "
+                + "(\(PlistPreprocessor.expansionTokensPerByte) a byte); the expansion is refused")
         }
     }
 }
