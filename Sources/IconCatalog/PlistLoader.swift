@@ -17,7 +17,17 @@ package enum PlistLoader {
         guard BoundedFile.kind(of: inside) != nil else {
             throw BoundedFile.linkProblem(inside).map { .badLink(path: inside, problem: $0) } ?? .noInfoPlist(directory: path)
         }
+        try refuseLinkLeadingOutside(inside, folder: path)
         return inside
+    }
+
+    /// Throws when `plist`, the Info.plist of `folder`, is a link (or behind one) leading
+    /// outside the folder: every reader refuses those, with this message.
+    package static func refuseLinkLeadingOutside(_ plist: String, folder: String) throws(CatalogError) {
+        guard let real = PathBoundary.systemRealPath(plist), let realFolder = PathBoundary.systemRealPath(folder) else { return }
+        guard ProjectPaths.lexicallyInside(real, folder: realFolder) else {
+            throw .badLink(path: plist, problem: "is a link leading outside \(folder); never read")
+        }
     }
 
     /// The plist's top-level dictionary. A text plist with C-preprocessor lines is

@@ -189,6 +189,45 @@ import Testing
         #expect(resolved.settings.value("A") == "1")
     }
 
+    /// Paths written inside the project whose links lead out: the base configuration, an
+    /// xcconfig's include, INFOPLIST_FILE and INFOPLIST_PREFIX_HEADER each say they are a link
+    /// leading outside (they were "at PROJECT/App.xcconfig, outside the project's folder").
+    @Test func linksLeadingOutsideAreNamedAsLinks() throws {
+        let outside = TemporaryFolder()
+        outside.write("Secret.xcconfig", "SECRET = yes")
+        outside.write("Info.plist", "<plist><dict/></plist>")
+        var builder = PBXProjectBuilder()
+        builder.target("App", settings: ["INFOPLIST_FILE": "Info.plist"], baseConfiguration: builder.file("App.xcconfig"))
+        let folder = TemporaryFolder()
+        let path = builder.write(into: folder)
+        let project = ProjectPaths.absolute(folder.path)
+        #expect(symlink(outside.url("Secret.xcconfig"), folder.url("App.xcconfig")) == 0)
+        #expect(symlink(outside.url("Info.plist"), folder.url("Info.plist")) == 0)
+        let resolved = try XcodeProject.read(path).resolve(target: "App")
+        #expect(resolved.infoPlist == nil)
+        #expect(resolved.settings.value("SECRET") == "")
+        #expect(resolved.warnings.map(\.code) == Array(repeating: "path-outside-project", count: 2))
+        let messages = resolved.warnings.map(\.message)
+        #expect(messages.contains("base configuration “App.xcconfig” at \(project)/App.xcconfig is a link leading outside the project's folder \(project); it is not read"), "\(messages)")
+        #expect(messages.contains("\(project)/Info.plist is a link leading outside the project's folder \(project); it is not read"), "\(messages)")
+
+        var including = PBXProjectBuilder()
+        including.target("App", settings: ["INFOPLIST_FILE": "Info.plist", "INFOPLIST_PREFIX_HEADER": "Prefix.h"],
+                         baseConfiguration: including.file("Base.xcconfig"))
+        let other = TemporaryFolder()
+        let otherProject = ProjectPaths.absolute(other.path)
+        other.write("Base.xcconfig", "#include \"Linked.xcconfig\"\nA = 1")
+        other.write("Info.plist", "<plist><dict/></plist>")
+        #expect(symlink(outside.url("Secret.xcconfig"), other.url("Linked.xcconfig")) == 0)
+        #expect(symlink(outside.url("Info.plist"), other.url("Prefix.h")) == 0)
+        let included = try XcodeProject.read(including.write(into: other)).resolve(target: "App")
+        #expect(Set(included.warnings.map(\.message)) == [
+            "\(otherProject)/Linked.xcconfig is a link leading outside the project's folder \(otherProject); it is not read",
+            "\(otherProject)/Prefix.h is a link leading outside the project's folder \(otherProject); it is not read",
+        ])
+        #expect(included.settings.value("SECRET") == "" && included.settings.value("A") == "1")
+    }
+
     @Test func xcconfigIncludeCycle() {
         var builder = PBXProjectBuilder()
         builder.target("App", baseConfiguration: builder.file("A.xcconfig"))

@@ -40,8 +40,9 @@ struct XCConfigReader {
         if let start = stack.firstIndex(of: path) {
             throw .includeCycle(path: stack[start], chain: Array(stack[start...]) + [path])
         }
-        guard ProjectPaths.isInside(path, folder: boundary, realFolder: realBoundary) else {
-            warn(subject, "names \(path), outside the project's folder \(boundary); it is not read", code: "path-outside-project")
+        let containment = ProjectPaths.containment(of: path, folder: boundary, realFolder: realBoundary)
+        guard containment == .inside else {
+            warn(subject, ProjectPaths.refusal(path, containment, folder: boundary), code: "path-outside-project")
             return
         }
         guard stack.count < Self.maximumIncludeDepth else {
