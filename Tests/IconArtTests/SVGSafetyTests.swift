@@ -180,6 +180,59 @@ import TestSupport
         #expect(refusal(circle) == nil)
     }
 
+    private static let open = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"100\">"
+
+    /// Text past a word or two (pango shapes it, at gigabytes for emoji and Arabic), counting
+    /// what entities add, is refused; a short label is drawn.
+    @Test func textPastASmallSizeIsRefused() {
+        let long = Self.open + "<text y=\"50\">" + String(repeating: "😀مرحبا", count: 20_000) + "</text></svg>"
+        #expect(refusal(long) == .refused("it has over 1024 bytes of text (an icon layer's text is drawn as paths)"))
+        let value = String(repeating: "x", count: 50_000)
+        let entity = "<!DOCTYPE svg [<!ENTITY big \"\(value)\">]>" + Self.open
+            + String(repeating: "<desc>&big;</desc>", count: 15) + "</svg>"
+        #expect(refusal(entity) == .refused("its entities expand to more than the file's own \(entity.utf8.count) bytes"))
+        let inText = entity.replacingOccurrences(of: "desc>", with: "text>")
+        #expect(refusal(inText) == .refused("it has over 1024 bytes of text (an icon layer's text is drawn as paths)"))
+        let once = "<!DOCTYPE svg [<!ENTITY big \"\(String(repeating: "x", count: 2_000))\">]>" + Self.open
+            + "<text y=\"50\"><tspan>&big;</tspan></text></svg>"
+        #expect(refusal(once) == .refused("it has over 1024 bytes of text (an icon layer's text is drawn as paths)"))
+        let label = Self.open + "<text x=\"10\" y=\"50\" font-size=\"20\">Beta</text></svg>"
+        #expect(refusal(label) == nil)
+    }
+
+    /// Filter primitives whose cost grows with a parameter, too many of them, and too many
+    /// filtered or blended groups are refused; a blur or a shadow, as icons have them, is drawn.
+    @Test func costlyFiltersAndEffectsAreRefused() {
+        let turbulence = Self.open + "<filter id=\"f\"><feTurbulence baseFrequency=\"0.05\" numOctaves=\"100000\"/></filter>"
+            + "<rect width=\"100\" height=\"100\" filter=\"url(#f)\"/></svg>"
+        #expect(refusal(turbulence) == .refused("its filter has feTurbulence numOctaves over 10"))
+        let convolution = Self.open + "<filter id=\"f\"><feConvolveMatrix order=\"3 400\" kernelMatrix=\"1\"/></filter></svg>"
+        #expect(refusal(convolution) == .refused("its filter has feConvolveMatrix order over 9"))
+        let morphology = Self.open + "<filter id=\"f\"><feMorphology radius=\"1e9\"/></filter></svg>"
+        #expect(refusal(morphology) == .refused("its filter has feMorphology radius over 100"))
+        let primitives = Self.open + "<filter id=\"f\">" + String(repeating: "<feOffset dx=\"1\"/>", count: 100) + "</filter></svg>"
+        #expect(refusal(primitives) == .refused("it has over 64 filter primitives"))
+        let groups = Self.open + "<filter id=\"b\"><feGaussianBlur stdDeviation=\"2\"/></filter>"
+            + String(repeating: "<g filter=\"url(#b)\" style=\"mix-blend-mode: multiply\"><rect width=\"50\" height=\"50\"/></g>", count: 5_000)
+            + "</svg>"
+        #expect(refusal(groups) == .refused("over 100 of its elements are filtered, masked or blended"))
+        let sheet = Self.open + "<style>rect { filter: url(#b) }</style><filter id=\"b\"><feGaussianBlur stdDeviation=\"2\"/></filter>"
+            + String(repeating: "<rect width=\"5\" height=\"5\"/>", count: 200) + "</svg>"
+        #expect(refusal(sheet) == .refused("over 100 of its elements are filtered, masked or blended"))
+        let shadow = Self.open + "<filter id=\"s\"><feGaussianBlur stdDeviation=\"3\"/><feOffset dx=\"2\" dy=\"2\"/>"
+            + "<feTurbulence numOctaves=\"4\" baseFrequency=\"0.1\"/></filter><circle cx=\"50\" cy=\"50\" r=\"30\" filter=\"url(#s)\"/></svg>"
+        #expect(refusal(shadow) == nil)
+    }
+
+    /// Style sheets past 16 KB are refused (5,000 rules over 2,000 elements took over 10 s).
+    @Test func largeStyleSheetsAreRefused() {
+        let rules = (0..<5_000).map { ".c\($0) { fill: #\(String(format: "%06x", $0)) }" }.joined(separator: "\n")
+        let sheet = Self.open + "<style>\(rules)</style>" + String(repeating: "<rect class=\"c1\" width=\"1\" height=\"1\"/>", count: 2_000) + "</svg>"
+        #expect(refusal(sheet) == .refused("its style sheets are over 16384 bytes"))
+        let small = Self.open + "<style>.a { fill: #f00 }</style><rect class=\"a\" width=\"100\" height=\"100\"/></svg>"
+        #expect(refusal(small) == nil)
+    }
+
     @Test func aFileOverTheSizeLimitIsNotRead() {
         let folder = TemporaryFolder()
         let path = folder.write("big.svg", Data(count: SVGDocument.maximumFileBytes + 1))
