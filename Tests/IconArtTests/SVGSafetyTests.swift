@@ -1,3 +1,4 @@
+import CSVGRasterizerInterface
 import Foundation
 import IconCatalog
 import Testing
@@ -231,6 +232,37 @@ import TestSupport
         #expect(refusal(sheet) == .refused("its style sheets are over 16384 bytes"))
         let small = Self.open + "<style>.a { fill: #f00 }</style><rect class=\"a\" width=\"100\" height=\"100\"/></svg>"
         #expect(refusal(small) == nil)
+    }
+
+    /// librsvg runs in a child process held to a time and a memory budget: what the pre-check
+    /// misses costs at most that. Shown with budgets far below what a plain drawing needs.
+    @Test func drawingIsHeldToItsBudget() throws {
+        let blurred = Self.open + "<filter id=\"b\"><feGaussianBlur stdDeviation=\"20\"/></filter>"
+            + "<rect width=\"100\" height=\"100\" fill=\"#0f0\" filter=\"url(#b)\"/></svg>"
+        let frame = LayerFrame(x: 0, y: 0, width: 1024, height: 1024)
+        let clip = PixelRect(x: 0, y: 0, width: 1024, height: 1024)
+        let document = try SVGDocument(bytes: Array(blurred.utf8))
+        // Out of time: stopped at the deadline, long before the drawing would end.
+        let (late, lateUse) = ResourceUse.measure { () -> SVGDocument.Failure? in
+            do throws(SVGDocument.Failure) {
+                _ = try document.draw(in: frame, clip: clip, budget: iconchooser_svg_budget(seconds: 0.001, memory_bytes: 128 << 20))
+                return nil
+            } catch { return error }
+        }
+        #expect(late == .overBudget("drawing it took longer than 0.001 s; stopped"))
+        expectCheap(lateUse)
+        // Out of memory: a blur over 1024×1024 pixels needs surfaces of 4 MB each.
+        var tight: SVGDocument.Failure?
+        do throws(SVGDocument.Failure) {
+            _ = try document.draw(in: frame, clip: clip, budget: iconchooser_svg_budget(seconds: 5, memory_bytes: 1 << 20))
+        } catch { tight = error }
+        // librsvg says so itself where cairo's allocation fails; where glib's does, the child ends.
+        let reason = tight?.description ?? "drawn"
+        #expect(reason == "not a valid SVG (rendering error: NoMemory)" || reason.hasPrefix("drawing it needed more than 1 MB, or failed"),
+                "\(reason)")
+        // Within the standard budget it is drawn, in the parent's memory.
+        let patch = try #require(try document.draw(in: frame, clip: clip))
+        #expect(patch.samples[(512 * 1024 + 512) * 4 + 1] > 0.5)
     }
 
     @Test func aFileOverTheSizeLimitIsNotRead() {
