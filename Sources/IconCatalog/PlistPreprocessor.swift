@@ -175,14 +175,14 @@ package enum PlistPreprocessor {
             let value: String
             /// `#define NAME(…)`: known to `defined`, not expandable in `#if`.
             let isFunctionLike: Bool
-            /// The value's tokens, made once at the `#define` however many `#if`s use it (or
-            /// why the value is no expression, said only when an `#if` uses it).
-            let tokens: Result<[ExpressionToken], ExpressionProblem>
+            /// The value's tokens, made when an `#if` first uses the macro and kept however many
+            /// more use it (or why the value is no expression); most macros of a plist are text
+            /// no `#if` reads, and are never tokenized.
+            var tokens: Result<[ExpressionToken], ExpressionProblem>?
 
             init(value: String, isFunctionLike: Bool) {
                 self.value = value
                 self.isFunctionLike = isFunctionLike
-                tokens = isFunctionLike ? .success([]) : Result { () throws(ExpressionProblem) in try ExpressionToken.tokenize(value) }
             }
         }
 
@@ -460,7 +460,9 @@ package enum PlistPreprocessor {
                     guard !macro.isFunctionLike else {
                         throw ExpressionProblem(message: "function-like macro \(name) is not supported in #if")
                     }
-                    let value = try macro.tokens.get()
+                    let tokens = macro.tokens ?? Result { () throws(ExpressionProblem) in try ExpressionToken.tokenize(macro.value) }
+                    if macro.tokens == nil { macros[name]?.tokens = tokens }
+                    let value = try tokens.get()
                     guard value.count <= expansionBudget else { throw Self.overBudget }
                     expansionBudget -= value.count
                     expanding.insert(name)
@@ -502,6 +504,20 @@ enum ExpressionToken: Equatable, CustomStringConvertible {
     static let punctuators = ["<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
                               "(", ")", "!", "~", "-", "+", "*", "/", "%", "<", ">", "&", "^", "|", "?", ":", ","]
 
+    private static let singlePunctuators = Set(punctuators.filter { $0.unicodeScalars.count == 1 })
+    private static let pairPunctuators = Set(punctuators.filter { $0.unicodeScalars.count == 2 })
+
+    /// The punctuator at `index`, the longest first, without making an array per candidate.
+    private static func punctuator(_ scalars: [Unicode.Scalar], at index: Int) -> String? {
+        if index + 1 < scalars.count {
+            var pair = String(scalars[index])
+            pair.unicodeScalars.append(scalars[index + 1])
+            if pairPunctuators.contains(pair) { return pair }
+        }
+        let single = String(scalars[index])
+        return singlePunctuators.contains(single) ? single : nil
+    }
+
     static func tokenize(_ text: String) throws(ExpressionProblem) -> [ExpressionToken] {
         var tokens: [ExpressionToken] = []
         let scalars = Array(text.unicodeScalars)
@@ -534,10 +550,7 @@ enum ExpressionToken: Equatable, CustomStringConvertible {
             } else if scalar == "'", index + 2 < scalars.count, scalars[index + 2] == "'" {
                 tokens.append(.number(Int64(scalars[index + 1].value)))
                 index += 3
-            } else if let punctuator = punctuators.first(where: { candidate in
-                let pattern = Array(candidate.unicodeScalars)
-                return index + pattern.count <= scalars.count && Array(scalars[index..<index + pattern.count]) == pattern
-            }) {
+            } else if let punctuator = punctuator(scalars, at: index) {
                 tokens.append(.punctuation(punctuator))
                 index += punctuator.unicodeScalars.count
             } else {
