@@ -134,3 +134,16 @@ struct SVGDocument {
         }
     }
 }
+
+/// An SVG layer loaded and drawn, for the fuzzer (the types it goes through are IconArt's own).
+package enum SVGLayerProbe {
+    /// Loads `bytes` as a layer and draws it into a small patch, partly out of view, within
+    /// `budget` a call: the pre-check, librsvg and the budget together, for the fuzzer. Returns
+    /// the librsvg calls made (1 when the layer was refused or could not be measured, else 2).
+    package static func probe(_ bytes: [UInt8], budget: iconchooser_svg_budget) -> Int {
+        guard let document = try? SVGDocument(bytes: bytes, budget: budget) else { return 1 }
+        _ = try? document.draw(in: LayerFrame(x: -3, y: 2, width: 40, height: 30), clip: PixelRect(x: 0, y: 0, width: 32, height: 32),
+                               budget: budget)
+        return 2
+    }
+}
