@@ -108,6 +108,31 @@ import Testing
         }
     }
 
+    /// 10,000 application targets sharing one configuration: the error listing them stays a
+    /// few lines (it was every target, one a line), and choosing one reads it.
+    @Test func tenThousandTargetsAreListedInAFewLines() throws {
+        var builder = PBXProjectBuilder()
+        let first = builder.target("App0", settings: ["SDKROOT": "iphoneos", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.$(TARGET_NAME)"])
+        var targets = [first]
+        for index in 1..<10_000 {
+            let id = builder.newID()
+            builder.set(id, builder.objects[first]!.merging(["name": "App\(index)"]) { _, new in new })
+            targets.append(id)
+        }
+        builder.set(builder.rootObject, builder.objects[builder.rootObject]!.merging(["targets": targets]) { _, new in new })
+        let cli = CLI()
+        builder.write(into: cli.home, as: "big/App.xcodeproj")
+        let app = cli.home.url("big")
+        let all = try #require(try measure([CLI.binary, "list", "--json", "--app", app], environment: cli.environment, in: cli.home))
+        #expect(all.status == 2)
+        #expect(all.stderr.utf8.count < 4_000, "\(all.stderr.utf8.count) bytes")
+        #expect(all.stderr.contains("  … and 9,950 more\n"), "\(all.stderr.suffix(300))")
+        #expect(all.peakMegabytes < 150, "\(all.peakMegabytes) MB")
+        let one = try #require(try measure([CLI.binary, "list", "--json", "--app", app, "--target", "App5"], environment: cli.environment, in: cli.home))
+        #expect(one.status == 0 && one.stdout.contains("com.example.App5"), "\(one.stderr.prefix(300))")
+        #expect(one.peakMegabytes < 150, "\(one.peakMegabytes) MB")
+    }
+
     /// Writes pictures with bench/make-bench-input.py (`arguments` after the script's name).
     private func makeBenchInput(_ arguments: [String]) throws {
         let script = Repository.root.appendingPathComponent("bench/make-bench-input.py").path
