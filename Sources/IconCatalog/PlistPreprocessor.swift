@@ -337,8 +337,10 @@ package enum PlistPreprocessor {
         mutating func include(_ file: String, from path: String, line: Int, stack: [String]) throws(Failure) {
             let resolved = ProjectPaths.normalize(ProjectPaths.join(ProjectPaths.parent(ProjectPaths.absolute(path)), file))
             func fail(_ problem: String) -> Failure { Failure(path: path, line: line, problem: problem) }
-            guard ProjectPaths.isInside(resolved, folder: boundary) else {
-                throw fail("#include \"\(file)\" leads outside \(boundary); it is not read")
+            switch ProjectPaths.containment(of: resolved, folder: boundary, realFolder: nil) {
+            case .inside: break
+            case .outside: throw fail("#include \"\(file)\" leads outside \(boundary); it is not read")
+            case .linkLeadingOutside: throw fail("#include \"\(file)\" is a link leading outside \(boundary); it is not read")
             }
             guard stack.count < PlistPreprocessor.maximumIncludeDepth else {
                 throw fail("#include nested more than \(PlistPreprocessor.maximumIncludeDepth) deep")

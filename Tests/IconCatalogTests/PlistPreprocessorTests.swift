@@ -108,6 +108,16 @@ import Testing
         #expect(failure("#include <stdio.h>", in: folder)?.problem == "#include <stdio.h>: system headers are not available here")
     }
 
+    /// An `#include` of a file beside the plist that is a link out of the boundary says it is a link.
+    @Test func anIncludeThroughALinkLeadingOutsideSaysSo() {
+        let outside = TemporaryFolder()
+        outside.write("Secret.h", "#define SECRET 1")
+        let folder = TemporaryFolder()
+        #expect(symlink(outside.url("Secret.h"), folder.url("Linked.h")) == 0)
+        let problem = failure("#include \"Linked.h\"", in: folder)?.problem
+        #expect(problem == "#include \"Linked.h\" is a link leading outside \(ProjectPaths.absolute(folder.path)); it is not read", "\(String(describing: problem))")
+    }
+
     @Test func mistakesAreErrorsNamingTheLine() {
         #expect(failure("a\n#endif")?.description.hasSuffix("Info.plist:2: #endif without #if") == true)
         #expect(failure("#if 1\n#else\n#else\n#endif")?.line == 3)

@@ -86,8 +86,9 @@ struct TargetResources: Equatable {
                     let lexicallyInside = ProjectPaths.lexicallyInside(path, folder: folder)
                     guard !lexicallyInside || isCatalog || ProjectPaths.kind(of: path) == .directory else { continue }
                     guard lexicallyInside && ProjectPaths.isInside(path, folder: folder) else {
+                        let how = lexicallyInside ? "a link leading outside it" : "outside it"
                         warnings.appendUnique([CatalogWarning(subject: project.projectFile,
-                            message: "an exception of synchronized folder “\(node.path ?? id)” names \(relative), outside it; it is not read",
+                            message: "an exception of synchronized folder “\(node.path ?? id)” names \(relative), \(how); it is not read",
                             code: "path-outside-project")])
                         continue
                     }

@@ -123,9 +123,11 @@ package enum XcodeProjectLocator {
             let contents = WorkspaceDocument.read(workspace: workspace)
             warnings += contents.warnings
             for project in contents.projects {
-                guard ProjectPaths.isInside(project, folder: boundary) else {
+                let containment = ProjectPaths.containment(of: project, folder: boundary, realFolder: nil)
+                guard containment == .inside else {
                     warnings.append(CatalogWarning(subject: workspace,
-                        message: "names \(project), outside \(boundary); it is not read",
+                        message: containment == .linkLeadingOutside ? "names \(project), a link leading outside \(boundary); it is not read"
+                            : "names \(project), outside \(boundary); it is not read",
                         code: "path-outside-project"))
                     continue
                 }
