@@ -135,7 +135,11 @@ extension FuzzHarness {
                 input.pick([name(), "defined(\(name()))", "\(input.number())", "(\(name()) + 1)", "!\(name())", "\(name()) ? 1 : 0"])
             }.joined(separator: input.pick([" + ", " && ", " || ", " * ", " == ", " << "]))
         }
-        for _ in 0..<Int(input.byte() % 64) {
+        var size = 0
+        // Up to 256 KB of text, as the byte-level targets' inputs: larger only slows every run.
+        for _ in 0..<Int(input.byte() % 64) where size < 256 * 1024 {
+            let before = lines.count
+            defer { size += lines[before...].reduce(0) { $0 + $1.utf8.count + 1 } }
             switch input.byte() % 9 {
             case 0, 1: lines.append("#define \(name()) \(expression())")
             case 2: lines.append("#define \(name()) " + String(repeating: "\(name()) + ", count: input.count()) + "1")
