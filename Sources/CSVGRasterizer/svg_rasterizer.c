@@ -127,15 +127,21 @@ static size_t status_bytes(const char *field) {
     return kilobytes * 1024;
 }
 
+/// Set by AddressSanitizer when the program is built with it (the fuzz targets); absent otherwise.
+extern void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
+
 /// The child: limits itself, draws into the shared region, says it is done, and leaves
 /// without running the parent's exit handlers.
 static void run_child(const unsigned char *svg, size_t length, const struct iconchooser_svg_canvas *canvas,
                       struct iconchooser_svg_budget budget, struct shared_answer *answer, unsigned char *pixels) {
-    // Ctrl-C or a hang-up ends the child at once; the parent's handlers are not the child's.
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
-    signal(SIGHUP, SIG_DFL);
-    signal(SIGPIPE, SIG_DFL);
+    // Ctrl-C or a hang-up ends the child at once, and a crash (glib aborts when an allocation
+    // fails) ends it by its signal: the parent's handlers are not the child's (Swift's
+    // backtracer, run in the child, could wait for a key on the terminal).
+    const int signals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGXCPU, SIGTRAP};
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) signal(signals[i], SIG_DFL);
+    // Under a fuzzer, a child that dies (past its memory budget, which the sanitizer's own
+    // allocations count against) is the parent's to report, not a crash of the fuzzer's.
+    if (__sanitizer_set_death_callback) __sanitizer_set_death_callback(NULL);
     size_t data = status_bytes("VmData:");
     struct rlimit memory = {data + budget.memory_bytes, data + budget.memory_bytes};
     setrlimit(RLIMIT_DATA, &memory);

@@ -77,7 +77,8 @@ extension FuzzHarness {
     public static func svgPrecheck(_ bytes: [UInt8]) {
         var input = FuzzBytes(bytes)
         let svg: [UInt8] = input.byte() & 1 == 1 ? Array(input.rest) : Array(svgDocument(&input).utf8)
-        let budget = iconchooser_svg_budget(seconds: 0.5, memory_bytes: 64 << 20)
+        // The memory budget leaves room for AddressSanitizer's own allocations in the child.
+        let budget = iconchooser_svg_budget(seconds: 0.5, memory_bytes: 512 << 20)
         let start = DispatchTime.now()
         let calls = SVGLayerProbe.probe(svg, budget: budget)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
