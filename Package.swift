@@ -133,7 +133,7 @@ let package = Package(
             ]
         ),
         // What each fuzz target does with its bytes; shared by Fuzz/ and the test replaying its crashes.
-        .target(name: "FuzzHarness", dependencies: ["IconCatalog", "IconArt", "IconLint", "TerminalInput"]),
+        .target(name: "FuzzHarness", dependencies: ["IconCatalog", "IconArt", "IconLint", "TerminalInput", "CSVGRasterizerInterface"]),
         .executableTarget(
             name: "iconchooser",
             dependencies: [

@@ -9,7 +9,9 @@
 // its seeds in make-seeds.py, and, where the format has keywords, dictionaries/NAME.dict.
 import PackageDescription
 
-let targets = ["bplist-guard", "plist-loader", "png-chunks", "png-rows", "cgbi", "escape-sequence", "zip-reader", "xcode-project", "contents-json", "icon-json"]
+let targets = ["bplist-guard", "plist-loader", "png-chunks", "png-rows", "cgbi", "escape-sequence", "zip-reader", "xcode-project", "contents-json", "icon-json", "icon-composer", "svg-precheck", "preprocessor", "pbxproj-graph"]
+/// The targets that draw SVG layers.
+let drawsSVG: Set<String> = ["icon-json", "icon-composer", "svg-precheck"]
 
 let package = Package(
     name: "iconchooser-fuzz",
@@ -17,10 +19,10 @@ let package = Package(
     targets: targets.map { name in
         .executableTarget(
             name: "fuzz-\(name)",
-            // icon-json draws SVG layers: the SVG library must be built beside the fuzzer, where
+            // These draw SVG layers: the SVG library must be built beside the fuzzer, where
             // the harness's dlopen looks for it.
             dependencies: [.product(name: "FuzzHarness", package: "iconchooser")]
-                + (name == "icon-json" ? [.product(name: "iconchooser-svg", package: "iconchooser")] : []),
+                + (drawsSVG.contains(name) ? [.product(name: "iconchooser-svg", package: "iconchooser")] : []),
             path: "Targets/\(name)"
         )
     }

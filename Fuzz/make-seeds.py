@@ -270,6 +270,52 @@ def zip_seeds(out, corpus):
     write(out, buffer.getvalue())
 
 
+def structured(out, raw_seeds):
+    """Seeds of the structure-aware targets: byte runs that choose a little of everything (a
+    first byte with its low bit clear), and `raw_seeds`, a reader's own files, behind a 1."""
+    for seed in (bytes(64), bytes(range(0, 256, 2)), bytes(range(254, 0, -2)) * 2, bytes([0xF0, 0x30] * 100)):
+        write(out, seed)
+    for seed in raw_seeds:
+        write(out, b"\x01" + seed)
+
+
+def icon_composer_seeds(out, corpus):
+    """icon.json documents (after a 1), and choices of colours, sizes and layers."""
+    made = []
+    icon_json_seeds(made_folder := os.path.join(out, ".raw"), corpus)
+    for name in sorted(os.listdir(made_folder)):
+        made.append(read(os.path.join(made_folder, name)))
+        os.remove(os.path.join(made_folder, name))
+    os.rmdir(made_folder)
+    structured(out, made)
+
+
+def svg_precheck_seeds(out, corpus):
+    """SVG layers of the corpus's Icon Composer bundles and of hostile kinds (after a 1)."""
+    svgs = [read(path) for path in files(os.path.join(corpus, "**", "*.icon", "Assets", "*.svg"))][:40] if corpus else []
+    svgs += [b'<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><text y="9">Hi</text>'
+             b'<filter id="f"><feTurbulence numOctaves="3"/></filter><rect width="9" height="9" filter="url(#f)"/></svg>',
+             b'<!DOCTYPE svg [<!ENTITY e "xxxx">]><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1e19 9"><desc>&e;&e;</desc></svg>']
+    structured(out, svgs)
+
+
+def preprocessor_seeds(out, corpus):
+    """Preprocessed plists (after a 1), and choices of #define chains and #if lines."""
+    structured(out, [b"#define A B\n#define B A + 1\n#if A == 1\n<plist><dict/></plist>\n#endif\n",
+                     b"#include \"Included.h\"\n#if INCLUDED\n<string>x</string>\n#elif M7\n#else\n#endif\n"])
+
+
+def pbxproj_graph_seeds(out, corpus):
+    """Project files (after a 1), and choices of object graphs."""
+    made = os.path.join(out, ".raw")
+    xcode_project_seeds(made, None)
+    raws = [read(os.path.join(made, name)) for name in sorted(os.listdir(made))]
+    for name in os.listdir(made):
+        os.remove(os.path.join(made, name))
+    os.rmdir(made)
+    structured(out, raws)
+
+
 SEEDS = {
     "bplist-guard": binary_plist_seeds,
     "plist-loader": plist_seeds,
@@ -281,6 +327,10 @@ SEEDS = {
     "xcode-project": xcode_project_seeds,
     "contents-json": contents_json_seeds,
     "icon-json": icon_json_seeds,
+    "icon-composer": icon_composer_seeds,
+    "svg-precheck": svg_precheck_seeds,
+    "preprocessor": preprocessor_seeds,
+    "pbxproj-graph": pbxproj_graph_seeds,
 }
 
 

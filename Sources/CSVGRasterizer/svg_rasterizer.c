@@ -1,10 +1,22 @@
 // libiconchooser-svg: librsvg behind the one entry point of CSVGRasterizerInterface.h.
+#define _GNU_SOURCE  // pipe2
 #include <CSVGRasterizerInterface.h>
 
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <cairo.h>
 #include <librsvg/rsvg.h>
@@ -74,9 +86,9 @@ static int draw(RsvgHandle *handle, const struct iconchooser_svg_canvas *canvas,
     return 0;
 }
 
-int iconchooser_svg_rasterize(const unsigned char *svg, size_t length, double *intrinsic_width, double *intrinsic_height,
-                              const struct iconchooser_svg_canvas *canvas, char *message, size_t message_capacity) {
-    if (!svg || !intrinsic_width || !intrinsic_height) return fail(message, message_capacity, "no document");
+/// Measures and draws in this process, with no budget: what the child runs.
+static int rasterize_here(const unsigned char *svg, size_t length, double *intrinsic_width, double *intrinsic_height,
+                          const struct iconchooser_svg_canvas *canvas, char *message, size_t message_capacity) {
     *intrinsic_width = 0;
     *intrinsic_height = 0;
     GError *error = NULL;
@@ -85,5 +97,169 @@ int iconchooser_svg_rasterize(const unsigned char *svg, size_t length, double *i
     measure(handle, intrinsic_width, intrinsic_height);
     int result = canvas ? draw(handle, canvas, message, message_capacity) : 0;
     g_object_unref(handle);
+    return result;
+}
+
+/// What the child leaves for the parent, at the start of the region they share.
+struct shared_answer {
+    volatile int done;
+    int status;
+    double width;
+    double height;
+    char message[512];
+};
+
+/// A field of /proc/self/status in bytes ("VmData:"), or 0; read with calls safe after fork.
+static size_t status_bytes(const char *field) {
+    int fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    char text[4096];
+    ssize_t count = read(fd, text, sizeof text - 1);
+    close(fd);
+    if (count <= 0) return 0;
+    text[count] = 0;
+    const char *found = strstr(text, field);
+    if (!found) return 0;
+    found += strlen(field);
+    size_t kilobytes = 0;
+    while (*found == ' ' || *found == '\t') found++;
+    while (*found >= '0' && *found <= '9') kilobytes = kilobytes * 10 + (size_t)(*found++ - '0');
+    return kilobytes * 1024;
+}
+
+/// Set by AddressSanitizer when the program is built with it (the fuzz targets); absent otherwise.
+extern void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
+
+/// The child: limits itself, draws into the shared region, says it is done, and leaves
+/// without running the parent's exit handlers.
+static void run_child(const unsigned char *svg, size_t length, const struct iconchooser_svg_canvas *canvas,
+                      struct iconchooser_svg_budget budget, struct shared_answer *answer, unsigned char *pixels) {
+    // Ctrl-C or a hang-up ends the child at once, and a crash (glib aborts when an allocation
+    // fails) ends it by its signal: the parent's handlers are not the child's (Swift's
+    // backtracer, run in the child, could wait for a key on the terminal).
+    const int signals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGXCPU, SIGTRAP};
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) signal(signals[i], SIG_DFL);
+    // Under a fuzzer, a child that dies (past its memory budget, which the sanitizer's own
+    // allocations count against) is the parent's to report, not a crash of the fuzzer's.
+    if (__sanitizer_set_death_callback) __sanitizer_set_death_callback(NULL);
+    size_t data = status_bytes("VmData:");
+    struct rlimit memory = {data + budget.memory_bytes, data + budget.memory_bytes};
+    setrlimit(RLIMIT_DATA, &memory);
+    rlim_t seconds = (rlim_t)ceil(budget.seconds) + 1;
+    struct rlimit cpu = {seconds, seconds + 1};
+    setrlimit(RLIMIT_CPU, &cpu);
+    struct iconchooser_svg_canvas local;
+    if (canvas) {
+        local = *canvas;
+        local.rgba = pixels;
+    }
+    double width = 0, height = 0;
+    answer->status = rasterize_here(svg, length, &width, &height, canvas ? &local : NULL, answer->message,
+                                    sizeof answer->message);
+    answer->width = width;
+    answer->height = height;
+    __sync_synchronize();
+    answer->done = 1;
+    _exit(0);
+}
+
+static double now_seconds(void) {
+    struct timespec time;
+    clock_gettime(CLOCK_MONOTONIC, &time);
+    return (double)time.tv_sec + (double)time.tv_nsec / 1e9;
+}
+
+/// Waits for the child to close its end of `pipe_end` (it has left) until `deadline`; false at the deadline.
+static int wait_for_exit(int pipe_end, double deadline) {
+    for (;;) {
+        double left = deadline - now_seconds();
+        if (left <= 0) return 0;
+        struct pollfd fd = {pipe_end, POLLIN, 0};
+        int ready = poll(&fd, 1, (int)ceil(left * 1000));
+        if (ready > 0) {
+            char byte;
+            ssize_t count = read(pipe_end, &byte, 1);
+            if (count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN)) return 1;
+        } else if (ready < 0 && errno != EINTR) {
+            return 1;
+        }
+    }
+}
+
+int iconchooser_svg_rasterize(const unsigned char *svg, size_t length, double *intrinsic_width, double *intrinsic_height,
+                              const struct iconchooser_svg_canvas *canvas, struct iconchooser_svg_budget budget,
+                              char *message, size_t message_capacity) {
+    if (!svg || !intrinsic_width || !intrinsic_height) return fail(message, message_capacity, "no document");
+    *intrinsic_width = 0;
+    *intrinsic_height = 0;
+    size_t pixel_bytes = 0;
+    if (canvas) {
+        if (!canvas->rgba || canvas->width == 0 || canvas->height == 0) return fail(message, message_capacity, "empty drawing surface");
+        if (canvas->width > INT_MAX / 4 || canvas->height > INT_MAX / 4 / canvas->width) {
+            return fail(message, message_capacity, "drawing surface too large");
+        }
+        pixel_bytes = canvas->width * canvas->height * 4;
+    }
+    size_t header = (sizeof(struct shared_answer) + 63) / 64 * 64;
+    size_t region_size = header + pixel_bytes;
+    void *region = mmap(NULL, region_size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (region == MAP_FAILED) return fail(message, message_capacity, "no memory to share with the drawing process");
+    struct shared_answer *answer = region;
+    memset(answer, 0, sizeof *answer);
+    int ends[2];
+    if (pipe2(ends, O_CLOEXEC) != 0) {
+        munmap(region, region_size);
+        return fail(message, message_capacity, "no pipe to the drawing process");
+    }
+    pid_t child = fork();
+    if (child < 0) {
+        close(ends[0]);
+        close(ends[1]);
+        munmap(region, region_size);
+        return fail(message, message_capacity, "cannot start the drawing process");
+    }
+    if (child == 0) {
+        close(ends[0]);
+        run_child(svg, length, canvas, budget, answer, (unsigned char *)region + header);
+    }
+    close(ends[1]);
+    int finished = wait_for_exit(ends[0], now_seconds() + budget.seconds);
+    close(ends[0]);
+    if (!finished) kill(child, SIGKILL);
+    int status = 0;
+    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
+    __sync_synchronize();
+    int result;
+    if (!finished) {
+        char reason[160];
+        snprintf(reason, sizeof reason, "drawing it took longer than %.2g s; stopped", budget.seconds);
+        fail(message, message_capacity, reason);
+        result = ICONCHOOSER_SVG_OUT_OF_TIME;
+    } else if (!answer->done) {
+        char reason[200];
+        if (WIFSIGNALED(status) && (WTERMSIG(status) == SIGXCPU || WTERMSIG(status) == SIGKILL)) {
+            snprintf(reason, sizeof reason, "drawing it took longer than %.2g s; stopped", budget.seconds);
+            fail(message, message_capacity, reason);
+            result = ICONCHOOSER_SVG_OUT_OF_TIME;
+        } else {
+            snprintf(reason, sizeof reason, "drawing it needed more than %zu MB, or failed (%s %d); stopped",
+                     budget.memory_bytes >> 20, WIFSIGNALED(status) ? "signal" : "status",
+                     WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+            fail(message, message_capacity, reason);
+            result = ICONCHOOSER_SVG_OUT_OF_MEMORY;
+        }
+    } else {
+        *intrinsic_width = answer->width;
+        *intrinsic_height = answer->height;
+        result = answer->status;
+        if (result != 0) {
+            answer->message[sizeof answer->message - 1] = 0;
+            fail(message, message_capacity, answer->message);
+            result = ICONCHOOSER_SVG_FAILED;
+        } else if (canvas) {
+            memcpy(canvas->rgba, (unsigned char *)region + header, pixel_bytes);
+        }
+    }
+    munmap(region, region_size);
     return result;
 }

@@ -23,6 +23,10 @@ public enum FuzzHarness {
         "xcode-project": xcodeProject,
         "contents-json": assetCatalogContents,
         "icon-json": iconComposerDocument,
+        "icon-composer": iconComposerRenderer,
+        "svg-precheck": svgPrecheck,
+        "preprocessor": preprocessorExpansion,
+        "pbxproj-graph": pbxprojGraph,
     ]
 
     /// Runs the target `name` on libFuzzer's bytes; the entry point of every fuzz executable.
@@ -164,7 +168,7 @@ public enum FuzzHarness {
 
     /// A folder of this process's own where the readers of files in folders (projects, asset
     /// catalogs, Icon Composer bundles) find the fuzzer's bytes, beside a few real files.
-    private static let scratch: String = {
+    static let scratch: String = {
         let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("iconchooser-fuzz-\(getpid())")
         let manager = FileManager.default
         try? manager.createDirectory(atPath: folder + "/App.xcodeproj", withIntermediateDirectories: true)
@@ -179,8 +183,9 @@ public enum FuzzHarness {
         return folder
     }()
 
-    private static func place(_ bytes: [UInt8], at file: String) -> String {
+    static func place(_ bytes: [UInt8], at file: String) -> String {
         let path = scratch + "/" + file
+        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: path, contents: Data(bytes))
         return path
     }

@@ -17,7 +17,17 @@ package enum PlistLoader {
         guard BoundedFile.kind(of: inside) != nil else {
             throw BoundedFile.linkProblem(inside).map { .badLink(path: inside, problem: $0) } ?? .noInfoPlist(directory: path)
         }
+        try refuseLinkLeadingOutside(inside, folder: path)
         return inside
+    }
+
+    /// Throws when `plist`, the Info.plist of `folder`, is a link (or behind one) leading
+    /// outside the folder: every reader refuses those, with this message.
+    package static func refuseLinkLeadingOutside(_ plist: String, folder: String) throws(CatalogError) {
+        guard let real = PathBoundary.systemRealPath(plist), let realFolder = PathBoundary.systemRealPath(folder) else { return }
+        guard ProjectPaths.lexicallyInside(real, folder: realFolder) else {
+            throw .badLink(path: plist, problem: "is a link leading outside \(folder); never read")
+        }
     }
 
     /// The plist's top-level dictionary. A text plist with C-preprocessor lines is
@@ -83,9 +93,11 @@ package enum PlistLoader {
     /// fragment); and with no more values than a binary plist may hold (each becomes an object
     /// of a few hundred bytes), counted by its tags.
     private static func checkText(_ data: Data, path: String) throws(CatalogError) {
-        let head = String(decoding: data.prefix(4096), as: UTF8.self)
-        let trimmed = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-        guard trimmed.hasPrefix("<") else {
+        // Where the text starts, however far in: a preprocessed plist begins with a blank line
+        // for each directive line before its XML.
+        let start = textStart(data)
+        let head = String(decoding: data[start...].prefix(4096), as: UTF8.self)
+        guard head.hasPrefix("<") else {
             throw .notAPlist(path: path, reason: "neither XML nor a binary plist")
         }
         guard head.contains("<plist") else {
@@ -96,6 +108,23 @@ package enum PlistLoader {
             throw .tooComplex(path: path, reason: "it holds \(MessageText.grouped(tags)) XML tags, more than the "
                 + "\(MessageText.grouped(maximumTags)) of \(MessageText.grouped(BinaryPlistGuard.maximumExpandedObjects)) values")
         }
+    }
+
+    /// The index of the first byte that is neither white space nor part of a byte-order mark.
+    static func textStart(_ data: Data) -> Data.Index {
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        var index = data.startIndex
+        while index < data.endIndex {
+            switch data[index] {
+            case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C:
+                index += 1
+            case 0xEF where data[index...].starts(with: byteOrderMark):
+                index += byteOrderMark.count
+            default:
+                return index
+            }
+        }
+        return index
     }
 
     /// Foundation's errors nest the useful sentence in NSDebugDescription; keep it to one line.

@@ -16,6 +16,12 @@ package enum PlistPreprocessor {
     package static var maximumOutputSize: Int { PlistLoader.maximumFileSize }
     static let maximumLines = 1_000_000
     static let maximumExpressionTokens = 10_000
+    /// Macros expanding inside macros in one `#if`: real plists nest a handful.
+    static let maximumExpansionDepth = 64
+    /// Tokens all `#if` expansions of a run may make: a base, plus a few for each byte read,
+    /// so that the work stays linear in the files however often a large macro is used.
+    static let expansionTokensBase = 100_000
+    static let expansionTokensPerByte = 4
 
     /// How comments in the file are treated, after the flags Xcode passes to `cc -E`.
     package enum Comments: Sendable, Equatable {
@@ -162,11 +168,22 @@ package enum PlistPreprocessor {
         var lines = 0
         let comments: Comments
         let boundary: String
+        /// Tokens `#if` expansions may still make in this run; grows with each file read.
+        var expansionBudget = PlistPreprocessor.expansionTokensBase
 
         struct Macro {
             let value: String
             /// `#define NAME(…)`: known to `defined`, not expandable in `#if`.
             let isFunctionLike: Bool
+            /// The value's tokens, made when an `#if` first uses the macro and kept however many
+            /// more use it (or why the value is no expression); most macros of a plist are text
+            /// no `#if` reads, and are never tokenized.
+            var tokens: Result<[ExpressionToken], ExpressionProblem>?
+
+            init(value: String, isFunctionLike: Bool) {
+                self.value = value
+                self.isFunctionLike = isFunctionLike
+            }
         }
 
         /// One open `#if`: whether its text is kept now, whether a branch was taken, and
@@ -190,6 +207,9 @@ package enum PlistPreprocessor {
         /// Works on bytes: every character that matters here is ASCII, and UTF-8 never puts
         /// an ASCII byte inside another character.
         mutating func process(_ bytes: [UInt8], path: String, stack: [String]) throws(Failure) {
+            let (more, overflow) = bytes.count.multipliedReportingOverflow(by: PlistPreprocessor.expansionTokensPerByte)
+            let (budget, sumOverflow) = expansionBudget.addingReportingOverflow(more)
+            expansionBudget = overflow || sumOverflow ? .max : budget
             var conditionals: [Conditional] = []
             var inBlockComment = false
             let physical = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
@@ -317,8 +337,10 @@ package enum PlistPreprocessor {
         mutating func include(_ file: String, from path: String, line: Int, stack: [String]) throws(Failure) {
             let resolved = ProjectPaths.normalize(ProjectPaths.join(ProjectPaths.parent(ProjectPaths.absolute(path)), file))
             func fail(_ problem: String) -> Failure { Failure(path: path, line: line, problem: problem) }
-            guard ProjectPaths.isInside(resolved, folder: boundary) else {
-                throw fail("#include \"\(file)\" leads outside \(boundary); it is not read")
+            switch ProjectPaths.containment(of: resolved, folder: boundary, realFolder: nil) {
+            case .inside: break
+            case .outside: throw fail("#include \"\(file)\" leads outside \(boundary); it is not read")
+            case .linkLeadingOutside: throw fail("#include \"\(file)\" is a link leading outside \(boundary); it is not read")
             }
             guard stack.count < PlistPreprocessor.maximumIncludeDepth else {
                 throw fail("#include nested more than \(PlistPreprocessor.maximumIncludeDepth) deep")
@@ -385,7 +407,8 @@ package enum PlistPreprocessor {
             func fail(_ problem: String) -> Failure { Failure(path: path, line: line, problem: problem) }
             var tokens: [ExpressionToken] = []
             do {
-                tokens = try expand(ExpressionToken.tokenize(text), expanding: [])
+                var expanding: Set<String> = []
+                try expand(ExpressionToken.tokenize(text), expanding: &expanding, depth: 0, into: &tokens)
             } catch let problem {
                 throw fail(problem.message)
             }
@@ -402,9 +425,15 @@ package enum PlistPreprocessor {
         }
 
         /// Replaces macro names by their values (after `defined` has been applied), not
-        /// expanding a macro inside its own expansion.
-        private func expand(_ tokens: [ExpressionToken], expanding: Set<String>) throws(ExpressionProblem) -> [ExpressionToken] {
-            var result: [ExpressionToken] = []
+        /// expanding a macro inside its own expansion, appending to `result`. `expanding` is
+        /// the chain of macros being expanded, shared down the chain (a copy per level made
+        /// a chain of n macros cost n² memory); the chain's depth, the expression's tokens and
+        /// the tokens of every expansion in the run are bounded.
+        private mutating func expand(_ tokens: [ExpressionToken], expanding: inout Set<String>, depth: Int,
+                                     into result: inout [ExpressionToken]) throws(ExpressionProblem) {
+            guard depth <= PlistPreprocessor.maximumExpansionDepth else {
+                throw ExpressionProblem(message: "#if expands macros inside macros more than \(PlistPreprocessor.maximumExpansionDepth) deep")
+            }
             var index = 0
             while index < tokens.count {
                 let token = tokens[index]
@@ -433,7 +462,14 @@ package enum PlistPreprocessor {
                     guard !macro.isFunctionLike else {
                         throw ExpressionProblem(message: "function-like macro \(name) is not supported in #if")
                     }
-                    result += try expand(ExpressionToken.tokenize(macro.value), expanding: expanding.union([name]))
+                    let tokens = macro.tokens ?? Result { () throws(ExpressionProblem) in try ExpressionToken.tokenize(macro.value) }
+                    if macro.tokens == nil { macros[name]?.tokens = tokens }
+                    let value = try tokens.get()
+                    guard value.count <= expansionBudget else { throw Self.overBudget }
+                    expansionBudget -= value.count
+                    expanding.insert(name)
+                    try expand(value, expanding: &expanding, depth: depth + 1, into: &result)
+                    expanding.remove(name)
                 } else {
                     result.append(.number(0))
                 }
@@ -441,7 +477,11 @@ package enum PlistPreprocessor {
                     throw ExpressionProblem(message: "#if expression expands to more than \(PlistPreprocessor.maximumExpressionTokens) tokens")
                 }
             }
-            return result
+        }
+
+        private static var overBudget: ExpressionProblem {
+            ExpressionProblem(message: "#if expressions expand macros to more tokens than the files' size allows "
+                + "(\(PlistPreprocessor.expansionTokensPerByte) a byte); the expansion is refused")
         }
     }
 }
@@ -465,6 +505,20 @@ enum ExpressionToken: Equatable, CustomStringConvertible {
 
     static let punctuators = ["<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
                               "(", ")", "!", "~", "-", "+", "*", "/", "%", "<", ">", "&", "^", "|", "?", ":", ","]
+
+    private static let singlePunctuators = Set(punctuators.filter { $0.unicodeScalars.count == 1 })
+    private static let pairPunctuators = Set(punctuators.filter { $0.unicodeScalars.count == 2 })
+
+    /// The punctuator at `index`, the longest first, without making an array per candidate.
+    private static func punctuator(_ scalars: [Unicode.Scalar], at index: Int) -> String? {
+        if index + 1 < scalars.count {
+            var pair = String(scalars[index])
+            pair.unicodeScalars.append(scalars[index + 1])
+            if pairPunctuators.contains(pair) { return pair }
+        }
+        let single = String(scalars[index])
+        return singlePunctuators.contains(single) ? single : nil
+    }
 
     static func tokenize(_ text: String) throws(ExpressionProblem) -> [ExpressionToken] {
         var tokens: [ExpressionToken] = []
@@ -498,10 +552,7 @@ enum ExpressionToken: Equatable, CustomStringConvertible {
             } else if scalar == "'", index + 2 < scalars.count, scalars[index + 2] == "'" {
                 tokens.append(.number(Int64(scalars[index + 1].value)))
                 index += 3
-            } else if let punctuator = punctuators.first(where: { candidate in
-                let pattern = Array(candidate.unicodeScalars)
-                return index + pattern.count <= scalars.count && Array(scalars[index..<index + pattern.count]) == pattern
-            }) {
+            } else if let punctuator = punctuator(scalars, at: index) {
                 tokens.append(.punctuation(punctuator))
                 index += punctuator.unicodeScalars.count
             } else {

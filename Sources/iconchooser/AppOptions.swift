@@ -130,13 +130,16 @@ struct AppOptions: ParsableArguments {
         do {
             return try read(path)
         } catch .xcodeProject(.targetNeeded(let folder, let candidates)) {
-            // The choice is the user's: every target on a line of its own, then how to pick one.
-            Console.writeError(candidates.map { "  \(TextSanitizer.clean($0))\n" }.joined())
-            throw Console.fail("\(folder): \(candidates.count) iOS application targets (listed above, with project "
+            // The choice is the user's: each target on a line of its own (the first 50 of a
+            // project of thousands, then how many more), then how to pick one.
+            let shown = 50
+            Console.writeError(candidates.prefix(shown).map { "  \(TextSanitizer.clean(MessageText.abbreviated($0, to: 200)))\n" }.joined()
+                + (candidates.count > shown ? "  … and \(MessageText.grouped(candidates.count - shown)) more\n" : ""))
+            throw Console.fail("\(folder): \(MessageText.grouped(candidates.count)) iOS application targets (listed above, with project "
                 + "and bundle identifier); choose one with --target NAME", code: 2)
         } catch .xcodeProject(.ambiguousTarget(let folder, let name, let projects)) {
-            throw Console.fail("\(folder): target “\(name)” is in several projects (\(projects.joined(separator: ", "))); "
-                + "choose one with --project PATH", code: 2)
+            throw Console.fail("\(folder): target “\(MessageText.abbreviated(name))” is in several projects "
+                + "(\(MessageText.shortList(projects))); choose one with --project PATH", code: 2)
         } catch {
             throw Console.fail(error.description, code: 2)
         }

@@ -19,6 +19,18 @@ import ToolVersion
         #expect(try CLI().run(["--help"]).stdout.contains("--version"))
     }
 
+    /// `--app ''` names no app: a usage error (64) saying so on one line, as the README's exit
+    /// statuses say, not an app that cannot be read (2).
+    @Test func anEmptyAppIsAUsageErrorAsTheReadmeSays() throws {
+        for command in [["list"], ["lint", "--format", "json"], ["preview"]] {
+            let out = try CLI().run(command + ["--app", ""])
+            #expect(out.status == 64 && out.stdout.isEmpty, "\(command): \(out.status)")
+            #expect(out.stderr.hasPrefix("Error: --app expects a value, not an empty string\n"), "\(out.stderr)")
+        }
+        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("`64` a usage error (an unknown option, a\nvalue out of its choices, an empty `--app ''`)"))
+    }
+
     /// Help, mistakes, `--version` and completion scripts asked for after a subcommand read as
     /// they do from the root: each names the whole command, `iconchooser preview`, never
     /// `preview` as if it were a program of its own, and the subcommand still runs as usual.

@@ -58,6 +58,81 @@ import Testing
         #expect(lint.contains("characters)”"), "long names are cut and their length said")
     }
 
+    /// The kinds of the third reliability round, through the binary: each command ends with
+    /// status 0, 1 or 2, one line for what cannot be read, within a generous CPU time and 150 MB.
+    @Test func projectsBundlesAndPlistsWrittenToHurtEndInTime() throws {
+        var cases: [(name: String, app: String, mentioning: String?)] = []
+        // An Icon Composer layer of 1e19 points and fills that convert to NaN (trapped in preview and lint).
+        var icon = SmallProject()
+        icon.set("AppIcon")
+        icon.bundle("Hostile", groups: [["layers": [["image-name": "huge.svg", "fill": ["solid": "display-p3:1e300,1e300,1e300,1"]],
+                                                    ["image-name": "huge.svg", "fill": ["linear-gradient": ["extended-display-p3:1e300,0,0", "srgb:0,0,1,1"]]]]]])
+        icon.folder.write("App/Hostile.icon/Assets/huge.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1e19\" viewBox=\"0 0 1e19 1e19\"/>")
+        icon.write(["ASSETCATALOG_COMPILER_APPICON_NAME": "AppIcon", "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES": "Hostile"])
+        cases.append(("icon composer", icon.folder.path, nil))
+        // An xcconfig value continued over 50,000 lines, and one including itself.
+        var continued = SmallProject()
+        continued.set("AppIcon")
+        continued.folder.write("App.xcconfig", "OTHER = a \\\n" + String(repeating: "  b \\\n", count: 50_000) + "c\n")
+        continued.write(["ASSETCATALOG_COMPILER_APPICON_NAME": "AppIcon"], baseConfiguration: continued.builder.file("App.xcconfig"))
+        cases.append(("xcconfig continuation", continued.folder.path, nil))
+        var cycle = SmallProject()
+        cycle.folder.write("App.xcconfig", "#include \"App.xcconfig\"")
+        cycle.write([:], baseConfiguration: cycle.builder.file("App.xcconfig"))
+        cases.append(("xcconfig cycle", cycle.folder.path, "xcconfig files include each other: App.xcconfig → App.xcconfig"))
+        // An Info.plist with a chain of 20,000 macros (5.5 GB), and one after 5,000 #define lines.
+        let chain = TemporaryFolder()
+        chain.write("Info.plist", (0..<20_000).map { "#define M\($0) M\($0 + 1)" }.joined(separator: "\n") + "\n#if M0\n#endif\n<plist><dict/></plist>")
+        cases.append(("macro chain", chain.path, "more than 64 deep"))
+        let late = TemporaryFolder()
+        late.write("Info.plist", (0..<5_000).map { "#define D\($0) 1" }.joined(separator: "\n")
+            + "\n<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict><key>CFBundleIcons</key><dict><key>CFBundlePrimaryIcon</key>"
+            + "<dict><key>CFBundleIconFiles</key><array><string>Icon</string></array></dict></dict></dict></plist>")
+        cases.append(("late XML", late.path, nil))
+        for (name, app, mentioning) in cases {
+            for command in [["list", "--json"], ["lint", "--format", "json"], ["preview", "--size", "8x4", "--color", "none"]] {
+                let cli = CLI()
+                guard let run = try measure([CLI.binary] + command + ["--app", app], environment: cli.environment, in: cli.home, timeout: 120) else {
+                    Issue.record("\(command) on \(name) did not finish within 120 s")
+                    continue
+                }
+                #expect([0, 1, 2].contains(run.status), "\(command) on \(name): status \(run.status) \(run.stderr.prefix(300))")
+                // CPU time of a debug build on a shared machine; the release binary takes a fraction.
+                #expect(run.cpuSeconds < 10, "\(command) on \(name) took \(run.cpuSeconds) s of CPU")
+                #expect(run.peakMegabytes < 150, "\(command) on \(name) peaked at \(run.peakMegabytes) MB")
+                if let mentioning {
+                    #expect(run.status == 2 && run.stderr.contains(mentioning), "\(command) on \(name): \(run.stderr.prefix(300))")
+                    #expect(run.stderr.split(separator: "\n").count == 1, "\(command) on \(name): \(run.stderr.prefix(600))")
+                }
+            }
+        }
+    }
+
+    /// 10,000 application targets sharing one configuration: the error listing them stays a
+    /// few lines (it was every target, one a line), and choosing one reads it.
+    @Test func tenThousandTargetsAreListedInAFewLines() throws {
+        var builder = PBXProjectBuilder()
+        let first = builder.target("App0", settings: ["SDKROOT": "iphoneos", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.$(TARGET_NAME)"])
+        var targets = [first]
+        for index in 1..<10_000 {
+            let id = builder.newID()
+            builder.set(id, builder.objects[first]!.merging(["name": "App\(index)"]) { _, new in new })
+            targets.append(id)
+        }
+        builder.set(builder.rootObject, builder.objects[builder.rootObject]!.merging(["targets": targets]) { _, new in new })
+        let cli = CLI()
+        builder.write(into: cli.home, as: "big/App.xcodeproj")
+        let app = cli.home.url("big")
+        let all = try #require(try measure([CLI.binary, "list", "--json", "--app", app], environment: cli.environment, in: cli.home))
+        #expect(all.status == 2)
+        #expect(all.stderr.utf8.count < 4_000, "\(all.stderr.utf8.count) bytes")
+        #expect(all.stderr.contains("  … and 9,950 more\n"), "\(all.stderr.suffix(300))")
+        #expect(all.peakMegabytes < 150, "\(all.peakMegabytes) MB")
+        let one = try #require(try measure([CLI.binary, "list", "--json", "--app", app, "--target", "App5"], environment: cli.environment, in: cli.home))
+        #expect(one.status == 0 && one.stdout.contains("com.example.App5"), "\(one.stderr.prefix(300))")
+        #expect(one.peakMegabytes < 150, "\(one.peakMegabytes) MB")
+    }
+
     /// Writes pictures with bench/make-bench-input.py (`arguments` after the script's name).
     private func makeBenchInput(_ arguments: [String]) throws {
         let script = Repository.root.appendingPathComponent("bench/make-bench-input.py").path

@@ -42,4 +42,20 @@ import TestSupport
         // The fuzzer gives up on a unit after 10 s; one saved as a hang must now be quick.
         #expect(Date().timeIntervalSince(started) < 5, "\(input.testDescription) took \(Date().timeIntervalSince(started)) s")
     }
+
+    /// The structure-aware targets build documents, projects and SVG layers from a few fixed
+    /// choices (all zeros, a ramp, a run of large counts) as the fuzzer's first inputs do, and
+    /// each ends quickly: what they build is what the readers must bound.
+    @Test(arguments: ["icon-composer", "svg-precheck", "preprocessor", "pbxproj-graph"])
+    func structuredTargetsRunOnFixedChoices(_ name: String) throws {
+        let run = try #require(FuzzHarness.targets[name])
+        let choices: [[UInt8]] = [
+            [UInt8](repeating: 0, count: 64), (0..<128).map { UInt8($0 * 2) }, [UInt8]([0xF0, 0x30]).flatMap { [$0] } + Array(repeating: 0xFE, count: 300),
+        ]
+        for bytes in choices {
+            let started = Date()
+            run(bytes)
+            #expect(Date().timeIntervalSince(started) < 5, "\(name) took \(Date().timeIntervalSince(started)) s")
+        }
+    }
 }

@@ -211,6 +211,45 @@ extension RGBABitmap {
         #expect(rendering.bitmap.at(256, 256) == [255, 255, 255, 255])
     }
 
+    /// Colours whose numbers are finite but whose conversion to sRGB is not (the P3 curve
+    /// overflows to infinity, the matrix makes NaN) are warnings naming the key, in the solid
+    /// fill and both gradient kinds, and never reach a pixel.
+    @Test func coloursThatConvertToNaNAreWarningsNotTraps() {
+        let folder = TemporaryFolder()
+        let huge = "display-p3:1e300,1e300,1e300,1"
+        let bundle = IconBundleFixture.write([
+            "fill": ["linear-gradient": [huge, "srgb:0,0,1,1"]],
+            "groups": [["layers": [
+                ["image-name": "square.svg", "fill": ["solid": huge]],
+                ["image-name": "square.svg", "fill": ["automatic-gradient": "extended-display-p3:-1e300,1e300,0"]],
+                ["image-name": "square.svg", "fill": ["linear-gradient": ["extended-srgb:1e300,-1e300,1e300,1e300", huge]]],
+            ]]],
+        ], files: [
+            "square.svg": IconBundleFixture.svg("<rect width=\"64\" height=\"64\" fill=\"#00FF00\"/>", width: 64, height: 64),
+        ], in: folder)
+        let file = folder.url("Test.icon/icon.json")
+        let malformed = bundle.warnings.filter { $0.code == "icon-json-malformed" }
+        #expect(malformed.map(\.subject) == ["fill.linear-gradient[0]", "groups[0].layers[0].fill.solid",
+                                             "groups[0].layers[1].fill.automatic-gradient",
+                                             "groups[0].layers[2].fill.linear-gradient[1]"].map { "\(file): \($0)" })
+        #expect(malformed.first?.message == "“\(huge)” gives no finite colour in sRGB (its components are too large); not drawn")
+        for appearance in [IconAppearance.light, .dark, .tinted] {
+            let rendering = IconComposerRenderer().render(bundle, appearance: appearance, pixelSize: 64)
+            #expect(rendering.bitmap.pixels.count == 64 * 64 * 4)
+        }
+        // Extended sRGB's huge components are clamped, not refused: they convert to no NaN.
+        #expect(IconColor(parsing: "extended-srgb:1e300,-1e300,0.5,1e300") == IconColor(red: 1, green: 0, blue: 0.5, alpha: 1))
+        #expect(IconColor(red: .nan, green: .infinity, blue: -.infinity, alpha: .nan) == IconColor(red: 0, green: 1, blue: 0, alpha: 0))
+    }
+
+    /// A NaN that reaches the canvas by any other way becomes 0, never a Float→UInt8 trap.
+    @Test func aNaNSampleOnTheCanvasIsDrawnAsNothing() {
+        var canvas = CompositeCanvas(width: 2, height: 1)
+        canvas.composite(LayerPatch(rect: PixelRect(x: 0, y: 0, width: 2, height: 1),
+                                    samples: [.nan, .nan, .nan, 1, .nan, 0.5, 0.5, .nan]), opacity: 1)
+        #expect(canvas.bitmap.pixels.count == 8)
+    }
+
     @Test func effectsThatAreNotDrawnAreReported() {
         let folder = TemporaryFolder()
         let bundle = IconBundleFixture.write([

@@ -1,3 +1,4 @@
+import CSVGRasterizerInterface
 import Foundation
 import IconCatalog
 import Testing
@@ -43,6 +44,19 @@ import TestSupport
         #expect(failure?.description == "declares 100000000×100000000 points; over 16384 is refused")
         let viewBox = refusal("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1e9 5\"/>")
         #expect(viewBox == .tooLarge(width: 1e9, height: 5))
+    }
+
+    /// A size past what an `Int` holds is refused with a message, not a trap converting it.
+    @Test func sizesBeyondAnyIntegerAreRefusedWithoutATrap() {
+        // librsvg keeps sizes as floats: 1e19 comes back as 9.99999998e18.
+        let width = refusal("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1e19\" height=\"10\"/>")
+        #expect(width?.description == "declares 1e+19×10 points; over 16384 is refused")
+        #expect(SVGDocument.Failure.tooLarge(width: 1e300, height: -1e19).description
+                == "declares 1e+300×-1e+19 points; over 16384 is refused")
+        let viewBox = refusal("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1e19 -1e300\"/>")
+        #expect(viewBox?.description.isEmpty == false)
+        let both = refusal("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 9.3e18 9.3e18\"/>")
+        #expect(both?.description == "declares 9.3e+18×9.3e+18 points; over 16384 is refused")
     }
 
     @Test func entityExpansionIsRefused() {
@@ -165,6 +179,90 @@ import TestSupport
         // A dashed circle, as icons have them, is drawn.
         let circle = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"100\"><circle cx=\"50\" cy=\"50\" r=\"40\" fill=\"none\" stroke=\"#000\" stroke-width=\"4\" stroke-dasharray=\"6 3\"/></svg>"
         #expect(refusal(circle) == nil)
+    }
+
+    private static let open = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"100\">"
+
+    /// Text past a word or two (pango shapes it, at gigabytes for emoji and Arabic), counting
+    /// what entities add, is refused; a short label is drawn.
+    @Test func textPastASmallSizeIsRefused() {
+        let long = Self.open + "<text y=\"50\">" + String(repeating: "😀مرحبا", count: 20_000) + "</text></svg>"
+        #expect(refusal(long) == .refused("it has over 1024 bytes of text (an icon layer's text is drawn as paths)"))
+        let value = String(repeating: "x", count: 50_000)
+        let entity = "<!DOCTYPE svg [<!ENTITY big \"\(value)\">]>" + Self.open
+            + String(repeating: "<desc>&big;</desc>", count: 15) + "</svg>"
+        #expect(refusal(entity) == .refused("its entities expand to more than the file's own \(entity.utf8.count) bytes"))
+        let inText = entity.replacingOccurrences(of: "desc>", with: "text>")
+        #expect(refusal(inText) == .refused("it has over 1024 bytes of text (an icon layer's text is drawn as paths)"))
+        let once = "<!DOCTYPE svg [<!ENTITY big \"\(String(repeating: "x", count: 2_000))\">]>" + Self.open
+            + "<text y=\"50\"><tspan>&big;</tspan></text></svg>"
+        #expect(refusal(once) == .refused("it has over 1024 bytes of text (an icon layer's text is drawn as paths)"))
+        let label = Self.open + "<text x=\"10\" y=\"50\" font-size=\"20\">Beta</text></svg>"
+        #expect(refusal(label) == nil)
+    }
+
+    /// Filter primitives whose cost grows with a parameter, too many of them, and too many
+    /// filtered or blended groups are refused; a blur or a shadow, as icons have them, is drawn.
+    @Test func costlyFiltersAndEffectsAreRefused() {
+        let turbulence = Self.open + "<filter id=\"f\"><feTurbulence baseFrequency=\"0.05\" numOctaves=\"100000\"/></filter>"
+            + "<rect width=\"100\" height=\"100\" filter=\"url(#f)\"/></svg>"
+        #expect(refusal(turbulence) == .refused("its filter has feTurbulence numOctaves over 10"))
+        let convolution = Self.open + "<filter id=\"f\"><feConvolveMatrix order=\"3 400\" kernelMatrix=\"1\"/></filter></svg>"
+        #expect(refusal(convolution) == .refused("its filter has feConvolveMatrix order over 9"))
+        let morphology = Self.open + "<filter id=\"f\"><feMorphology radius=\"1e9\"/></filter></svg>"
+        #expect(refusal(morphology) == .refused("its filter has feMorphology radius over 100"))
+        let primitives = Self.open + "<filter id=\"f\">" + String(repeating: "<feOffset dx=\"1\"/>", count: 100) + "</filter></svg>"
+        #expect(refusal(primitives) == .refused("it has over 64 filter primitives"))
+        let groups = Self.open + "<filter id=\"b\"><feGaussianBlur stdDeviation=\"2\"/></filter>"
+            + String(repeating: "<g filter=\"url(#b)\" style=\"mix-blend-mode: multiply\"><rect width=\"50\" height=\"50\"/></g>", count: 5_000)
+            + "</svg>"
+        #expect(refusal(groups) == .refused("over 100 of its elements are filtered, masked or blended"))
+        let sheet = Self.open + "<style>rect { filter: url(#b) }</style><filter id=\"b\"><feGaussianBlur stdDeviation=\"2\"/></filter>"
+            + String(repeating: "<rect width=\"5\" height=\"5\"/>", count: 200) + "</svg>"
+        #expect(refusal(sheet) == .refused("over 100 of its elements are filtered, masked or blended"))
+        let shadow = Self.open + "<filter id=\"s\"><feGaussianBlur stdDeviation=\"3\"/><feOffset dx=\"2\" dy=\"2\"/>"
+            + "<feTurbulence numOctaves=\"4\" baseFrequency=\"0.1\"/></filter><circle cx=\"50\" cy=\"50\" r=\"30\" filter=\"url(#s)\"/></svg>"
+        #expect(refusal(shadow) == nil)
+    }
+
+    /// Style sheets past 16 KB are refused (5,000 rules over 2,000 elements took over 10 s).
+    @Test func largeStyleSheetsAreRefused() {
+        let rules = (0..<5_000).map { ".c\($0) { fill: #\(String(format: "%06x", $0)) }" }.joined(separator: "\n")
+        let sheet = Self.open + "<style>\(rules)</style>" + String(repeating: "<rect class=\"c1\" width=\"1\" height=\"1\"/>", count: 2_000) + "</svg>"
+        #expect(refusal(sheet) == .refused("its style sheets are over 16384 bytes"))
+        let small = Self.open + "<style>.a { fill: #f00 }</style><rect class=\"a\" width=\"100\" height=\"100\"/></svg>"
+        #expect(refusal(small) == nil)
+    }
+
+    /// librsvg runs in a child process held to a time and a memory budget: what the pre-check
+    /// misses costs at most that. Shown with budgets far below what a plain drawing needs.
+    @Test func drawingIsHeldToItsBudget() throws {
+        let blurred = Self.open + "<filter id=\"b\"><feGaussianBlur stdDeviation=\"20\"/></filter>"
+            + "<rect width=\"100\" height=\"100\" fill=\"#0f0\" filter=\"url(#b)\"/></svg>"
+        let frame = LayerFrame(x: 0, y: 0, width: 1024, height: 1024)
+        let clip = PixelRect(x: 0, y: 0, width: 1024, height: 1024)
+        let document = try SVGDocument(bytes: Array(blurred.utf8))
+        // Out of time: stopped at the deadline, long before the drawing would end.
+        let (late, lateUse) = ResourceUse.measure { () -> SVGDocument.Failure? in
+            do throws(SVGDocument.Failure) {
+                _ = try document.draw(in: frame, clip: clip, budget: iconchooser_svg_budget(seconds: 0.001, memory_bytes: 128 << 20))
+                return nil
+            } catch { return error }
+        }
+        #expect(late == .overBudget("drawing it took longer than 0.001 s; stopped"))
+        expectCheap(lateUse)
+        // Out of memory: a blur over 1024×1024 pixels needs surfaces of 4 MB each.
+        var tight: SVGDocument.Failure?
+        do throws(SVGDocument.Failure) {
+            _ = try document.draw(in: frame, clip: clip, budget: iconchooser_svg_budget(seconds: 5, memory_bytes: 1 << 20))
+        } catch { tight = error }
+        // librsvg says so itself where cairo's allocation fails; where glib's does, the child ends.
+        let reason = tight?.description ?? "drawn"
+        #expect(reason == "not a valid SVG (rendering error: NoMemory)" || reason.hasPrefix("drawing it needed more than 1 MB, or failed"),
+                "\(reason)")
+        // Within the standard budget it is drawn, in the parent's memory.
+        let patch = try #require(try document.draw(in: frame, clip: clip))
+        #expect(patch.samples[(512 * 1024 + 512) * 4 + 1] > 0.5)
     }
 
     @Test func aFileOverTheSizeLimitIsNotRead() {

@@ -13,6 +13,24 @@ import Testing
         #expect(readError(folder.path)?.description.contains("broken symbolic link") == true)
     }
 
+    /// A folder's Info.plist that is a link to a plist outside the folder is never read: the
+    /// folder given is the boundary, as every reader's is.
+    @Test func aFoldersInfoPlistLinkingOutsideIsRefused() throws {
+        let outside = TemporaryFolder()
+        outside.write("Info.plist", "<plist><dict><key>CFBundleIcons</key><dict/></dict></plist>")
+        let folder = TemporaryFolder()
+        #expect(symlink(outside.url("Info.plist"), folder.url("Info.plist")) == 0)
+        let expected = CatalogError.badLink(path: folder.url("Info.plist"), problem: "is a link leading outside \(folder.path); never read")
+        #expect(readError(folder.path) == expected)
+        #expect(throws: expected) { try PlistLoader.locate(folder.path) }
+        #expect(expected.description == "\(folder.url("Info.plist")): is a link leading outside \(folder.path); never read")
+        // A link that stays inside is followed.
+        let inside = TemporaryFolder()
+        inside.write("Real/Info.plist", "<plist><dict/></plist>")
+        #expect(symlink(inside.url("Real/Info.plist"), inside.url("Info.plist")) == 0)
+        #expect(try PlistLoader.locate(inside.path) == inside.url("Info.plist"))
+    }
+
     @Test func symbolicLinkLoopIsNamedAsOne() throws {
         let folder = TemporaryFolder()
         #expect(symlink(folder.url("b"), folder.url("a")) == 0)

@@ -108,6 +108,16 @@ import Testing
         #expect(failure("#include <stdio.h>", in: folder)?.problem == "#include <stdio.h>: system headers are not available here")
     }
 
+    /// An `#include` of a file beside the plist that is a link out of the boundary says it is a link.
+    @Test func anIncludeThroughALinkLeadingOutsideSaysSo() {
+        let outside = TemporaryFolder()
+        outside.write("Secret.h", "#define SECRET 1")
+        let folder = TemporaryFolder()
+        #expect(symlink(outside.url("Secret.h"), folder.url("Linked.h")) == 0)
+        let problem = failure("#include \"Linked.h\"", in: folder)?.problem
+        #expect(problem == "#include \"Linked.h\" is a link leading outside \(ProjectPaths.absolute(folder.path)); it is not read", "\(String(describing: problem))")
+    }
+
     @Test func mistakesAreErrorsNamingTheLine() {
         #expect(failure("a\n#endif")?.description.hasSuffix("Info.plist:2: #endif without #if") == true)
         #expect(failure("#if 1\n#else\n#else\n#endif")?.line == 3)
@@ -158,6 +168,65 @@ import Testing
         #expect(failure(deep)?.problem == "#if nested more than 256 deep")
         let parens = "#if " + String(repeating: "(", count: 5_000) + "1" + String(repeating: ")", count: 5_000) + "\n#endif"
         #expect(failure(parens)?.problem == "#if expression nested too deep")
+    }
+
+    /// 1,000 `#if`s over a macro of 9,000 tokens: each `#if` tokenized the macro again (5.6 s);
+    /// the tokens are made once, and what all expansions make is bounded by the file's size.
+    @Test func manyIfsOverALargeMacroCostLinearTime() throws {
+        let macro = "#define BIG " + Array(repeating: "1", count: 4_500).joined(separator: " + ") + "\n"
+        let text = macro + String(repeating: "#if BIG\n<string>x</string>\n#endif\n", count: 1_000)
+        let (refused, use) = ResourceUse.measure { failure(text) }
+        #expect(use.seconds < 1, "\(use)")
+        #expect(refused?.problem.hasPrefix("#if expressions expand macros to more tokens than the files' size allows") == true,
+                "\(String(describing: refused))")
+        // A few uses of it are fine.
+        let few = macro + String(repeating: "#if BIG == 4500\n<string>x</string>\n#endif\n", count: 3)
+        #expect(try run(few) == ["<string>x</string>", "<string>x</string>", "<string>x</string>"])
+    }
+
+    /// `#define M0 M1`, `M1 M2`, … then `#if M0`: each level copied the set of macros being
+    /// expanded (5,000 defines: 406 MB). The chain's depth is bounded, and memory with it.
+    @Test func aChainOfMacrosIsBoundedInDepth() throws {
+        let chain = (0..<5_000).map { "#define M\($0) M\($0 + 1)" }.joined(separator: "\n") + "\n#define M5000 1\n"
+        let (refused, use) = ResourceUse.measure { failure(chain + "#if M0\nyes\n#endif") }
+        #expect(use.seconds < 1, "\(use)")
+        #expect(use.peakGrowthBytes < 50 << 20, "\(use)")
+        #expect(refused?.problem == "#if expands macros inside macros more than \(PlistPreprocessor.maximumExpansionDepth) deep")
+        #expect(refused?.line == 5_002)
+        // Within the depth, the chain's end is the value.
+        let short = (0..<50).map { "#define M\($0) M\($0 + 1)" }.joined(separator: "\n") + "\n#define M50 7\n"
+        #expect(try run(short + "#if M0 == 7\nyes\n#endif") == ["yes"])
+        // A macro naming itself, directly or through others, is not expanded inside itself.
+        #expect(try run("#define A B\n#define B A + 1\n#if A == 1\nyes\n#endif") == ["yes"])
+    }
+
+    /// 5,000 `#define` lines before `<?xml`: the preprocessed text starts with as many blank
+    /// lines, and is still the plist it is (it was "neither XML nor a binary plist").
+    @Test func aPreprocessedPlistMayStartFarIn() throws {
+        let folder = TemporaryFolder()
+        let defines = (0..<5_000).map { "#define NAME_\($0) \($0)" }.joined(separator: "\n")
+        folder.write("Info.plist", defines + """
+
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+                <key>CFBundleIcons</key>
+                <dict>
+                    <key>CFBundleAlternateIcons</key>
+                    <dict>
+                        <key>dark</key>
+                        <dict><key>CFBundleIconFiles</key><array><string>dark</string></array></dict>
+                    </dict>
+                </dict>
+            </dict>
+            </plist>
+            """)
+        #expect(try CatalogReader.readDeclared(app: folder.path).alternateNames == ["dark"])
+        folder.write("Other.plist", String(repeating: "\n", count: 10_000) + "hello")
+        #expect(throws: CatalogError.notAPlist(path: folder.url("Other.plist"), reason: "neither XML nor a binary plist")) {
+            try PlistLoader.load(folder.url("Other.plist"))
+        }
     }
 
     @Test func anInfoPlistWithPreprocessorLinesLoadsWhereverItComesFrom() throws {

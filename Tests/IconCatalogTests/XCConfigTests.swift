@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import IconCatalog
 
 @Suite struct XCConfigTests {
@@ -25,6 +26,24 @@ import Testing
         #expect(result.names == ["A", "B", "C", "D", "E", "F"])
         #expect(result.values == ["one", "two", "https:$(SLASH)/example.com", "four", "first second", ""])
         #expect(result.warnings.isEmpty)
+    }
+
+    /// A value continued with `\\` over 50,000 lines (600 KB) costs time linear in its length:
+    /// it took over 10 s when each line copied the value so far.
+    @Test func aValueContinuedOverManyLinesCostsLinearTime() throws {
+        let folder = TemporaryFolder()
+        let lines = 50_000
+        var text = "LONG = start \\\n"
+        for i in 0..<lines { text += "  word\(i) \\\n" }
+        text += "end\nAFTER = 1\n"
+        folder.write("Long.xcconfig", text)
+        let (result, use) = try ResourceUse.measure { try read(folder, "Long.xcconfig") }
+        #expect(use.seconds < 1.5, "\(use)")
+        #expect(result.names == ["LONG", "AFTER"])
+        let words = result.values.first?.split(separator: " ") ?? []
+        #expect(words.count == lines + 2)
+        #expect(words.first == "start" && words.last == "end" && words[1] == "word0")
+        #expect(!(result.values.first?.contains("  ") ?? true))
     }
 
     @Test func includesAreSplicedWhereTheyStandRelativeToTheIncludingFile() throws {

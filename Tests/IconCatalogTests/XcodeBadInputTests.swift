@@ -189,6 +189,45 @@ import Testing
         #expect(resolved.settings.value("A") == "1")
     }
 
+    /// Paths written inside the project whose links lead out: the base configuration, an
+    /// xcconfig's include, INFOPLIST_FILE and INFOPLIST_PREFIX_HEADER each say they are a link
+    /// leading outside (they were "at PROJECT/App.xcconfig, outside the project's folder").
+    @Test func linksLeadingOutsideAreNamedAsLinks() throws {
+        let outside = TemporaryFolder()
+        outside.write("Secret.xcconfig", "SECRET = yes")
+        outside.write("Info.plist", "<plist><dict/></plist>")
+        var builder = PBXProjectBuilder()
+        builder.target("App", settings: ["INFOPLIST_FILE": "Info.plist"], baseConfiguration: builder.file("App.xcconfig"))
+        let folder = TemporaryFolder()
+        let path = builder.write(into: folder)
+        let project = ProjectPaths.absolute(folder.path)
+        #expect(symlink(outside.url("Secret.xcconfig"), folder.url("App.xcconfig")) == 0)
+        #expect(symlink(outside.url("Info.plist"), folder.url("Info.plist")) == 0)
+        let resolved = try XcodeProject.read(path).resolve(target: "App")
+        #expect(resolved.infoPlist == nil)
+        #expect(resolved.settings.value("SECRET") == "")
+        #expect(resolved.warnings.map(\.code) == Array(repeating: "path-outside-project", count: 2))
+        let messages = resolved.warnings.map(\.message)
+        #expect(messages.contains("base configuration “App.xcconfig” at \(project)/App.xcconfig is a link leading outside the project's folder \(project); it is not read"), "\(messages)")
+        #expect(messages.contains("\(project)/Info.plist is a link leading outside the project's folder \(project); it is not read"), "\(messages)")
+
+        var including = PBXProjectBuilder()
+        including.target("App", settings: ["INFOPLIST_FILE": "Info.plist", "INFOPLIST_PREFIX_HEADER": "Prefix.h"],
+                         baseConfiguration: including.file("Base.xcconfig"))
+        let other = TemporaryFolder()
+        let otherProject = ProjectPaths.absolute(other.path)
+        other.write("Base.xcconfig", "#include \"Linked.xcconfig\"\nA = 1")
+        other.write("Info.plist", "<plist><dict/></plist>")
+        #expect(symlink(outside.url("Secret.xcconfig"), other.url("Linked.xcconfig")) == 0)
+        #expect(symlink(outside.url("Info.plist"), other.url("Prefix.h")) == 0)
+        let included = try XcodeProject.read(including.write(into: other)).resolve(target: "App")
+        #expect(Set(included.warnings.map(\.message)) == [
+            "\(otherProject)/Linked.xcconfig is a link leading outside the project's folder \(otherProject); it is not read",
+            "\(otherProject)/Prefix.h is a link leading outside the project's folder \(otherProject); it is not read",
+        ])
+        #expect(included.settings.value("SECRET") == "" && included.settings.value("A") == "1")
+    }
+
     @Test func xcconfigIncludeCycle() {
         var builder = PBXProjectBuilder()
         builder.target("App", baseConfiguration: builder.file("A.xcconfig"))
@@ -208,6 +247,159 @@ import Testing
         #expect(error.description.hasSuffix("xcconfig files include each other: A.xcconfig → B.xcconfig → C.xcconfig → A.xcconfig"))
         let listed = ApplicationTargetsProbe.list(path)
         #expect(listed.targets.isEmpty && listed.warnings.map(\.code) == ["unreadable-target"])
+    }
+
+    /// The cycle is the error of choosing the target, not "no iOS application target".
+    @Test func anIncludeCycleIsTheErrorWhenItHidesTheOnlyTarget() throws {
+        var builder = PBXProjectBuilder()
+        builder.target("App", baseConfiguration: builder.file("App.xcconfig"))
+        let folder = TemporaryFolder()
+        folder.write("App.xcconfig", "#include \"App.xcconfig\"\nA = 1")
+        builder.write(into: folder)
+        let found = try ApplicationTargets.find(at: folder.path)
+        #expect(throws: XcodeProjectError.includeCycle(path: folder.url("App.xcconfig"),
+                                                        chain: [folder.url("App.xcconfig"), folder.url("App.xcconfig")])) {
+            try found.select()
+        }
+        #expect(throws: XcodeProjectError.includeCycle(path: folder.url("App.xcconfig"),
+                                                        chain: [folder.url("App.xcconfig"), folder.url("App.xcconfig")])) {
+            try found.select(target: "App")
+        }
+        do {
+            _ = try CatalogReader.read(app: folder.path)
+            Issue.record("a project whose only target's xcconfig includes itself was read")
+        } catch {
+            #expect(error.description.hasSuffix("xcconfig files include each other: App.xcconfig → App.xcconfig"), "\(error)")
+        }
+    }
+
+    /// A broken project beside one with no application: the broken one's parse error, with
+    /// its line and column, not "no iOS application target".
+    @Test func aBrokenProjectBesideOneWithoutAnAppIsTheError() throws {
+        let folder = TemporaryFolder()
+        folder.write("App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA = { isa = ; };\n")
+        var library = PBXProjectBuilder()
+        library.target("Kit", productType: PBXProjectBuilder.framework)
+        library.write(into: folder, as: "Kit.xcodeproj")
+        let found = try ApplicationTargets.find(at: folder.path)
+        do {
+            _ = try found.select()
+            Issue.record("a folder whose only app project is broken gave a target")
+        } catch {
+            guard case .notAPlist(let path, let reason) = error else {
+                Issue.record("expected the broken project's parse error, got \(error)")
+                return
+            }
+            #expect(path == ProjectPaths.absolute(folder.url("App.xcodeproj/project.pbxproj")))
+            #expect(reason.hasPrefix("line 4, column "), "\(reason)")
+        }
+    }
+
+    /// A target listed twice (or 10,000 times) in one project is one target, with a warning;
+    /// a name two target objects share is read once.
+    @Test func aTargetListedMoreThanOnceIsOneTarget() throws {
+        for copies in [2, 10_000] {
+            var builder = PBXProjectBuilder()
+            let app = builder.target("App", settings: ["SDKROOT": "iphoneos", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app"])
+            builder.set(builder.rootObject, builder.objects[builder.rootObject]!.merging(
+                ["targets": Array(repeating: app, count: copies)]) { _, new in new })
+            let folder = TemporaryFolder()
+            builder.write(into: folder)
+            let outcome = bounded("a target listed \(copies) times") { () throws(XcodeProjectError) in
+                try ApplicationTargets.find(at: folder.path)
+            }
+            let found = try outcome.get()
+            #expect(found.targets.map(\.name) == ["App"])
+            #expect(try found.select().bundleIdentifier == "com.example.app")
+            #expect(found.warnings.map(\.code) == ["duplicate-target"])
+            #expect(found.warnings.first?.message == "the project lists target \(app) \(copies == 2 ? "2" : "10,000") times; it is read once")
+        }
+        var builder = PBXProjectBuilder()
+        builder.target("App", settings: ["SDKROOT": "iphoneos", "PRODUCT_BUNDLE_IDENTIFIER": "first"])
+        builder.target("App", settings: ["SDKROOT": "iphoneos", "PRODUCT_BUNDLE_IDENTIFIER": "second"])
+        let folder = TemporaryFolder()
+        builder.write(into: folder)
+        let found = try ApplicationTargets.find(at: folder.path)
+        #expect(try found.select(target: "App").bundleIdentifier == "first")
+        #expect(found.warnings.map(\.message) == ["2 targets are called “App”; the first is read"])
+    }
+
+    /// 10,000 application targets sharing one configuration list of 100 settings: memory for
+    /// the settings once, not once a target (271 MB), and a message listing them that stays a line.
+    @Test func manyTargetsSharingOneConfiguration() throws {
+        var builder = PBXProjectBuilder()
+        var settings: [String: Any] = ["SDKROOT": "iphoneos", "PRODUCT_BUNDLE_IDENTIFIER": "com.example.$(TARGET_NAME)"]
+        for index in 0..<100 { settings["SETTING_\(index)"] = "value \(index) $(TARGET_NAME) $(SETTING_\(max(0, index - 1)))" }
+        let first = builder.target("App0", settings: settings)
+        let shared = builder.objects[first]!
+        var targets: [String] = [first]
+        for index in 1..<10_000 {
+            let id = builder.newID()
+            builder.set(id, shared.merging(["name": "App\(index)"]) { _, new in new })
+            targets.append(id)
+        }
+        builder.set(builder.rootObject, builder.objects[builder.rootObject]!.merging(["targets": targets]) { _, new in new })
+        let folder = TemporaryFolder()
+        builder.write(into: folder)
+        let (outcome, use) = ResourceUse.measure { Result { () throws(XcodeProjectError) in try ApplicationTargets.find(at: folder.path) } }
+        #expect(use.peakGrowthBytes < 120 << 20, "\(use)")
+        let found = try outcome.get()
+        #expect(found.targets.count == 10_000)
+        #expect(found.targets.last?.bundleIdentifier == "com.example.App9999")
+        do {
+            _ = try found.select()
+            Issue.record("10,000 targets and none chosen gave one")
+        } catch {
+            #expect(error.description.count < 3_000, "\(error.description.count) characters")
+            #expect(error.description.hasSuffix("; and 9,980 more"), "\(error.description.suffix(80))")
+        }
+        let named = XcodeProjectError.unknownTarget(path: "p", name: "x", available: (0..<10_000).map { "T\($0)" })
+        #expect(named.description.hasSuffix(" and 9,980 more"))
+        let ambiguous = XcodeProjectError.ambiguousTarget(path: "p", name: "x", projects: Array(repeating: "P", count: 10_000))
+        #expect(ambiguous.description.count < 1_000)
+    }
+
+    /// A synchronized folder naming one exception set 2,000 times, the set naming 2,000 files
+    /// (142 KB): the set is read once (it took memory in the product, 494 MB).
+    @Test func anExceptionSetListedManyTimesIsReadOnce() throws {
+        var builder = PBXProjectBuilder()
+        let synced = builder.synchronizedFolder("Shared")
+        let app = builder.target("App", settings: ["SDKROOT": "iphoneos"])
+        let other = builder.target("Other", settings: ["SDKROOT": "iphoneos"], synchronizedFolders: [synced])
+        _ = other
+        builder.exceptions(in: synced, for: app, (0..<2_000).map { "Sources/File\($0).swift" } + ["Art.xcassets"])
+        let set = (builder.objects[synced]!["exceptions"] as! [String])[0]
+        builder.set(synced, builder.objects[synced]!.merging(["exceptions": Array(repeating: set, count: 2_000)]) { _, new in new })
+        let folder = TemporaryFolder()
+        folder.write("Shared/Art.xcassets/Contents.json", "{}")
+        let path = builder.write(into: folder)
+        let outcome = bounded("an exception set listed 2,000 times") { () throws(XcodeProjectError) in
+            try XcodeProject.read(path).resolve(target: "App")
+        }
+        let resolved = try outcome.get()
+        #expect(resolved.assetCatalogs.map { ProjectPaths.lastComponent($0) } == ["Art.xcassets"])
+    }
+
+    /// A `project.pbxproj` that is a folder, a FIFO or a link to a device is "not a regular
+    /// file", whether the project is given or found in a folder (it was "holds no Xcode
+    /// project" or "without a project.pbxproj inside").
+    @Test func aProjectFileThatIsNoFileSaysWhatItIs() throws {
+        let cases: [(String, (String) -> Void, String)] = [
+            ("a directory", { try? FileManager.default.createDirectory(atPath: $0, withIntermediateDirectories: true) }, "a directory"),
+            ("a FIFO", { _ = mkfifo($0, 0o644) }, "a FIFO"),
+            ("a link to a device", { _ = symlink("/dev/null", $0) }, "a character device"),
+        ]
+        for (what, make, kind) in cases {
+            let folder = TemporaryFolder()
+            try FileManager.default.createDirectory(atPath: folder.url("App.xcodeproj"), withIntermediateDirectories: true)
+            let file = ProjectPaths.absolute(folder.url("App.xcodeproj/project.pbxproj"))
+            make(file)
+            let expected = XcodeProjectError.notARegularFile(path: file, kind: kind)
+            #expect(throws: expected, "\(what)") { try XcodeProject.read(folder.url("App.xcodeproj")) }
+            #expect(throws: expected, "\(what)") { try XcodeProjectLocator.find(folder.url("App.xcodeproj")) }
+            #expect(throws: expected, "\(what)") { try XcodeProjectLocator.find(folder.path) }
+            #expect(expected.description.contains("not a regular file (\(kind))"))
+        }
     }
 
     @Test func selfReferencingSetting() throws {

@@ -23,14 +23,36 @@ struct iconchooser_svg_canvas {
     double viewport_height;
 };
 
+/// What one call may spend: librsvg runs in a child process (forked, no exec) that is stopped
+/// after `seconds` of wall-clock time, and may use no more than `memory_bytes` beyond what it
+/// starts with (its data size, under RLIMIT_DATA), so whatever an SVG makes librsvg do costs at
+/// most this much.
+struct iconchooser_svg_budget {
+    double seconds;
+    size_t memory_bytes;
+};
+
+/// Why a call failed.
+enum {
+    /// librsvg refused the document or could not draw it; the message is its reason.
+    ICONCHOOSER_SVG_FAILED = -1,
+    /// Drawing took longer than the budget's seconds and was stopped.
+    ICONCHOOSER_SVG_OUT_OF_TIME = -2,
+    /// The child ended without an answer: past its memory budget (an allocation failed), or
+    /// killed by a signal.
+    ICONCHOOSER_SVG_OUT_OF_MEMORY = -3,
+};
+
 /// Parses `length` bytes of SVG (without a base URL: nothing outside the bytes is ever loaded) and
 /// reports the size it declares in CSS pixels in *intrinsic_width and *intrinsic_height: its width
-/// and height, else its viewBox's, else 0 × 0. With a `canvas`, also draws it there.
-/// Returns 0, or -1 with a NUL-terminated reason (librsvg's own, possibly several lines) in the
-/// `message_capacity` bytes at `message`.
+/// and height, else its viewBox's, else 0 × 0. With a `canvas`, also draws it there. All of it
+/// happens in a child process within `budget`.
+/// Returns 0, or one of the failures above with a NUL-terminated reason (librsvg's own, possibly
+/// several lines) in the `message_capacity` bytes at `message`.
 typedef int iconchooser_svg_rasterize_function(const unsigned char *svg, size_t length,
                                                double *intrinsic_width, double *intrinsic_height,
                                                const struct iconchooser_svg_canvas *canvas,
+                                               struct iconchooser_svg_budget budget,
                                                char *message, size_t message_capacity);
 
 typedef iconchooser_svg_rasterize_function *iconchooser_svg_rasterize_pointer;

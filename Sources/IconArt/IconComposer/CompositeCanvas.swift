@@ -170,10 +170,13 @@ struct CompositeCanvas: Sendable {
         samples.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { target in
                 for i in stride(from: 0, to: source.count, by: 4) {
-                    let alpha = min(max(source[i + 3], 0), 1)
+                    // `alpha > 0` is false for NaN, and a NaN channel becomes 0: a Float→UInt8
+                    // conversion of NaN traps, and `min`/`max` would let it through.
+                    let alpha = min(source[i + 3], 1)
                     guard alpha > 0 else { continue }
                     for channel in i..<i + 3 {
-                        target[channel] = UInt8((min(max(source[channel] / alpha, 0), 1) * 255).rounded())
+                        let value = source[channel] / alpha
+                        target[channel] = value > 0 ? UInt8((min(value, 1) * 255).rounded()) : 0
                     }
                     target[i + 3] = UInt8((alpha * 255).rounded())
                 }

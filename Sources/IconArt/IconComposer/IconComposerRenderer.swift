@@ -1,3 +1,4 @@
+import CSVGRasterizerInterface
 import Foundation
 import IconCatalog
 
@@ -31,6 +32,9 @@ public struct IconComposerRendering: Sendable {
 public struct IconComposerRenderer: Sendable {
     /// The canvas's own size in points: drawing larger adds no detail to any layer.
     public static let maximumPixelSize = 1024
+    /// Wall-clock seconds all the SVG layers of one rendering may take in librsvg, each call
+    /// also held to `SVGDocument.budget`: a bundle of many slow layers still ends in time.
+    static let svgSecondsPerRendering = 1.5
     static let canvasPoints = 1024.0
 
     /// The colour of the tinted appearance.
@@ -102,6 +106,8 @@ private struct LayerArtwork {
     struct Failure: Error { let reason: String }
 
     let pngLimits: PNGDecoder.Limits
+    /// What is left of `IconComposerRenderer.svgSecondsPerRendering`.
+    private var svgSecondsLeft = IconComposerRenderer.svgSecondsPerRendering
     private var pictures: [String: Result<RGBABitmap, Failure>] = [:]
     private var drawings: [String: Result<SVGDocument, Failure>] = [:]
 
@@ -143,12 +149,29 @@ private struct LayerArtwork {
             return LayerPatch.drawing(try png(asset).get(), in: frame, clip: clip)
         case .svg:
             let drawing = try svg(asset).get()
+            let budget = try svgBudget()
+            let start = DispatchTime.now()
+            defer { spend(since: start) }
             do {
-                return try drawing.draw(in: frame, clip: clip)
+                return try drawing.draw(in: frame, clip: clip, budget: budget)
             } catch {
                 throw Failure(reason: error.description)
             }
         }
+    }
+
+    /// One librsvg call's budget: `SVGDocument.budget`, cut to what the rendering has left.
+    private func svgBudget() throws(Failure) -> iconchooser_svg_budget {
+        guard svgSecondsLeft >= 0.05 else {
+            throw Failure(reason: "not drawn: this icon's SVG layers took their \(IconComposerRenderer.svgSecondsPerRendering) s already")
+        }
+        var budget = SVGDocument.budget
+        budget.seconds = min(budget.seconds, svgSecondsLeft)
+        return budget
+    }
+
+    private mutating func spend(since start: DispatchTime) {
+        svgSecondsLeft -= Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
 
     private mutating func png(_ asset: IconLayerAsset) -> Result<RGBABitmap, Failure> {
@@ -166,11 +189,18 @@ private struct LayerArtwork {
     private mutating func svg(_ asset: IconLayerAsset) -> Result<SVGDocument, Failure> {
         if let known = drawings[asset.path] { return known }
         let result: Result<SVGDocument, Failure>
-        do {
-            result = .success(try SVGDocument(contentsOf: asset.path))
-        } catch {
-            result = .failure(Failure(reason: error.description))
+        let start = DispatchTime.now()
+        switch Result(catching: { () throws(Failure) in try svgBudget() }) {
+        case .failure(let failure):
+            result = .failure(failure)
+        case .success(let budget):
+            do {
+                result = .success(try SVGDocument(contentsOf: asset.path, budget: budget))
+            } catch {
+                result = .failure(Failure(reason: error.description))
+            }
         }
+        spend(since: start)
         drawings[asset.path] = result
         return result
     }

@@ -10,6 +10,14 @@ import IconCatalog
 /// - an embedded `data:` image declaring a huge size (gdk-pixbuf allocated 4.9 GB);
 /// - cairo stroking very many segments with absurd widths, or a dash pattern far finer than
 ///   the path is long.
+/// - text (pango shaping 220 KB of emoji and Arabic took 473 MB; an entity of 50,000
+///   characters used 15 times in `<text>`, 3.9 GB and minutes), style sheets matched against
+///   every element (5,000 rules over 2,000 elements: over 10 s), filter primitives whose cost
+///   grows with a parameter (`feTurbulence numOctaves="100000"`: over 10 s), and thousands of
+///   filtered or blended groups, each an offscreen surface (5,000: 2.4 s).
+/// An icon layer needs none of these beyond a little: a few letters of text, a small style
+/// sheet, a few effects. What is past that is refused, and what the scan misses is bounded by
+/// the rasterizer's own time and memory budget (see `SVGDocument`).
 /// The scan reads tags and attributes only (a tokenizer, not an XML parser): anything it
 /// cannot follow is left to libxml2, which refuses malformed documents.
 struct SVGPreflight {
@@ -22,6 +30,21 @@ struct SVGPreflight {
         var maximumDashes = 200_000
         /// Width and height of an embedded PNG image.
         var maximumEmbeddedDimension = 4096
+        /// Bytes of character data in text elements, entities expanded: a monogram or a word.
+        var maximumTextBytes = 1024
+        /// Bytes of `<style>` sheets.
+        var maximumStyleSheetBytes = 16 * 1024
+        /// Filter primitives (`fe…` elements) in the document.
+        var maximumFilterPrimitives = 64
+        /// Elements drawn through an offscreen surface: `filter`, `mask` or `mix-blend-mode` set
+        /// on them (every element, when a style sheet sets one).
+        var maximumEffects = 100
+        /// `feTurbulence`'s octaves (each one a pass over every pixel).
+        var maximumOctaves = 10
+        /// `feConvolveMatrix`'s order, each way (its cost is the square per pixel).
+        var maximumConvolutionOrder = 9
+        /// `feMorphology`'s radius, in user units.
+        var maximumMorphologyRadius = 100.0
 
         static let standard = Limits()
     }
@@ -35,6 +58,12 @@ struct SVGPreflight {
         case tooComplex(segments: Int)
         case strokeTooWide(Double)
         case dashesTooFine
+        case textTooLong(Int)
+        case entityExpansion(Int)
+        case styleSheetTooLarge(Int)
+        case tooManyFilterPrimitives(Int)
+        case filterTooCostly(String)
+        case tooManyEffects(Int)
 
         var description: String {
             switch self {
@@ -46,6 +75,12 @@ struct SVGPreflight {
             case .tooComplex(let segments): return "its paths have over \(segments) segments"
             case .strokeTooWide(let width): return "a stroke \(width) wide is far wider than the drawing"
             case .dashesTooFine: return "its dash pattern is far finer than its paths are long"
+            case .textTooLong(let limit): return "it has over \(limit) bytes of text (an icon layer's text is drawn as paths)"
+            case .entityExpansion(let limit): return "its entities expand to more than the file's own \(limit) bytes"
+            case .styleSheetTooLarge(let limit): return "its style sheets are over \(limit) bytes"
+            case .tooManyFilterPrimitives(let limit): return "it has over \(limit) filter primitives"
+            case .filterTooCostly(let what): return "its filter has \(what)"
+            case .tooManyEffects(let limit): return "over \(limit) of its elements are filtered, masked or blended"
             }
         }
     }
@@ -61,6 +96,20 @@ struct SVGPreflight {
     private var numbers = 0
     private var largestCoordinate = 0.0
     private var referenceSize = 0.0
+    /// Entities of the internal subset: name → length of the value.
+    private var entities: [String: Int] = [:]
+    /// Where the document's body starts (after the DOCTYPE), for counting entity references.
+    private var bodyStart = 0
+    /// Per element: whether it holds text (`text`, `tspan`, `textPath`) or a style sheet.
+    private var holdsText: [Bool] = []
+    private var holdsStyle: [Bool] = []
+    private var openText = 0
+    private var openStyle = 0
+    private var textBytes = 0
+    private var styleBytes = 0
+    private var filterPrimitives = 0
+    private var effects = 0
+    private var styleSheetSetsEffects = false
 
     private init(bytes: [UInt8], limits: Limits) {
         self.bytes = bytes
@@ -71,6 +120,8 @@ struct SVGPreflight {
     static func check(_ bytes: [UInt8], limits: Limits = .standard) throws(Refusal) {
         var scan = SVGPreflight(bytes: bytes, limits: limits)
         try scan.tokenize()
+        try scan.checkEntities()
+        try scan.checkEffects()
         try scan.checkInstances()
         try scan.checkStrokes()
     }
@@ -79,17 +130,45 @@ struct SVGPreflight {
 
     private mutating func tokenize() throws(Refusal) {
         while let start = find("<", from: position) {
+            try characterData(position, start)
             position = start
             if hasPrefix("<!--") { skip(past: "-->"); continue }
             if hasPrefix("<![CDATA[") { skip(past: "]]>"); continue }
             if hasPrefix("<?") { skip(past: "?>"); continue }
             if hasPrefix("<!DOCTYPE") || hasPrefix("<!doctype") { try doctype(); continue }
             if hasPrefix("</") {
-                _ = open.popLast()
+                if let closed = open.popLast() {
+                    if holdsText[closed] { openText -= 1 }
+                    if holdsStyle[closed] { openStyle -= 1 }
+                }
                 skip(past: ">")
                 continue
             }
             try element()
+        }
+        try characterData(position, bytes.count)
+    }
+
+    /// Text between tags: counted (entities expanded) inside text elements and style sheets.
+    private mutating func characterData(_ start: Int, _ end: Int) throws(Refusal) {
+        guard start < end, openText > 0 || openStyle > 0 else { return }
+        var size = end - start
+        if openText > 0 {
+            var cursor = start
+            while let ampersand = find(UInt8(ascii: "&"), from: cursor, before: end) {
+                guard let semicolon = find(UInt8(ascii: ";"), from: ampersand + 1, before: min(end, ampersand + 256)) else { break }
+                size += entities[text(ampersand + 1, semicolon)] ?? 0
+                cursor = semicolon + 1
+            }
+            textBytes += size
+            guard textBytes <= limits.maximumTextBytes else { throw .textTooLong(limits.maximumTextBytes) }
+        }
+        if openStyle > 0 {
+            styleBytes += end - start
+            guard styleBytes <= limits.maximumStyleSheetBytes else { throw .styleSheetTooLarge(limits.maximumStyleSheetBytes) }
+            if !styleSheetSetsEffects {
+                styleSheetSetsEffects = ["filter", "mask", "mix-blend-mode"].contains { find($0, from: start, before: end) != nil }
+            }
         }
     }
 
@@ -111,12 +190,39 @@ struct SVGPreflight {
             let quote = bytes[cursor]
             guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { throw .externalEntity(name) }
             let valueEnd = find(quote, from: cursor + 1, before: end) ?? end
+            entities[name] = valueEnd - cursor - 1
             if bytes[(cursor + 1)..<valueEnd].contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "%") }) {
                 throw .entityWithMarkup(name)
             }
             cursor = valueEnd + 1
         }
         position = end + 1
+        bodyStart = position
+    }
+
+    /// References to the internal subset's entities, anywhere in the body (attributes too),
+    /// may expand to no more than the file's own size: a file never needs to say more than
+    /// it holds, and librsvg keeps every expansion.
+    private func checkEntities() throws(Refusal) {
+        guard !entities.isEmpty else { return }
+        var expanded = 0
+        var cursor = bodyStart
+        while let ampersand = find(UInt8(ascii: "&"), from: cursor) {
+            cursor = ampersand + 1
+            guard let semicolon = find(UInt8(ascii: ";"), from: cursor, before: min(bytes.count, cursor + 256)),
+                  let length = entities[text(cursor, semicolon)] else { continue }
+            expanded += length
+            guard expanded <= bytes.count else { throw .entityExpansion(bytes.count) }
+            cursor = semicolon + 1
+        }
+    }
+
+    private func checkEffects() throws(Refusal) {
+        guard filterPrimitives <= limits.maximumFilterPrimitives else {
+            throw .tooManyFilterPrimitives(limits.maximumFilterPrimitives)
+        }
+        let total = styleSheetSetsEffects ? max(effects, parents.count) : effects
+        guard total <= limits.maximumEffects else { throw .tooManyEffects(limits.maximumEffects) }
     }
 
     /// Where `<!DOCTYPE …>` ends: the `>` after its internal subset `[…]`, if any.
@@ -143,9 +249,16 @@ struct SVGPreflight {
         while cursor < bytes.count, !isSpace(bytes[cursor]), bytes[cursor] != UInt8(ascii: ">"),
               bytes[cursor] != UInt8(ascii: "/") { cursor += 1 }
         let isUse = localName(nameStart, cursor, is: "use")
+        let isText = localName(nameStart, cursor, is: "text") || localName(nameStart, cursor, is: "tspan")
+            || localName(nameStart, cursor, is: "textPath")
+        let isStyle = localName(nameStart, cursor, is: "style")
+        let filter = filterPrimitive(nameStart, cursor)
+        if filter != nil { filterPrimitives += 1 }
         let index = parents.count
         parents.append(open.last ?? -1)
         useTargets.append(nil)
+        holdsText.append(isText)
+        holdsStyle.append(isStyle)
         var selfClosing = false
         while cursor < bytes.count {
             skipSpaces(&cursor)
@@ -163,15 +276,26 @@ struct SVGPreflight {
             guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'") else { continue }
             let valueEnd = find(bytes[cursor], from: cursor + 1) ?? bytes.count
             try attributeValue(name: attributeStart..<attributeEnd, isUse: isUse, element: index, from: cursor + 1, to: valueEnd)
+            if let filter { try checkFilter(filter, attribute: attributeStart..<attributeEnd, from: cursor + 1, to: valueEnd) }
             cursor = valueEnd + 1
         }
-        if !selfClosing { open.append(index) }
+        if !selfClosing {
+            open.append(index)
+            if isText { openText += 1 }
+            if isStyle { openStyle += 1 }
+        }
         position = cursor
         guard parents.count <= limits.maximumInstances else { throw .tooManyInstances(limits.maximumInstances) }
     }
 
     private mutating func attributeValue(name: Range<Int>, isUse: Bool, element index: Int,
                                          from start: Int, to end: Int) throws(Refusal) {
+        if localName(name.lowerBound, name.upperBound, is: "filter") || localName(name.lowerBound, name.upperBound, is: "mask")
+            || localName(name.lowerBound, name.upperBound, is: "mix-blend-mode") {
+            effects += 1
+        } else if localName(name.lowerBound, name.upperBound, is: "style") {
+            if ["filter", "mask", "mix-blend-mode"].contains(where: { find($0, from: start, before: end) != nil }) { effects += 1 }
+        }
         if localName(name.lowerBound, name.upperBound, is: "id") {
             ids[text(start, end)] = index
         } else if localName(name.lowerBound, name.upperBound, is: "href") {
@@ -183,6 +307,46 @@ struct SVGPreflight {
             countNumbers(from: start, to: end)
         } else if parents.count == 1, ["width", "height", "viewBox"].contains(where: { localName(name.lowerBound, name.upperBound, is: $0) }) {
             noteReferenceSize(from: start, to: end)
+        }
+    }
+
+    // MARK: - Filters
+
+    enum FilterPrimitive { case turbulence, convolution, morphology, other }
+
+    /// The kind of filter primitive an element name is, or nil when it is none (`fe…`).
+    private func filterPrimitive(_ start: Int, _ end: Int) -> FilterPrimitive? {
+        if localName(start, end, is: "feTurbulence") { return .turbulence }
+        if localName(start, end, is: "feConvolveMatrix") { return .convolution }
+        if localName(start, end, is: "feMorphology") { return .morphology }
+        var local = start
+        for cursor in start..<end where bytes[cursor] == UInt8(ascii: ":") { local = cursor + 1 }
+        guard end - local > 2, bytes[local] == UInt8(ascii: "f"), bytes[local + 1] == UInt8(ascii: "e"),
+              bytes[local + 2] >= UInt8(ascii: "A"), bytes[local + 2] <= UInt8(ascii: "Z") else { return nil }
+        return .other
+    }
+
+    /// The parameters that make a primitive's cost grow past any icon's need.
+    private func checkFilter(_ primitive: FilterPrimitive, attribute: Range<Int>, from start: Int, to end: Int) throws(Refusal) {
+        func numbers() -> [Double] {
+            text(start, min(end, start + 512)).split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" })
+                .map { Double($0) ?? .infinity }
+        }
+        switch primitive {
+        case .turbulence where localName(attribute.lowerBound, attribute.upperBound, is: "numOctaves"):
+            if let octaves = numbers().first, !(octaves <= Double(limits.maximumOctaves)) {
+                throw .filterTooCostly("feTurbulence numOctaves over \(limits.maximumOctaves)")
+            }
+        case .convolution where localName(attribute.lowerBound, attribute.upperBound, is: "order"):
+            if numbers().contains(where: { !($0 <= Double(limits.maximumConvolutionOrder)) }) {
+                throw .filterTooCostly("feConvolveMatrix order over \(limits.maximumConvolutionOrder)")
+            }
+        case .morphology where localName(attribute.lowerBound, attribute.upperBound, is: "radius"):
+            if numbers().contains(where: { !(abs($0) <= limits.maximumMorphologyRadius) }) {
+                throw .filterTooCostly("feMorphology radius over \(Int(limits.maximumMorphologyRadius))")
+            }
+        default:
+            break
         }
     }
 

@@ -41,7 +41,10 @@ package enum AppLocation: Equatable, Sendable {
         let hasPlist = BoundedFile.kind(of: plist) != nil
         let names = DirectoryListing.names(in: path, limit: XcodeProjectLocator.maximumEntries)?.names ?? []
         let holdsProject = names.contains { XcodeProjectLocator.isProjectBundle($0) }
-        if hasPlist && !holdsProject { return .infoPlist(plist) }
+        if hasPlist && !holdsProject {
+            try PlistLoader.refuseLinkLeadingOutside(plist, folder: path)
+            return .infoPlist(plist)
+        }
         // An Info.plist that is a broken link or a loop says so, not "holds no Info.plist".
         if !holdsProject, let problem = BoundedFile.linkProblem(plist) { throw .badLink(path: plist, problem: problem) }
         return .xcodeProject(path)

@@ -26,34 +26,57 @@ public struct IconColor: Equatable, Hashable, Sendable {
     package static let white = IconColor(red: 1, green: 1, blue: 1)
     package static let black = IconColor(red: 0, green: 0, blue: 0)
 
-    /// The colour `text` writes, or nil when it is not one of the forms above.
+    /// Why a colour's text gives no colour.
+    package enum ParseFailure: Error, Equatable, Sendable {
+        /// Not one of the forms above (an unknown space, a wrong count, a word where a number goes).
+        case notAColor
+        /// The numbers are numbers, but converting them to sRGB gives no finite colour
+        /// (`display-p3:1e300,0,0`: the transfer curve overflows and the matrix makes NaN).
+        case notFinite
+    }
+
+    /// The colour `text` writes, or nil when it is not one of the forms above or not finite.
     package init?(parsing text: String) {
-        guard text.utf8.count <= 200, let colon = text.firstIndex(of: ":") else { return nil }
+        guard case .success(let color) = Self.parse(text) else { return nil }
+        self = color
+    }
+
+    /// The colour `text` writes, or why there is none. Every component is checked finite after
+    /// the conversion as well as before it, so no NaN or infinity ever reaches a clamp (which
+    /// lets NaN through) or a pixel.
+    package static func parse(_ text: String) -> Result<IconColor, ParseFailure> {
+        guard text.utf8.count <= 200, let colon = text.firstIndex(of: ":") else { return .failure(.notAColor) }
         let space = text[..<colon]
         let numbers = text[text.index(after: colon)...].split(separator: ",", omittingEmptySubsequences: false)
             .map { Double($0.trimmingSpaces) }
-        guard !numbers.contains(where: { $0 == nil || !$0!.isFinite }) else { return nil }
+        guard !numbers.contains(where: { $0 == nil }) else { return .failure(.notAColor) }
         let c = numbers.map { $0! }
+        guard c.allSatisfy(\.isFinite) else { return .failure(.notFinite) }
+        let components: (red: Double, green: Double, blue: Double, alpha: Double)
         switch space {
         case "srgb", "extended-srgb":
-            guard c.count == 3 || c.count == 4 else { return nil }
+            guard c.count == 3 || c.count == 4 else { return .failure(.notAColor) }
             // Clipping each channel in linear light is clipping it encoded: the transfer curve is monotonic.
-            self.init(red: c[0], green: c[1], blue: c[2], alpha: c.count == 4 ? c[3] : 1)
+            components = (c[0], c[1], c[2], c.count == 4 ? c[3] : 1)
         case "display-p3", "extended-display-p3":
-            guard c.count == 3 || c.count == 4 else { return nil }
-            let linear = (Self.decode(c[0]), Self.decode(c[1]), Self.decode(c[2]))
-            let m = Self.displayP3ToSRGB
-            self.init(red: Self.encode(m[0] * linear.0 + m[1] * linear.1 + m[2] * linear.2),
-                      green: Self.encode(m[3] * linear.0 + m[4] * linear.1 + m[5] * linear.2),
-                      blue: Self.encode(m[6] * linear.0 + m[7] * linear.1 + m[8] * linear.2),
-                      alpha: c.count == 4 ? c[3] : 1)
+            guard c.count == 3 || c.count == 4 else { return .failure(.notAColor) }
+            let linear = (decode(c[0]), decode(c[1]), decode(c[2]))
+            let m = displayP3ToSRGB
+            components = (encode(m[0] * linear.0 + m[1] * linear.1 + m[2] * linear.2),
+                          encode(m[3] * linear.0 + m[4] * linear.1 + m[5] * linear.2),
+                          encode(m[6] * linear.0 + m[7] * linear.1 + m[8] * linear.2),
+                          c.count == 4 ? c[3] : 1)
         case "gray", "extended-gray":
             // Taken on the sRGB curve, as the extended grey space is; the generic grey's 2.2 gamma differs by under 1%.
-            guard c.count == 1 || c.count == 2 else { return nil }
-            self.init(red: c[0], green: c[0], blue: c[0], alpha: c.count == 2 ? c[1] : 1)
+            guard c.count == 1 || c.count == 2 else { return .failure(.notAColor) }
+            components = (c[0], c[0], c[0], c.count == 2 ? c[1] : 1)
         default:
-            return nil
+            return .failure(.notAColor)
         }
+        guard components.red.isFinite, components.green.isFinite, components.blue.isFinite, components.alpha.isFinite else {
+            return .failure(.notFinite)
+        }
+        return .success(IconColor(red: components.red, green: components.green, blue: components.blue, alpha: components.alpha))
     }
 
     /// A colour as a person types it for `--tint`: `#RRGGBB`, `#RGB`, or any form `icon.json`
@@ -93,12 +116,15 @@ public struct IconColor: Equatable, Hashable, Sendable {
     }
 
     /// Linear light to the sRGB curve, clipped to 0…1, to ten decimals (far below what any
-    /// output resolves) so that P3 white comes out exactly white.
+    /// output resolves) so that P3 white comes out exactly white. NaN stays NaN, for the caller
+    /// to refuse: `min` and `max` would pass it through as if it were in range.
     static func encode(_ linear: Double) -> Double {
+        guard !linear.isNaN else { return .nan }
         let clipped = min(max(linear, 0), 1)
         let encoded = clipped <= 0.0031308 ? clipped * 12.92 : 1.055 * pow(clipped, 1 / 2.4) - 0.055
         return (encoded * 1e10).rounded() / 1e10
     }
 
-    private static func unit(_ value: Double) -> Double { min(max(value, 0), 1) }
+    /// Clamped to 0…1; NaN, which `min` and `max` let through, is 0.
+    private static func unit(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), 1) }
 }

@@ -137,11 +137,16 @@ struct IconComposerParser {
             malformed(key, "is \(value.kindDescription), expected a colour such as “srgb:1,1,1,1”")
             return nil
         }
-        guard let color = IconColor(parsing: text) else {
+        switch IconColor.parse(text) {
+        case .success(let color):
+            return color
+        case .failure(.notAColor):
             malformed(key, "“\(text.prefix(60))” is not a colour such as “srgb:1,1,1,1” or “display-p3:…”")
             return nil
+        case .failure(.notFinite):
+            malformed(key, "“\(text.prefix(60))” gives no finite colour in sRGB (its components are too large); not drawn")
+            return nil
         }
-        return color
     }
 
     private mutating func orientation(_ value: JSONValue?, key: String) -> (GradientPoint, GradientPoint) {

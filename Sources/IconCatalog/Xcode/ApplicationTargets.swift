@@ -60,8 +60,10 @@ extension XcodeProject {
     /// `iOSApplicationTargets` with the settings evaluated for each (to be reused when the
     /// target is read), only of the targets called `name` when one is given.
     func evaluatedApplicationTargets(configuration: String?, defines: [String: String], named name: String? = nil)
-        -> (targets: [(target: ApplicationTarget, scope: TargetScope)], warnings: [CatalogWarning]) {
+        -> (targets: [(target: ApplicationTarget, scope: TargetScope)], warnings: [CatalogWarning],
+            failures: [ApplicationTargets.Failure]) {
         var targets: [(target: ApplicationTarget, scope: TargetScope)] = []
+        var failures: [ApplicationTargets.Failure] = []
         var warnings = self.warnings
         // Each target's settings (and xcconfig files) are read on its own core; the targets and
         // warnings are taken in the project's order.
@@ -78,6 +80,7 @@ extension XcodeProject {
             case .success(let value): scope = value
             case .failure(let error):
                 warnings.appendUnique([CatalogWarning(subject: path, message: error.description, code: "unreadable-target")])
+                failures.append(ApplicationTargets.Failure(target: target.name, error: error))
                 continue
             }
             guard scope.platform == .iOS else { continue }
@@ -87,7 +90,7 @@ extension XcodeProject {
                 configuration: scope.configuration, configurations: target.configurations,
                 defaultConfiguration: target.defaultConfiguration), scope))
         }
-        return (targets, warnings.capped())
+        return (targets, warnings.capped(), failures)
     }
 }
 
@@ -107,6 +110,16 @@ package struct ApplicationTargets: Sendable {
     let scopes: [String: [String: TargetScope]]
     /// The `--define`s the settings were evaluated with.
     let defines: [String: String]
+    /// What could not be read, in the search's order: a project (`target` nil) or an
+    /// application target's settings. When no target is left to choose, the first of these is
+    /// the error, rather than "no iOS application target", which hides why.
+    let failures: [Failure]
+
+    struct Failure: Sendable {
+        /// The application target whose settings could not be read; nil for a whole project.
+        let target: String?
+        let error: XcodeProjectError
+    }
 
     /// Finds the projects `path` stands for (see `XcodeProjectLocator`) and their iOS
     /// application targets, each with its bundle identifier in `configuration` where it has
@@ -127,7 +140,7 @@ package struct ApplicationTargets: Sendable {
         var targets: [ApplicationTarget] = []
         var scopes: [String: [String: TargetScope]] = [:]
         var warnings = search.warnings
-        var firstError: XcodeProjectError?
+        var failures: [Failure] = []
         for projectPath in search.projects {
             do {
                 let project = try (readAhead?.project(at: projectPath) ?? Result { () throws(XcodeProjectError) in
@@ -140,15 +153,16 @@ package struct ApplicationTargets: Sendable {
                     scopes[project.path, default: [:]][target.name] = scope
                 }
                 warnings.appendUnique(found.warnings)
+                failures += found.failures
             } catch {
-                firstError = firstError ?? error
+                failures.append(Failure(target: nil, error: error))
                 warnings.appendUnique([CatalogWarning(subject: projectPath, message: error.description,
                                                       code: "unreadable-project")])
             }
         }
-        if projects.isEmpty, let firstError { throw firstError }
+        if projects.isEmpty, let first = failures.first { throw first.error }
         return ApplicationTargets(search: search, projects: projects, targets: targets, warnings: warnings.capped(),
-                                  scopes: scopes, defines: defines)
+                                  scopes: scopes, defines: defines, failures: failures)
     }
 
     /// The target to read: the one named `target` (in the project at `project`, when
@@ -164,6 +178,8 @@ package struct ApplicationTargets: Sendable {
         if let target {
             let named = candidates.filter { $0.name == target }
             guard !named.isEmpty else {
+                // The target is there but its settings cannot be read (an xcconfig cycle): that is the error.
+                if let failure = failures.first(where: { $0.target == target }) { throw failure.error }
                 throw .unknownTarget(path: search.root, name: target, available: candidates.map(\.name))
             }
             guard named.count == 1 else {
@@ -171,7 +187,11 @@ package struct ApplicationTargets: Sendable {
             }
             return named[0]
         }
-        guard let only = candidates.first else { throw .noApplicationTarget(path: search.root) }
+        guard let only = candidates.first else {
+            // Nothing to choose because something could not be read: say what and where.
+            if let failure = failures.first { throw failure.error }
+            throw .noApplicationTarget(path: search.root)
+        }
         guard candidates.count == 1 else {
             throw .targetNeeded(path: search.root, candidates: candidates.map {
                 "\($0.name) (\($0.projectName)\($0.bundleIdentifier.map { ", \($0)" } ?? ""))"

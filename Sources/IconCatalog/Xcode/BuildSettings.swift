@@ -156,7 +156,7 @@ struct Evaluation {
                  code: "setting-too-long")
             return ""
         }
-        let value = settings.table.assignments[name]![index].value
+        let value = settings.table.assignments(of: name)[index].value
         guard value.contains("$") else {
             return spend(value.utf8.count) ? value : ""
         }

@@ -7,6 +7,8 @@ enum FileLocation: Equatable {
     case inside(String)
     /// A relative path that leads out of the project's folder (`../../x`), never read.
     case outside(String)
+    /// A path inside the project's folder where a link leads out of it, never read.
+    case linkLeadingOutside(String)
     /// A path written as absolute (`sourceTree = "<absolute>"`), never read.
     case absolute(String)
     /// Relative to something not on this machine (`BUILT_PRODUCTS_DIR`, `SDKROOT`, `DEVELOPER_DIR`).
@@ -46,7 +48,11 @@ extension XcodeProject {
         }
         let normalized = ProjectPaths.normalize(current)
         if wroteAbsolute { return .absolute(normalized) }
-        return ProjectPaths.isInside(normalized, folder: folder, realFolder: realFolder) ? .inside(normalized) : .outside(normalized)
+        switch ProjectPaths.containment(of: normalized, folder: folder, realFolder: realFolder) {
+        case .inside: return .inside(normalized)
+        case .outside: return .outside(normalized)
+        case .linkLeadingOutside: return .linkLeadingOutside(normalized)
+        }
     }
 
     /// The node's path if it is safe to read; otherwise nil, with a warning saying why.
@@ -58,6 +64,10 @@ extension XcodeProject {
         case .outside(let path):
             warnings.appendUnique([CatalogWarning(subject: projectFile,
                 message: "\(purpose) “\(name)” is at \(path), outside the project's folder; it is not read",
+                code: "path-outside-project")])
+        case .linkLeadingOutside(let path):
+            warnings.appendUnique([CatalogWarning(subject: projectFile,
+                message: "\(purpose) “\(name)” at \(path) is a link leading outside the project's folder \(folder); it is not read",
                 code: "path-outside-project")])
         case .absolute(let path):
             warnings.appendUnique([CatalogWarning(subject: projectFile,

@@ -81,6 +81,30 @@ enum ProjectPaths {
         return lexicallyInside(real, folder: realFolder ?? realPath(folder) ?? folder)
     }
 
+    /// Where a path stands against a folder nothing may be read outside of.
+    enum Containment: Equatable {
+        case inside
+        /// Written to lead out (`../x`, or absolute elsewhere).
+        case outside
+        /// Written inside, but a link on the way leads out.
+        case linkLeadingOutside
+    }
+
+    /// `isInside`, telling a path written outside from one a link takes outside.
+    static func containment(of path: String, folder: String, realFolder: String?) -> Containment {
+        let path = normalize(path), folder = normalize(folder)
+        guard lexicallyInside(path, folder: folder) else { return .outside }
+        return isInside(path, folder: folder, realFolder: realFolder) ? .inside : .linkLeadingOutside
+    }
+
+    /// What a warning says of a path that is not read because of `containment`, as the
+    /// catalog readers say it of theirs: "names PATH, outside …" or "PATH is a link leading outside …".
+    static func refusal(_ path: String, _ containment: Containment, folder: String) -> String {
+        containment == .linkLeadingOutside
+            ? "\(path) is a link leading outside the project's folder \(folder); it is not read"
+            : "names \(path), outside the project's folder \(folder); it is not read"
+    }
+
     static func lexicallyInside(_ path: String, folder: String) -> Bool {
         if folder == "/" { return path.hasPrefix("/") }
         return path == folder || path.hasPrefix(folder + "/")

@@ -194,10 +194,10 @@ package struct InfoPlistSource: Sendable, Equatable {
     private static func insideProject(_ written: String, project: XcodeProject, setting: String,
                                       warnings: inout [CatalogWarning]) -> String? {
         let path = ProjectPaths.normalize(ProjectPaths.join(project.folder, written))
-        guard ProjectPaths.isInside(path, folder: project.folder, realFolder: project.realFolder) else {
+        let containment = ProjectPaths.containment(of: path, folder: project.folder, realFolder: project.realFolder)
+        guard containment == .inside else {
             warnings.appendUnique([CatalogWarning(subject: setting,
-                message: "names \(path), outside the project's folder \(project.folder); it is not read",
-                code: "path-outside-project")])
+                message: ProjectPaths.refusal(path, containment, folder: project.folder), code: "path-outside-project")])
             return nil
         }
         return path

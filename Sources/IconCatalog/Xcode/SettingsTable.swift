@@ -70,20 +70,57 @@ struct SettingAssignment: Sendable, Equatable {
 /// Every assignment of every setting, in precedence order: the table is filled from the
 /// lowest level (Xcode's defaults) to the highest (`--define`), each level in the order its
 /// file or dictionary gives, and the last assignment that applies wins, as in Xcode.
+///
+/// A table is a stack of levels. A level read from the project (a configuration's xcconfig
+/// and settings) is made once and shared by every target's table that reads it: dictionaries
+/// are copied on write, and a shared level is never written, so 10,000 targets sharing one
+/// configuration hold its settings once (each holding its own copy took 271 MB).
 struct SettingsTable: Sendable {
-    private(set) var assignments: [String: [SettingAssignment]] = [:]
+    typealias Level = [String: [SettingAssignment]]
+
+    private var levels: [Level] = []
+    /// Whether the top level is this table's own, which `add` may write; a shared level is never written.
+    private var topIsOwn = false
 
     mutating func add(_ assignment: SettingAssignment) {
-        assignments[assignment.name, default: []].append(assignment)
+        if !topIsOwn {
+            levels.append([:])
+            topIsOwn = true
+        }
+        levels[levels.count - 1][assignment.name, default: []].append(assignment)
     }
 
     mutating func add(_ name: String, _ value: String, origin: String) {
         add(SettingAssignment(name: name, conditions: [], value: value, origin: origin))
     }
 
+    /// Puts `level`, made once elsewhere, on top; what is added next goes above it.
+    mutating func add(shared level: Level) {
+        guard !level.isEmpty else { return }
+        levels.append(level)
+        topIsOwn = false
+    }
+
+    /// The assignments of `name` at every level, lowest first.
+    func assignments(of name: String) -> [SettingAssignment] {
+        var found: [SettingAssignment]?
+        var joined = false
+        for level in levels {
+            guard let list = level[name] else { continue }
+            if found == nil {
+                found = list
+            } else {
+                if !joined { found!.reserveCapacity(found!.count + list.count) }
+                joined = true
+                found! += list
+            }
+        }
+        return found ?? []
+    }
+
     /// The index of the highest-precedence assignment of `name` below `limit` that applies.
     func applicable(_ name: String, below limit: Int? = nil, under values: [String: [String]]) -> Int? {
-        guard let list = assignments[name] else { return nil }
+        let list = assignments(of: name)
         var index = min(limit ?? list.count, list.count) - 1
         while index >= 0 {
             if list[index].applies(under: values) { return index }
@@ -92,5 +129,30 @@ struct SettingsTable: Sendable {
         return nil
     }
 
-    var names: [String] { assignments.keys.sorted() }
+    var names: [String] {
+        var all = Set<String>()
+        for level in levels { all.formUnion(level.keys) }
+        return all.sorted()
+    }
+}
+
+/// Levels of a project's settings, each made once however many targets read it: a
+/// configuration's xcconfig (with what it includes) and its own settings, with the warnings
+/// reading them gave, or the error (an include cycle) that stops them being read.
+final class SettingsLevels: @unchecked Sendable {
+    struct Made {
+        let level: SettingsTable.Level
+        let warnings: [CatalogWarning]
+    }
+
+    private let lock = NSLock()
+    private var made: [String: Result<Made, XcodeProjectError>] = [:]
+
+    /// The level for `key` (a configuration's object id), made by `make` the first time.
+    func level(_ key: String, make: () throws(XcodeProjectError) -> Made) throws(XcodeProjectError) -> Made {
+        if let known = lock.withLock({ made[key] }) { return try known.get() }
+        let result = Result(catching: make)
+        lock.withLock { made[key] = result }
+        return try result.get()
+    }
 }

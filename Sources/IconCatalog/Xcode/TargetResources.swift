@@ -67,7 +67,8 @@ struct TargetResources: Equatable {
         let owned = Set(target.synchronizedFolders)
         // The target's own folders in its order, then other folders that add files to it.
         let others = project.nodes.filter { $0.value.kind == .synchronizedFolder && !owned.contains($0.key) }.keys.sorted()
-        for id in target.synchronizedFolders + others {
+        var visited: Set<String> = []
+        for id in target.synchronizedFolders + others where visited.insert(id).inserted {
             guard let node = project.nodes[id], node.kind == .synchronizedFolder else { continue }
             let exceptions = node.exceptions.filter { $0.target == target.id }.flatMap(\.paths)
             guard owned.contains(id) || !exceptions.isEmpty,
@@ -85,8 +86,9 @@ struct TargetResources: Equatable {
                     let lexicallyInside = ProjectPaths.lexicallyInside(path, folder: folder)
                     guard !lexicallyInside || isCatalog || ProjectPaths.kind(of: path) == .directory else { continue }
                     guard lexicallyInside && ProjectPaths.isInside(path, folder: folder) else {
+                        let how = lexicallyInside ? "a link leading outside it" : "outside it"
                         warnings.appendUnique([CatalogWarning(subject: project.projectFile,
-                            message: "an exception of synchronized folder “\(node.path ?? id)” names \(relative), outside it; it is not read",
+                            message: "an exception of synchronized folder “\(node.path ?? id)” names \(relative), \(how); it is not read",
                             code: "path-outside-project")])
                         continue
                     }

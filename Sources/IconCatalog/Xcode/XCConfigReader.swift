@@ -40,8 +40,9 @@ struct XCConfigReader {
         if let start = stack.firstIndex(of: path) {
             throw .includeCycle(path: stack[start], chain: Array(stack[start...]) + [path])
         }
-        guard ProjectPaths.isInside(path, folder: boundary, realFolder: realBoundary) else {
-            warn(subject, "names \(path), outside the project's folder \(boundary); it is not read", code: "path-outside-project")
+        let containment = ProjectPaths.containment(of: path, folder: boundary, realFolder: realBoundary)
+        guard containment == .inside else {
+            warn(subject, ProjectPaths.refusal(path, containment, folder: boundary), code: "path-outside-project")
             return
         }
         guard stack.count < Self.maximumIncludeDepth else {
@@ -110,33 +111,37 @@ struct XCConfigReader {
     }
 
     /// Lines with their numbers, a value ending in `\` joined to the next line with a space.
+    /// Linear in the text: a continued value grows in place (appended, its `\` and trailing
+    /// spaces removed from its end), never copied whole for each line it continues over.
     static func logicalLines(_ text: String) -> [(number: Int, text: String)] {
         var result: [(Int, String)] = []
-        var pending: (number: Int, text: String)?
+        var pending = ""
+        var pendingNumber: Int?
         var number = 0
         for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             number += 1
-            let line = String(raw)
-            let withoutComment = stripComment(line).trimmingSpaces
-            if var open = pending {
-                open.text += " " + withoutComment
-                pending = open
+            let withoutComment = stripComment(raw).trimmingSpaces
+            if pendingNumber == nil {
+                pendingNumber = number
+                pending = withoutComment
             } else {
-                pending = (number, withoutComment)
+                pending += " "
+                pending += withoutComment
             }
-            if pending!.text.hasSuffix("\\"), !pending!.text.hasPrefix("#") {
-                pending!.text = pending!.text.dropLast().trimmingSpaces
+            if pending.utf8.last == UInt8(ascii: "\\"), pending.utf8.first != UInt8(ascii: "#") {
+                pending.unicodeScalars.removeLast()
+                while let last = pending.last, last.isWhitespace, !last.isNewline { pending.removeLast() }
                 continue
             }
-            result.append(pending!)
-            pending = nil
+            result.append((pendingNumber!, pending))
+            pendingNumber = nil
         }
-        if let pending { result.append(pending) }
+        if let pendingNumber { result.append((pendingNumber, pending)) }
         return result
     }
 
     /// The line up to a `//` comment (Xcode starts one even in the middle of a value).
-    static func stripComment(_ line: String) -> Substring {
+    static func stripComment<Line: StringProtocol>(_ line: Line) -> Line.SubSequence {
         let utf8 = line.utf8
         var index = utf8.startIndex
         while index != utf8.endIndex {
@@ -146,7 +151,7 @@ struct XCConfigReader {
             }
             index = next
         }
-        return Substring(line)
+        return line[...]
     }
 
     static func parse(_ line: String) -> Line {

@@ -11,6 +11,8 @@ public enum XcodeProjectError: Error, Equatable, Sendable, CustomStringConvertib
     case noProject(directory: String)
     /// A `.xcodeproj` folder without a `project.pbxproj` inside.
     case missingProjectFile(path: String)
+    /// The project file is a folder, a FIFO, a device or a socket (`kind` says which): never opened.
+    case notARegularFile(path: String, kind: String)
     /// The project file exists but reading it failed; `reason` is the system's.
     case unreadable(path: String, reason: String)
     /// Larger than any real project file: refused before it is read.
@@ -41,7 +43,7 @@ public enum XcodeProjectError: Error, Equatable, Sendable, CustomStringConvertib
     /// The file or folder the error is about.
     public var path: String {
         switch self {
-        case .notFound(let path), .missingProjectFile(let path), .unreadable(let path, _),
+        case .notFound(let path), .missingProjectFile(let path), .unreadable(let path, _), .notARegularFile(let path, _),
              .tooLarge(let path, _, _), .emptyFile(let path), .notAPlist(let path, _),
              .nestedTooDeep(let path, _), .malformed(let path, _, _), .unknownTarget(let path, _, _),
              .unknownConfiguration(let path, _, _, _), .notAnIOSApplication(let path, _, _),
@@ -63,6 +65,8 @@ public enum XcodeProjectError: Error, Equatable, Sendable, CustomStringConvertib
             problem = "holds no Xcode project (*.xcodeproj) within \(XcodeProjectLocator.maximumDepth) folder levels"
         case .missingProjectFile:
             problem = "Xcode project without a project.pbxproj inside"
+        case .notARegularFile(_, let kind):
+            problem = "not a regular file (\(kind)); an Xcode project's project.pbxproj is a file"
         case .unreadable(_, let reason):
             problem = "cannot read: \(reason)"
         case .tooLarge(_, let bytes, let limit):
@@ -87,14 +91,21 @@ public enum XcodeProjectError: Error, Equatable, Sendable, CustomStringConvertib
         case .noApplicationTarget:
             problem = "no iOS application target in the Xcode projects found"
         case .targetNeeded(_, let candidates):
-            problem = "\(candidates.count) iOS application targets; choose one: " + candidates.joined(separator: "; ")
+            let shown = candidates.prefix(Self.maximumNamesShown).map { MessageText.abbreviated($0, to: 120) }.joined(separator: "; ")
+            let rest = candidates.count - Self.maximumNamesShown
+            problem = "\(MessageText.grouped(candidates.count)) iOS application targets; choose one: " + shown
+                + (rest > 0 ? "; and \(MessageText.grouped(rest)) more" : "")
         case .ambiguousTarget(_, let name, let projects):
-            problem = "target “\(name)” is in several projects (\(projects.joined(separator: ", "))); choose the project"
+            problem = "target “\(MessageText.abbreviated(name))” is in several projects (\(MessageText.shortList(projects))); choose the project"
         }
         return TextSanitizer.clean("\(path): \(problem)")
     }
 
+    /// Names a message lists before saying how many more there are: a project of 10,000
+    /// targets still gets a one-line message.
+    static let maximumNamesShown = 20
+
     private static func list(_ names: [String]) -> String {
-        names.isEmpty ? "none" : names.map { "“\($0)”" }.joined(separator: ", ")
+        names.isEmpty ? "none" : MessageText.shortList(names, limit: maximumNamesShown) { "“\(MessageText.abbreviated($0))”" }
     }
 }

@@ -42,27 +42,44 @@ package enum XcodeProjectLocator {
         let absolute = ProjectPaths.absolute(path)
         switch ProjectPaths.pathExtension(ProjectPaths.lastComponent(absolute)) {
         case "xcodeproj":
-            guard ProjectPaths.kind(of: ProjectPaths.join(absolute, "project.pbxproj")) == .file else {
-                throw .missingProjectFile(path: path)
-            }
+            if let problem = projectFileProblem(absolute, named: path) { throw problem }
             return ProjectSearch(root: path, projects: [absolute], warnings: [])
         case "xcworkspace":
             var collector = Collector(boundary: ProjectPaths.parent(absolute), entryBudget: entryBudget)
             collector.addWorkspace(absolute)
-            guard !collector.projects.isEmpty else { throw .noProject(directory: path) }
+            guard !collector.projects.isEmpty else { throw collector.refused.first ?? .noProject(directory: path) }
             return collector.result(root: path)
         default:
             guard BoundedFile.isDirectory(absolute) else { throw .noProject(directory: path) }
             var collector = Collector(boundary: absolute, entryBudget: entryBudget)
             collector.search(absolute)
-            guard !collector.projects.isEmpty else { throw .noProject(directory: path) }
+            guard !collector.projects.isEmpty else { throw collector.refused.first ?? .noProject(directory: path) }
             return collector.result(root: path)
         }
+    }
+
+    /// Why the `project.pbxproj` of `bundle` cannot be read as a file (missing, a folder, a
+    /// FIFO, a device, a broken link or one leading out of the project's folder), or nil
+    /// when it can. `named` is the bundle as the user gave it, for "without a project.pbxproj".
+    static func projectFileProblem(_ bundle: String, named: String) -> XcodeProjectError? {
+        let file = ProjectPaths.join(bundle, "project.pbxproj")
+        guard let kind = BoundedFile.kind(of: file) else {
+            if let problem = BoundedFile.linkProblem(file) { return .unreadable(path: file, reason: "it is \(problem)") }
+            return .missingProjectFile(path: named)
+        }
+        guard kind == "a regular file" else { return .notARegularFile(path: file, kind: kind) }
+        let folder = ProjectPaths.parent(bundle)
+        if ProjectPaths.containment(of: file, folder: folder, realFolder: nil) == .linkLeadingOutside {
+            return .unreadable(path: file, reason: "it is a link leading outside \(folder); never read")
+        }
+        return nil
     }
 
     private struct Collector {
         let boundary: String
         var projects: [(path: String, depth: Int)] = []
+        /// Projects found whose project file cannot be read as one: the error when no other project is.
+        var refused: [XcodeProjectError] = []
         var seen = Set<String>()
         var warnings: [CatalogWarning] = []
         var walk: DirectoryWalk
@@ -106,9 +123,11 @@ package enum XcodeProjectLocator {
             let contents = WorkspaceDocument.read(workspace: workspace)
             warnings += contents.warnings
             for project in contents.projects {
-                guard ProjectPaths.isInside(project, folder: boundary) else {
+                let containment = ProjectPaths.containment(of: project, folder: boundary, realFolder: nil)
+                guard containment == .inside else {
                     warnings.append(CatalogWarning(subject: workspace,
-                        message: "names \(project), outside \(boundary); it is not read",
+                        message: containment == .linkLeadingOutside ? "names \(project), a link leading outside \(boundary); it is not read"
+                            : "names \(project), outside \(boundary); it is not read",
                         code: "path-outside-project"))
                     continue
                 }
@@ -124,7 +143,13 @@ package enum XcodeProjectLocator {
         }
 
         mutating func addProject(_ path: String, depth: Int) {
-            guard ProjectPaths.kind(of: ProjectPaths.join(path, "project.pbxproj")) == .file else { return }
+            if let problem = XcodeProjectLocator.projectFileProblem(path, named: path) {
+                // A bundle with no project file at all is skipped quietly (an empty folder named so).
+                if case .missingProjectFile = problem { return }
+                refused.append(problem)
+                warnings.append(CatalogWarning(subject: problem.path, message: problem.description, code: "unreadable-project"))
+                return
+            }
             let identity = ProjectPaths.realPath(path) ?? path
             guard seen.insert(identity).inserted else { return }
             projects.append((path, depth))
