@@ -5,6 +5,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
@@ -142,6 +145,12 @@ static void run_child(const unsigned char *svg, size_t length, const struct icon
     // Under a fuzzer, a child that dies (past its memory budget, which the sanitizer's own
     // allocations count against) is the parent's to report, not a crash of the fuzzer's.
     if (__sanitizer_set_death_callback) __sanitizer_set_death_callback(NULL);
+#ifdef __GLIBC__
+    // Large blocks (surfaces) are mapped afresh, so they count against the limit below: glibc
+    // would otherwise serve them from the heap space the parent had freed, which the limit
+    // does not see, and how much of that there is depends on what the parent did before.
+    mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+#endif
     size_t data = status_bytes("VmData:");
     struct rlimit memory = {data + budget.memory_bytes, data + budget.memory_bytes};
     setrlimit(RLIMIT_DATA, &memory);

@@ -1,3 +1,4 @@
+import IconArt
 import IconCatalog
 
 /// Where the program starts. A completion request (`---completion`, sent by the shell scripts on
@@ -14,6 +15,11 @@ enum EntryPoint {
         if arguments.first == "---completion" {
             ValueCompletion.silenceErrors()
         } else {
+            // The one-shot commands that draw icons end in time whatever SVG layers they meet;
+            // the chooser renders for as long as it runs, each icon in its own time.
+            if ["preview", "lint"].contains(arguments.first) {
+                SVGTimeBudget.command = SVGTimeBudget(seconds: SVGTimeBudget.commandSeconds)
+            }
             let app = lastValue(of: "--app", in: arguments)
             if let app { CatalogReader.prepare(app: app) }
             if arguments.first == "preview" { IconChooser.Preview.readAhead(Array(arguments.dropFirst()), app: app) }

@@ -56,6 +56,27 @@ extension RGBABitmap {
         ], in: folder)
     }
 
+    /// Renderings that share a budget of SVG time (a command's) stop drawing SVG layers once it is
+    /// spent, each such layer a warning; the others are drawn, and a rendering of its own has its own time.
+    @Test func renderingsSharingSVGTimeStopDrawingOnceItIsSpent() {
+        let folder = TemporaryFolder()
+        let bundle = knownBundle(folder)
+        let shared = SVGTimeBudget(seconds: 5)
+        let first = IconComposerRenderer(svgTime: shared).render(bundle, appearance: .light, pixelSize: 256)
+        #expect(first.warnings.isEmpty, "\(first.warnings)")
+        #expect(first.bitmap.at(190, 190) == [0, 255, 0, 255])
+        #expect(shared.secondsLeft < 5)
+
+        let spent = SVGTimeBudget(seconds: 0)
+        let late = IconComposerRenderer(svgTime: spent).render(bundle, appearance: .light, pixelSize: 256)
+        #expect(late.warnings.map(\.message) == ["“green.svg” cannot be drawn: not drawn: the command's SVG layers took their 0.0 s already"])
+        #expect(late.bitmap.at(190, 190) == [0, 0, 255, 255])  // the canvas, no layer
+        #expect(late.bitmap.at(64, 64) == [153, 0, 102, 255])  // the PNG layer still drawn
+
+        let alone = IconComposerRenderer(svgTime: nil).render(bundle, appearance: .light, pixelSize: 256)
+        #expect(alone.warnings.isEmpty && alone.bitmap.at(190, 190) == [0, 255, 0, 255])
+    }
+
     @Test func knownLayersLandOnKnownPixels() {
         let folder = TemporaryFolder()
         let bundle = knownBundle(folder)

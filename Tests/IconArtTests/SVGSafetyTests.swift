@@ -237,8 +237,10 @@ import TestSupport
     /// librsvg runs in a child process held to a time and a memory budget: what the pre-check
     /// misses costs at most that. Shown with budgets far below what a plain drawing needs.
     @Test func drawingIsHeldToItsBudget() throws {
-        let blurred = Self.open + "<filter id=\"b\"><feGaussianBlur stdDeviation=\"20\"/></filter>"
-            + "<rect width=\"100\" height=\"100\" fill=\"#0f0\" filter=\"url(#b)\"/></svg>"
+        // 1024 units square, drawn at 1024 pixels: each of the blur's surfaces is 4 MB.
+        let blurred = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1024\" height=\"1024\">"
+            + "<filter id=\"b\"><feGaussianBlur stdDeviation=\"200\"/></filter>"
+            + "<rect width=\"1024\" height=\"1024\" fill=\"#0f0\" filter=\"url(#b)\"/></svg>"
         let frame = LayerFrame(x: 0, y: 0, width: 1024, height: 1024)
         let clip = PixelRect(x: 0, y: 0, width: 1024, height: 1024)
         let document = try SVGDocument(bytes: Array(blurred.utf8))

@@ -40,10 +40,14 @@ public struct IconComposerRenderer: Sendable {
     /// The colour of the tinted appearance.
     public var tint: IconColor
     public var pngLimits: PNGDecoder.Limits
+    /// The seconds of SVG drawing this rendering shares with others (the command's, by default).
+    public var svgTime: SVGTimeBudget?
 
-    public init(tint: IconColor = TintedIcon.defaultTint, pngLimits: PNGDecoder.Limits = .standard) {
+    public init(tint: IconColor = TintedIcon.defaultTint, pngLimits: PNGDecoder.Limits = .standard,
+                svgTime: SVGTimeBudget? = SVGTimeBudget.command) {
         self.tint = tint
         self.pngLimits = pngLimits
+        self.svgTime = svgTime
     }
 
     /// The bundle for `appearance`, `pixelSize` pixels square (1 to `maximumPixelSize`; clamped).
@@ -53,7 +57,7 @@ public struct IconComposerRenderer: Sendable {
         let composition = bundle.composition(for: appearance)
         var canvas = CompositeCanvas(width: size, height: size)
         canvas.paint(composition.background)
-        var artwork = LayerArtwork(pngLimits: pngLimits)
+        var artwork = LayerArtwork(pngLimits: pngLimits, shared: svgTime)
         var warnings: [CatalogWarning] = []
         let file = (bundle.path as NSString).appendingPathComponent("icon.json")
         for group in composition.groups {
@@ -106,13 +110,16 @@ private struct LayerArtwork {
     struct Failure: Error { let reason: String }
 
     let pngLimits: PNGDecoder.Limits
+    /// The seconds shared with other renderings, where there are any.
+    let shared: SVGTimeBudget?
     /// What is left of `IconComposerRenderer.svgSecondsPerRendering`.
     private var svgSecondsLeft = IconComposerRenderer.svgSecondsPerRendering
     private var pictures: [String: Result<RGBABitmap, Failure>] = [:]
     private var drawings: [String: Result<SVGDocument, Failure>] = [:]
 
-    init(pngLimits: PNGDecoder.Limits) {
+    init(pngLimits: PNGDecoder.Limits, shared: SVGTimeBudget?) {
         self.pngLimits = pngLimits
+        self.shared = shared
     }
 
     mutating func naturalSize(of asset: IconLayerAsset) throws(Failure) -> (width: Double, height: Double) {
@@ -160,18 +167,24 @@ private struct LayerArtwork {
         }
     }
 
-    /// One librsvg call's budget: `SVGDocument.budget`, cut to what the rendering has left.
+    /// One librsvg call's budget: `SVGDocument.budget`, cut to what the rendering, and the
+    /// renderings it shares time with (the command's), have left.
     private func svgBudget() throws(Failure) -> iconchooser_svg_budget {
         guard svgSecondsLeft >= 0.05 else {
             throw Failure(reason: "not drawn: this icon's SVG layers took their \(IconComposerRenderer.svgSecondsPerRendering) s already")
         }
+        if let shared, shared.secondsLeft < 0.05 {
+            throw Failure(reason: "not drawn: the command's SVG layers took their \(shared.seconds) s already")
+        }
         var budget = SVGDocument.budget
-        budget.seconds = min(budget.seconds, svgSecondsLeft)
+        budget.seconds = min(budget.seconds, svgSecondsLeft, shared?.secondsLeft ?? .infinity)
         return budget
     }
 
     private mutating func spend(since start: DispatchTime) {
-        svgSecondsLeft -= Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        svgSecondsLeft -= seconds
+        shared?.spend(seconds)
     }
 
     private mutating func png(_ asset: IconLayerAsset) -> Result<RGBABitmap, Failure> {

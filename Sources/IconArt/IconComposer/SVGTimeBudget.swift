@@ -1,0 +1,39 @@
+import Foundation
+
+/// Wall-clock seconds that drawing SVG layers in librsvg may take in all, shared by every
+/// rendering that draws from it (on any thread). Each rendering of a bundle also has its own
+/// `IconComposerRenderer.svgSecondsPerRendering`; a command that renders many bundles (`preview`
+/// of an app, `lint` of a project) draws from one of these too, so that the whole command ends
+/// in time however many slow layers its icons hold.
+public final class SVGTimeBudget: @unchecked Sendable {
+    private let lock = NSLock()
+    private var left: Double
+    public let seconds: Double
+
+    public init(seconds: Double) {
+        self.seconds = seconds
+        left = max(0, seconds)
+    }
+
+    /// A one-shot command's: with each call cut to what is left when it starts, two calls in
+    /// flight at the end overrun it by at most one call's second, so the command's SVG drawing
+    /// ends within two seconds.
+    public static let commandSeconds = 1.0
+
+    /// What is left; 0 once spent.
+    public var secondsLeft: Double { lock.withLock { max(0, left) } }
+
+    func spend(_ seconds: Double) {
+        lock.withLock { left -= max(0, seconds) }
+    }
+
+    /// The budget the running command draws from, where it set one: one-shot commands do,
+    /// the chooser (which renders for as long as it runs) does not.
+    public static var command: SVGTimeBudget? {
+        get { commandLock.withLock { commandBudget } }
+        set { commandLock.withLock { commandBudget = newValue } }
+    }
+
+    private static let commandLock = NSLock()
+    nonisolated(unsafe) private static var commandBudget: SVGTimeBudget?
+}
