@@ -58,7 +58,10 @@ public final class KittyScreenPictures: ScreenPictures, @unchecked Sendable {
     private struct Unconfirmed {
         var placement: PicturePlacement
         var sentAt: ContinuousClock.Instant
+        /// Placements sent since the terminal last said anything about this one.
         var attempts: Int
+        /// Times its data was sent again because the terminal said it had none.
+        var resends = 0
     }
 
     private let lock = NSLock()
@@ -66,10 +69,14 @@ public final class KittyScreenPictures: ScreenPictures, @unchecked Sendable {
     private var ids: KittyImageIDs
     /// Pictures with a placement on screen (`.placed` only).
     private var placed: Set<PictureID> = []
+    /// Where each of those is placed.
+    private var placedAt: [PictureID: PicturePlacement] = [:]
     private var unconfirmed: [PictureID: Unconfirmed] = [:]
-    /// How often a placement is sent in all before the terminal is taken not to confirm
-    /// placements at all (a kitty look-alike that never answers).
+    /// How often a placement is sent without a word from the terminal before it is taken not
+    /// to confirm placements at all (a kitty look-alike that never answers).
     static let placementAttempts = 4
+    /// How often a picture's data is sent again for a terminal that says it has none.
+    static let dataResends = 3
 
     /// One picture shows once on a screen, so every placement has the same placement id.
     static let placementID: UInt32 = 1
@@ -114,6 +121,7 @@ public final class KittyScreenPictures: ScreenPictures, @unchecked Sendable {
                         // moves rather than shows twice.
                         out += atCell(of: placement.cells, KittyGraphics.place(keys, confirmed: true))
                         placed.insert(placement.picture)
+                        placedAt[placement.picture] = placement
                         unconfirmed[placement.picture] = Unconfirmed(placement: placement, sentAt: .now, attempts: 1)
                     case .placeholders:
                         if !image.virtuallyPlaced {
@@ -124,6 +132,7 @@ public final class KittyScreenPictures: ScreenPictures, @unchecked Sendable {
                     images[placement.picture] = image
                 case .remove(let placement):
                     unconfirmed[placement.picture] = nil
+                    placedAt[placement.picture] = nil
                     guard placed.remove(placement.picture) != nil, let image = images[placement.picture] else { continue }
                     out += KittyGraphics.delete(.placement(imageID: image.id, placementID: Self.placementID))
                 case .removeAll:
@@ -132,9 +141,11 @@ public final class KittyScreenPictures: ScreenPictures, @unchecked Sendable {
                         out += KittyGraphics.delete(.placement(imageID: image.id, placementID: Self.placementID))
                     }
                     placed = []
+                    placedAt = [:]
                     unconfirmed = [:]
                 case .cleared:
                     placed = []
+                    placedAt = [:]
                     unconfirmed = [:]
                     for picture in images.keys {
                         images[picture]?.sent = false
@@ -158,10 +169,20 @@ public final class KittyScreenPictures: ScreenPictures, @unchecked Sendable {
             guard let picture = images.first(where: { Int($0.value.id) == id })?.key else { return false }
             if message == "OK" {
                 unconfirmed[picture] = nil
-            } else if message.hasPrefix("ENOENT"), unconfirmed[picture] != nil {
-                // The terminal has no data under that id: sent with the next attempt, at once.
+            } else if message.hasPrefix("ENOENT"), let placement = placedAt[picture] {
+                // The terminal has no data under that id: sent with the next attempt, at once, even
+                // where the answer came after the placement was given up on. An answer is a word
+                // from the terminal, so the count of silent attempts starts again.
+                var waiting = unconfirmed[picture] ?? Unconfirmed(placement: placement, sentAt: .now, attempts: 0)
+                guard waiting.resends < Self.dataResends else {
+                    unconfirmed[picture] = nil
+                    return true
+                }
+                waiting.resends += 1
+                waiting.attempts = 0
+                waiting.sentAt = .now - confirmationWait
+                unconfirmed[picture] = waiting
                 images[picture]?.sent = false
-                unconfirmed[picture]?.sentAt = .now - confirmationWait
             }
             return true
         }
@@ -203,6 +224,7 @@ public final class KittyScreenPictures: ScreenPictures, @unchecked Sendable {
             let sent = images.values.filter(\.everSent).map(\.id).sorted()
             images = [:]
             placed = []
+            placedAt = [:]
             unconfirmed = [:]
             return sent.flatMap { wrapped(KittyGraphics.delete(.image($0))) }
         }

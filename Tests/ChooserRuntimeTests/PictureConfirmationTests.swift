@@ -110,7 +110,7 @@ import TerminalStreams
             #expect(await terminal.waitUntil { ($0.framesWithPictures.last?.pictures.count ?? 0) == 5 })
             // The second picture's data is lost on its first sending.
             var kitty = SlowKitty(withoutData: ["501"])
-            let deadline = ContinuousClock.now + .seconds(30)
+            let deadline = ContinuousClock.now + .seconds(60)
             var settled = false
             while ContinuousClock.now < deadline {
                 try kitty.follow(terminal.pictureBytes)
