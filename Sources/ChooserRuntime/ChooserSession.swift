@@ -126,6 +126,8 @@ enum SessionEvent: Sendable {
     case detectionDeadline
     /// Time to place again the pictures the terminal has not confirmed.
     case confirmationDue
+    /// The screen has not changed since the frame with this number was drawn.
+    case still(frame: Int)
 }
 
 /// One run of a session: the mutable state the loop carries, used by one task only.
@@ -150,6 +152,8 @@ private final class SessionRun {
     var requestedAppearance: IconAppearance?
     /// A `.confirmationDue` is on its way.
     var confirmationScheduled = false
+    /// Frames drawn so far: a `.still` event names the frame it was posted after.
+    var framesDrawn = 0
 
     init(_ session: ChooserSession) {
         self.session = session
@@ -255,6 +259,8 @@ private final class SessionRun {
             confirmationScheduled = false
             terminal.placeUnconfirmedPictures()
             scheduleConfirmation()
+        case .still(let frame):
+            if frame == framesDrawn { terminal.placeShownPicturesAgain() }
         }
         return nil
     }
@@ -323,7 +329,12 @@ private final class SessionRun {
             }
         }
         terminal.draw(frame)
+        framesDrawn += 1
         scheduleConfirmation()
+        // Once the screen has been still a while, every picture is placed again where this
+        // frame put it: kitty moves placements with lines it scrolls, and a window resized
+        // while it drew can leave one elsewhere; nothing else would ever put it back.
+        if !frame.pictures.isEmpty { post(.still(frame: framesDrawn), after: confirmationWait) }
         // Pictures for the tiles now on screen are decoded first.
         if let layout = state.layout {
             let now = (layout.tileSize, state.visibleItems)

@@ -267,6 +267,14 @@ public final class NcursesTerminal: Terminal {
         TTY.write(bytes, to: descriptor)
     }
 
+    public func placeShownPicturesAgain() {
+        guard !closed, let encoder else { return }
+        let bytes = encoder.placeShownAgain()
+        guard !bytes.isEmpty else { return }
+        fflush(output)
+        TTY.write(bytes, to: descriptor)
+    }
+
     public func sendQueries(_ plan: QueryPlan) {
         guard !closed, !plan.isEmpty else { return }
         fflush(output)

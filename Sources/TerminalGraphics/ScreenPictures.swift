@@ -218,6 +218,21 @@ public final class KittyScreenPictures: ScreenPictures, @unchecked Sendable {
         }
     }
 
+    public func placeShownAgain() -> [UInt8] {
+        lock.withLock {
+            guard showing == .placed else { return [] }
+            var out: [UInt8] = []
+            for picture in placedAt.keys.sorted() {
+                guard let placement = placedAt[picture], let image = images[picture], image.sent else { continue }
+                let keys = KittyGraphics.Placement(imageID: image.id, placementID: Self.placementID,
+                                                   columns: placement.cells.width, rows: placement.cells.height,
+                                                   zIndex: KittyGraphics.belowBackgrounds)
+                out += atCell(of: placement.cells, KittyGraphics.place(keys))
+            }
+            return out
+        }
+    }
+
     /// Deletes every picture sent, with its data; nothing sent is left in the terminal.
     public func release() -> [UInt8] {
         lock.withLock {

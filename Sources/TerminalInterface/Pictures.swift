@@ -77,6 +77,11 @@ public protocol PictureEncoder: Sendable {
     /// since it was last placed `confirmationWait` ago (its data first, where the terminal
     /// said it lacks it), each under its own ids, so that a terminal never shows one twice.
     func placeUnconfirmed(now: ContinuousClock.Instant) -> [UInt8]
+    /// The commands that place every picture shown again where it belongs, quietly, for a
+    /// terminal that keeps pictures apart from the text (kitty): a placement moved by anything
+    /// the program did not ask for (lines the terminal scrolled, a window resized while it
+    /// was drawing) goes back. Empty where pictures are pixels in the cells.
+    func placeShownAgain() -> [UInt8]
 }
 
 extension PictureEncoder {
@@ -85,6 +90,7 @@ extension PictureEncoder {
     public func receive(_ reply: TerminalReply) -> Bool { false }
     public var awaitsConfirmation: Bool { false }
     public func placeUnconfirmed(now: ContinuousClock.Instant) -> [UInt8] { [] }
+    public func placeShownAgain() -> [UInt8] { [] }
 }
 
 /// How long a placement may go unconfirmed before it is sent again: kitty answers within a

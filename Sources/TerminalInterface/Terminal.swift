@@ -48,6 +48,9 @@ public protocol Terminal: AnyObject {
     /// Places again the pictures the terminal has not confirmed in time (see
     /// `PictureEncoder.placeUnconfirmed`).
     func placeUnconfirmedPictures()
+    /// Places every picture shown again where the last frame put it (see
+    /// `PictureEncoder.placeShownAgain`): called once the screen has been still a while.
+    func placeShownPicturesAgain()
     /// Gives the terminal back as it was: pictures deleted, late answers swallowed, modes
     /// restored. Safe to call more than once.
     func close()
@@ -58,6 +61,7 @@ extension Terminal {
     public func pictureReply(_ reply: TerminalReply) {}
     public var awaitsPictureConfirmation: Bool { false }
     public func placeUnconfirmedPictures() {}
+    public func placeShownPicturesAgain() {}
 }
 
 /// A screen as the program wants it: the text, and pixel pictures over it.

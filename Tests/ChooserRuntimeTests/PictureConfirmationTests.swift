@@ -99,6 +99,38 @@ import TerminalStreams
         }
     }
 
+    /// Once the screen has been still for `confirmationWait`, every picture it shows is placed
+    /// again, quietly, at the cells the last frame gave it: kitty moves placements with lines
+    /// it scrolls, and nothing else would put one back. A new frame starts the wait again.
+    @Test func picturesArePlacedAgainWhereTheyBelongOnceTheScreenIsStill() async throws {
+        try await onTestThread {
+            let terminal = MemoryTerminal(size: TerminalSize(columns: 60, rows: 24), environment: ["TERM": "xterm-kitty"])
+            let chooser = RunningChooser(terminal: terminal, options: ChooserSession.Options(
+                detectionTimeout: .seconds(30), pixelPictures: KittyPictures()))
+            try await chooser.frame(showing: "Default")
+            #expect(await terminal.waitUntil { !$0.queries.isEmpty })
+            terminal.send(.reply(.cellSize(width: 10, height: 20)), .reply(.primaryAttributes([62])))
+            #expect(await terminal.waitUntil { ($0.framesWithPictures.last?.pictures.count ?? 0) == 5 })
+            for id in 500...504 { terminal.send(.reply(.kittyGraphics(id: id, message: "OK"))) }
+            // The cells of the quiet placements after `start` (each at the cursor it moves to), once all five came.
+            func placedAgain(after start: Int) -> [[Int]]? {
+                let bytes = terminal.pictureBytes
+                guard bytes.count > start else { return nil }
+                let placed = String(decoding: bytes[start...], as: UTF8.self)
+                    .matches(of: /\x1B7\x1B\[(\d+);(\d+)H\x1B_Ga=p[^\x1B]*q=2\x1B\\\x1B8/)
+                    .compactMap { match in Int(match.output.2).flatMap { x in Int(match.output.1).map { [x - 1, $0 - 1] } } }
+                return placed.count == 5 ? placed.sorted { $0.lexicographicallyPrecedes($1) } : nil
+            }
+            let wanted = try #require(terminal.framesWithPictures.last).pictures
+                .map { [$0.cells.x, $0.cells.y] }.sorted { $0.lexicographicallyPrecedes($1) }
+            let start = terminal.pictureBytes.count
+            #expect(await terminal.waitUntil(timeout: .seconds(30)) { _ in placedAgain(after: start) != nil })
+            #expect(placedAgain(after: start) == wanted)
+            terminal.type("q")
+            #expect(try await chooser.status() == 0)
+        }
+    }
+
     @Test func placementsLostOrWithoutTheirDataArePlacedAgainAndNeverTwice() async throws {
         try await onTestThread {
             let terminal = MemoryTerminal(size: TerminalSize(columns: 60, rows: 24), environment: ["TERM": "xterm-kitty"])

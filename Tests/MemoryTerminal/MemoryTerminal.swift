@@ -159,6 +159,13 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
         }
     }
 
+    public func placeShownPicturesAgain() {
+        lock.withLock {
+            guard !isClosed, let encoder else { return }
+            recordedBytes += encoder.placeShownAgain()
+        }
+    }
+
     public func sendQueries(_ plan: QueryPlan) {
         lock.withLock {
             recordedQueries.append(plan)

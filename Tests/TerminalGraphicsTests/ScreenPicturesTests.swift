@@ -56,6 +56,36 @@ struct ScreenPicturesTests {
         #expect(pictures.release().isEmpty)
     }
 
+    /// Placed again once the screen is still: every picture shown, at the cells its last
+    /// placement named, quietly (no answer to wait for), under its own ids, so a placement
+    /// kitty moved (lines it scrolled) goes back rather than showing twice; none taken away,
+    /// none whose data kitty may have freed, nothing for Unicode placeholders.
+    @Test func kittyPlacesWhatIsShownAgainWhereItBelongs() throws {
+        let pictures = try Self.kitty()
+        #expect(pictures.placeShownAgain().isEmpty)
+        let shown = pictures.encode([.place(Self.first), .place(Self.second)])
+        _ = pictures.encode([.remove(Self.first), .place(Self.moved)])
+        let again = pictures.placeShownAgain()
+        #expect(try Self.actions(again) == ["p40", "p41"])
+        let commands = try kittyCommands(Self.onlyKitty(again))
+        #expect(commands.allSatisfy { $0["q"] == "2" && $0["C"] == "1" && $0["z"] == String(KittyGraphics.belowBackgrounds) })
+        let first = try #require(kittyCommands(Self.onlyKitty(shown)).first { $0["a"] == "p" })
+        #expect(commands[0]["p"] == first["p"] && commands[0]["c"] == "4" && commands[0]["r"] == "2")
+        var terminal = MiniTerminal(cell: (10, 20))
+        try terminal.feed(again)
+        #expect(terminal.pictures.map { [$0.column, $0.row] } == [[10, 3], [2, 8]])
+        // Taken away, or cleared with the screen: not placed again.
+        _ = pictures.encode([.remove(Self.second)])
+        #expect(try Self.actions(pictures.placeShownAgain()) == ["p40"])
+        _ = pictures.encode([.cleared])
+        #expect(pictures.placeShownAgain().isEmpty)
+
+        let placeholders = try Self.kitty(.placeholders(.truecolor))
+        _ = placeholders.encode([.place(Self.first)])
+        #expect(placeholders.placeShownAgain().isEmpty)
+        #expect(CellScreenPictures(.iterm2).placeShownAgain().isEmpty)
+    }
+
     /// Each placement asks kitty to confirm it; one not confirmed within `confirmationWait` is
     /// placed again under the same image and placement ids (so never shown twice), with its
     /// data first when kitty said it has none (ENOENT), a few times at most; a confirmed one,
