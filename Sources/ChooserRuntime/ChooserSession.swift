@@ -208,7 +208,7 @@ private final class SessionRun {
     private func handle(_ event: SessionEvent) -> Int32? {
         switch event {
         case .terminal(.key(let key)):
-            if let key = Key(key) { pending += update(&state, .key(key)) }
+            pending += update(&state, .key(key))
         case .terminal(.click(let column, let row)):
             pending += update(&state, .click(column: column, row: row))
         case .terminal(.resize(let size)):

@@ -16,10 +16,8 @@ extension IconChooser {
         static let configuration = CommandConfiguration(
             commandName: "choose",
             abstract: "Open the interactive icon chooser (the default command).",
-            discussion: """
-                Arrows or h j k l move, Enter or Space applies, i shows the focused icon's files and lint \
-                findings, ? shows the keys, q or Esc leaves. \
-                The screen is drawn on the terminal itself (/dev/tty), so stdout stays free: \
+            discussion: ChooserKeys.summary + """
+                 The screen is drawn on the terminal itself (/dev/tty), so stdout stays free: \
                 name=$(iconchooser choose --print) works.
                 """)
 
