@@ -124,6 +124,7 @@ let package = Package(
             dependencies: [
                 "CPseudoTerminal",
                 "TerminalText",
+                "TerminalDetection",
                 "IconCatalog",
                 "IconChoice",
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IconCatalog
+import TerminalDetection
 import TerminalText
 
 /// Output conventions shared by the commands: results on stdout, diagnostics on stderr
@@ -33,11 +34,5 @@ enum Console {
     }
 
     /// Whether the locale can show non-ASCII text (✓, ×); plain ASCII otherwise.
-    static var isUTF8: Bool {
-        let environment = ProcessInfo.processInfo.environment
-        let locale = [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]]
-            .compactMap { $0 }.first { !$0.isEmpty } ?? ""
-        let lowered = locale.lowercased()
-        return lowered.contains("utf-8") || lowered.contains("utf8")
-    }
+    static var isUTF8: Bool { TerminalEnvironment.isUTF8(environment: ProcessInfo.processInfo.environment) }
 }

@@ -54,14 +54,7 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
         case .ansi8: return .ansi8
         case .none: return .noColor
         case .auto:
-            if !(environment["NO_COLOR"] ?? "").isEmpty { return .noColor }
-            if TerminalEnvironment(environment).saysDirectColor { return .truecolor }
-            let term = (environment["TERM"] ?? "").lowercased()
-            if term.isEmpty || term == "dumb" { return .noColor }
-            if term.contains("direct") { return .truecolor }
-            if term.contains("256") { return .palette256 }
-            if term.hasPrefix("xterm") || term.hasPrefix("rxvt") || term.contains("16color") { return .ansi16 }
-            return .ansi8
+            return TerminalEnvironment.colorDepth(environment: environment)
         }
     }
 }
@@ -70,10 +63,11 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
 enum SymbolChoice: String, ExpressibleByArgument, CaseIterable {
     case auto, half, quadrant, sextant, octant
 
-    static let help: ArgumentHelp = """
-        Block symbols for pictures: half, quadrant, sextant, octant, or auto (sextants in kitty, \
-        WezTerm, foot and Ghostty, else quadrants).
-        """
+    static var help: ArgumentHelp {
+        let drawers = KnownTerminal.sextantDrawers
+        let named = drawers.dropLast().joined(separator: ", ") + (drawers.count > 1 ? " and " : "") + (drawers.last ?? "")
+        return "Block symbols for pictures: half, quadrant, sextant, octant, or auto (sextants in \(named), else quadrants)."
+    }
 
     /// The set asked for; nil for `auto`.
     var forced: SymbolSet? {
