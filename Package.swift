@@ -183,6 +183,9 @@ let package = Package(
         .testTarget(name: "ChooserUITests", dependencies: ["ChooserUI", "CellCanvas", "TerminalText", "IconArt", "IconCatalog",
                                                        "TerminalInput", "TestSupport"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "TestSupport"]),
+        // The command line's own values (options passed on, --graphics), read from the executable's module.
+        .testTarget(name: "IconChooserTests", dependencies: ["iconchooser", "TerminalDetection",
+                                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "IconCatalog", "TestSupport"]),
         // A terminal in memory: scripted events in, frames and picture commands out.
         .target(name: "MemoryTerminal", dependencies: ["CellCanvas", "TerminalInput", "TerminalDetection", "TerminalInterface"],

@@ -49,7 +49,7 @@ extension IconChooser {
             do {
                 terminal = try NcursesTerminal.open(colorDepth: color.forced)
             } catch {
-                throw Console.fail(error.description, code: 2)
+                throw CommandFailure(error.description, exitCode: 2)
             }
             // The session picks the symbol set (from --symbols, the terminal and what it answers).
             let configuration = ChooserConfiguration(

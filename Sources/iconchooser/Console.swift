@@ -15,12 +15,6 @@ enum Console {
         writeError("iconchooser: warning: \(TextSanitizer.clean(message))\n")
     }
 
-    /// Prints the error and returns the exit code to throw.
-    static func fail(_ message: String, code: Int32) -> ExitCode {
-        error(message)
-        return ExitCode(code)
-    }
-
     static func writeError(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
     }
@@ -35,4 +29,19 @@ enum Console {
 
     /// Whether the locale can show non-ASCII text (✓, ×); plain ASCII otherwise.
     static var isUTF8: Bool { TerminalEnvironment.isUTF8(environment: ProcessInfo.processInfo.environment) }
+}
+
+/// Why a command failed: one line for stderr and the exit status. Thrown where the failure is
+/// found, printed once by the entry point (`EntryPoint.run`), so a caller may still add to it
+/// or recover, and nothing is printed twice.
+struct CommandFailure: Error, Equatable, CustomStringConvertible {
+    let message: String
+    let exitCode: Int32
+
+    init(_ message: String, exitCode: Int32) {
+        self.message = message
+        self.exitCode = exitCode
+    }
+
+    var description: String { message }
 }

@@ -58,7 +58,7 @@ extension IconChooser {
             do {
                 report = try Linter.lint(app: app, options: options.catalogOptions, disabled: Set(disable))
             } catch {
-                throw Console.fail(error.description, code: 2)
+                throw CommandFailure(error.description, exitCode: 2)
             }
             report.appWarnings.forEach { Console.warning($0.description) }
             if report.searchWasTruncated {

@@ -172,8 +172,8 @@ extension IconChooser {
                                 environment: [String: String]) throws -> [UInt8] {
             let cell = terminal?.cellSize ?? .standard
             guard let geometry = TileGeometry(columns: size.columns, rows: size.rows, cell: cell) else {
-                throw Console.fail("a \(size.columns)×\(size.rows) tile of \(cell) cells is too large for a picture; "
-                    + "give a smaller --size", code: 64)
+                throw CommandFailure("a \(size.columns)×\(size.rows) tile of \(cell) cells is too large for a picture; "
+                    + "give a smaller --size", exitCode: 64)
             }
             // kitty scales a picture to its cells: no more pixels than the icon has.
             let pictures = IconPictures.pixelPictures(for: icons, geometry: geometry,
@@ -192,7 +192,7 @@ extension IconChooser {
                                                width: Self.outputWidth(environment: environment),
                                                configuration: configuration, graphics: graphics, options: options)
             } catch {
-                throw Console.fail(error.description, code: 1)
+                throw CommandFailure(error.description, exitCode: 1)
             }
         }
 
@@ -226,7 +226,7 @@ extension IconChooser {
                 let valid = MessageText.shortList([catalog.primary.displayName] + catalog.alternateNames) {
                     MessageText.abbreviated(TextSanitizer.clean($0))
                 }
-                throw Console.fail("\(catalog.path): no icon named “\(MessageText.abbreviated(name))”; valid names: \(valid)", code: 1)
+                throw CommandFailure("\(catalog.path): no icon named “\(MessageText.abbreviated(name))”; valid names: \(valid)", exitCode: 1)
             }
         }
 
