@@ -186,7 +186,7 @@ let package = Package(
         // The command line's own values (options passed on, --graphics), read from the executable's module.
         .testTarget(name: "IconChooserTests", dependencies: ["iconchooser", "TerminalDetection",
                                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "IconCatalog", "TestSupport"]),
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "IconCatalog", "IconLint", "TestSupport"]),
         // A terminal in memory: scripted events in, frames and picture commands out.
         .target(name: "MemoryTerminal", dependencies: ["CellCanvas", "TerminalInput", "TerminalDetection", "TerminalInterface"],
                 path: "Tests/MemoryTerminal"),

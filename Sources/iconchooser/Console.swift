@@ -19,14 +19,6 @@ enum Console {
         FileHandle.standardError.write(Data(text.utf8))
     }
 
-    /// JSON for scripts: stable key order, and every control or bidi character escaped.
-    static func json<T: Encodable>(_ value: T) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let text = String(decoding: try encoder.encode(value), as: UTF8.self)
-        return TextSanitizer.escapeForJSON(text)
-    }
-
     /// Whether the locale can show non-ASCII text (✓, ×); plain ASCII otherwise.
     static var isUTF8: Bool { TerminalEnvironment.isUTF8(environment: ProcessInfo.processInfo.environment) }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import IconCatalog
 import IconLint
@@ -66,7 +67,7 @@ extension IconChooser {
             }
             switch format {
             case .text: print(LintOutput.text(report), terminator: "")
-            case .json: print(try Console.json(report.listed))
+            case .json: print(try PrettyJSONWriter.text(of: report.listed))
             case .github: print(LintOutput.github(report), terminator: "")
             }
             let status = report.exitStatus(strict: strict)
