@@ -103,8 +103,7 @@ let package = Package(
         // Pixel pictures as terminal graphics (kitty, sixel, iTerm2): bytes out, no terminal I/O.
         .target(name: "TerminalGraphics", dependencies: ["IconArt", "CellCanvas", "CPNG", "TerminalDetection", "TerminalInput", "TerminalInterface"]),
         // Elm-style chooser core: state, update(state, event) -> effects, view(state) -> CellGrid. No I/O.
-        .target(name: "ChooserUI", dependencies: ["CellCanvas", "TerminalText", "IconArt", "IconCatalog", "TerminalGraphics",
-                                                  "TerminalDetection", "TerminalInput"]),
+        .target(name: "ChooserUI", dependencies: ["CellCanvas", "TerminalText", "IconArt", "IconCatalog", "TerminalInput"]),
         // The chooser's loop over a Terminal: events in, update, effects carried out, frames out;
         // the picture loader; what the terminal can do, learned without waiting for it.
         .target(
@@ -178,7 +177,8 @@ let package = Package(
         .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TerminalText", "TestSupport",
                                                       .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "IconArtTests", dependencies: ["IconArt", "CellCanvas", "IconCatalog", "TestSupport"], exclude: ["reference_decode.py"]),
-        .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "IconArt", "CellCanvas", "ChooserUI", "CPNG", "CSixel",
+        .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "IconArt", "CellCanvas", "ChooserUI", "ChooserRuntime",
+                                                                  "CPNG", "CSixel",
                                                                   "TerminalDetection", "TerminalInterface", "TerminalStreams"]),
         .testTarget(name: "ChooserUITests", dependencies: ["ChooserUI", "CellCanvas", "TerminalText", "IconArt", "IconCatalog",
                                                        "TerminalInput", "TestSupport"]),
