@@ -193,7 +193,7 @@ let package = Package(
         .testTarget(name: "TerminalInterfaceTests", dependencies: ["TerminalInterface", "CellCanvas"]),
         .testTarget(
             name: "ChooserRuntimeTests",
-            dependencies: ["ChooserRuntime", "ChooserUI", "MemoryTerminal", "CellCanvas", "IconArt", "IconCatalog",
+            dependencies: ["ChooserRuntime", "ChooserUI", "MemoryTerminal", "CellCanvas", "IconArt", "IconCatalog", "TestSupport",
                            "TerminalInput", "TerminalDetection", "TerminalInterface", "TerminalGraphics", "TerminalStreams"]
         ),
         // The terminal layer's reading and asking, over a pseudo-terminal; drawing is tested in tmux.

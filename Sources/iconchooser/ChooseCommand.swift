@@ -55,7 +55,7 @@ extension IconChooser {
             let configuration = ChooserConfiguration(
                 alertOnApply: !noAlert, iconSize: iconSize, ascii: !terminal.isUTF8, colorDepth: terminal.colorDepth)
             let icons = ChooserIcons(joining: ChooserSession.phoneFirst(manager, twin).map { each in
-                ChooserIcons(icons: each.catalog.icons,
+                ChooserIcons(catalog: each.catalog,
                              images: IconImageFinder(catalog: each.catalog, options: options.catalogOptions),
                              depth: terminal.colorDepth, ascii: configuration.ascii, look: options.look(for: each.catalog))
             })
@@ -67,7 +67,7 @@ extension IconChooser {
                 try Linter.lint(app: app, options: catalogOptions)
             }
             let status = await ChooserSession(
-                manager: manager, twin: twin, currentName: choice.name, configuration: configuration, terminal: terminal,
+                manager: manager, twin: twin, icons: icons, currentName: choice.name, configuration: configuration, terminal: terminal,
                 pictures: PictureLoader(icons: icons, queue: decoding),
                 options: ChooserSession.Options(graphics: graphics, symbols: symbols.forced,
                                                 pixelPictures: IconPixelPictures(icons: icons, queue: decoding),
