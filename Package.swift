@@ -103,8 +103,7 @@ let package = Package(
         // Pixel pictures as terminal graphics (kitty, sixel, iTerm2): bytes out, no terminal I/O.
         .target(name: "TerminalGraphics", dependencies: ["IconArt", "CellCanvas", "CPNG", "TerminalDetection", "TerminalInput", "TerminalInterface"]),
         // Elm-style chooser core: state, update(state, event) -> effects, view(state) -> CellGrid. No I/O.
-        .target(name: "ChooserUI", dependencies: ["CellCanvas", "TerminalText", "IconArt", "IconCatalog", "TerminalGraphics",
-                                                  "TerminalDetection"]),
+        .target(name: "ChooserUI", dependencies: ["CellCanvas", "TerminalText", "IconArt", "IconCatalog", "TerminalInput"]),
         // The chooser's loop over a Terminal: events in, update, effects carried out, frames out;
         // the picture loader; what the terminal can do, learned without waiting for it.
         .target(
@@ -124,6 +123,7 @@ let package = Package(
             dependencies: [
                 "CPseudoTerminal",
                 "TerminalText",
+                "TerminalDetection",
                 "IconCatalog",
                 "IconChoice",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -177,19 +177,23 @@ let package = Package(
         .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TerminalText", "TestSupport",
                                                       .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "IconArtTests", dependencies: ["IconArt", "CellCanvas", "IconCatalog", "TestSupport"], exclude: ["reference_decode.py"]),
-        .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "IconArt", "CellCanvas", "ChooserUI", "CPNG", "CSixel",
+        .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "IconArt", "CellCanvas", "ChooserUI", "ChooserRuntime",
+                                                                  "CPNG", "CSixel",
                                                                   "TerminalDetection", "TerminalInterface", "TerminalStreams"]),
         .testTarget(name: "ChooserUITests", dependencies: ["ChooserUI", "CellCanvas", "TerminalText", "IconArt", "IconCatalog",
-                                                       "TestSupport"]),
+                                                       "TerminalInput", "TestSupport"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "TestSupport"]),
-        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "IconCatalog", "TestSupport"]),
+        // The command line's own values (options passed on, --graphics), read from the executable's module.
+        .testTarget(name: "IconChooserTests", dependencies: ["iconchooser", "TerminalDetection",
+                                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "IconCatalog", "IconLint", "TestSupport"]),
         // A terminal in memory: scripted events in, frames and picture commands out.
         .target(name: "MemoryTerminal", dependencies: ["CellCanvas", "TerminalInput", "TerminalDetection", "TerminalInterface"],
                 path: "Tests/MemoryTerminal"),
         .testTarget(name: "TerminalInterfaceTests", dependencies: ["TerminalInterface", "CellCanvas"]),
         .testTarget(
             name: "ChooserRuntimeTests",
-            dependencies: ["ChooserRuntime", "ChooserUI", "MemoryTerminal", "CellCanvas", "IconArt", "IconCatalog",
+            dependencies: ["ChooserRuntime", "ChooserUI", "MemoryTerminal", "CellCanvas", "IconArt", "IconCatalog", "TestSupport",
                            "TerminalInput", "TerminalDetection", "TerminalInterface", "TerminalGraphics", "TerminalStreams"]
         ),
         // The terminal layer's reading and asking, over a pseudo-terminal; drawing is tested in tmux.

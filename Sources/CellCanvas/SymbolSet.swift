@@ -2,7 +2,8 @@
 /// a grid of sub-pixels and draws any two-colour pattern on that grid as one character, so a
 /// finer set shows more of a picture in the same cells; but sextants (Unicode 13) and octants
 /// (Unicode 16) show as boxes or gaps where neither the terminal nor its font draws them,
-/// which is why the set is a capability, like `ColorDepth`, and not a preference.
+/// which is why the set is a capability, like `ColorDepth`, and not a preference (see
+/// TerminalDetection's `KnownTerminal`).
 public enum SymbolSet: Int, Comparable, CaseIterable, Sendable {
     /// `▀ ▄ █`: one column, two rows. Every terminal with a UTF-8 font draws them.
     case half = 0
@@ -92,27 +93,4 @@ public enum SymbolSet: Int, Comparable, CaseIterable, Sendable {
             return Character(Unicode.Scalar(next)!)
         }
     }()
-}
-
-extension SymbolSet {
-    /// The richest set the terminal is known to draw, for `--symbols auto`. `detected` is
-    /// what the terminal itself answered when asked (nil: not asked, or no answer), and
-    /// wins. Otherwise only terminals whose own renderer draws sextants, whichever font is
-    /// set, get them; octants need a version check no variable gives, so only detection
-    /// enables them. The Linux console's fonts lack quadrants; every other terminal with a
-    /// UTF-8 font has them.
-    public static func best(environment: [String: String], detected: SymbolSet? = nil) -> SymbolSet {
-        if let detected { return detected }
-        let term = (environment["TERM"] ?? "").lowercased()
-        let program = (environment["TERM_PROGRAM"] ?? "").lowercased()
-        if term == "linux" { return .half }
-        // Inside tmux or screen, what the outer terminal draws is unknown.
-        if term.hasPrefix("tmux") || term.hasPrefix("screen") || program == "tmux" { return .quadrant }
-        let sextantTerminals = ["xterm-kitty", "xterm-ghostty", "wezterm", "foot", "foot-extra"]
-        if sextantTerminals.contains(term) || environment["KITTY_WINDOW_ID"] != nil
-            || ["wezterm", "ghostty", "kitty"].contains(program) {
-            return .sextant
-        }
-        return .quadrant
-    }
 }

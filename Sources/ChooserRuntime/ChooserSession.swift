@@ -73,18 +73,16 @@ public struct ChooserSession {
 
     /// The chooser for an app's icons, applying through its IconManager; a project's target
     /// and configuration follow the app's name in the title. `twin`: the manager of the app's
-    /// other idiom's icon set, where it has one (`p` switches); `pictures` then draws the
-    /// iPhone set's icons first, then the iPad set's (`ChooserIcons.init(joining:)`).
-    public init(manager: IconManager, twin: IconManager? = nil, currentName: String?, configuration: ChooserConfiguration,
-                terminal: any Terminal, pictures: any PictureSource, options: Options = Options(),
-                appearance: IconAppearance = .light) {
+    /// other idiom's icon set, where it has one (`p` switches). The grid's items are `icons`'
+    /// (the iPhone set's icons first, then the iPad set's: `ChooserIcons.init(joining:)` of
+    /// `phoneFirst`), the list `pictures` draws from.
+    public init(manager: IconManager, twin: IconManager? = nil, icons: ChooserIcons, currentName: String?,
+                configuration: ChooserConfiguration, terminal: any Terminal, pictures: any PictureSource,
+                options: Options = Options(), appearance: IconAppearance = .light) {
         let catalog = manager.catalog
         let context = catalog.target.map { TextSanitizer.clean("\($0.targetName), \($0.configuration)") }
         let managers = Self.phoneFirst(manager, twin)
-        let items = managers.flatMap { each in
-            each.catalog.icons.map { ChooserItem(name: $0.name, title: TextSanitizer.clean($0.displayName), idiom: each.catalog.idiom) }
-        }
-        self.init(items: items,
+        self.init(items: icons.items,
                   appName: TextSanitizer.clean(catalog.displayName ?? "this app"), currentName: currentName,
                   configuration: configuration, terminal: terminal, pictures: pictures, options: options,
                   context: context, appearance: appearance, idiom: catalog.idiom) { name in
@@ -212,7 +210,7 @@ private final class SessionRun {
     private func handle(_ event: SessionEvent) -> Int32? {
         switch event {
         case .terminal(.key(let key)):
-            if let key = Key(key) { pending += update(&state, .key(key)) }
+            pending += update(&state, .key(key))
         case .terminal(.click(let column, let row)):
             pending += update(&state, .click(column: column, row: row))
         case .terminal(.resize(let size)):

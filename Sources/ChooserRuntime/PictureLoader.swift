@@ -3,6 +3,7 @@ import ChooserUI
 import Foundation
 import IconArt
 import IconCatalog
+import TerminalText
 
 /// A picture made for the chooser: the tile for `index` at `size` in `symbols`, `depth` and
 /// `appearance` (the placeholder when the image could not be read: the grid only needs
@@ -89,15 +90,17 @@ public final class PictureLoader: PictureSource, @unchecked Sendable {
 /// nothing), then its symbol tile or its pixel picture at any size, in any appearance of
 /// the look the user asked for. An app with an iPad twin joins both sets, in the chooser's order.
 public final class ChooserIcons: @unchecked Sendable {
-    /// Each icon with the finder of its catalog and the look of its idiom.
-    private let entries: [(icon: AppIcon, finder: IconImageFinder, look: IconLook)]
+    /// Each icon with its catalog's idiom and finder, and the look of its idiom.
+    private let entries: [(icon: AppIcon, idiom: Idiom, finder: IconImageFinder, look: IconLook)]
     private let depth: ColorDepth
     private let ascii: Bool
     private let lock = NSLock()
     private var files: [Int: [IconImage]] = [:]
 
-    public convenience init(icons: [AppIcon], images: IconImageFinder, depth: ColorDepth, ascii: Bool, look: IconLook = IconLook()) {
-        self.init(entries: icons.map { ($0, images, look) }, depth: depth, ascii: ascii)
+    /// `catalog`'s icons, their files found by `images`.
+    public convenience init(catalog: AppIconCatalog, images: IconImageFinder, depth: ColorDepth, ascii: Bool,
+                            look: IconLook = IconLook()) {
+        self.init(entries: catalog.icons.map { ($0, catalog.idiom, images, look) }, depth: depth, ascii: ascii)
     }
 
     /// The icons of `sets` one after the other (all drawn for `depth` and `ascii`).
@@ -105,13 +108,19 @@ public final class ChooserIcons: @unchecked Sendable {
         self.init(entries: sets.flatMap(\.entries), depth: sets.first?.depth ?? .noColor, ascii: sets.first?.ascii ?? true)
     }
 
-    private init(entries: [(icon: AppIcon, finder: IconImageFinder, look: IconLook)], depth: ColorDepth, ascii: Bool) {
+    private init(entries: [(icon: AppIcon, idiom: Idiom, finder: IconImageFinder, look: IconLook)], depth: ColorDepth, ascii: Bool) {
         self.entries = entries
         self.depth = depth
         self.ascii = ascii
     }
 
     public var count: Int { entries.count }
+
+    /// The chooser's items, one per icon in the same order: the grid and its pictures are
+    /// made from this one list, so item `i` is always icon `i`.
+    public var items: [ChooserItem] {
+        entries.map { ChooserItem(name: $0.icon.name, title: TextSanitizer.clean($0.icon.displayName), idiom: $0.idiom) }
+    }
 
     /// The icon as the catalog declares it (without its files).
     public func icon(_ index: Int) -> AppIcon { entries[index].icon }

@@ -1,51 +1,41 @@
-/// What a key means in the grid, kept apart from the keys themselves so the bindings can
-/// be read (and changed) in one table, and the help box can describe them.
-enum ChooserCommand: Hashable, Sendable {
-    /// Left, `h`, Shift-Tab: the previous icon in reading order, wrapping from the first to the last.
+import TerminalInput
+
+/// What a key means in the chooser. Which keys give which command is the table in `KeyBindings`.
+enum ChooserCommand: Hashable, Sendable, CaseIterable {
+    /// The previous icon in reading order, wrapping from the first to the last.
     case previous
-    /// Right, `l`, Tab: the next icon in reading order, wrapping from the last to the first.
+    /// The next icon in reading order, wrapping from the last to the first.
     case next
-    /// Up, `k`: one grid row up; stays on the top row.
+    /// One grid row up; stays on the top row.
     case up
-    /// Down, `j`: one grid row down (to the last icon when the row below is shorter); stays on the last row.
+    /// One grid row down (to the last icon when the row below is shorter); stays on the last row.
     case down
     case first, last
     case pageUp, pageDown
-    /// Enter, Space: make the focused icon current.
+    /// Make the focused icon current.
     case apply
     case toggleHelp
-    /// `a`: show every icon in the next appearance (light, dark, tinted), as iOS 18's home screen does.
+    /// Show every icon in the next appearance (light, dark, tinted), as iOS 18's home screen does.
     case cycleAppearance
-    /// `i`: open or close the focused icon's details beside the grid (or over it).
+    /// Open or close the focused icon's details beside the grid (or over it).
     case toggleDetails
-    /// `/`: narrow the grid to the icons whose name matches what is typed next.
+    /// Narrow the grid to the icons whose name matches what is typed next.
     case startFilter
-    /// `p`: the iPad icon set instead of the iPhone one, and back, where the app has both.
+    /// The iPad icon set instead of the iPhone one, and back, where the app has both.
     case switchIdiom
-    /// q, Esc: leave with status 0.
+    /// Leave with status 0.
     case quit
-    /// Ctrl-C: leave with status 130, like a shell's SIGINT.
+    /// Leave with status 130, like a shell's SIGINT.
     case interrupt
 
-    init?(key: Key) {
-        switch key {
-        case .left, .character("h"), .backTab: self = .previous
-        case .right, .character("l"), .tab: self = .next
-        case .up, .character("k"): self = .up
-        case .down, .character("j"): self = .down
-        case .home, .character("g"): self = .first
-        case .end, .character("G"): self = .last
-        case .pageUp: self = .pageUp
-        case .pageDown: self = .pageDown
-        case .enter, .character(" "): self = .apply
-        case .character("?"): self = .toggleHelp
-        case .character("a"): self = .cycleAppearance
-        case .character("i"): self = .toggleDetails
-        case .character("/"): self = .startFilter
-        case .character("p"): self = .switchIdiom
-        case .escape, .character("q"): self = .quit
-        case .controlC: self = .interrupt
-        default: return nil
-        }
+    /// Close the open filter's line, every icon shown again.
+    case clearFilter
+    /// Delete the open filter's last character.
+    case deleteBackward
+
+    /// What `key` does in `mode`, from the one table of bindings (`KeyBindings`).
+    init?(key: TerminalKey, mode: KeyMode = .grid) {
+        guard let command = KeyBindings.command(for: key, in: mode) else { return nil }
+        self = command
     }
 }

@@ -1,12 +1,13 @@
 import CellCanvas
 import IconArt
 import IconCatalog
+import TerminalInput
 
 /// Everything that can happen to the chooser: input, the terminal changing size, and the
 /// results of effects it asked for. Errors arrive as events too, so `update` decides
 /// what the screen says about them.
 public enum ChooserEvent: Hashable, Sendable {
-    case key(Key)
+    case key(TerminalKey)
     /// A mouse click (button 1 press or release, whichever the shell reports) at a
     /// zero-based screen column and row.
     case click(column: Int, row: Int)

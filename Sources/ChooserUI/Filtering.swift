@@ -1,3 +1,5 @@
+import TerminalInput
+
 /// The `/` filter's keys: typed characters narrow the grid, Backspace edits, Esc clears; the
 /// grid's movement keys, Enter and clicks work on what is shown, as without a filter.
 extension ChooserState {
@@ -11,14 +13,14 @@ extension ChooserState {
 
     /// The filter's meaning of `key`, or nil when it is not the filter's (no filter is open,
     /// or it moves, applies or quits: the grid handles those).
-    mutating func handleFilterKey(_ key: Key) -> [ChooserEffect]? {
+    mutating func handleFilterKey(_ key: TerminalKey) -> [ChooserEffect]? {
         guard var filter else { return nil }
-        switch key {
-        case .escape:
+        switch (ChooserCommand(key: key, mode: .filter), key) {
+        case (.clearFilter, _):
             return closeFilter()
-        case .backspace:
+        case (.deleteBackward, _):
             guard filter.deleteBackward() else { return [] }
-        case .character(let character):
+        case (_, .character(let character)):
             guard filter.type(character) else { return [] }
         default:
             return nil

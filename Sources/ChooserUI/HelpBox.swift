@@ -10,23 +10,7 @@ struct HelpBox {
     /// What is known about the terminal, below the keys (wrapped to the box's width).
     var terminal: [String] = []
 
-    var entries: [(keys: String, meaning: String)] {
-        [
-            ("\(glyphs.arrows) h j k l", "move (left/right wrap)"),
-            ("Tab / Shift-Tab", "next / previous"),
-            ("Home g / End G", "first / last icon"),
-            ("PgUp / PgDn", "one screen up / down"),
-            ("Enter / Space", "use the focused icon"),
-            ("click", "use that icon"),
-            ("/", "filter by name (Esc clears)"),
-            ("a", "light, dark, tinted"),
-            ("i", "details (files, lint)"),
-            ("p", "iPhone / iPad icons"),
-            ("q / Esc", "leave"),
-            ("Ctrl-C", "leave (status 130)"),
-            ("?", "close this help"),
-        ]
-    }
+    var entries: [(keys: String, meaning: String)] { KeyBindings.helpEntries(glyphs: glyphs) }
 
     var lines: [String] {
         let keysWidth = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0

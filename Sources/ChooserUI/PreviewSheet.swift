@@ -19,6 +19,18 @@ public enum PreviewSheet {
         return sheet
     }
 
+    /// The cell each item's tile picture starts at on the sheet `render` draws with the same
+    /// arguments: where a pixel picture goes in its place.
+    public static func pictureOrigins(count: Int, columns: Int, rows: Int, width: Int,
+                                      configuration: ChooserConfiguration) -> [(column: Int, row: Int)] {
+        let layout = Layout(count: count, columns: columns, rows: rows, width: width, configuration: configuration)
+        return (0..<count).map { index in
+            let slot = layout.slot(index)
+            let origin = TileDrawing.pictureOrigin(slotX: slot.x, slotY: slot.y)
+            return (origin.x, origin.y)
+        }
+    }
+
     /// Where each slot goes: as many to a row as fit `width`, rows one under another.
     struct Layout {
         let drawing: TileDrawing

@@ -1,6 +1,7 @@
 import CellCanvas
 import IconArt
 import IconCatalog
+import TerminalInput
 import TerminalText
 
 /// The chooser's only way to change: applies `event` to `state` and returns the work the
@@ -65,7 +66,7 @@ private func respond(_ state: inout ChooserState, to event: ChooserEvent) -> [Ch
 }
 
 extension ChooserState {
-    mutating func handle(_ key: Key) -> [ChooserEffect] {
+    mutating func handle(_ key: TerminalKey) -> [ChooserEffect] {
         let command = ChooserCommand(key: key)
         if command == .interrupt { return [.quit(status: 130)] }
         if alert != nil {
@@ -83,6 +84,7 @@ extension ChooserState {
             return toggleDetails()
         case .quit: return [.quit(status: 0)]
         case .interrupt: return [.quit(status: 130)]
+        case .clearFilter, .deleteBackward: return []  // the filter's own, taken above while it is open
         case .toggleHelp:
             showsHelp = layout != nil  // a too-small screen has no room for it
             return []

@@ -113,12 +113,7 @@ private func drawDetails(_ state: ChooserState, item: ChooserItem, frame: Detail
 /// The key summary: as many hints as fit, in a fixed order, the least needed dropped first,
 /// so a narrow terminal still shows how to get help and leave.
 private func drawHints(_ state: ChooserState, into grid: inout CellGrid, y: Int, glyphs: Glyphs, theme: Theme) {
-    let other = state.idioms.first { $0 != state.idiom }
-    // (hint, rank): the highest rank is dropped first.
-    let hints: [(String, Int)] = [
-        ("\(glyphs.arrows) move", 5), ("Enter use", 1), ("/ filter", 2), ("a appearance", 3), ("i details", 4),
-        (other.map { "p \($0.deviceName)" } ?? "", 6), ("? help", 0), ("q quit", 0),
-    ].filter { !$0.0.isEmpty }
+    let hints = KeyBindings.hints(filtering: false, glyphs: glyphs, otherIdiom: state.idioms.first { $0 != state.idiom })
     grid.write(FooterHints.fit(hints, width: grid.width - 2, ellipsis: glyphs.ellipsis), x: 1, y: y, style: theme.subtle)
 }
 
@@ -142,7 +137,7 @@ private func drawFilterLine(_ filter: FilterState, into grid: inout CellGrid, y:
     x = grid.write(query, x: x, y: y)
     x = grid.write(" ", x: x, y: y, style: theme.cursor)
     x = grid.write("  \(count)", x: x, y: y, style: filter.matched.isEmpty ? theme.error : .plain)
-    let keys = FooterHints.fit([("Esc clear", 0), ("Enter use", 1), ("\(glyphs.arrows) move", 2)],
+    let keys = FooterHints.fit(KeyBindings.hints(filtering: true, glyphs: glyphs, otherIdiom: nil),
                                width: grid.width - 1 - x - 2, ellipsis: nil)
     if !keys.isEmpty { grid.write(keys, x: grid.width - 1 - DisplayWidth.of(keys), y: y, style: theme.subtle) }
 }

@@ -2,11 +2,11 @@ import Foundation
 import IconCatalog
 import TerminalText
 
-/// What `list` shows; its JSON form is a stable interface for scripts. `Encodable` defines that
-/// form, as `JSONEncoder` writes it; `json()` writes the same bytes faster.
+/// What `list` shows; its JSON form is a stable interface for scripts, defined by `Encodable`
+/// (nil members as null) and written by `PrettyJSONWriter` as `JSONEncoder` would.
 public struct ListReport: Encodable, Sendable {
     public struct App: Encodable, Sendable {
-        /// The Info.plist read, else what was read (`path`), as before projects were read.
+        /// The Info.plist read, else what was read (`path`).
         public let plist: String
         public let path: String
         public let name: String?
@@ -122,6 +122,11 @@ public struct ListReport: Encodable, Sendable {
         try container.encode(warnings, forKey: .warnings)
     }
     enum CodingKeys: String, CodingKey { case app, supportsAlternateIcons, alternateIconName, icons, warnings }
+
+    /// `list --json`.
+    public func json() throws -> String {
+        try PrettyJSONWriter.text(of: self)
+    }
 
     /// A header line (and for a project, the target's line), one row per icon (mark, name,
     /// ordinal, where its pictures come from and in which appearances, files), then warnings.

@@ -1,12 +1,11 @@
 import TerminalText
 
-/// JSON text as the commands print it for scripts: what `JSONEncoder` writes with `.prettyPrinted`,
-/// `.sortedKeys` and `.withoutEscapingSlashes`, passed through `TextSanitizer.escapeForJSON`, byte
-/// for byte (two-space indents, `"key" : value`, an empty container as `[`, a blank line, `]`,
-/// C0 controls escaped as the encoder escapes them and DEL, C1 and bidi marks as `\uXXXX`).
-/// Written directly, without the encoder's walk over `Encodable` (a boxed value and dynamic casts
-/// per field, about a millisecond of `list --json` on a real project). The caller writes each
-/// object's keys in sorted order; `ListReport`'s tests compare this writer with the encoder.
+/// JSON text as the commands print it for scripts (`list --json`, `lint --format json`, `current
+/// --json`): what `JSONEncoder` writes with `.prettyPrinted`, `.sortedKeys` and
+/// `.withoutEscapingSlashes`, passed through `TextSanitizer.escapeForJSON`, byte for byte
+/// (two-space indents, `"key" : value`, an empty container as `[`, a blank line, `]`, C0 controls
+/// escaped as the encoder escapes them and DEL, C1 and bidi marks as `\uXXXX`). Written from a
+/// `JSONValue`, without the encoder's boxed values; the tests compare this writer with the encoder.
 public struct PrettyJSONWriter {
     /// A value the encoder refuses: a non-finite number.
     public struct InvalidValue: Error, CustomStringConvertible {
@@ -29,47 +28,61 @@ public struct PrettyJSONWriter {
     /// The text written so far.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    public mutating func object(_ members: (inout PrettyJSONWriter) throws -> Void) rethrows {
+    /// `value`'s JSON: its `Encodable` conformance is its schema.
+    public static func text<Value: Encodable>(of value: Value) throws -> String {
+        var writer = PrettyJSONWriter()
+        try writer.write(JSONValue(encoding: value))
+        return writer.text
+    }
+
+    /// Writes `value`, each object's keys sorted.
+    public mutating func write(_ value: JSONValue) throws {
+        switch value {
+        case .null: null()
+        case .bool(let bool): self.bool(bool)
+        case .int(let int): self.int(int)
+        case .double(let double): try self.double(double)
+        case .string(let string): self.string(string)
+        case .array(let elements):
+            try array { writer in for element in elements { try writer.write(element) } }
+        case .object(let members):
+            try object { writer in
+                for key in members.keys.sorted() {
+                    writer.key(key)
+                    try writer.write(members[key]!)
+                }
+            }
+        }
+    }
+
+    private mutating func object(_ members: (inout PrettyJSONWriter) throws -> Void) rethrows {
         try container(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), members)
     }
 
-    public mutating func array(_ elements: (inout PrettyJSONWriter) throws -> Void) rethrows {
+    private mutating func array(_ elements: (inout PrettyJSONWriter) throws -> Void) rethrows {
         try container(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), elements)
     }
 
-    /// An array of strings, each element on a line of its own.
-    public mutating func array(_ strings: [String]) {
-        array { writer in for string in strings { writer.string(string) } }
-    }
-
     /// The next member's key, inside `object`: the value follows with one of the value writers.
-    public mutating func key(_ name: String) {
+    private mutating func key(_ name: String) {
         startMember()
         appendQuoted(name)
         bytes.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
         lastKey = name
     }
 
-    public mutating func string(_ value: String) {
+    private mutating func string(_ value: String) {
         startValue()
         appendQuoted(value)
     }
 
-    public mutating func string(_ value: String?) {
-        if let value { string(value) } else { null() }
-    }
-
-    public mutating func int(_ value: Int) {
+    private mutating func int(_ value: Int) {
         startValue()
         bytes.append(contentsOf: String(value).utf8)
     }
 
-    public mutating func int(_ value: Int?) {
-        if let value { int(value) } else { null() }
-    }
-
     /// As the encoder writes a `Double`: its shortest round-trip form, without a trailing `.0`.
-    public mutating func double(_ value: Double) throws {
+    private mutating func double(_ value: Double) throws {
         guard value.isFinite else { throw InvalidValue(key: lastKey, value: value) }
         startValue()
         var text = value.description
@@ -77,12 +90,12 @@ public struct PrettyJSONWriter {
         bytes.append(contentsOf: text.utf8)
     }
 
-    public mutating func bool(_ value: Bool) {
+    private mutating func bool(_ value: Bool) {
         startValue()
         bytes.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
-    public mutating func null() {
+    private mutating func null() {
         startValue()
         bytes.append(contentsOf: "null".utf8)
     }

@@ -3,6 +3,7 @@ import IconCatalog
 import NIOCore
 import NIOPosix
 import NIOSSH
+import TerminalDetection
 
 /// What one SSH connection knows about its visitor, filled in by the authenticator and
 /// read by the connection's sessions (all on the connection's event loop).
@@ -151,12 +152,12 @@ final class SessionHandler: ChannelInboundHandler {
         case "LANG", "LC_ALL", "LC_CTYPE":
             // Only the character set matters to the chooser, and the client's locale may not
             // exist here: keep whether it is UTF-8, as C.UTF-8 or C (LC_ALL over LC_CTYPE over LANG).
-            localeRequests[name] = value.lowercased().replacingOccurrences(of: "-", with: "").contains("utf8")
+            localeRequests[name] = TerminalEnvironment.localeIsUTF8(value)
             let utf8 = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { self.localeRequests[$0] }.first ?? true
             environment["LANG"] = utf8 ? "C.UTF-8" : "C"
             return true
         case "COLORTERM":
-            guard ["truecolor", "24bit"].contains(value.lowercased()) else { return false }
+            guard TerminalEnvironment.saysDirectColor(colorTerm: value) else { return false }
             environment["COLORTERM"] = "truecolor"
             return true
         case "NO_COLOR":

@@ -1,4 +1,5 @@
 import CNcurses
+import TerminalDetection
 
 /// Where ncurses finds a description of the terminal that writes 24-bit colours. Most
 /// terminals that take them set `TERM=xterm-256color` (and `COLORTERM=truecolor`), and
@@ -14,7 +15,7 @@ enum DirectColorTerminfo {
     static func candidates(for term: String) -> [String] {
         guard !term.isEmpty else { return [] }
         if term.hasSuffix("-direct") { return [term] }
-        if term == "xterm-kitty" { return ["kitty-direct"] }
+        if let entry = KnownTerminal.all.first(where: { $0.terms.contains(term) })?.directColorTerminfo { return [entry] }
         var family = term
         if let suffix = paletteSuffixes.first(where: { term.hasSuffix($0) }) { family = String(term.dropLast(suffix.count)) }
         var names = [family + "-direct"]

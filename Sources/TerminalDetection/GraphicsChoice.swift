@@ -34,14 +34,17 @@ extension GraphicsProtocol {
 }
 
 /// `--graphics` (or `ICONCHOOSER_GRAPHICS`): detect, force a protocol, or never use pixels.
-public enum GraphicsChoice: Hashable, Sendable {
+public enum GraphicsChoice: Hashable, Sendable, CaseIterable {
     case auto
     case forced(GraphicsProtocol)
     /// Symbol art only, whatever the terminal could do.
     case symbols
 
+    /// Every choice, in the order help lists them.
+    public static let allCases: [GraphicsChoice] = [.auto] + GraphicsProtocol.allCases.map(GraphicsChoice.forced) + [.symbols]
+
     /// The words `--graphics` takes.
-    public static let names = ["auto", "kitty", "sixel", "iterm2", "symbols"]
+    public static var names: [String] { allCases.map(\.name) }
 
     public init?(name: String) {
         switch name.lowercased() {

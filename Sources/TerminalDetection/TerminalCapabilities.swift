@@ -123,6 +123,10 @@ public struct TerminalCapabilities: Hashable, Sendable {
         var name: String?
         var version: String?
         var source: String
+        /// What the table knows of it.
+        var known: KnownTerminal? = nil
+        /// It named itself in XTVERSION (not the environment, which may be inherited).
+        var answered = false
     }
 
     /// The terminal's name: XTVERSION's answer from the terminal that draws, else tmux's
@@ -130,19 +134,21 @@ public struct TerminalCapabilities: Hashable, Sendable {
     static func identity(probe: CapabilityProbe, drawing: TerminalAnswers) -> Identity {
         let environment = probe.environment
         if let text = drawing.version, let parsed = parseVersion(text) {
-            return Identity(name: parsed.name, version: parsed.version, source: "XTVERSION")
+            return Identity(name: parsed.name, version: parsed.version, source: "XTVERSION",
+                            known: KnownTerminal.answering(parsed.name), answered: true)
         }
         if environment.insideTmux {
             if let client = probe.tmux?.clientTerm {
                 return Identity(name: nil, version: nil, source: "tmux's client has TERM=\(client)")
             }
             if let text = probe.direct.version, let parsed = parseVersion(text) {
-                return Identity(name: parsed.name, version: parsed.version, source: "XTVERSION")
+                return Identity(name: parsed.name, version: parsed.version, source: "XTVERSION",
+                                known: KnownTerminal.answering(parsed.name), answered: true)
             }
             return Identity(name: "tmux", version: probe.tmux?.version, source: "TMUX")
         }
         if let named = environment.namedTerminal {
-            return Identity(name: named.name, version: nil, source: named.variable)
+            return Identity(name: named.name, version: nil, source: named.variable, known: named.known)
         }
         return Identity(name: nil, version: nil, source: environment.term.isEmpty ? "TERM is not set" : "TERM=\(clean(environment.term))")
     }
@@ -160,9 +166,6 @@ public struct TerminalCapabilities: Hashable, Sendable {
         return (String(parts[0]), parts.count > 1 ? String(parts[1]) : nil)
     }
 
-    /// The first kitty that draws Unicode placeholders, the only way a picture stays in place in tmux.
-    static let kittyPlaceholdersFrom = [0, 28]
-
     static func kittySupport(probe: CapabilityProbe, drawing: TerminalAnswers, identity: Identity) -> Support {
         let environment = probe.environment
         let asked = Set(probe.plan.direct + probe.plan.passedThrough).contains(.kittyGraphics)
@@ -175,9 +178,12 @@ public struct TerminalCapabilities: Hashable, Sendable {
             case .off:
                 return Support(false, "tmux's allow-passthrough is off; `tmux set -g allow-passthrough on` lets pictures through")
             case .on:
-                if let text = drawing.version, let outside = parseVersion(text), outside.name.lowercased() == "kitty",
-                   let version = outside.version, versionNumbers(version).lexicographicallyPrecedes(kittyPlaceholdersFrom) {
-                    return Support(false, "kitty \(version) (XTVERSION) outside tmux draws no Unicode placeholders, which pictures in tmux need (kitty 0.28 and later do)")
+                // Unicode placeholders are the only way a picture stays in place in tmux.
+                if let text = drawing.version, let outside = parseVersion(text), let version = outside.version,
+                   let known = KnownTerminal.answering(outside.name), let from = known.kittyPlaceholdersFrom,
+                   !KnownTerminal.version(version, isAtLeast: from) {
+                    let first = from.map(String.init).joined(separator: ".")
+                    return Support(false, "\(known.name) \(version) (XTVERSION) outside tmux draws no Unicode placeholders, which pictures in tmux need (\(known.name) \(first) and later do)")
                 }
                 if let client = probe.tmux?.clientTerm, TerminalEnvironment(["TERM": client]).termIsKittyGraphics {
                     return Support(true, "tmux passes pictures through, and its terminal is TERM=\(client)")
@@ -196,8 +202,8 @@ public struct TerminalCapabilities: Hashable, Sendable {
         if let message = drawing.kittyGraphics {
             return Support(false, "the terminal answered kitty's graphics query with “\(clean(message))”")
         }
-        if identity.name?.lowercased() == "tmux" {
-            return Support(false, "the terminal is tmux (XTVERSION), on the far side of a connection: its passthrough cannot be checked from here")
+        if identity.answered, let known = identity.known, known.isMultiplexer {
+            return Support(false, "the terminal is \(known.name) (XTVERSION), on the far side of a connection: its passthrough cannot be checked from here")
         }
         if environment.screen { return Support(false, "GNU screen (STY) keeps kitty's control strings to itself") }
         if asked { return Support(false, "no answer to kitty's graphics query") }
@@ -228,15 +234,15 @@ public struct TerminalCapabilities: Hashable, Sendable {
         if environment.insideTmux {
             return Support(false, "inside tmux only kitty's placeholders keep pictures in place")
         }
-        switch identity.name?.lowercased() {
-        case "iterm2": return Support(true, "the terminal is iTerm2 (\(identity.source))")
-        case "wezterm": return Support(true, "WezTerm (\(identity.source)) shows iTerm2 images")
-        default: break
+        let drawers = KnownTerminal.all.filter(\.iterm2Images).map(\.name)
+        // Its own answer first, then the environment (LC_TERMINAL travels over ssh where iTerm2 sets it up).
+        let named = environment.namedTerminal
+        for (known, source) in [(identity.known, identity.source), (named?.known, named?.variable ?? "")] {
+            guard let known, known.iterm2Images else { continue }
+            return known.versionName == "iterm2" ? Support(true, "the terminal is \(known.name) (\(source))")
+                : Support(true, "\(known.name) (\(source)) shows iTerm2 images")
         }
-        if environment.lcTerminal == "iTerm2" { return Support(true, "LC_TERMINAL=iTerm2") }
-        if environment.termProgram == "iTerm.app" { return Support(true, "TERM_PROGRAM=iTerm.app") }
-        if environment.termProgram == "WezTerm" { return Support(true, "TERM_PROGRAM=WezTerm, which shows iTerm2 images") }
-        return Support(false, "neither XTVERSION nor LC_TERMINAL or TERM_PROGRAM names iTerm2 or WezTerm")
+        return Support(false, "neither XTVERSION nor LC_TERMINAL or TERM_PROGRAM names \(drawers.joined(separator: " or "))")
     }
 
     /// The reported size (`CSI 16 t`) cross-checked with the window's (TIOCGWINSZ): the
@@ -265,54 +271,43 @@ public struct TerminalCapabilities: Hashable, Sendable {
         return (nil, "unknown: \(reportedText); \(windowText)")
     }
 
-    /// Terminals that draw sextants and octants themselves, whatever the font, from the
-    /// version on which they do.
-    static let symbolDrawers: [(name: String, octantsFrom: [Int]?)] = [
-        ("kitty", [0, 40]), ("foot", [1, 20]), ("ghostty", [1, 2]), ("wezterm", nil),
-    ]
-
+    /// Sextants where the terminal is known to draw them itself (`KnownTerminal.symbols`): by its
+    /// own answer, with octants from the version that draws them, or by the environment outside
+    /// a multiplexer, where no version is known.
     static func symbols(identity: Identity, environment: TerminalEnvironment) -> (Bool, Bool, String) {
-        let named = identity.name?.lowercased()
-        if let named, let drawer = symbolDrawers.first(where: { $0.name == named }) {
-            let version = identity.version.map(versionNumbers) ?? []
-            if let from = drawer.octantsFrom, !version.isEmpty, !version.lexicographicallyPrecedes(from) {
-                return (true, true, "\(identity.name ?? named) \(identity.version ?? "") draws sextants and octants itself")
+        if let known = identity.known, case .sextants(let octantsFrom) = known.symbols {
+            let name = identity.name ?? known.name
+            if identity.answered {
+                if let octantsFrom, KnownTerminal.version(identity.version, isAtLeast: octantsFrom) {
+                    return (true, true, "\(name) \(identity.version ?? "") draws sextants and octants itself")
+                }
+                return (true, false, "\(name) draws sextants itself; octants only from versions known to")
             }
-            return (true, false, "\(identity.name ?? named) draws sextants itself; octants only from versions known to")
+            if !environment.multiplexed {
+                return (true, false, "\(identity.source) names \(known.name), which draws sextants; its version (for octants) is unknown")
+            }
         }
-        if !environment.insideTmux, environment.termIsKittyGraphics || ["WezTerm", "ghostty"].contains(environment.termProgram) {
-            return (true, false, "the environment names a terminal that draws sextants; its version (for octants) is unknown")
-        }
-        return (false, false, "sextants and octants only on terminals known to draw them (kitty, foot, Ghostty, WezTerm)")
+        let drawers = KnownTerminal.sextantDrawers.joined(separator: ", ")
+        return (false, false, "sextants and octants only on terminals known to draw them (\(drawers))")
     }
 
-    /// Terminals that take 24-bit colours (`38;2;R;G;B`) whatever TERM they set, by the name
-    /// they give in XTVERSION (lower-cased).
-    static let directColorDrawers: Set<String> = ["kitty", "wezterm", "foot", "ghostty", "iterm2", "contour"]
+    /// The finest block symbols the terminal is known to draw; nil when nothing names such a
+    /// terminal (`SymbolSet.best(environment:)` decides then).
+    public var finestSymbols: SymbolSet? {
+        drawsOctants ? .octant : drawsSextants ? .sextant : nil
+    }
 
     /// Whether the terminal written to takes 24-bit colours: COLORTERM, then its own answers
-    /// (XTGETTCAP for `RGB`, or a name in `directColorDrawers`). Inside tmux that terminal is
+    /// (XTGETTCAP for `RGB`, or the name of a terminal `KnownTerminal.directColor` says does). Inside tmux that terminal is
     /// tmux, so the answers of the terminal outside it do not count.
     static func directColor(probe: CapabilityProbe) -> (Bool, String) {
         let environment = probe.environment
         if environment.saysDirectColor { return (true, "COLORTERM=\(clean(environment.colorTerm))") }
         if probe.direct.directColor == true { return (true, "the terminal has RGB (XTGETTCAP)") }
-        if let text = probe.direct.version, let parsed = parseVersion(text), directColorDrawers.contains(parsed.name.lowercased()) {
+        if let text = probe.direct.version, let parsed = parseVersion(text), KnownTerminal.answering(parsed.name)?.directColor == true {
             return (true, "\(parsed.name) (XTVERSION) takes 24-bit colours")
         }
         return (false, probe.notAskedOr("neither COLORTERM, XTGETTCAP nor XTVERSION says the terminal takes 24-bit colours"))
-    }
-
-    /// The leading numbers of a version: "0.26.5" → [0, 26, 5], "1.2.0-dev" → [1, 2, 0].
-    static func versionNumbers(_ text: String) -> [Int] {
-        var numbers: [Int] = []
-        for part in text.split(separator: ".") {
-            let digits = part.prefix { $0.isASCII && $0.isNumber }
-            guard !digits.isEmpty, digits.count <= 9, let number = Int(digits) else { break }
-            numbers.append(number)
-            if digits.count < part.count { break }
-        }
-        return numbers
     }
 
     static func clean(_ text: String) -> String {

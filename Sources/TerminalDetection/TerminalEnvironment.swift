@@ -1,3 +1,4 @@
+import CellCanvas
 import TerminalText
 
 /// What the environment says about the terminal. Over SSH most of it is missing, and some of
@@ -8,12 +9,6 @@ public struct TerminalEnvironment: Hashable, Sendable {
     public var term: String
     public var termProgram: String
     public var termProgramVersion: String
-    /// `LC_TERMINAL`, which iTerm2 sets and its ssh configuration forwards.
-    public var lcTerminal: String
-    public var kittyWindow: Bool
-    public var konsoleVersion: String
-    /// `WT_SESSION`: Windows Terminal.
-    public var windowsTerminal: Bool
     /// `TMUX`: inside a tmux pane (its socket, used to ask tmux about passthrough).
     public var tmux: String
     /// `TMUX_PANE`, as `%3`.
@@ -26,51 +21,93 @@ public struct TerminalEnvironment: Hashable, Sendable {
     /// `COLORTERM`, which terminals that take 24-bit colours set (`truecolor` or `24bit`)
     /// whatever their TERM says; SSH does not carry it unless asked to.
     public var colorTerm: String
+    /// The variables the known terminals set (`KnownTerminal.variable`).
+    var variables: [String: String]
 
     public init(_ variables: [String: String]) {
         func value(_ name: String) -> String { variables[name] ?? "" }
         term = value("TERM")
         termProgram = value("TERM_PROGRAM")
         termProgramVersion = value("TERM_PROGRAM_VERSION")
-        lcTerminal = value("LC_TERMINAL")
-        kittyWindow = !value("KITTY_WINDOW_ID").isEmpty
-        konsoleVersion = value("KONSOLE_VERSION")
-        windowsTerminal = !value("WT_SESSION").isEmpty
         tmux = value("TMUX")
         tmuxPane = value("TMUX_PANE")
         screen = !value("STY").isEmpty
         overSSH = ["SSH_CONNECTION", "SSH_CLIENT", "SSH_TTY"].contains { !value($0).isEmpty }
         colorTerm = value("COLORTERM")
+        let named = Set(KnownTerminal.all.compactMap { $0.variable?.name })
+        self.variables = variables.filter { named.contains($0.key) }
     }
 
     /// COLORTERM says the terminal takes 24-bit colours.
-    public var saysDirectColor: Bool { ["truecolor", "24bit"].contains(colorTerm.lowercased()) }
+    public var saysDirectColor: Bool { Self.saysDirectColor(colorTerm: colorTerm) }
+
+    /// Whether a COLORTERM value says the terminal takes 24-bit colours (`truecolor` or `24bit`, any case).
+    public static func saysDirectColor(colorTerm: String) -> Bool { ["truecolor", "24bit"].contains(colorTerm.lowercased()) }
 
     public var insideTmux: Bool { !tmux.isEmpty }
 
-    /// The Linux console: no graphics protocol, and it prints control strings it does not know.
-    public var isLinuxConsole: Bool { term == "linux" }
+    /// The colours the environment advertises, for output not drawn through terminfo
+    /// (`preview`): NO_COLOR, COLORTERM, a known terminal's own TERM (`KnownTerminal.directColor`),
+    /// then what TERM's name says.
+    public static func colorDepth(environment variables: [String: String]) -> ColorDepth {
+        if !(variables["NO_COLOR"] ?? "").isEmpty { return .noColor }
+        let environment = TerminalEnvironment(variables)
+        if environment.saysDirectColor { return .truecolor }
+        let term = environment.term.lowercased()
+        if term.isEmpty || term == "dumb" { return .noColor }
+        if term.contains("direct") { return .truecolor }
+        if let known = KnownTerminal.all.first(where: { $0.terms.contains(term) }), known.directColor { return .truecolor }
+        if term.contains("256") { return .palette256 }
+        if term.hasPrefix("xterm") || term.hasPrefix("rxvt") || term.contains("16color") { return .ansi16 }
+        return .ansi8
+    }
+
+    /// Whether a locale (`LC_ALL`, `LC_CTYPE` or `LANG`'s value) has UTF-8 characters.
+    public static func localeIsUTF8(_ locale: String) -> Bool {
+        locale.lowercased().replacingOccurrences(of: "-", with: "").contains("utf8")
+    }
+
+    /// Whether the locale in force (the first set of `LC_ALL`, `LC_CTYPE`, `LANG`) has UTF-8
+    /// characters, so the screen can show ✓ and ×; plain ASCII otherwise.
+    public static func isUTF8(environment: [String: String]) -> Bool {
+        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        return localeIsUTF8(locale)
+    }
+
+    /// Inside a multiplexer (tmux, GNU screen), by its variables, TERM or TERM_PROGRAM: what the
+    /// terminal outside it draws is unknown.
+    public var multiplexed: Bool {
+        insideTmux || screen || KnownTerminal.setting(term: term)?.isMultiplexer == true
+            || KnownTerminal.running(program: termProgram)?.isMultiplexer == true
+    }
+
+    /// The Linux console (or another terminal that takes no queries): no graphics protocol,
+    /// and it prints control strings it does not know.
+    public var isLinuxConsole: Bool { KnownTerminal.setting(term: term)?.takesQueries == false }
 
     /// TERM names a terminal that certainly speaks kitty's graphics protocol: kitty and
     /// Ghostty set these themselves, and another terminal started from them sets its own.
-    public var termIsKittyGraphics: Bool { ["xterm-kitty", "xterm-ghostty"].contains(term) }
-
-    /// iTerm2 by its own variables (`TERM_PROGRAM=iTerm.app` locally, `LC_TERMINAL=iTerm2` over SSH).
-    public var saysITerm2: Bool { lcTerminal == "iTerm2" || termProgram == "iTerm.app" }
+    public var termIsKittyGraphics: Bool { KnownTerminal.setting(term: term)?.kittyGraphicsByTerm == true }
 
     /// The terminal the environment names, for the explanation when it does not answer
-    /// XTVERSION, and which variable says so.
-    public var namedTerminal: (name: String, variable: String)? {
-        if term == "xterm-kitty" { return ("kitty", "TERM=xterm-kitty") }
-        if term == "xterm-ghostty" { return ("Ghostty", "TERM=xterm-ghostty") }
-        if lcTerminal == "iTerm2" { return ("iTerm2", "LC_TERMINAL=iTerm2") }
-        if !termProgram.isEmpty, termProgram != "tmux" {
-            let version = termProgramVersion.isEmpty ? "" : " \(termProgramVersion)"
-            return (termProgram + version, "TERM_PROGRAM=\(termProgram)")
+    /// XTVERSION, which variable says so, and what is known of it (nil for a TERM_PROGRAM
+    /// not in the table). Nearest first: TERM, a variable's value, TERM_PROGRAM, then the
+    /// variables a terminal's children inherit.
+    public var namedTerminal: (name: String, variable: String, known: KnownTerminal?)? {
+        let terminals = KnownTerminal.all.filter { !$0.isMultiplexer }
+        if let known = terminals.first(where: { $0.terms.contains(term) }) { return (known.name, "TERM=\(term)", known) }
+        for known in terminals {
+            guard let variable = known.variable, let value = variable.value, variables[variable.name] == value else { continue }
+            return (known.name, "\(variable.name)=\(value)", known)
         }
-        if !konsoleVersion.isEmpty { return ("Konsole", "KONSOLE_VERSION=\(konsoleVersion)") }
-        if windowsTerminal { return ("Windows Terminal", "WT_SESSION") }
-        if kittyWindow { return ("kitty", "KITTY_WINDOW_ID") }
+        if !termProgram.isEmpty, KnownTerminal.running(program: termProgram)?.isMultiplexer != true {
+            let version = termProgramVersion.isEmpty ? "" : " \(termProgramVersion)"
+            return (termProgram + version, "TERM_PROGRAM=\(termProgram)", KnownTerminal.running(program: termProgram))
+        }
+        for known in terminals {
+            guard let variable = known.variable, variable.value == nil, let value = variables[variable.name], !value.isEmpty else { continue }
+            return (known.name, variable.isVersion ? "\(variable.name)=\(value)" : variable.name, known)
+        }
         return nil
     }
 }

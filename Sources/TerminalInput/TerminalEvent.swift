@@ -20,7 +20,11 @@ public enum TerminalKey: Hashable, Sendable {
     case tab, backTab, enter, escape, backspace
     /// A control character typed with Ctrl: `.control("c")` for Ctrl-C.
     case control(Character)
+    /// Any other printable character, including Space.
     case character(Character)
+
+    /// Space, spelled out because `.character(" ")` is easy to misread.
+    public static let space = TerminalKey.character(" ")
 }
 
 /// The terminal's size in cells, and in pixels where the terminal reports them

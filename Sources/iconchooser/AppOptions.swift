@@ -82,6 +82,33 @@ struct AppOptions: ParsableArguments {
         return (String(define[..<equals]), String(define[define.index(after: equals)...]))
     }
 
+    /// The words that parse back to these options, for another `iconchooser` (each `serve`
+    /// session's); a test parses them back and compares every option, so none can be left out.
+    var arguments: [String] {
+        var words = ["--idiom", idiom.rawValue, "--appearance", appearance.rawValue]
+        for (name, value) in [("--app", app), ("--target", target), ("--project", project), ("--configuration", configuration),
+                              ("--primary-icon", primaryIcon), ("--tint", tint), ("--icons", icons), ("--state", state)] {
+            if let value { words += [name, value] }
+        }
+        for define in defines { words += ["--define", define] }
+        return words
+    }
+
+    /// The same options for a program started elsewhere: the app resolved (the bundled demo
+    /// when none is given) and every path absolute; a bare project name stays a name.
+    func resolved() throws -> AppOptions {
+        var options = self
+        options.app = Self.absolute(try appPath())
+        options.icons = icons.map(Self.absolute)
+        options.state = state.map(Self.absolute)
+        options.project = project.map { $0.contains("/") ? Self.absolute($0) : $0 }
+        return options
+    }
+
+    static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
     var catalogOptions: CatalogOptions {
         CatalogOptions(
             idiom: idiom,
@@ -106,10 +133,10 @@ struct AppOptions: ParsableArguments {
         } else if let demo = DemoApp.plistPath() {
             path = demo
         } else {
-            throw Console.fail("the bundled demo app was not found; give --app PATH", code: 2)
+            throw CommandFailure("the bundled demo app was not found; give --app PATH", exitCode: 2)
         }
         if let icons, !BoundedFile.isDirectory(icons) {
-            throw Console.fail("\(TextSanitizer.clean(icons)): --icons must name a folder", code: 2)
+            throw CommandFailure("\(TextSanitizer.clean(icons)): --icons must name a folder", exitCode: 2)
         }
         return path
     }
@@ -135,13 +162,13 @@ struct AppOptions: ParsableArguments {
             let shown = 50
             Console.writeError(candidates.prefix(shown).map { "  \(TextSanitizer.clean(MessageText.abbreviated($0, to: 200)))\n" }.joined()
                 + (candidates.count > shown ? "  … and \(MessageText.grouped(candidates.count - shown)) more\n" : ""))
-            throw Console.fail("\(folder): \(MessageText.grouped(candidates.count)) iOS application targets (listed above, with project "
-                + "and bundle identifier); choose one with --target NAME", code: 2)
+            throw CommandFailure("\(folder): \(MessageText.grouped(candidates.count)) iOS application targets (listed above, with project "
+                + "and bundle identifier); choose one with --target NAME", exitCode: 2)
         } catch .xcodeProject(.ambiguousTarget(let folder, let name, let projects)) {
-            throw Console.fail("\(folder): target “\(MessageText.abbreviated(name))” is in several projects "
-                + "(\(MessageText.shortList(projects))); choose one with --project PATH", code: 2)
+            throw CommandFailure("\(folder): target “\(MessageText.abbreviated(name))” is in several projects "
+                + "(\(MessageText.shortList(projects))); choose one with --project PATH", exitCode: 2)
         } catch {
-            throw Console.fail(error.description, code: 2)
+            throw CommandFailure(error.description, exitCode: 2)
         }
     }
 

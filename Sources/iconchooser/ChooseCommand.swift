@@ -16,10 +16,8 @@ extension IconChooser {
         static let configuration = CommandConfiguration(
             commandName: "choose",
             abstract: "Open the interactive icon chooser (the default command).",
-            discussion: """
-                Arrows or h j k l move, Enter or Space applies, i shows the focused icon's files and lint \
-                findings, ? shows the keys, q or Esc leaves. \
-                The screen is drawn on the terminal itself (/dev/tty), so stdout stays free: \
+            discussion: ChooserKeys.summary + """
+                 The screen is drawn on the terminal itself (/dev/tty), so stdout stays free: \
                 name=$(iconchooser choose --print) works.
                 """)
 
@@ -51,13 +49,13 @@ extension IconChooser {
             do {
                 terminal = try NcursesTerminal.open(colorDepth: color.forced)
             } catch {
-                throw Console.fail(error.description, code: 2)
+                throw CommandFailure(error.description, exitCode: 2)
             }
             // The session picks the symbol set (from --symbols, the terminal and what it answers).
             let configuration = ChooserConfiguration(
                 alertOnApply: !noAlert, iconSize: iconSize, ascii: !terminal.isUTF8, colorDepth: terminal.colorDepth)
             let icons = ChooserIcons(joining: ChooserSession.phoneFirst(manager, twin).map { each in
-                ChooserIcons(icons: each.catalog.icons,
+                ChooserIcons(catalog: each.catalog,
                              images: IconImageFinder(catalog: each.catalog, options: options.catalogOptions),
                              depth: terminal.colorDepth, ascii: configuration.ascii, look: options.look(for: each.catalog))
             })
@@ -69,7 +67,7 @@ extension IconChooser {
                 try Linter.lint(app: app, options: catalogOptions)
             }
             let status = await ChooserSession(
-                manager: manager, twin: twin, currentName: choice.name, configuration: configuration, terminal: terminal,
+                manager: manager, twin: twin, icons: icons, currentName: choice.name, configuration: configuration, terminal: terminal,
                 pictures: PictureLoader(icons: icons, queue: decoding),
                 options: ChooserSession.Options(graphics: graphics, symbols: symbols.forced,
                                                 pixelPictures: IconPixelPictures(icons: icons, queue: decoding),

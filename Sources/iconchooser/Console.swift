@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IconCatalog
+import TerminalDetection
 import TerminalText
 
 /// Output conventions shared by the commands: results on stdout, diagnostics on stderr
@@ -14,30 +15,25 @@ enum Console {
         writeError("iconchooser: warning: \(TextSanitizer.clean(message))\n")
     }
 
-    /// Prints the error and returns the exit code to throw.
-    static func fail(_ message: String, code: Int32) -> ExitCode {
-        error(message)
-        return ExitCode(code)
-    }
-
     static func writeError(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
     }
 
-    /// JSON for scripts: stable key order, and every control or bidi character escaped.
-    static func json<T: Encodable>(_ value: T) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let text = String(decoding: try encoder.encode(value), as: UTF8.self)
-        return TextSanitizer.escapeForJSON(text)
+    /// Whether the locale can show non-ASCII text (✓, ×); plain ASCII otherwise.
+    static var isUTF8: Bool { TerminalEnvironment.isUTF8(environment: ProcessInfo.processInfo.environment) }
+}
+
+/// Why a command failed: one line for stderr and the exit status. Thrown where the failure is
+/// found, printed once by the entry point (`EntryPoint.run`), so a caller may still add to it
+/// or recover, and nothing is printed twice.
+struct CommandFailure: Error, Equatable, CustomStringConvertible {
+    let message: String
+    let exitCode: Int32
+
+    init(_ message: String, exitCode: Int32) {
+        self.message = message
+        self.exitCode = exitCode
     }
 
-    /// Whether the locale can show non-ASCII text (✓, ×); plain ASCII otherwise.
-    static var isUTF8: Bool {
-        let environment = ProcessInfo.processInfo.environment
-        let locale = [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]]
-            .compactMap { $0 }.first { !$0.isEmpty } ?? ""
-        let lowered = locale.lowercased()
-        return lowered.contains("utf-8") || lowered.contains("utf8")
-    }
+    var description: String { message }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import IconCatalog
 import TerminalText
 
@@ -27,7 +28,7 @@ extension IconChooser {
             let choice = try options.loadManager(lookingForFiles: false).currentChoice()
             choice.warnings.forEach { Console.warning($0.description) }
             if json {
-                print(try Console.json(Report(alternateIconName: choice.name)))
+                print(try PrettyJSONWriter.text(of: Report(alternateIconName: choice.name)))
             } else {
                 print(TextSanitizer.clean(choice.name ?? ""))
             }

@@ -1,3 +1,5 @@
+import ArgumentParser
+import Foundation
 import IconArt
 import IconCatalog
 
@@ -24,7 +26,26 @@ enum EntryPoint {
             if let app { CatalogReader.prepare(app: app) }
             if arguments.first == "preview" { IconChooser.Preview.readAhead(Array(arguments.dropFirst()), app: app) }
         }
-        await IconChooser.main()
+        await run()
+    }
+
+    /// ArgumentParser's `main`, with the program's own failures printed here, once: the
+    /// message as `iconchooser: error: …` and its exit status. Usage errors, `--help` and
+    /// the exit status a command returns go through ArgumentParser as before.
+    static func run() async {
+        do {
+            var command = try IconChooser.parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let failure as CommandFailure {
+            Console.error(failure.message)
+            exit(failure.exitCode)
+        } catch {
+            IconChooser.exit(withError: error)
+        }
     }
 
     /// The value of the last `OPTION VALUE` or `OPTION=VALUE` before a `--`, as ArgumentParser

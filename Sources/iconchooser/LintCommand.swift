@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import IconCatalog
 import IconLint
@@ -58,7 +59,7 @@ extension IconChooser {
             do {
                 report = try Linter.lint(app: app, options: options.catalogOptions, disabled: Set(disable))
             } catch {
-                throw Console.fail(error.description, code: 2)
+                throw CommandFailure(error.description, exitCode: 2)
             }
             report.appWarnings.forEach { Console.warning($0.description) }
             if report.searchWasTruncated {
@@ -66,7 +67,7 @@ extension IconChooser {
             }
             switch format {
             case .text: print(LintOutput.text(report), terminator: "")
-            case .json: print(try Console.json(report.listed))
+            case .json: print(try PrettyJSONWriter.text(of: report.listed))
             case .github: print(LintOutput.github(report), terminator: "")
             }
             let status = report.exitStatus(strict: strict)

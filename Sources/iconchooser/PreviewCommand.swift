@@ -54,14 +54,7 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
         case .ansi8: return .ansi8
         case .none: return .noColor
         case .auto:
-            if !(environment["NO_COLOR"] ?? "").isEmpty { return .noColor }
-            if TerminalEnvironment(environment).saysDirectColor { return .truecolor }
-            let term = (environment["TERM"] ?? "").lowercased()
-            if term.isEmpty || term == "dumb" { return .noColor }
-            if term.contains("direct") { return .truecolor }
-            if term.contains("256") { return .palette256 }
-            if term.hasPrefix("xterm") || term.hasPrefix("rxvt") || term.contains("16color") { return .ansi16 }
-            return .ansi8
+            return TerminalEnvironment.colorDepth(environment: environment)
         }
     }
 }
@@ -70,10 +63,11 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
 enum SymbolChoice: String, ExpressibleByArgument, CaseIterable {
     case auto, half, quadrant, sextant, octant
 
-    static let help: ArgumentHelp = """
-        Block symbols for pictures: half, quadrant, sextant, octant, or auto (sextants in kitty, \
-        WezTerm, foot and Ghostty, else quadrants).
-        """
+    static var help: ArgumentHelp {
+        let drawers = KnownTerminal.sextantDrawers
+        let named = drawers.dropLast().joined(separator: ", ") + (drawers.count > 1 ? " and " : "") + (drawers.last ?? "")
+        return "Block symbols for pictures: half, quadrant, sextant, octant, or auto (sextants in \(named), else quadrants)."
+    }
 
     /// The set asked for; nil for `auto`.
     var forced: SymbolSet? {
@@ -178,8 +172,8 @@ extension IconChooser {
                                 environment: [String: String]) throws -> [UInt8] {
             let cell = terminal?.cellSize ?? .standard
             guard let geometry = TileGeometry(columns: size.columns, rows: size.rows, cell: cell) else {
-                throw Console.fail("a \(size.columns)×\(size.rows) tile of \(cell) cells is too large for a picture; "
-                    + "give a smaller --size", code: 64)
+                throw CommandFailure("a \(size.columns)×\(size.rows) tile of \(cell) cells is too large for a picture; "
+                    + "give a smaller --size", exitCode: 64)
             }
             // kitty scales a picture to its cells: no more pixels than the icon has.
             let pictures = IconPictures.pixelPictures(for: icons, geometry: geometry,
@@ -198,7 +192,7 @@ extension IconChooser {
                                                width: Self.outputWidth(environment: environment),
                                                configuration: configuration, graphics: graphics, options: options)
             } catch {
-                throw Console.fail(error.description, code: 1)
+                throw CommandFailure(error.description, exitCode: 1)
             }
         }
 
@@ -232,7 +226,7 @@ extension IconChooser {
                 let valid = MessageText.shortList([catalog.primary.displayName] + catalog.alternateNames) {
                     MessageText.abbreviated(TextSanitizer.clean($0))
                 }
-                throw Console.fail("\(catalog.path): no icon named “\(MessageText.abbreviated(name))”; valid names: \(valid)", code: 1)
+                throw CommandFailure("\(catalog.path): no icon named “\(MessageText.abbreviated(name))”; valid names: \(valid)", exitCode: 1)
             }
         }
 

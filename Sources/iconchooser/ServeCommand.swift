@@ -85,7 +85,7 @@ extension IconChooser {
             // The app is checked here, once; its files are the sessions' business.
             let catalog = try options.loadCatalog(lookingForFiles: false)
             let environment = ProcessInfo.processInfo.environment
-            let serveFolder = stateDir.map(Self.absolute)
+            let serveFolder = stateDir.map(AppOptions.absolute)
                 ?? (FileChoiceStore.stateFolder(environment: environment) as NSString).appendingPathComponent("serve")
             let access: ServerConfiguration.Access
             if let authorizedKeys {
@@ -94,27 +94,27 @@ extension IconChooser {
                     keys.notes.forEach { Console.warning($0) }
                     access = .authorizedKeys(keys)
                 } catch {
-                    throw Console.fail(error.description, code: 2)
+                    throw CommandFailure(error.description, exitCode: 2)
                 }
             } else {
                 access = .anyone
             }
-            let keyPath = hostKey.map(Self.absolute) ?? (serveFolder as NSString).appendingPathComponent("host_ed25519_key")
+            let keyPath = hostKey.map(AppOptions.absolute) ?? (serveFolder as NSString).appendingPathComponent("host_ed25519_key")
             let hostKeyFile: HostKeyFile
             let created: Bool
             do {
                 (hostKeyFile, created) = try HostKeyFile.loadOrCreate(at: keyPath)
             } catch {
-                throw Console.fail(error.description, code: 2)
+                throw CommandFailure(error.description, exitCode: 2)
             }
             let appFolder = (serveFolder as NSString).appendingPathComponent(FileChoiceStore.stateKey(for: catalog))
             let state: ServerConfiguration.StateLayout = sharedState
-                ? .shared(file: options.state.map(Self.absolute) ?? (appFolder as NSString).appendingPathComponent("shared.json"))
+                ? .shared(file: options.state.map(AppOptions.absolute) ?? (appFolder as NSString).appendingPathComponent("shared.json"))
                 : .perUser(folder: (appFolder as NSString).appendingPathComponent("users"))
             let address = ListenAddress(listen)!
             var configuration = ServerConfiguration(
                 host: address.host, port: address.port, hostKey: hostKeyFile, access: access, state: state,
-                launch: .init(executable: Self.executablePath(), appArguments: try appArguments()),
+                launch: .init(executable: Self.executablePath(), appArguments: try sessionOptions().arguments),
                 maxSessions: maxSessions, idleTimeout: TimeInterval(idleTimeout),
                 log: { Console.writeError($0 + "\n") })
             configuration.connectionBurst = connectionsPerMinute
@@ -124,7 +124,7 @@ extension IconChooser {
             do {
                 server = try await DemoServer.start(configuration)
             } catch {
-                throw Console.fail("\(error)", code: 1)
+                throw CommandFailure("\(error)", exitCode: 1)
             }
             let name = TextSanitizer.clean(catalog.displayName ?? "the app")
             Console.writeError("""
@@ -141,33 +141,20 @@ extension IconChooser {
             await stop.value
         }
 
+        /// The app options each session's chooser runs with: these, resolved, without `--state`
+        /// (the server gives each session its own).
+        private func sessionOptions() throws -> AppOptions {
+            var options = try options.resolved()
+            options.state = nil
+            return options
+        }
+
         private func describe(_ access: ServerConfiguration.Access) -> String {
             switch access {
             case .anyone: return "anyone with an SSH key (--allow-anyone)"
             case .authorizedKeys(let keys):
                 return "the \(keys.keys.count) key\(keys.keys.count == 1 ? "" : "s") in \(TextSanitizer.clean(keys.path))"
             }
-        }
-
-        /// The options that name the app, with paths made absolute, for the sessions' own `iconchooser`.
-        private func appArguments() throws -> [String] {
-            var arguments = ["--app", Self.absolute(try options.appPath()), "--idiom", options.idiom.rawValue]
-            if let icons = options.icons { arguments += ["--icons", Self.absolute(icons)] }
-            for define in options.defines { arguments += ["--define", define] }
-            if let target = options.target { arguments += ["--target", target] }
-            if let project = options.project {
-                // A path is made absolute for the sessions; a bare name stays a name.
-                arguments += ["--project", project.contains("/") ? Self.absolute(project) : project]
-            }
-            if let configuration = options.configuration { arguments += ["--configuration", configuration] }
-            if let primaryIcon = options.primaryIcon { arguments += ["--primary-icon", primaryIcon] }
-            arguments += ["--appearance", options.appearance.rawValue]
-            if let tint = options.tint { arguments += ["--tint", tint] }
-            return arguments
-        }
-
-        static func absolute(_ path: String) -> String {
-            URL(fileURLWithPath: path).standardizedFileURL.path
         }
 
         static func executablePath() -> String {

@@ -30,7 +30,7 @@ extension IconChooser {
             do {
                 try await manager.setAlternateIconName(primary ? nil : name)
             } catch {
-                throw Console.fail(error.description, code: 1)
+                throw CommandFailure(error.description, exitCode: 1)
             }
         }
     }

@@ -31,21 +31,4 @@ struct SymbolSetTests {
         #expect(SymbolSet.sextant.glyph(0b010101) == "▌" && SymbolSet.sextant.glyph(1) == "\u{1FB00}")
         #expect(SymbolSet.quadrant.glyph(0b1001) == "▚" && SymbolSet.half.glyph(1) == "▀")
     }
-
-    @Test func autoIsTheRichestSetTheTerminalIsKnownToDraw() {
-        #expect(SymbolSet.best(environment: ["TERM": "xterm-256color"]) == .quadrant)
-        #expect(SymbolSet.best(environment: [:]) == .quadrant)
-        #expect(SymbolSet.best(environment: ["TERM": "xterm-kitty"]) == .sextant)
-        #expect(SymbolSet.best(environment: ["TERM": "xterm-ghostty"]) == .sextant)
-        #expect(SymbolSet.best(environment: ["TERM": "foot"]) == .sextant)
-        #expect(SymbolSet.best(environment: ["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"]) == .sextant)
-        #expect(SymbolSet.best(environment: ["TERM": "xterm-256color", "KITTY_WINDOW_ID": "1"]) == .sextant)
-        // Inside tmux, the outer terminal is unknown whatever leaked into the environment.
-        #expect(SymbolSet.best(environment: ["TERM": "tmux-256color", "KITTY_WINDOW_ID": "1"]) == .quadrant)
-        #expect(SymbolSet.best(environment: ["TERM": "screen", "TERM_PROGRAM": "tmux"]) == .quadrant)
-        #expect(SymbolSet.best(environment: ["TERM": "linux"]) == .half)
-        // What the terminal answered wins over the environment, both ways.
-        #expect(SymbolSet.best(environment: ["TERM": "xterm-256color"], detected: .octant) == .octant)
-        #expect(SymbolSet.best(environment: ["TERM": "xterm-kitty"], detected: .half) == .half)
-    }
 }

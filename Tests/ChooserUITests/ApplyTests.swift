@@ -1,11 +1,12 @@
 @testable import ChooserUI
 import IconArt
+import TerminalInput
 import Testing
 
 /// Applying an icon: Enter, Space and clicks; success, failure, the alert and the footer.
 @Suite struct ApplyTests {
-    @Test(arguments: [Key.enter, .space])
-    func applyAsksTheShellToChangeTheIcon(key: Key) {
+    @Test(arguments: [TerminalKey.enter, .space])
+    func applyAsksTheShellToChangeTheIcon(key: TerminalKey) {
         var state = chooser(current: nil)
         press(.right, in: &state)
         #expect(update(&state, .key(key)) == [.apply(name: "black-white")])
@@ -54,7 +55,7 @@ import Testing
     }
 
     @Test func alertIsDismissedByEnterEscapeOrQAndIgnoresOtherKeys() {
-        for dismiss in [Key.enter, .escape, .character("q")] {
+        for dismiss in [TerminalKey.enter, .escape, .character("q")] {
             var state = chooser(current: nil)
             press(.right, .enter, in: &state)
             _ = update(&state, .applyFinished(name: "black-white", error: nil))

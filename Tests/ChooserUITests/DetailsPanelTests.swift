@@ -2,6 +2,7 @@ import CellCanvas
 @testable import ChooserUI
 import IconArt
 import IconCatalog
+import TerminalInput
 import Testing
 import TerminalText
 
@@ -59,7 +60,7 @@ import TerminalText
     }
 
     /// Presses keys, answering everything they ask for.
-    static func type(_ keys: Key..., in state: inout ChooserState) {
+    static func type(_ keys: TerminalKey..., in state: inout ChooserState) {
         for key in keys { answer(update(&state, .key(key)), in: &state) }
     }
 

@@ -49,7 +49,7 @@ import Testing
             "                                                            ",
             "                                                            ",
             "                                                            ",
-            " /dark   3 of 8             Esc clear  Enter use  ←↑↓→ move ",
+            " /dark   3 of 8             ←↑↓→ move  Enter use  Esc clear ",
         ], styles: [
             "............................................................",
             "............................................................",
@@ -104,7 +104,7 @@ import Testing
             "                                                            ",
             "                                                            ",
             "                                                            ",
-            " /cd   1 of 8             Esc clear  Enter use  arrows move ",
+            " /cd   1 of 8             arrows move  Enter use  Esc clear ",
         ], styles: [
             "....................xxxxxxxx................................",
             "............................................................",
@@ -158,7 +158,7 @@ import Testing
             "                                                            ",
             "                                                            ",
             "                                                            ",
-            " /xyz   0 of 8              Esc clear  Enter use  ←↑↓→ move ",
+            " /xyz   0 of 8              ←↑↓→ move  Enter use  Esc clear ",
         ], styles: [
             "............................................................",
             "............................................................",
@@ -212,7 +212,7 @@ import Testing
         var state = chooser(namedItems, width: 40, height: 14)
         press(.character("/"), in: &state)
         type("da", in: &state)
-        #expect(view(state).lines.last == " /da   4 of 8      Esc clear  Enter use ")
+        #expect(view(state).lines.last == " /da   4 of 8      Enter use  Esc clear ")
         var narrow = chooser(namedItems, width: 24, height: 14, configuration: ChooserConfiguration(iconSize: .small))
         press(.character("/"), in: &narrow)
         type("da", in: &narrow)

@@ -1,5 +1,6 @@
 import CellCanvas
 @testable import ChooserUI
+import TerminalInput
 import Testing
 
 /// The `?` help's lines about the terminal: below the keys, wrapped to the box, in ASCII
@@ -23,8 +24,8 @@ import Testing
         _ = update(&state, .terminalDescribed(Self.lines))
         press(.character("?"), in: &state)
         #expect(Array(box(state).suffix(8)) == [
+            "   DDD│ q / Esc          leave                       │      ",
             "   DDD│ Ctrl-C           leave (status 130)          │      ",
-            "   DDD│ ?                close this help             │      ",
             "   DDD├──────────────────────────────────────────────┤      ",
             "   DDD│ Terminal: tmux 3.3a, cells 16×32 px          │      ",
             "   DDD│ Pictures: symbols, as tmux's                 │      ",

@@ -1,5 +1,6 @@
 @testable import ChooserUI
 import IconArt
+import TerminalInput
 import Testing
 
 /// Every key's effect on the focus, scrolling and quitting. Unless a test says otherwise
@@ -13,7 +14,7 @@ import Testing
         return state
     }
 
-    func focus(after keys: Key..., from start: Int) -> Int {
+    func focus(after keys: TerminalKey..., from start: Int) -> Int {
         var state = grid(focus: start)
         for key in keys { #expect(update(&state, .key(key)) == []) }
         return state.focus
@@ -25,22 +26,22 @@ import Testing
         #expect(layout.columns == 4 && layout.rowCount == 4 && layout.visibleRows == 2)
     }
 
-    @Test(arguments: [Key.right, .character("l"), .tab])
-    func nextMovesRightAndWrapsToTheFirst(key: Key) {
+    @Test(arguments: [TerminalKey.right, .character("l"), .tab])
+    func nextMovesRightAndWrapsToTheFirst(key: TerminalKey) {
         #expect(focus(after: key, from: 0) == 1)
         #expect(focus(after: key, from: 3) == 4)  // end of a row: on to the next row
         #expect(focus(after: key, from: 12) == 0)
     }
 
-    @Test(arguments: [Key.left, .character("h"), .backTab])
-    func previousMovesLeftAndWrapsToTheLast(key: Key) {
+    @Test(arguments: [TerminalKey.left, .character("h"), .backTab])
+    func previousMovesLeftAndWrapsToTheLast(key: TerminalKey) {
         #expect(focus(after: key, from: 5) == 4)
         #expect(focus(after: key, from: 4) == 3)
         #expect(focus(after: key, from: 0) == 12)
     }
 
-    @Test(arguments: [Key.down, .character("j")])
-    func downMovesARowAndStopsAtTheBottom(key: Key) {
+    @Test(arguments: [TerminalKey.down, .character("j")])
+    func downMovesARowAndStopsAtTheBottom(key: TerminalKey) {
         #expect(focus(after: key, from: 1) == 5)
         #expect(focus(after: key, from: 6) == 10)
         #expect(focus(after: key, from: 10) == 12)  // the row below is shorter: its last icon
@@ -48,20 +49,20 @@ import Testing
         #expect(focus(after: key, key, key, key, from: 2) == 12)
     }
 
-    @Test(arguments: [Key.up, .character("k")])
-    func upMovesARowAndStopsAtTheTop(key: Key) {
+    @Test(arguments: [TerminalKey.up, .character("k")])
+    func upMovesARowAndStopsAtTheTop(key: TerminalKey) {
         #expect(focus(after: key, from: 12) == 8)
         #expect(focus(after: key, from: 6) == 2)
         #expect(focus(after: key, from: 2) == 2)
     }
 
-    @Test(arguments: [Key.home, .character("g")])
-    func homeGoesToTheFirst(key: Key) {
+    @Test(arguments: [TerminalKey.home, .character("g")])
+    func homeGoesToTheFirst(key: TerminalKey) {
         #expect(focus(after: key, from: 11) == 0)
     }
 
-    @Test(arguments: [Key.end, .character("G")])
-    func endGoesToTheLast(key: Key) {
+    @Test(arguments: [TerminalKey.end, .character("G")])
+    func endGoesToTheLast(key: TerminalKey) {
         #expect(focus(after: key, from: 1) == 12)
     }
 
@@ -80,7 +81,7 @@ import Testing
     @Test func movingScrollsByRowsSoTheFocusStaysVisible() {
         var state = grid()
         let layout = state.layout!
-        for key in [Key.down, .down, .down, .up, .up, .up, .left, .right, .end, .home, .pageDown, .backTab] {
+        for key in [TerminalKey.down, .down, .down, .up, .up, .up, .left, .right, .end, .home, .pageDown, .backTab] {
             press(key, in: &state)
             #expect(layout.slotOrigin(of: state.focus, firstRow: state.firstVisibleRow) != nil, "after \(key)")
         }
@@ -93,25 +94,25 @@ import Testing
         #expect(state.firstVisibleRow == 0)
     }
 
-    @Test(arguments: [Key.character("q"), .escape])
-    func quitKeysLeaveWithStatusZero(key: Key) {
+    @Test(arguments: [TerminalKey.character("q"), .escape])
+    func quitKeysLeaveWithStatusZero(key: TerminalKey) {
         var state = grid()
         #expect(update(&state, .key(key)) == [.quit(status: 0)])
     }
 
     @Test func controlCLeavesWithStatus130EvenFromAnAlertOrHelp() {
         var state = grid()
-        #expect(update(&state, .key(.controlC)) == [.quit(status: 130)])
+        #expect(update(&state, .key(.control("c"))) == [.quit(status: 130)])
         press(.character("?"), in: &state)
-        #expect(update(&state, .key(.controlC)) == [.quit(status: 130)])
+        #expect(update(&state, .key(.control("c"))) == [.quit(status: 130)])
         state = grid()
         press(.right, .enter, in: &state)
         _ = update(&state, .applyFinished(name: "icon1", error: nil))
-        #expect(update(&state, .key(.controlC)) == [.quit(status: 130)])
+        #expect(update(&state, .key(.control("c"))) == [.quit(status: 130)])
     }
 
-    @Test(arguments: [Key.character("x"), .character("Q"), .character("1"), .character("é")])
-    func otherCharactersDoNothing(key: Key) {
+    @Test(arguments: [TerminalKey.character("x"), .character("Q"), .character("1"), .character("é")])
+    func otherCharactersDoNothing(key: TerminalKey) {
         let before = grid(focus: 5)
         var state = before
         #expect(update(&state, .key(key)) == [])
@@ -126,7 +127,7 @@ import Testing
         #expect(state.focus == 5 && state.showsHelp)
         press(.character("?"), in: &state)
         #expect(!state.showsHelp)
-        for closer in [Key.escape, .character("q"), .enter] {
+        for closer in [TerminalKey.escape, .character("q"), .enter] {
             press(.character("?"), in: &state)
             #expect(press(closer, in: &state) == [])  // q and Esc close the help, not the app
             #expect(!state.showsHelp)

@@ -1,6 +1,7 @@
 import CellCanvas
 @testable import ChooserUI
 import IconArt
+import TerminalInput
 
 /// The bundled demo's icons, in chooser order.
 let demoItems: [ChooserItem] = [
@@ -48,7 +49,7 @@ func chooser(_ items: [ChooserItem] = demoItems, current: String? = nil, width: 
 
 /// Sends keys one by one, loading any pictures they ask for, and returns all effects.
 @discardableResult
-func press(_ keys: Key..., in state: inout ChooserState) -> [ChooserEffect] {
+func press(_ keys: TerminalKey..., in state: inout ChooserState) -> [ChooserEffect] {
     var all: [ChooserEffect] = []
     for key in keys {
         let effects = update(&state, .key(key))

@@ -5,10 +5,10 @@ import TerminalText
 import TestSupport
 @testable import CommandLineSupport
 
-/// `list --json` is written by hand; `ListReport`'s `Encodable` through `JSONEncoder` (as the other
-/// commands print JSON) is the definition it must match byte for byte.
+/// `list --json` is `ListReport`'s `Encodable` written by `PrettyJSONWriter`; through `JSONEncoder`
+/// it is what the writer must match byte for byte.
 @Suite struct ListReportJSONTests {
-    /// What `list --json` printed through the encoder, and what the other commands still print.
+    /// `list --json` as `JSONEncoder` writes it.
     private func encoded(_ report: ListReport) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

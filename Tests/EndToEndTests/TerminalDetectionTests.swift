@@ -74,7 +74,9 @@ struct TerminalDetectionTests {
     @Test func aBadGraphicsChoiceIsAUsageError() throws {
         let option = try cli.run(["preview", "--graphics", "png"])
         #expect(option.status == 64)
-        #expect(option.stderr.contains("--graphics expects one of auto, kitty, sixel, iterm2, symbols"))
+        // ArgumentParser's own message for a value not among the choices, which --help lists too.
+        #expect(option.stderrLines.first == "Error: The value 'png' is invalid for '--graphics <mode>'. "
+            + "Please provide one of 'auto', 'kitty', 'sixel', 'iterm2' or 'symbols'.")
         let variable = try cli.run(["preview"], environment: ["ICONCHOOSER_GRAPHICS": "png\u{1B}[2J"])
         #expect(variable.status == 64)
         #expect(variable.stderrLines == ["iconchooser: error: ICONCHOOSER_GRAPHICS=“png[2J” is not one of auto, kitty, sixel, iterm2, symbols"])

@@ -1,4 +1,5 @@
 import CellCanvas
+import ChooserRuntime
 import ChooserUI
 import Foundation
 import IconArt

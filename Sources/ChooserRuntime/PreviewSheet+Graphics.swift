@@ -1,4 +1,5 @@
 import CellCanvas
+import ChooserUI
 import IconArt
 import TerminalDetection
 import TerminalGraphics
@@ -15,7 +16,7 @@ extension PreviewSheet {
                               columns: Int, rows: Int, width: Int, configuration: ChooserConfiguration,
                               graphics: GraphicsProtocol,
                               options: GraphicsOptions = GraphicsOptions()) throws(GraphicsEncodingError) -> [UInt8] {
-        let layout = Layout(count: items.count, columns: columns, rows: rows, width: width, configuration: configuration)
+        let origins = pictureOrigins(count: items.count, columns: columns, rows: rows, width: width, configuration: configuration)
         let blank = CellGrid(width: columns, height: rows)
         let text = render(items: items, pictures: items.indices.map { $0 < pictures.count && pictures[$0] != nil ? blank : nil },
                           currentName: currentName, columns: columns, rows: rows, width: width,
@@ -25,9 +26,7 @@ extension PreviewSheet {
             guard let picture = pictures[index] else { continue }
             precondition(picture.geometry.columns == columns && picture.geometry.rows == rows,
                          "PreviewSheet: a picture for \(picture.geometry) on a \(columns)×\(rows) tile")
-            let slot = layout.slot(index)
-            let origin = TileDrawing.pictureOrigin(slotX: slot.x, slotY: slot.y)
-            placed.append(GraphicsSheet.PlacedPicture(picture, column: origin.x, row: origin.y))
+            placed.append(GraphicsSheet.PlacedPicture(picture, column: origins[index].column, row: origins[index].row))
         }
         return try GraphicsSheet(text: text, pictures: placed).encoded(as: graphics, options: options)
     }

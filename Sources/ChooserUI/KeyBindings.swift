@@ -1,0 +1,138 @@
+import IconCatalog
+import TerminalInput
+
+/// When a binding's keys act. The filter line takes typed characters before the grid's
+/// bindings see them, so only its own keys are listed for it.
+enum KeyMode: Sendable {
+    /// The grid, with or without an open filter (for keys that are not characters).
+    case grid
+    /// Only while the filter line is open, before the grid's bindings.
+    case filter
+}
+
+/// A footer hint: its text on a screen, and its rank (the highest is dropped first when the
+/// line is short; rank 0 is never dropped).
+struct KeyHint: Sendable {
+    let rank: Int
+    /// The hint's text, or nil where it does not apply on this screen (no other idiom to show).
+    let text: @Sendable (_ glyphs: Glyphs, _ otherIdiom: Idiom?) -> String?
+
+    init(_ text: String, rank: Int) {
+        self.rank = rank
+        self.text = { _, _ in text }
+    }
+
+    init(rank: Int, text: @escaping @Sendable (_ glyphs: Glyphs, _ otherIdiom: Idiom?) -> String?) {
+        self.rank = rank
+        self.text = text
+    }
+}
+
+/// One row of the key table, as bubbles' `key.Binding`: the keys and the command each gives,
+/// when they act, and how the help box, the footer, `--help` and the README name them.
+struct KeyBinding: Sendable {
+    /// Each key and what it does (several commands share a row: the arrows move four ways).
+    let keys: [(key: TerminalKey, command: ChooserCommand)]
+    let mode: KeyMode
+    /// The help box's row: the keys as shown (arrows drawn with the screen's glyphs), and what they do.
+    let help: (keys: @Sendable (Glyphs) -> String, meaning: String)?
+    /// The hint in the footer under the grid, and on the open filter's line.
+    var gridHint: KeyHint? = nil
+    var filterHint: KeyHint? = nil
+    /// The phrase for `iconchooser choose --help`, for the keys a newcomer needs first.
+    var summary: String? = nil
+    /// What the README's key table calls an input that is not a key (a mouse click).
+    var readmeName: String? = nil
+
+    init(_ keys: [(key: TerminalKey, command: ChooserCommand)], mode: KeyMode = .grid,
+         help: (keys: @Sendable (Glyphs) -> String, meaning: String)?,
+         gridHint: KeyHint? = nil, filterHint: KeyHint? = nil, summary: String? = nil, readmeName: String? = nil) {
+        self.keys = keys
+        self.mode = mode
+        self.help = help
+        self.gridHint = gridHint
+        self.filterHint = filterHint
+        self.summary = summary
+        self.readmeName = readmeName
+    }
+
+    init(_ keys: [TerminalKey], _ command: ChooserCommand, mode: KeyMode = .grid, help: (keys: String, meaning: String)?,
+         gridHint: KeyHint? = nil, filterHint: KeyHint? = nil, summary: String? = nil) {
+        self.init(keys.map { ($0, command) }, mode: mode, help: help.map { help in ({ _ in help.keys }, help.meaning) },
+                  gridHint: gridHint, filterHint: filterHint, summary: summary)
+    }
+}
+
+/// The chooser's keys, in one table: what each key does and every text that describes it
+/// derive from here. Its order is the help box's and the footers' order.
+enum KeyBindings {
+    static let all: [KeyBinding] = [
+        KeyBinding([(.left, .previous), (.character("h"), .previous), (.right, .next), (.character("l"), .next),
+                    (.up, .up), (.character("k"), .up), (.down, .down), (.character("j"), .down)],
+                   help: ({ "\($0.arrows) h j k l" }, "move (left/right wrap)"),
+                   gridHint: KeyHint(rank: 5) { glyphs, _ in "\(glyphs.arrows) move" },
+                   filterHint: KeyHint(rank: 2) { glyphs, _ in "\(glyphs.arrows) move" },
+                   summary: "Arrows or h j k l move"),
+        KeyBinding([(.tab, .next), (.backTab, .previous)], help: ({ _ in "Tab / Shift-Tab" }, "next / previous")),
+        KeyBinding([(.home, .first), (.character("g"), .first), (.end, .last), (.character("G"), .last)],
+                   help: ({ _ in "Home g / End G" }, "first / last icon")),
+        KeyBinding([(.pageUp, .pageUp), (.pageDown, .pageDown)], help: ({ _ in "PgUp / PgDn" }, "one screen up / down")),
+        KeyBinding([.enter, .space], .apply, help: ("Enter / Space", "use the focused icon"),
+                   gridHint: KeyHint("Enter use", rank: 1), filterHint: KeyHint("Enter use", rank: 1),
+                   summary: "Enter or Space applies"),
+        KeyBinding([], help: ({ _ in "click" }, "use that icon"), readmeName: "a mouse click"),
+        KeyBinding([.character("/")], .startFilter, help: ("/", "filter by name (Esc clears)"),
+                   gridHint: KeyHint("/ filter", rank: 2)),
+        KeyBinding([.escape], .clearFilter, mode: .filter, help: nil, filterHint: KeyHint("Esc clear", rank: 0)),
+        KeyBinding([.backspace], .deleteBackward, mode: .filter, help: nil),
+        KeyBinding([.character("a")], .cycleAppearance, help: ("a", "light, dark, tinted"),
+                   gridHint: KeyHint("a appearance", rank: 3)),
+        KeyBinding([.character("i")], .toggleDetails, help: ("i", "details (files, lint)"),
+                   gridHint: KeyHint("i details", rank: 4), summary: "i shows the focused icon's files and lint findings"),
+        KeyBinding([.character("p")], .switchIdiom, help: ("p", "iPhone / iPad icons"),
+                   gridHint: KeyHint(rank: 6) { _, other in other.map { "p \($0.deviceName)" } }),
+        KeyBinding([.character("?")], .toggleHelp, help: ("?", "close this help"),
+                   gridHint: KeyHint("? help", rank: 0), summary: "? shows the keys"),
+        KeyBinding([.character("q"), .escape], .quit, help: ("q / Esc", "leave"),
+                   gridHint: KeyHint("q quit", rank: 0), summary: "q or Esc leaves"),
+        KeyBinding([.control("c")], .interrupt, help: ("Ctrl-C", "leave (status 130)")),
+    ]
+
+    /// Each mode's keys → command, built once from the table.
+    private static let commands: [KeyMode: [TerminalKey: ChooserCommand]] = {
+        var commands: [KeyMode: [TerminalKey: ChooserCommand]] = [:]
+        for binding in all {
+            for (key, command) in binding.keys {
+                precondition(commands[binding.mode]?[key] == nil, "\(key) is bound twice")
+                commands[binding.mode, default: [:]][key] = command
+            }
+        }
+        return commands
+    }()
+
+    static func command(for key: TerminalKey, in mode: KeyMode) -> ChooserCommand? {
+        commands[mode]?[key]
+    }
+
+    /// The help box's rows, in the table's order.
+    static func helpEntries(glyphs: Glyphs) -> [(keys: String, meaning: String)] {
+        all.compactMap { binding in binding.help.map { ($0.keys(glyphs), $0.meaning) } }
+    }
+
+    /// The footer's hints under the grid, or on the open filter's line.
+    static func hints(filtering: Bool, glyphs: Glyphs, otherIdiom: Idiom?) -> [(text: String, rank: Int)] {
+        all.compactMap { binding in
+            guard let hint = filtering ? binding.filterHint : binding.gridHint,
+                  let text = hint.text(glyphs, otherIdiom) else { return nil }
+            return (text, hint.rank)
+        }
+    }
+}
+
+/// The keys as `iconchooser choose --help` describes them.
+public enum ChooserKeys {
+    /// "Arrows or h j k l move, Enter or Space applies, …, q or Esc leaves."
+    public static var summary: String {
+        KeyBindings.all.compactMap(\.summary).joined(separator: ", ") + "."
+    }
+}
