@@ -124,8 +124,7 @@ public enum CatalogReader {
         }
         if let note = assetCatalogNote(icons, source: source, subject: plistPath) { warnings.append(note) }
         if let resolver, resolver.searchWasTruncated {
-            warnings.add(code: "search-truncated", subject: resolver.searchRoot,
-                "stopped looking for icon files after \(MessageText.grouped(FileIndex.maximumEntries)) entries")
+            warnings.append(.searchTruncated(root: resolver.searchRoot))
         }
         let bundleIdentifier = (plist["CFBundleIdentifier"] as? String).map {
             IconFileResolver.expand($0, defines: options.defines)

@@ -184,6 +184,15 @@ package struct IconFileResolver: Sendable {
     }
 }
 
+extension CatalogWarning {
+    /// The file search under `root` stopped at `FileIndex.maximumEntries`: the one text for it,
+    /// wherever it is reported (`list`, the chooser, `lint`).
+    package static func searchTruncated(root: String) -> CatalogWarning {
+        CatalogWarning(subject: root, message: "stopped looking for icon files after \(MessageText.grouped(FileIndex.maximumEntries)) entries; "
+                           + "some may have been missed", code: "search-truncated")
+    }
+}
+
 /// Every file name under a folder, walked once and with bounds (depth, entry count,
 /// no symbolic links to folders), so a huge or looping tree cannot stall a listing; or the
 /// same for the entry names under an `.ipa`'s app folder, with the same bounds.

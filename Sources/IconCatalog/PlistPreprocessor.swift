@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// Evaluates the C-preprocessor lines Xcode lets an Info.plist have (`INFOPLIST_PREPROCESS`):

@@ -63,6 +63,9 @@ public enum Linter {
             if run.omitted > 0 { omitted.append(LintReport.Omitted(rule: rule.id, severity: rule.severity, count: run.omitted)) }
         }
         let order = FindingOrder(context)
+        var appWarnings = appWarnings
+        let truncation = CatalogWarning.searchTruncated(root: index.root)
+        if index.truncated && !appWarnings.contains(truncation) { appWarnings.append(truncation) }
         return LintReport(plistPath: plistPath, findings: order.sorted(findings), omitted: omitted,
                           searchWasTruncated: index.truncated, appWarnings: appWarnings)
     }

@@ -61,9 +61,6 @@ extension IconChooser {
                 throw Console.fail(error.description, code: 2)
             }
             report.appWarnings.forEach { Console.warning($0.description) }
-            if report.searchWasTruncated {
-                Console.warning("stopped looking for icon files after \(MessageText.grouped(FileIndex.maximumEntries)) entries; some may have been missed")
-            }
             switch format {
             case .text: print(LintOutput.text(report), terminator: "")
             case .json: print(try Console.json(report.listed))

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import Testing
 @testable import IconCatalog
@@ -384,10 +385,10 @@ import Testing
     /// file", whether the project is given or found in a folder (it was "holds no Xcode
     /// project" or "without a project.pbxproj inside").
     @Test func aProjectFileThatIsNoFileSaysWhatItIs() throws {
-        let cases: [(String, (String) -> Void, String)] = [
-            ("a directory", { try? FileManager.default.createDirectory(atPath: $0, withIntermediateDirectories: true) }, "a directory"),
-            ("a FIFO", { _ = mkfifo($0, 0o644) }, "a FIFO"),
-            ("a link to a device", { _ = symlink("/dev/null", $0) }, "a character device"),
+        let cases: [(String, (String) -> Void, FileKind)] = [
+            ("a directory", { try? FileManager.default.createDirectory(atPath: $0, withIntermediateDirectories: true) }, .directory),
+            ("a FIFO", { _ = mkfifo($0, 0o644) }, .fifo),
+            ("a link to a device", { _ = symlink("/dev/null", $0) }, .characterDevice),
         ]
         for (what, make, kind) in cases {
             let folder = TemporaryFolder()

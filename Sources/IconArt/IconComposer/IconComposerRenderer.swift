@@ -1,4 +1,5 @@
 import CSVGRasterizerInterface
+import FileAccess
 import Foundation
 import IconCatalog
 

@@ -133,8 +133,7 @@ struct IconAssembly {
                 code: "icon-name-missing"))
         }
         if let resolver, resolver.searchWasTruncated {
-            warnings.append(CatalogWarning(subject: resolver.searchRoot,
-                message: "stopped looking for icon files after \(FileIndex.maximumEntries) entries"))
+            warnings.append(.searchTruncated(root: resolver.searchRoot))
         }
         warnings += reader.warnings
         if let note = reader.effectsNote { warnings.append(note) }

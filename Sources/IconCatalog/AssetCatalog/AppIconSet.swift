@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// One image of an app icon set, as its `Contents.json` entry declares it, for an iOS device.

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// The app icons an asset catalog (`NAME.xcassets`) holds, by the names the asset compiler
@@ -64,7 +65,7 @@ package struct AssetCatalog: Sendable {
     package static func scan(_ path: String, boundary: PathBoundary? = nil) -> AssetCatalog {
         var warnings = WarningCollector()
         guard BoundedFile.isDirectory(path), let boundary = boundary ?? PathBoundary(root: path) else {
-            let problem = BoundedFile.kind(of: path).map { "is \($0), not an asset catalog folder" } ?? "does not exist"
+            let problem = FileKind.following(path).map { "is \($0), not an asset catalog folder" } ?? "does not exist"
             warnings.add(file: path, problem, code: "catalog-unreadable")
             return AssetCatalog(path: path, icons: [], warnings: warnings.finished(subject: path))
         }
@@ -82,7 +83,7 @@ package struct AssetCatalog: Sendable {
             for (name, kind) in listing.entries {
                 seen += 1
                 let child = (folder.path as NSString).appendingPathComponent(name)
-                guard kind == .directory || (kind != .file && kind != .other
+                guard kind == .directory || ((kind == nil || kind == .symbolicLink)
                                              && isFolder(child, boundary: boundary, warnings: &warnings)) else { continue }
                 let ext = ProjectPaths.pathExtension(name)
                 switch ext {

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// What building one target in one configuration uses for its icons: the icon settings as
@@ -164,7 +165,7 @@ package struct InfoPlistSource: Sendable, Equatable {
             return nil
         }
         self.path = path
-        exists = ProjectPaths.kind(of: path) == .file
+        exists = FileKind.notFollowing(path) == .regularFile
         if !exists {
             warnings.appendUnique([CatalogWarning(subject: "INFOPLIST_FILE",
                 message: "\(ProjectPaths.relative(path, to: project.folder)) is not there",

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// The projects an `.xcworkspace` names in its `contents.xcworkspacedata`: `FileRef`

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// Reads `.xcconfig` files as Xcode does: one `NAME = value` or `NAME[cond=pattern] = value`

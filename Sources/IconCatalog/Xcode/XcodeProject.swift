@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import TerminalText
 
@@ -54,7 +55,7 @@ package struct XcodeProject: Sendable {
     package static func read(_ xcodeproj: String) throws(XcodeProjectError) -> XcodeProject {
         let bundle = ProjectPaths.absolute(xcodeproj)
         let file = ProjectPaths.join(bundle, "project.pbxproj")
-        guard ProjectPaths.kind(of: bundle) != .missing else { throw .notFound(path: xcodeproj) }
+        guard FileKind.notFollowing(bundle) != nil else { throw .notFound(path: xcodeproj) }
         if let problem = XcodeProjectLocator.projectFileProblem(bundle, named: xcodeproj) { throw problem }
         let plist = try ProjectFileLoader.load(file)
         return try XcodeProject(plist: plist, bundle: bundle, file: file)
