@@ -199,6 +199,8 @@ let package = Package(
         ),
         // The terminal layer's reading and asking, over a pseudo-terminal; drawing is tested in tmux.
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TerminalInput", "TerminalDetection", "CPseudoTerminal", "CellCanvas"]),
+        // ARCHITECTURE.md's table of modules against the package's target graph.
+        .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         // Replays every input a fuzz target ever crashed on (Fuzz/crashes/TARGET/).
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzHarness", "TestSupport"]),
         // Drives the built `iconchooser` binary through Process (and tmux for the screen).
