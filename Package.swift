@@ -104,7 +104,7 @@ let package = Package(
         ),
         // PNG, and Icon Composer bundles drawn flat → RGBA bitmap → resampled → cells. SVG layers are drawn
         // by libiconchooser-svg, opened when the first is met (CSVGRasterizerInterface declares its entry point).
-        .target(name: "IconArt", dependencies: ["CPNG", "CISAL", "CSVGRasterizerInterface", "CellCanvas", "FileAccess", "IconCatalog"]),
+        .target(name: "IconArt", dependencies: ["CPNG", "CISAL", "CSVGRasterizerInterface", "CellCanvas", "FileAccess", "IconCatalog", "TerminalText"]),
         // Pixel pictures as terminal graphics (kitty, sixel, iTerm2): bytes out, no terminal I/O.
         .target(name: "TerminalGraphics", dependencies: ["IconArt", "CellCanvas", "CPNG", "TerminalDetection", "TerminalInput", "TerminalInterface"]),
         // Elm-style chooser core: state, update(state, event) -> effects, view(state) -> CellGrid. No I/O.
