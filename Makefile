@@ -5,7 +5,7 @@ PREFIX      ?= /usr/local
 CONFIG      ?= debug
 BIN_DIR      = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 # Release builds link the Swift runtime, Foundation and Dispatch into the binary: loading and
-# relocating them at every start cost about 8 ms of CPU of a `preview` (perf stat, issue 3).
+# relocating them at every start cost about 8 ms of CPU of a `preview` (perf stat).
 RELEASE_FLAGS = --static-swift-stdlib
 BUILD_FLAGS  = $(if $(filter release,$(CONFIG)),$(RELEASE_FLAGS))
 # System packages the build and the tests need (checked with dpkg, installed with apt only if missing).
