@@ -121,10 +121,10 @@ public struct CatalogWarning: Equatable, Hashable, Sendable, CustomStringConvert
     public let message: String
     /// A stable kebab-case name for the kind of problem, shared with `lint`'s rule ids where a
     /// rule reports the same thing, so scripts can filter warnings without parsing messages.
-    public let code: String?
+    public let code: ProblemCode?
 
     /// A warning about `subject`; `code` should be a lint rule id where a rule reports the same problem.
-    public init(subject: String, message: String, code: String? = nil) {
+    public init(subject: String, message: String, code: ProblemCode? = nil) {
         self.subject = subject
         self.message = message
         self.code = code

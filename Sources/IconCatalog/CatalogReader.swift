@@ -169,7 +169,7 @@ public enum CatalogReader {
         return CatalogWarning(subject: subject,
             message: "\(list) \(one ? "has" : "have") only CFBundleIconName: \(one ? "its" : "their") images are in \(whereFrom), "
                 + "which is not read; shown as \(one ? "a placeholder" : "placeholders")",
-            code: "icon-name-only")
+            code: .iconNameOnly)
     }
 }
 

@@ -44,7 +44,7 @@ extension IconChooser {
 
         func validate() throws {
             for id in disable + (explain.map { [$0] } ?? []) where LintRules.rule(id) == nil {
-                throw ValidationError("unknown rule “\(TextSanitizer.clean(id))”; rules: \(LintRules.ids.joined(separator: ", "))")
+                throw ValidationError("unknown rule “\(TextSanitizer.clean(id))”; rules: \(LintRules.ids.map(\.rawValue).joined(separator: ", "))")
             }
         }
 
@@ -56,7 +56,7 @@ extension IconChooser {
             let app = try options.appPath()
             let report: LintReport
             do {
-                report = try Linter.lint(app: app, options: options.catalogOptions, disabled: Set(disable))
+                report = try Linter.lint(app: app, options: options.catalogOptions, disabled: Set(disable.compactMap(ProblemCode.init(rawValue:))))
             } catch {
                 throw Console.fail(error.description, code: 2)
             }

@@ -183,7 +183,7 @@ struct WarningCollector {
     }
 
     /// `key` is the JSON key path inside `file` (`images[2].filename`), or nil for the file itself.
-    mutating func add(file: String, key: String? = nil, _ message: String, code: String) {
+    mutating func add(file: String, key: String? = nil, _ message: String, code: ProblemCode) {
         guard warnings.count < limit else { omitted += 1; return }
         warnings.append(CatalogWarning(subject: Self.subject(file: file, key: key), message: message, code: code))
     }
@@ -192,7 +192,7 @@ struct WarningCollector {
     func finished(subject: String) -> [CatalogWarning] {
         guard omitted > 0 else { return warnings }
         return warnings + [CatalogWarning(subject: subject, message: "\(omitted) more warnings not shown",
-                                          code: "warnings-omitted")]
+                                          code: .warningsOmitted)]
     }
 
     static func subject(file: String, key: String?) -> String {

@@ -136,12 +136,12 @@ package struct ArchivedAppFolder: Sendable {
             guard warnings.count < ArchivedAppFolder.maximumWarnings else {
                 unsaid += 1
                 let summary = CatalogWarning(subject: archive.name,
-                    message: "\(unsaid) more \(unsaid == 1 ? "entry" : "entries") left unread", code: "archive-entry-ignored")
+                    message: "\(unsaid) more \(unsaid == 1 ? "entry" : "entries") left unread", code: .archiveEntryIgnored)
                 if unsaid == 1 { warnings.append(summary) } else { warnings[warnings.count - 1] = summary }
                 return
             }
             warnings.append(CatalogWarning(subject: ArchivedFile(archive: archive, entry: entry).path, message: message,
-                                           code: "archive-entry-ignored"))
+                                           code: .archiveEntryIgnored))
         }
     }
 }

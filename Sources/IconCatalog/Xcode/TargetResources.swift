@@ -30,7 +30,7 @@ struct TargetResources: Equatable {
             let problem = kind == nil ? "is not there" : "is not a folder"
             warnings.appendUnique([CatalogWarning(subject: project.projectFile,
                 message: "\(ProjectPaths.relative(path, to: project.folder)) \(problem); it is skipped",
-                code: kind == nil ? "missing-asset-catalog" : "path-outside-project")])
+                code: kind == nil ? .missingAssetCatalog : .pathOutsideProject)])
             return
         }
         guard seen.insert(path).inserted else { return }
@@ -47,7 +47,7 @@ struct TargetResources: Equatable {
             guard let node = project.nodes[reference] else {
                 warnings.appendUnique([CatalogWarning(subject: project.projectFile,
                     message: "target “\(target.name)” has a resource \(reference) that is not a file reference",
-                    code: "malformed-project")])
+                    code: .malformedProject)])
                 continue
             }
             let members = node.kind == .variantGroup ? node.children : [reference]
@@ -90,7 +90,7 @@ struct TargetResources: Equatable {
                         let how = lexicallyInside ? "a link leading outside it" : "outside it"
                         warnings.appendUnique([CatalogWarning(subject: project.projectFile,
                             message: "an exception of synchronized folder “\(node.path ?? id)” names \(relative), \(how); it is not read",
-                            code: "path-outside-project")])
+                            code: .pathOutsideProject)])
                         continue
                     }
                     if isCatalog {
@@ -104,7 +104,7 @@ struct TargetResources: Equatable {
         if walk.truncated {
             warnings.appendUnique([CatalogWarning(subject: project.projectFile,
                 message: "stopped looking in “\(target.name)”'s synchronized folders after \(entryBudget) entries",
-                code: "project-search-truncated")])
+                code: .projectSearchTruncated)])
         }
     }
 

@@ -115,7 +115,7 @@ package enum XcodeProjectLocator {
             if walk.truncated {
                 warnings.append(CatalogWarning(subject: root,
                     message: "stopped looking for Xcode projects after \(walk.budget) folder entries",
-                    code: "project-search-truncated"))
+                    code: .projectSearchTruncated))
             }
             for workspace in workspaces { addWorkspace(workspace) }
         }
@@ -129,13 +129,13 @@ package enum XcodeProjectLocator {
                     warnings.append(CatalogWarning(subject: workspace,
                         message: containment == .linkLeadingOutside ? "names \(project), a link leading outside \(boundary); it is not read"
                             : "names \(project), outside \(boundary); it is not read",
-                        code: "path-outside-project"))
+                        code: .pathOutsideProject))
                     continue
                 }
                 guard FileKind.notFollowing(ProjectPaths.join(project, "project.pbxproj")) == .regularFile else {
                     warnings.append(CatalogWarning(subject: workspace,
                         message: "names \(ProjectPaths.relative(project, to: boundary)), which is not there",
-                        code: "missing-project"))
+                        code: .missingProject))
                     continue
                 }
                 let depth = ProjectPaths.relative(project, to: boundary).split(separator: "/").count - 1
@@ -148,7 +148,7 @@ package enum XcodeProjectLocator {
                 // A bundle with no project file at all is skipped quietly (an empty folder named so).
                 if case .missingProjectFile = problem { return }
                 refused.append(problem)
-                warnings.append(CatalogWarning(subject: problem.path, message: problem.description, code: "unreadable-project"))
+                warnings.append(CatalogWarning(subject: problem.path, message: problem.description, code: .unreadableProject))
                 return
             }
             let identity = ProjectPaths.realPath(path) ?? path
