@@ -5,11 +5,11 @@ PREFIX      ?= /usr/local
 CONFIG      ?= debug
 BIN_DIR      = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 # Release builds link the Swift runtime, Foundation and Dispatch into the binary: loading and
-# relocating them at every start cost about 8 ms of CPU of a `preview` (perf stat, issue 3).
+# relocating them at every start cost about 8 ms of CPU of a `preview` (perf stat).
 RELEASE_FLAGS = --static-swift-stdlib
 BUILD_FLAGS  = $(if $(filter release,$(CONFIG)),$(RELEASE_FLAGS))
 # System packages the build and the tests need (checked with dpkg, installed with apt only if missing).
-APT_PACKAGES = pkg-config libpng-dev libisal-dev zlib1g-dev libncurses-dev ncurses-term librsvg2-dev libsixel-dev tmux python3 python3-png openssh-client openssh-server procps time xvfb xterm xfonts-base kitty libgl1-mesa-dri x11-apps imagemagick xdotool man-db groff-base bash-completion zsh fish
+APT_PACKAGES = pkg-config binutils libpng-dev libisal-dev zlib1g-dev libncurses-dev ncurses-term librsvg2-dev libsixel-dev tmux python3 python3-png openssh-client openssh-server procps time xvfb xterm xfonts-base kitty libgl1-mesa-dri x11-apps imagemagick xdotool man-db groff-base bash-completion zsh fish
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Where `make install` puts the man page and the shell completions: where man, bash-completion,
 # zsh and fish look under PREFIX.
@@ -80,7 +80,7 @@ install-built:
 	@test -f "$(MANUAL)" || { echo "no man page at $(MANUAL): run make manual first (make install and make test do)" >&2; exit 1; }
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(SVG_LIBRARY_DIR)" "$(DESTDIR)$(PREFIX)/share/iconchooser/demo/App Icons" "$(DESTDIR)$(MAN_DIR)" \
 	  "$(DESTDIR)$(BASH_COMP_DIR)" "$(DESTDIR)$(ZSH_COMP_DIR)" "$(DESTDIR)$(FISH_COMP_DIR)"
-	install -m 0755 "$(BIN_DIR)/iconchooser" "$(DESTDIR)$(PREFIX)/bin/iconchooser"
+	install -m 0755 -s "$(BIN_DIR)/iconchooser" "$(DESTDIR)$(PREFIX)/bin/iconchooser"
 ifeq ($(shell uname -s),Darwin)
 	install -m 0644 "$(BIN_DIR)/$(SVG_LIBRARY)" "$(DESTDIR)$(SVG_LIBRARY_DIR)/$(SVG_LIBRARY)"
 else

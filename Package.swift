@@ -57,6 +57,10 @@ let package = Package(
         .target(name: "CSVGRasterizer", dependencies: ["CRSVG", "CSVGRasterizerInterface"], publicHeadersPath: "."),
         // Untrusted text made safe for a terminal, and its width in columns: shared by the model and the screen.
         .target(name: "TerminalText"),
+        // Files read within a size and written whole (a temporary beside, renamed into place), their
+        // kinds as values, and the one funnel that retries EINTR and turns errno into swift-system's Errno.
+        // A leaf: the catalog, the choice, the server and the terminal layer all use it.
+        .target(name: "FileAccess", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         // The release number, in one place: `--version`, the man page and the tests read it.
         .target(name: "ToolVersion"),
         // Command-line conventions with no I/O: what `list` reports (text, tab-separated rows, JSON written
@@ -69,14 +73,14 @@ let package = Package(
         // of an .ipa (its zlib comes through pkg-config: apt zlib1g-dev).
         .target(
             name: "IconCatalog",
-            dependencies: ["TerminalText", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            dependencies: ["TerminalText", "FileAccess", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                            .product(name: "SystemPackage", package: "swift-system")]
         ),
         // The choice: IconManager and the file it is kept in, apart from the reading, so a tool that only
         // reads icons does not build the persistence (swift-crypto names a state file by a path's digest).
         .target(
             name: "IconChoice",
-            dependencies: ["IconCatalog", "TerminalText", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["IconCatalog", "FileAccess", "TerminalText", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // What a terminal sends, decoded: keys, clicks and the answers to queries, apart. Pure.
         .target(name: "TerminalInput"),
@@ -95,11 +99,12 @@ let package = Package(
         // The only importer of CNcurses: draws frames, reads the terminal on a thread of its own, restores it.
         .target(
             name: "NcursesTerminal",
-            dependencies: ["CNcurses", "CTerminalSignals", "CellCanvas", "TerminalInput", "TerminalDetection", "TerminalInterface"]
+            dependencies: ["CNcurses", "CTerminalSignals", "CellCanvas", "FileAccess", "TerminalInput", "TerminalDetection", "TerminalInterface",
+                           .product(name: "SystemPackage", package: "swift-system")]
         ),
         // PNG, and Icon Composer bundles drawn flat → RGBA bitmap → resampled → cells. SVG layers are drawn
         // by libiconchooser-svg, opened when the first is met (CSVGRasterizerInterface declares its entry point).
-        .target(name: "IconArt", dependencies: ["CPNG", "CISAL", "CSVGRasterizerInterface", "CellCanvas", "IconCatalog"]),
+        .target(name: "IconArt", dependencies: ["CPNG", "CISAL", "CSVGRasterizerInterface", "CellCanvas", "FileAccess", "IconCatalog", "TerminalText"]),
         // Pixel pictures as terminal graphics (kitty, sixel, iTerm2): bytes out, no terminal I/O.
         .target(name: "TerminalGraphics", dependencies: ["IconArt", "CellCanvas", "CPNG", "TerminalDetection", "TerminalInput", "TerminalInterface"]),
         // Elm-style chooser core: state, update(state, event) -> effects, view(state) -> CellGrid. No I/O.
@@ -108,7 +113,7 @@ let package = Package(
         // the picture loader; what the terminal can do, learned without waiting for it.
         .target(
             name: "ChooserRuntime",
-            dependencies: ["CellCanvas", "ChooserUI", "IconArt", "IconCatalog", "IconChoice", "IconLint", "TerminalText",
+            dependencies: ["CellCanvas", "ChooserUI", "FileAccess", "IconArt", "IconCatalog", "IconChoice", "IconLint", "TerminalText",
                            "TerminalInput", "TerminalDetection", "TerminalInterface", "TerminalGraphics"]
         ),
         // `iconchooser lint`: rules as pure functions over the parsed plist, a file index and image facts.
@@ -122,10 +127,9 @@ let package = Package(
             name: "DemoServer",
             dependencies: [
                 "CPseudoTerminal",
+                "FileAccess",
                 "TerminalText",
                 "TerminalDetection",
-                "IconCatalog",
-                "IconChoice",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
@@ -139,6 +143,7 @@ let package = Package(
             dependencies: [
                 "TerminalText",
                 "CellCanvas",
+                "FileAccess",
                 "IconCatalog",
                 "IconChoice",
                 "IconArt",
@@ -171,12 +176,12 @@ let package = Package(
         .testTarget(name: "CellCanvasTests", dependencies: ["CellCanvas", "TerminalText"]),
         .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput"]),
         .testTarget(name: "TerminalDetectionTests", dependencies: ["TerminalDetection", "TerminalInput", "CellCanvas"]),
-        .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "TerminalText", "TestSupport",
+        .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "FileAccess", "TerminalText", "TestSupport",
                                                          .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "IconChoiceTests", dependencies: ["IconChoice", "IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TerminalText", "TestSupport",
                                                       .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "IconArtTests", dependencies: ["IconArt", "CellCanvas", "IconCatalog", "TestSupport"], exclude: ["reference_decode.py"]),
+        .testTarget(name: "IconArtTests", dependencies: ["IconArt", "CellCanvas", "FileAccess", "IconCatalog", "TestSupport"], exclude: ["reference_decode.py"]),
         .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "IconArt", "CellCanvas", "ChooserUI", "ChooserRuntime",
                                                                   "CPNG", "CSixel",
                                                                   "TerminalDetection", "TerminalInterface", "TerminalStreams"]),
@@ -198,6 +203,8 @@ let package = Package(
         ),
         // The terminal layer's reading and asking, over a pseudo-terminal; drawing is tested in tmux.
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TerminalInput", "TerminalDetection", "CPseudoTerminal", "CellCanvas"]),
+        // ARCHITECTURE.md's table of modules against the package's target graph.
+        .testTarget(name: "ArchitectureTests", dependencies: ["TestSupport"]),
         // Replays every input a fuzz target ever crashed on (Fuzz/crashes/TARGET/).
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzHarness", "TestSupport"]),
         // Drives the built `iconchooser` binary through Process (and tmux for the screen).

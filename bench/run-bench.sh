@@ -716,6 +716,22 @@ if wants 12; then
 source "$HERE/graphics.sh"
 fi
 
+# --- the installed program: its size and its start-up -----------------------------------------
+# Always measured (a second's work). The program as `make install` puts it: stripped.
+INSTALLED=$WORK/installed-iconchooser
+if cp "$BIN" "$INSTALLED" && strip "$INSTALLED"; then
+    record "installed program, MB" "$(div "$(stat -c %s "$INSTALLED")" 1048576 %.1f)" - "%s" abs 30 "<= 30 MB"
+    version_ours() { "$INSTALLED" --version >/dev/null; }
+    version_chafa() { chafa --version >/dev/null; }
+    if time_pair version_ours version_chafa "$STEADY_RUNS"; then
+        record "start-up: --version vs chafa --version, ms" "$(div "$OURS_US" 1000)" "$(div "$PEER_US" 1000)" "%s" ratio 0.7 "<= 0.7x"
+    else
+        record_failure "start-up: --version vs chafa --version, ms" "<= 0.7x" "a run failed"
+    fi
+else
+    record_failure "installed program, MB" "<= 30 MB" "cannot copy and strip $BIN"
+fi
+
 # --- report -------------------------------------------------------------------------------
 
 echo

@@ -1,5 +1,6 @@
 import CellCanvas
 import ChooserUI
+import FileAccess
 import Foundation
 import IconArt
 import IconCatalog

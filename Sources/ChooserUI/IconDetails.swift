@@ -59,11 +59,11 @@ public struct IconFinding: Hashable, Sendable {
 
     public var severity: Severity
     /// The rule's id (`missing-alternate-size`).
-    public var rule: String
+    public var rule: ProblemCode
     /// One line, already safe to show.
     public var message: String
 
-    public init(severity: Severity, rule: String, message: String) {
+    public init(severity: Severity, rule: ProblemCode, message: String) {
         self.severity = severity
         self.rule = rule
         self.message = message

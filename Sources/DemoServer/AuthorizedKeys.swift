@@ -1,5 +1,5 @@
+import FileAccess
 import Foundation
-import IconCatalog
 import NIOSSH
 import TerminalText
 

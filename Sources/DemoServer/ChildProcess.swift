@@ -1,4 +1,5 @@
 import CPseudoTerminal
+import FileAccess
 import Foundation
 
 /// A program the server started for a session, in a session (and process group) of its
@@ -67,10 +68,10 @@ final class ChildProcess: @unchecked Sendable {
     private func waitForExit() -> Int32 {
         // Wait without reaping first, so `signal` can never race with the pid being reused.
         var info = siginfo_t()
-        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
+        _ = try? systemCall { waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) }
         return lock.withLock {
             var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            _ = try? systemCall { waitpid(pid, &status, 0) }
             reaped = true
             return Self.shellStatus(status)
         }

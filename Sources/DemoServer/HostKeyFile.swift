@@ -1,7 +1,6 @@
 import Crypto
+import FileAccess
 import Foundation
-import IconCatalog
-import IconChoice
 import NIOCore
 import NIOSSH
 import TerminalText
@@ -31,7 +30,7 @@ public struct HostKeyFile: Sendable {
     /// Reads the key at `path`, or creates one there (and its folder, mode 0700) if there is
     /// no file. `created` tells which happened.
     public static func loadOrCreate(at path: String) throws(Problem) -> (file: HostKeyFile, created: Bool) {
-        if BoundedFile.kind(of: path) == nil {
+        if FileKind.following(path) == nil {
             let key = Curve25519.Signing.PrivateKey()
             try write(key, to: path)
             return (HostKeyFile(path: path, key: key), true)

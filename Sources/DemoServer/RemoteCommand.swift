@@ -1,4 +1,3 @@
-import IconCatalog
 import TerminalText
 
 /// What an SSH `exec` request may run: only the scriptable commands, for the session's

@@ -1,5 +1,4 @@
 import Foundation
-import IconCatalog
 import NIOCore
 import NIOPosix
 import NIOSSH

@@ -1,5 +1,4 @@
 import Foundation
-import IconCatalog
 import TerminalText
 
 /// One line per finished session on stderr, for whoever runs a public demo. Every value a

@@ -1,4 +1,5 @@
 import CPNG
+import FileAccess
 import Foundation
 import IconCatalog
 #if canImport(Glibc)
@@ -15,7 +16,7 @@ import Darwin
 public enum PNGDecodeError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The path is a FIFO, device, directory or socket (`kind` says which). Refused before
     /// reading: a FIFO would block the decoder forever and a device may never end.
-    case notARegularFile(path: String, kind: String)
+    case notARegularFile(path: String, kind: FileKind)
     /// `open`, `stat` or `read` failed; `reason` is the system's message for `errno`.
     case unreadable(path: String, reason: String)
     /// The file is bigger than the decoder is willing to read into memory.

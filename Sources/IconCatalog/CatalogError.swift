@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import TerminalText
 
@@ -9,7 +10,7 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A broken symbolic link or a loop of them; `problem` says which.
     case badLink(path: String, problem: String)
     /// A FIFO, a device or a socket where a file was expected: never opened, so it cannot hang.
-    case notARegularFile(path: String, kind: String)
+    case notARegularFile(path: String, kind: FileKind)
     /// A folder expected to hold an Info.plist (a built app) that has none.
     case noInfoPlist(directory: String)
     /// A folder given as the app that holds neither an Info.plist nor an Xcode project.
@@ -120,10 +121,10 @@ public struct CatalogWarning: Equatable, Hashable, Sendable, CustomStringConvert
     public let message: String
     /// A stable kebab-case name for the kind of problem, shared with `lint`'s rule ids where a
     /// rule reports the same thing, so scripts can filter warnings without parsing messages.
-    public let code: String?
+    public let code: ProblemCode?
 
     /// A warning about `subject`; `code` should be a lint rule id where a rule reports the same problem.
-    public init(subject: String, message: String, code: String? = nil) {
+    public init(subject: String, message: String, code: ProblemCode? = nil) {
         self.subject = subject
         self.message = message
         self.code = code

@@ -124,8 +124,7 @@ public enum CatalogReader {
         }
         if let note = assetCatalogNote(icons, source: source, subject: plistPath) { warnings.append(note) }
         if let resolver, resolver.searchWasTruncated {
-            warnings.add(code: "search-truncated", subject: resolver.searchRoot,
-                "stopped looking for icon files after \(MessageText.grouped(FileIndex.maximumEntries)) entries")
+            warnings.append(.searchTruncated(root: resolver.searchRoot))
         }
         let bundleIdentifier = (plist["CFBundleIdentifier"] as? String).map {
             IconFileResolver.expand($0, defines: options.defines)
@@ -170,7 +169,7 @@ public enum CatalogReader {
         return CatalogWarning(subject: subject,
             message: "\(list) \(one ? "has" : "have") only CFBundleIconName: \(one ? "its" : "their") images are in \(whereFrom), "
                 + "which is not read; shown as \(one ? "a placeholder" : "placeholders")",
-            code: "icon-name-only")
+            code: .iconNameOnly)
     }
 }
 

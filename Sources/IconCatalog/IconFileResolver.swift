@@ -68,13 +68,13 @@ package struct IconFileResolver: Sendable {
         for file in files {
             switch lookup(file) {
             case .unsafe(let problem):
-                warnings.add(code: "unsafe-file-entry", subject: subject,
+                warnings.add(code: .unsafeFileEntry, subject: subject,
                     "file entry “\(MessageText.abbreviated(file))” \(problem); never read")
             case .onlyInAssetCatalog(let found):
-                warnings.add(code: "file-in-asset-catalog", subject: subject,
+                warnings.add(code: .fileInAssetCatalog, subject: subject,
                     "“\(MessageText.abbreviated(file))” is only inside an asset catalog (\(found)); iOS looks for alternate icon files outside it")
             case .notFound:
-                warnings.add(code: "file-not-found", subject: subject,
+                warnings.add(code: .fileNotFound, subject: subject,
                     "no file found for “\(MessageText.abbreviated(file))” under \(searchRoot)")
             case .found(let paths):
                 for path in paths where seen.insert(path).inserted {
@@ -173,14 +173,23 @@ package struct IconFileResolver: Sendable {
     static func readImage(_ source: ImageSource, warnings: inout WarningList) -> IconImage? {
         do {
             guard let size = PNGHeader.size(of: try source.readPrefix(64)) else {
-                warnings.add(code: "unreadable-image", subject: source.path, "not a PNG image; ignored")
+                warnings.add(code: .unreadableImage, subject: source.path, "not a PNG image; ignored")
                 return nil
             }
             return IconImage(source: source, width: size.width, height: size.height)
         } catch {
-            warnings.add(code: "unreadable-image", subject: source.path, "\(error.description); ignored")
+            warnings.add(code: .unreadableImage, subject: source.path, "\(error.description); ignored")
             return nil
         }
+    }
+}
+
+extension CatalogWarning {
+    /// The file search under `root` stopped at `FileIndex.maximumEntries`: the one text for it,
+    /// wherever it is reported (`list`, the chooser, `lint`).
+    package static func searchTruncated(root: String) -> CatalogWarning {
+        CatalogWarning(subject: root, message: "stopped looking for icon files after \(MessageText.grouped(FileIndex.maximumEntries)) entries; "
+                           + "some may have been missed", code: .searchTruncated)
     }
 }
 

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// Where an icon image's bytes are: a file on disk, or a file inside an `.ipa` archive,

@@ -7,12 +7,12 @@ import TerminalText
 package struct WarningList: Sendable {
     package static let shownPerCode = 10
     /// The code of the lines that count what was left out, as the asset-catalog readers use it.
-    package static let omittedCode = "warnings-omitted"
+    package static let omittedCode = ProblemCode.warningsOmitted
 
     private var kept: [CatalogWarning] = []
-    private var counts: [String: Int] = [:]
+    private var counts: [ProblemCode?: Int] = [:]
     /// Codes in the order they first came, for the counting lines.
-    private var codes: [String] = []
+    private var codes: [ProblemCode?] = []
 
     package init() {}
 
@@ -23,14 +23,14 @@ package struct WarningList: Sendable {
     }
 
     /// Adds a warning of the kind `code`; `subject` and `message` are only made when it is kept.
-    package mutating func add(code: String, subject: @autoclosure () -> String, _ message: @autoclosure () -> String) {
+    package mutating func add(code: ProblemCode, subject: @autoclosure () -> String, _ message: @autoclosure () -> String) {
         if count(code) <= Self.shownPerCode {
             kept.append(CatalogWarning(subject: subject(), message: message(), code: code))
         }
     }
 
     package mutating func append(_ warning: CatalogWarning) {
-        if count(warning.code ?? "") <= Self.shownPerCode { kept.append(warning) }
+        if count(warning.code) <= Self.shownPerCode { kept.append(warning) }
     }
 
     /// Everything `other` kept and counted, as if it had been added here.
@@ -43,7 +43,7 @@ package struct WarningList: Sendable {
     }
 
     /// Counts one more (or `by` more) warning of `code`; the new total.
-    private mutating func count(_ code: String, by more: Int = 1) -> Int {
+    private mutating func count(_ code: ProblemCode?, by more: Int = 1) -> Int {
         if counts[code] == nil { codes.append(code) }
         counts[code, default: 0] += more
         return counts[code, default: 0]
@@ -62,17 +62,17 @@ package struct WarningList: Sendable {
     package var isEmpty: Bool { kept.isEmpty }
 
     /// What the warnings of one code are, counted.
-    static func plural(_ code: String) -> String {
+    static func plural(_ code: ProblemCode?) -> String {
         switch code {
-        case "file-not-found": return "files not found"
-        case "unsafe-file-entry": return "unsafe file entries"
-        case "file-in-asset-catalog": return "files only inside an asset catalog"
-        case "unreadable-image": return "unreadable image files"
-        case "malformed-icon-entry": return "malformed icon entries"
-        case "ordinal-not-integer": return "ordinals that are not integers"
-        case "prerendered-not-boolean": return "UIPrerenderedIcon values that are not booleans"
-        case "": return "warnings"
-        default: return "\(code) warnings"
+        case .fileNotFound?: return "files not found"
+        case .unsafeFileEntry?: return "unsafe file entries"
+        case .fileInAssetCatalog?: return "files only inside an asset catalog"
+        case .unreadableImage?: return "unreadable image files"
+        case .malformedIconEntry?: return "malformed icon entries"
+        case .ordinalNotInteger?: return "ordinals that are not integers"
+        case .prerenderedNotBoolean?: return "UIPrerenderedIcon values that are not booleans"
+        case let code?: return "\(code) warnings"
+        case nil: return "warnings"
         }
     }
 }

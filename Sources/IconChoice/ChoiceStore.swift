@@ -1,4 +1,5 @@
 import Crypto
+import FileAccess
 import Foundation
 import IconCatalog
 import TerminalText
@@ -111,8 +112,10 @@ public struct FileChoiceStore: ChoiceStore {
         let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard lock >= 0 else { throw failure("cannot open the lock file (\(BoundedFile.errnoMessage()))") }
         defer { close(lock) }
-        while flock(lock, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw failure("cannot lock (\(BoundedFile.errnoMessage()))") }
+        do {
+            _ = try systemCall { flock(lock, LOCK_EX) }
+        } catch {
+            throw failure("cannot lock (\(error.message))")
         }
         defer { flock(lock, LOCK_UN) }
         do {

@@ -104,7 +104,7 @@ public enum LintSubject: Hashable, Sendable {
 /// `idiom`, `file`, `key`) is a stable interface for scripts.
 public struct LintFinding: Hashable, Sendable, Encodable {
     /// The id of the rule that found it (`LintRules.ids`), stable for scripts and `--disable`.
-    public let rule: String
+    public let rule: ProblemCode
     /// The rule's severity.
     public let severity: LintSeverity
     /// One line, already free of control and bidi characters.
@@ -120,7 +120,7 @@ public struct LintFinding: Hashable, Sendable, Encodable {
     /// lets a tool show the finding with each of them; JSON does not carry it.
     public let icons: [String?]
 
-    package init(rule: String, severity: LintSeverity, message: String, subject: LintSubject, idiom: Idiom?, file: String,
+    package init(rule: ProblemCode, severity: LintSeverity, message: String, subject: LintSubject, idiom: Idiom?, file: String,
                  icons: [String?] = []) {
         self.rule = rule
         self.severity = severity

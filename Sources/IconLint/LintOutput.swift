@@ -21,7 +21,7 @@ package enum LintOutput {
         report.listed.map { finding in
             let command = finding.severity == .note ? "notice" : finding.severity.rawValue
             let file = escapeProperty(TextSanitizer.clean(finding.file))
-            return "::\(command) file=\(file),title=\(escapeProperty(finding.rule))::\(escapeData(finding.message))\n"
+            return "::\(command) file=\(file),title=\(escapeProperty(finding.rule.rawValue))::\(escapeData(finding.message))\n"
         }.joined()
     }
 
@@ -53,7 +53,7 @@ package enum LintOutput {
             var first = true
             for rule in LintRules.all where rule.severity == severity {
                 if !first { list += ", " }
-                list += rule.id
+                list += rule.id.rawValue
                 first = false
             }
         }

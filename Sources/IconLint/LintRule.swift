@@ -44,7 +44,7 @@ public struct LintRule: Sendable, Identifiable {
     }
 
     /// Kebab-case and never renamed: scripts and CI configurations name rules by it.
-    public let id: String
+    public let id: ProblemCode
     /// Fixed per rule, so a rule's findings always weigh the same.
     public let severity: LintSeverity
     /// One line: what the rule finds.
@@ -53,7 +53,7 @@ public struct LintRule: Sendable, Identifiable {
     public let explanation: String
     let check: @Sendable (LintContext, inout Hits) -> Void
 
-    package init(id: String, severity: LintSeverity, summary: String, explanation: String,
+    package init(id: ProblemCode, severity: LintSeverity, summary: String, explanation: String,
                  check: @escaping @Sendable (LintContext, inout Hits) -> Void) {
         self.id = id
         self.severity = severity

@@ -1,3 +1,5 @@
+import IconCatalog
+
 /// Every rule, in the order findings of equal place are listed and `--help` shows them:
 /// errors, then warnings, then notes.
 public enum LintRules {
@@ -44,11 +46,14 @@ public enum LintRules {
     ]
 
     /// Every rule's id: the values `LintFinding.rule` and `CatalogWarning.code` share.
-    public static var ids: [String] { all.map(\.id) }
+    public static var ids: [ProblemCode] { all.map(\.id) }
 
     /// The rule with `id`, nil for an unknown id (a typo in `--disable`).
-    public static func rule(_ id: String) -> LintRule? { all.first { $0.id == id } }
+    public static func rule(_ id: String) -> LintRule? { ProblemCode(rawValue: id).flatMap(rule) }
+
+    /// The rule reporting `code`, nil where only the catalog's warnings carry it.
+    public static func rule(_ code: ProblemCode) -> LintRule? { all.first { $0.id == code } }
 
     /// Where a rule sorts among findings about the same thing.
-    static let rank: [String: Int] = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.id, $0) })
+    static let rank: [ProblemCode: Int] = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.id, $0) })
 }

@@ -30,11 +30,12 @@ package enum LintText {
     /// A plist value in a message: its type, and for short scalars the value itself,
     /// e.g. `a string (“YES”)`.
     package static func describe(_ value: Any) -> String {
-        let type = PlistValue.typeName(value)
+        let kind = PlistValue.kind(of: value)
+        let type = kind.description
         switch value {
         // utf8.count first: counting the characters of a megabyte-long string only to refuse it is waste.
         case let text as String where text.utf8.count <= 160 && text.count <= 40: return "\(type) (\(quote(text)))"
-        case let number as Double where type == "a real number": return "\(type) (\(number))"
+        case let number as Double where kind == .real: return "\(type) (\(number))"
         default: return type
         }
     }

@@ -13,7 +13,7 @@ public enum Linter {
     /// catalog and are not checked here. Throws only when the app cannot be read at all:
     /// missing, not a plist, not a dictionary, an archive that cannot be opened, a project
     /// whose target cannot be chosen.
-    public static func lint(app: String, options: CatalogOptions = CatalogOptions(), disabled: Set<String> = [],
+    public static func lint(app: String, options: CatalogOptions = CatalogOptions(), disabled: Set<ProblemCode> = [],
                             inspector: any ImageInspector = DecodingImageInspector()) throws(CatalogError) -> LintReport {
         let opened = try OpenedApp.open(app, options: options)
         var plist = opened.plist
@@ -49,7 +49,7 @@ public enum Linter {
 
     /// Lints an already-parsed plist against an already-walked folder.
     package static func lint(plist: [String: Any], plistPath: String, source: AppSourceKind = .plist,
-                             options: CatalogOptions, index: FileIndex, disabled: Set<String> = [],
+                             options: CatalogOptions, index: FileIndex, disabled: Set<ProblemCode> = [],
                              inspector: any ImageInspector, appWarnings: [CatalogWarning] = [],
                              project: ProjectFacts? = nil) -> LintReport {
         let context = LintContext(plist: plist, plistPath: plistPath, source: source, options: options, index: index,
@@ -63,6 +63,9 @@ public enum Linter {
             if run.omitted > 0 { omitted.append(LintReport.Omitted(rule: rule.id, severity: rule.severity, count: run.omitted)) }
         }
         let order = FindingOrder(context)
+        var appWarnings = appWarnings
+        let truncation = CatalogWarning.searchTruncated(root: index.root)
+        if index.truncated && !appWarnings.contains(truncation) { appWarnings.append(truncation) }
         return LintReport(plistPath: plistPath, findings: order.sorted(findings), omitted: omitted,
                           searchWasTruncated: index.truncated, appWarnings: appWarnings)
     }
@@ -110,7 +113,7 @@ public struct LintReport: Sendable {
     /// Findings of one rule beyond the first `LintRule.Hits.shownPerRule`: counted, not shown.
     public struct Omitted: Sendable, Equatable {
         /// The rule whose findings were capped.
-        public let rule: String
+        public let rule: ProblemCode
         /// Its severity, so the totals count the findings left out.
         public let severity: LintSeverity
         /// How many findings were left out.

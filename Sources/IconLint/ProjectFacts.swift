@@ -56,7 +56,7 @@ package struct ProjectFacts: Sendable {
     /// icons and warnings are merged by name), reading what `compiler` names. `defines` are
     /// the `--define` values the target was read with, for reading its other configurations.
     package static func gather(from catalogs: [AppIconCatalog], compiler: IconCompilerInputs, source: AppSourceKind,
-                               defines: [String: String] = [:], reportedCodes: Set<String>,
+                               defines: [String: String] = [:], reportedCodes: Set<ProblemCode>,
                                inspector: any ImageInspector) -> ProjectFacts {
         let boundary = PathBoundary(root: compiler.boundary)
         var warnings: [CatalogWarning] = []
@@ -100,7 +100,7 @@ package struct ProjectFacts: Sendable {
         if others.count > maximumOtherWarnings {
             let omitted = others.count - maximumOtherWarnings + 1
             others = Array(others.prefix(maximumOtherWarnings - 1))
-                + [CatalogWarning(subject: compiler.settingsSource, message: "\(omitted) more warnings not shown", code: "warnings-omitted")]
+                + [CatalogWarning(subject: compiler.settingsSource, message: "\(omitted) more warnings not shown", code: .warningsOmitted)]
         }
         return ProjectFacts(compiler: compiler, source: source, configuration: catalogs.first?.target?.configuration,
                             warnings: warnings, icons: icons, otherWarnings: others,
@@ -111,7 +111,7 @@ package struct ProjectFacts: Sendable {
     var primary: ShippedIcon? { icons.first { $0.name == nil } }
 
     /// The warnings with `code`.
-    func warnings(_ code: String) -> [CatalogWarning] { warnings.filter { $0.code == code } }
+    func warnings(_ code: ProblemCode) -> [CatalogWarning] { warnings.filter { $0.code == code } }
 }
 
 /// One icon the build makes from an app icon set or an Icon Composer bundle, as read.

@@ -10,7 +10,7 @@ extension LintRules {
     }
 
     static let fileNotFound = LintRule(
-        id: "file-not-found", severity: .error,
+        id: .fileNotFound, severity: .error,
         summary: "A CFBundleIconFiles entry matches no image file.",
         explanation: """
             iOS looks for an entry NAME as NAME.png, NAME@2x.png and NAME@3x.png (and their ~ipad forms on iPad) \
@@ -34,7 +34,7 @@ extension LintRules {
     }
 
     static let fileInAssetCatalog = LintRule(
-        id: "file-in-asset-catalog", severity: .error,
+        id: .fileInAssetCatalog, severity: .error,
         summary: "An alternate's file exists only inside an .xcassets folder.",
         explanation: """
             Alternate icons listed under CFBundleIconFiles are loose PNG files at the top of the app bundle. Images \
@@ -55,7 +55,7 @@ extension LintRules {
     }
 
     static let unsafeFileEntry = LintRule(
-        id: "unsafe-file-entry", severity: .error,
+        id: .unsafeFileEntry, severity: .error,
         summary: "A file entry is empty, a path (/, .., absolute) or has control characters.",
         explanation: """
             A CFBundleIconFiles entry is a bare file name that iOS looks up at the top of the app bundle. An entry \
@@ -74,7 +74,7 @@ extension LintRules {
     }
 
     static let scaleSuffixInEntry = LintRule(
-        id: "scale-suffix-in-entry", severity: .warning,
+        id: .scaleSuffixInEntry, severity: .warning,
         summary: "A file entry names a scale (@2x, @3x).",
         explanation: """
             iOS adds the scale itself: for an entry Blue it picks Blue@2x.png or Blue@3x.png to suit the screen. \
@@ -135,7 +135,7 @@ extension LintRules {
     }
 
     static let mixedPNGExtension = LintRule(
-        id: "mixed-png-extension", severity: .warning,
+        id: .mixedPngExtension, severity: .warning,
         summary: "Some file entries end in .png and others do not.",
         explanation: """
             Apple's rule for CFBundleIconFiles: omit the extension, and iOS finds the @2x and @3x files from the \
@@ -169,7 +169,7 @@ extension LintRules {
     }
 
     static let unexpandedVariable = LintRule(
-        id: "unexpanded-variable", severity: .note,
+        id: .unexpandedVariable, severity: .note,
         summary: "A file entry holds a $(VAR) or ${VAR} build setting that is not defined here.",
         explanation: """
             Xcode replaces $(NAME) and ${NAME} in Info.plist with build settings when it builds the app, so the \
@@ -280,7 +280,7 @@ extension LintRules {
     }
 
     static let duplicateFileEntry = LintRule(
-        id: "duplicate-file-entry", severity: .note,
+        id: .duplicateFileEntry, severity: .note,
         summary: "The same file is listed twice in one CFBundleIconFiles array.",
         explanation: """
             Listing a file twice (Blue and Blue, or Blue and Blue.png) does nothing the first entry does not \

@@ -12,7 +12,7 @@ extension LintRules {
     }
 
     static let missingOnIPad = LintRule(
-        id: "missing-on-ipad", severity: .error,
+        id: .missingOnIpad, severity: .error,
         summary: "An alternate in CFBundleIcons is missing from CFBundleIcons~ipad.",
         explanation: """
             When an app has CFBundleIcons~ipad, iPads read their icons from it alone and never fall back to \
@@ -31,7 +31,7 @@ extension LintRules {
     }
 
     static let onlyOnIPad = LintRule(
-        id: "only-on-ipad", severity: .warning,
+        id: .onlyOnIpad, severity: .warning,
         summary: "An alternate is declared only in CFBundleIcons~ipad.",
         explanation: """
             An alternate that CFBundleIcons~ipad declares and CFBundleIcons does not exists only on iPad: on iPhone \

@@ -4,7 +4,7 @@ import IconCatalog
 /// image, the sizes alternates need, appearances, and the files sets and bundles name.
 extension LintRules {
     static let missingMarketingIcon = projectRule(
-        id: "missing-marketing-icon", severity: .error,
+        id: .missingMarketingIcon, severity: .error,
         summary: "The primary icon's set has no 1024×1024 App Store image (ITMS-90704).",
         explanation: """
             App Store Connect needs the app icon at 1024×1024 pixels, in PNG format, in the asset catalog: the \
@@ -21,7 +21,7 @@ extension LintRules {
     }
 
     static let marketingIconAlpha = projectRule(
-        id: "marketing-icon-alpha", severity: .error,
+        id: .marketingIconAlpha, severity: .error,
         summary: "The primary icon's 1024 px App Store image is transparent in places (ITMS-90717).",
         explanation: """
             The App Store image of the app icon must be opaque: App Store Connect refuses an upload whose App Store \
@@ -39,7 +39,7 @@ extension LintRules {
     }
 
     static let missingAlternateSize = projectRule(
-        id: "missing-alternate-size", severity: .warning,
+        id: .missingAlternateSize, severity: .warning,
         summary: "A multi-size alternate lacks iPhone 120 px (ITMS-90890) or iPad 152 and 167 px (ITMS-90892).",
         explanation: """
             A single-size set (one 1024 px image) gives the asset compiler every size it needs. A multi-size set \
@@ -70,7 +70,7 @@ extension LintRules {
     }
 
     static let inconsistentAppearances = projectRule(
-        id: "inconsistent-appearances", severity: .note,
+        id: .inconsistentAppearances, severity: .note,
         summary: "Some icons have dark or tinted images and others do not.",
         explanation: """
             Since iOS 18 an app icon set may hold dark and tinted images beside the light one. An icon without them \
@@ -98,7 +98,7 @@ extension LintRules {
     }
 
     static let setFileMissing = warningRule(
-        id: "set-file-missing", severity: .warning,
+        id: .setFileMissing, severity: .warning,
         summary: "An app icon set's Contents.json names a file that is not in the set's folder.",
         explanation: """
             Each entry of an .appiconset's Contents.json names its image file in the same folder. A file that is not \
@@ -108,7 +108,7 @@ extension LintRules {
             """)
 
     static let setFileUnreferenced = warningRule(
-        id: "set-file-unreferenced", severity: .warning,
+        id: .setFileUnreferenced, severity: .warning,
         summary: "A file in an app icon set's folder is named by no entry of its Contents.json.",
         explanation: """
             The asset compiler uses only the files Contents.json names; Xcode warns "The app icon set … has an \
@@ -117,7 +117,7 @@ extension LintRules {
             """)
 
     static let iconLayerMissing = warningRule(
-        id: "icon-layer-missing", severity: .warning,
+        id: .iconLayerMissing, severity: .warning,
         summary: "An Icon Composer bundle's icon.json names a layer image that is not in its Assets folder.",
         explanation: """
             Each layer of an .icon bundle draws the file its image-name names in the bundle's Assets folder. When \
@@ -126,7 +126,7 @@ extension LintRules {
             """)
 
     static let iconLayerUndrawable = warningRule(
-        id: "icon-layer-undrawable", severity: .warning,
+        id: .iconLayerUndrawable, severity: .warning,
         summary: "An Icon Composer layer's image cannot be drawn (not a PNG or SVG, or damaged).",
         explanation: """
             Icon Composer layers are PNG or SVG images. A file in another format, a damaged PNG, or an SVG that \

@@ -11,7 +11,7 @@ extension LintRules {
     private static func used(_ use: LintContext.ImageUse) -> String { "used by \(use.icon.label)" }
 
     static let unreadableImage = LintRule(
-        id: "unreadable-image", severity: .error,
+        id: .unreadableImage, severity: .error,
         summary: "An icon file is not a PNG that can be decoded.",
         explanation: """
             iOS shows an icon only when its file is a valid PNG. A JPEG renamed to .png, a truncated download or a \
@@ -27,7 +27,7 @@ extension LintRules {
     }
 
     static let nonSquareImage = LintRule(
-        id: "non-square-image", severity: .error,
+        id: .nonSquareImage, severity: .error,
         summary: "An icon image is not square.",
         explanation: """
             App icons are square; iOS draws the rounded corners itself. A non-square file is squeezed or cropped \
@@ -42,7 +42,7 @@ extension LintRules {
     }
 
     static let missingStandardSize = LintRule(
-        id: "missing-standard-size", severity: .warning,
+        id: .missingStandardSize, severity: .warning,
         summary: "An icon lacks a standard size for its idiom (iPhone 120 and 180 px, iPad 152 and 167 px).",
         explanation: """
             Home-screen icons are 60 pt on iPhone (120×120 pixels at @2x, 180×180 at @3x) and 76 pt on iPad \
@@ -73,7 +73,7 @@ extension LintRules {
     }
 
     static let sizeNameMismatch = LintRule(
-        id: "size-name-mismatch", severity: .warning,
+        id: .sizeNameMismatch, severity: .warning,
         summary: "An image's pixel size disagrees with its file name (…60x60@2x must be 120 px).",
         explanation: """
             A file named like Icon-60x60@2x.png promises 60 points at 2×, i.e. 120×120 pixels. When the pixels \
@@ -140,7 +140,7 @@ extension LintRules {
     }
 
     static let imageHasAlpha = LintRule(
-        id: "image-has-alpha", severity: .warning,
+        id: .imageHasAlpha, severity: .warning,
         summary: "An icon image has transparent or translucent pixels.",
         explanation: """
             iOS app icons are opaque: transparent pixels show as black on the home screen, and App Store \

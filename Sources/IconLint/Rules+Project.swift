@@ -13,7 +13,7 @@ extension LintRules {
     typealias ProjectHits = LintRule.Hits
 
     /// A rule over `ProjectFacts`.
-    static func projectRule(id: String, severity: LintSeverity, summary: String, explanation: String,
+    static func projectRule(id: ProblemCode, severity: LintSeverity, summary: String, explanation: String,
                             check: @escaping @Sendable (ProjectFacts, inout ProjectHits) -> Void) -> LintRule {
         LintRule(id: id, severity: severity, summary: summary, explanation: explanation) { context, hits in
             guard let project = context.project else { return }
@@ -24,7 +24,7 @@ extension LintRules {
     /// A rule reporting the reading's warnings whose code is its id: those about the app, then
     /// those about each shipped icon's set or bundle, which sort with the icon. `consequence`
     /// ends each message.
-    static func warningRule(id: String, severity: LintSeverity, summary: String, explanation: String,
+    static func warningRule(id: ProblemCode, severity: LintSeverity, summary: String, explanation: String,
                             consequence: String = "") -> LintRule {
         projectRule(id: id, severity: severity, summary: summary, explanation: explanation) { project, hits in
             for warning in project.warnings(id) {
@@ -54,7 +54,7 @@ extension LintRules {
     }
 
     static let primaryIconMissing = warningRule(
-        id: "primary-icon-missing", severity: .error,
+        id: .primaryIconMissing, severity: .error,
         summary: "ASSETCATALOG_COMPILER_APPICON_NAME names no app icon of the target's catalogs (or is empty).",
         explanation: """
             The asset compiler makes the app's icon from the app icon set or Icon Composer bundle that \
@@ -67,7 +67,7 @@ extension LintRules {
         consequence: "; the app has no icon")
 
     static let iconNameMissing = warningRule(
-        id: "icon-name-missing", severity: .error,
+        id: .iconNameMissing, severity: .error,
         summary: "An alternate the Info.plist names by CFBundleIconName is in none of the target's catalogs (ITMS-90895).",
         explanation: """
             An alternate declared in Info.plist with CFBundleIconName and no CFBundleIconFiles takes its images from \
@@ -79,7 +79,7 @@ extension LintRules {
         consequence: "; App Store Connect reports this as ITMS-90895")
 
     static let alternateIconMissing = warningRule(
-        id: "alternate-icon-missing", severity: .warning,
+        id: .alternateIconMissing, severity: .warning,
         summary: "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES lists a name no catalog of the target holds.",
         explanation: """
             Xcode 13 and later make an alternate icon of each app icon set this setting lists (space-separated, \
@@ -90,7 +90,7 @@ extension LintRules {
             """)
 
     static let missingXCConfigInclude = warningRule(
-        id: "missing-xcconfig-include", severity: .warning,
+        id: .missingXcconfigInclude, severity: .warning,
         summary: "An xcconfig file's #include names a file that is not there.",
         explanation: """
             #include "Other.xcconfig" must find its file (relative to the including file); only #include? may \
@@ -101,7 +101,7 @@ extension LintRules {
             """)
 
     static let alternateNamesWithCommas = projectRule(
-        id: "alternate-names-with-commas", severity: .warning,
+        id: .alternateNamesWithCommas, severity: .warning,
         summary: "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES is written with commas; Xcode splits it at spaces.",
         explanation: """
             The setting is a space-separated list, like every list-valued build setting: "og, joy" is the two \
@@ -120,7 +120,7 @@ extension LintRules {
     }
 
     static let unlistedIconSet = projectRule(
-        id: "unlisted-icon-set", severity: .warning,
+        id: .unlistedIconSet, severity: .warning,
         summary: "An app icon in the target's catalogs that no configuration ships: INCLUDE_ALL is off and no setting lists it.",
         explanation: """
             With ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS off, the build makes icons only of the set \

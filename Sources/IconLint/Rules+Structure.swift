@@ -5,7 +5,7 @@ import TerminalText
 extension LintRules {
 
     static let noBundleIcons = LintRule(
-        id: "no-bundle-icons", severity: .error,
+        id: .noBundleIcons, severity: .error,
         summary: "The Info.plist has no CFBundleIcons dictionary (or its ~ipad twin is not one).",
         explanation: """
             iOS finds an app's icons, and the alternate icons setAlternateIconName(_:) switches to, under the \
@@ -28,7 +28,7 @@ extension LintRules {
     }
 
     static let malformedIconEntry = LintRule(
-        id: "malformed-icon-entry", severity: .error,
+        id: .malformedIconEntry, severity: .error,
         summary: "An icon is not a dictionary with a CFBundleIconFiles array of file names.",
         explanation: """
             Each alternate under CFBundleAlternateIcons must be a dictionary whose CFBundleIconFiles is an array of \
@@ -73,7 +73,7 @@ extension LintRules {
     }
 
     static let prerenderedNotBoolean = LintRule(
-        id: "prerendered-not-boolean", severity: .error,
+        id: .prerenderedNotBoolean, severity: .error,
         summary: "UIPrerenderedIcon is not a boolean.",
         explanation: """
             UIPrerenderedIcon must be <true/> or <false/>. A string such as "YES" or an <integer> is not a boolean: \
@@ -92,7 +92,7 @@ extension LintRules {
     }
 
     static let ordinalNotInteger = LintRule(
-        id: "ordinal-not-integer", severity: .error,
+        id: .ordinalNotInteger, severity: .error,
         summary: "An alternate's ordinal is not an integer.",
         explanation: """
             Apps that show their alternate icons in a fixed order often give each one an `ordinal` (as Emitron \
@@ -110,7 +110,7 @@ extension LintRules {
     }
 
     static let noAlternates = LintRule(
-        id: "no-alternates", severity: .warning,
+        id: .noAlternates, severity: .warning,
         summary: "The app declares no alternate icons at all.",
         explanation: """
             Neither CFBundleIcons nor CFBundleIcons~ipad has entries under CFBundleAlternateIcons, so \
@@ -130,7 +130,7 @@ extension LintRules {
     }
 
     static let inconsistentOrdinals = LintRule(
-        id: "inconsistent-ordinals", severity: .warning,
+        id: .inconsistentOrdinals, severity: .warning,
         summary: "Some alternates have an ordinal and others not, or two share one.",
         explanation: """
             When only some alternates have an `ordinal`, or two have the same one, nothing says where the others \
@@ -159,7 +159,7 @@ extension LintRules {
     }
 
     static let primaryIconNameOnly = LintRule(
-        id: "primary-icon-name-only", severity: .warning,
+        id: .primaryIconNameOnly, severity: .warning,
         summary: "CFBundlePrimaryIcon has CFBundleIconName but no CFBundleIconFiles.",
         explanation: """
             A primary icon given only by CFBundleIconName lives in the asset catalog: Xcode compiles it and writes \
@@ -178,7 +178,7 @@ extension LintRules {
     }
 
     static let iconNameOnly = LintRule(
-        id: "icon-name-only", severity: .note,
+        id: .iconNameOnly, severity: .note,
         summary: "Alternates named only by CFBundleIconName: their images are in an asset catalog, not checked here.",
         explanation: """
             An alternate with CFBundleIconName and no CFBundleIconFiles is an asset-catalog icon: Xcode compiles \
@@ -208,7 +208,7 @@ extension LintRules {
     }
 
     static let unsafeIconName = LintRule(
-        id: "unsafe-icon-name", severity: .warning,
+        id: .unsafeIconName, severity: .warning,
         summary: "An alternate's name contains control or bidirectional-formatting characters.",
         explanation: """
             The name under CFBundleAlternateIcons is what the app passes to setAlternateIconName(_:). Control \
@@ -227,7 +227,7 @@ extension LintRules {
     }
 
     static let newsstandIcon = LintRule(
-        id: "newsstand-icon", severity: .note,
+        id: .newsstandIcon, severity: .note,
         summary: "UINewsstandIcon is present; Newsstand is gone since iOS 9.",
         explanation: """
             UINewsstandIcon described the cover art of Newsstand apps, which iOS 9 removed. Nothing reads it any \

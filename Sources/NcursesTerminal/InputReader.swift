@@ -1,5 +1,7 @@
 import CTerminalSignals
+import FileAccess
 import Foundation
+import SystemPackage
 import TerminalInput
 
 /// Reads the terminal on a thread of its own and hands every key, click, reply, resize,
@@ -84,9 +86,7 @@ final class InputReader: @unchecked Sendable {
             var sources = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0)]
             if signals >= 0 { sources.append(pollfd(fd: signals, events: Int16(POLLIN), revents: 0)) }
-            let ready = poll(&sources, nfds_t(sources.count), Int32(clamping: timeout))
-            if ready < 0 {
-                if errno == EINTR { continue }
+            guard (try? systemCall({ poll(&sources, nfds_t(sources.count), Int32(clamping: timeout)) })) != nil else {
                 return hangUp()
             }
             if sources[1].revents != 0 { return }
@@ -94,10 +94,14 @@ final class InputReader: @unchecked Sendable {
             var events: [TerminalEvent] = []
             let terminal = sources[0].revents
             if terminal & Int16(POLLIN) != 0 {
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                if count > 0 {
+                do {
+                    let count = try systemCall { buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) } }
+                    // End of file: the terminal is gone.
+                    guard count > 0 else { return hangUp() }
                     events = decoder.feed(buffer[..<count], at: Monotonic.milliseconds())
-                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                } catch let error where error == .resourceTemporarilyUnavailable {
+                    // Nothing after all: poll said readable, another reader took it.
+                } catch {
                     return hangUp()  // EIO: the SSH client or the terminal window went away
                 }
             } else if terminal & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {

@@ -1,4 +1,6 @@
+import FileAccess
 import Foundation
+import SystemPackage
 import TerminalInput
 
 /// The controlling terminal at the file-descriptor level: opening it, its size, its modes.
@@ -33,12 +35,13 @@ enum TTY {
     static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
+            do {
+                offset += try systemCall { bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) } }
+            } catch let error where error == .resourceTemporarilyUnavailable {
+                continue
+            } catch {
                 return false
             }
-            offset += written
         }
         return true
     }

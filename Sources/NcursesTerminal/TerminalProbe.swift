@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import TerminalDetection
 import TerminalInput
@@ -89,8 +90,7 @@ public final class TerminalProbe {
             let now = Monotonic.milliseconds()
             guard now < deadline else { return }
             var source = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&source, 1, Int32(deadline - now))
-            if ready < 0 && errno == EINTR { continue }
+            let ready = (try? systemCall { poll(&source, 1, Int32(deadline - now)) }) ?? -1
             guard ready > 0, source.revents & Int16(POLLIN) != 0 else { return }
             let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
             guard count > 0 else { return }

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import TerminalDetection
 
@@ -64,26 +65,25 @@ enum TmuxQuestion {
         while !open.isEmpty {
             let remaining = deadline - Monotonic.milliseconds()
             var sources = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let ready = remaining > 0 ? poll(&sources, nfds_t(sources.count), Int32(remaining)) : 0
-            if ready < 0 && errno == EINTR { continue }
+            let ready = remaining > 0 ? (try? systemCall { poll(&sources, nfds_t(sources.count), Int32(remaining)) }) ?? -1 : 0
             guard ready > 0 else {
                 kill(pid, SIGKILL)
                 var status: Int32 = 0
-                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                _ = try? systemCall { waitpid(pid, &status, 0) }
                 return .failure(Problem(description: "tmux did not answer within \(timeoutMilliseconds) ms"))
             }
             for source in sources where source.revents != 0 {
                 var chunk = [UInt8](repeating: 0, count: 4096)
-                let count = chunk.withUnsafeMutableBytes { read(source.fd, $0.baseAddress, $0.count) }
+                let count = (try? systemCall { chunk.withUnsafeMutableBytes { read(source.fd, $0.baseAddress, $0.count) } }) ?? 0
                 if count > 0, collected[source.fd, default: []].count < 65536 {
                     collected[source.fd, default: []] += chunk[..<count]
-                } else if count <= 0 && errno != EINTR {
+                } else if count <= 0 {
                     open.removeAll { $0 == source.fd }
                 }
             }
         }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = try? systemCall { waitpid(pid, &status, 0) }
         let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return .success((exitStatus, String(decoding: collected[output[0]] ?? [], as: UTF8.self),
                          String(decoding: collected[errors[0]] ?? [], as: UTF8.self)))

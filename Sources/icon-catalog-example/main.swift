@@ -48,7 +48,7 @@ do {
         }
     }
     for warning in catalog.warnings {
-        print("warning [\(warning.code ?? "-")] \(warning)")
+        print("warning [\(warning.code?.rawValue ?? "-")] \(warning)")
     }
     if lint {
         let report = try Linter.lint(app: app, options: options)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileAccess
 import Foundation
 import IconArt
 import IconCatalog

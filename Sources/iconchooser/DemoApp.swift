@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import IconCatalog
 
@@ -13,6 +14,6 @@ enum DemoApp {
         let sourceTree = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         candidates.append(sourceTree.appendingPathComponent("Assets/Info.plist").path)
-        return candidates.first { BoundedFile.kind(of: $0) == "a regular file" }
+        return candidates.first { FileKind.following($0) == .regularFile }
     }
 }

@@ -45,7 +45,7 @@ extension IconChooser {
 
         func validate() throws {
             for id in disable + (explain.map { [$0] } ?? []) where LintRules.rule(id) == nil {
-                throw ValidationError("unknown rule “\(TextSanitizer.clean(id))”; rules: \(LintRules.ids.joined(separator: ", "))")
+                throw ValidationError("unknown rule “\(TextSanitizer.clean(id))”; rules: \(LintRules.ids.map(\.rawValue).joined(separator: ", "))")
             }
         }
 
@@ -57,14 +57,11 @@ extension IconChooser {
             let app = try options.appPath()
             let report: LintReport
             do {
-                report = try Linter.lint(app: app, options: options.catalogOptions, disabled: Set(disable))
+                report = try Linter.lint(app: app, options: options.catalogOptions, disabled: Set(disable.compactMap(ProblemCode.init(rawValue:))))
             } catch {
                 throw CommandFailure(error.description, exitCode: 2)
             }
             report.appWarnings.forEach { Console.warning($0.description) }
-            if report.searchWasTruncated {
-                Console.warning("stopped looking for icon files after \(MessageText.grouped(FileIndex.maximumEntries)) entries; some may have been missed")
-            }
             switch format {
             case .text: print(LintOutput.text(report), terminator: "")
             case .json: print(try PrettyJSONWriter.text(of: report.listed))

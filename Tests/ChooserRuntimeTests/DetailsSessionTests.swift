@@ -31,7 +31,7 @@ import TerminalInterface
 
         func findings(deliver: @escaping @Sendable (AppFindings) -> Void) {
             lock.withLock { lintRuns += 1 }
-            deliver(AppFindings(byIcon: ["black-white": [IconFinding(severity: .warning, rule: "missing-alternate-size",
+            deliver(AppFindings(byIcon: ["black-white": [IconFinding(severity: .warning, rule: .missingAlternateSize,
                                                                      message: "no 120 px image")]]))
         }
 

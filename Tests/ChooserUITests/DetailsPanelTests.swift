@@ -31,10 +31,10 @@ import TerminalText
                                    appearance: .light),
                  IconDetails.Image(file: "glyph.svg", width: nil, height: nil, idiom: "layer", appearance: .dark, derived: true)])
     static let findings = AppFindings(byIcon: [
-        "black-white": [IconFinding(severity: .warning, rule: "missing-alternate-size",
+        "black-white": [IconFinding(severity: .warning, rule: .missingAlternateSize,
                                     message: "black-white has no 120 px image for iPhone")],
-        "white-black": [IconFinding(severity: .error, rule: "file-not-found", message: "white-black-dark.png is missing")],
-        nil: [IconFinding(severity: .note, rule: "newsstand-icon", message: "UINewsstandIcon is ignored")],
+        "white-black": [IconFinding(severity: .error, rule: .fileNotFound, message: "white-black-dark.png is missing")],
+        nil: [IconFinding(severity: .note, rule: .newsstandIcon, message: "UINewsstandIcon is ignored")],
     ], elsewhere: 2)
     static let known: [Int: IconDetails] = [1: plistIcon, 2: setIcon, 3: bundleIcon]
 

@@ -198,7 +198,7 @@ extension RGBABitmap {
         ], in: folder)
         let rendering = IconComposerRenderer().render(bundle, appearance: .light, pixelSize: 32)
         let file = folder.url("Test.icon/icon.json")
-        #expect(rendering.warnings.map(\.code) == Array(repeating: "icon-layer-undrawable", count: 3))
+        #expect(rendering.warnings.map(\.code) == Array(repeating: .iconLayerUndrawable, count: 3))
         #expect(rendering.warnings.map(\.subject) == ["groups[0].layers[2]", "groups[0].layers[1]", "groups[0].layers[0]"]
             .map { "\(file): \($0).image-name" })
         #expect(rendering.warnings[0].message == "“sizeless.svg” cannot be drawn: declares neither a size nor a viewBox")
@@ -226,7 +226,7 @@ extension RGBABitmap {
         let (rendering, use) = ResourceUse.measure { IconComposerRenderer().render(bundle, appearance: .light, pixelSize: 512) }
         #expect(use.seconds < 1, "\(use)")
         #expect(use.peakGrowthBytes < 200 << 20, "\(use)")
-        #expect(rendering.warnings.map(\.code) == ["icon-layer-undrawable", "icon-layer-undrawable"])
+        #expect(rendering.warnings.map(\.code) == [.iconLayerUndrawable, .iconLayerUndrawable])
         #expect(rendering.warnings[1].message.contains("too large"))
         // The canvas is still drawn: the system's white.
         #expect(rendering.bitmap.at(256, 256) == [255, 255, 255, 255])
@@ -249,7 +249,7 @@ extension RGBABitmap {
             "square.svg": IconBundleFixture.svg("<rect width=\"64\" height=\"64\" fill=\"#00FF00\"/>", width: 64, height: 64),
         ], in: folder)
         let file = folder.url("Test.icon/icon.json")
-        let malformed = bundle.warnings.filter { $0.code == "icon-json-malformed" }
+        let malformed = bundle.warnings.filter { $0.code == .iconJsonMalformed }
         #expect(malformed.map(\.subject) == ["fill.linear-gradient[0]", "groups[0].layers[0].fill.solid",
                                              "groups[0].layers[1].fill.automatic-gradient",
                                              "groups[0].layers[2].fill.linear-gradient[1]"].map { "\(file): \($0)" })

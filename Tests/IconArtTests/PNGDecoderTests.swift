@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import IconArt
 import Testing
@@ -409,17 +410,17 @@ struct PNGDecoderFixtureTests {
             try #require(mkfifo(fifo, 0o600) == 0)
             // Nobody ever opens the FIFO for writing: a decoder that opened it blocking would hang here.
             let fifoOutcome = PNGTestSupport.withinTimeLimit(seconds: 5) { PNGTestSupport.decodeResult(contentsOf: fifo) }
-            #expect(fifoOutcome.map { Self.error($0) } == .notARegularFile(path: fifo, kind: "a FIFO"))
+            #expect(fifoOutcome.map { Self.error($0) } == .notARegularFile(path: fifo, kind: .fifo))
 
-            #expect(Self.error(PNGTestSupport.decodeResult(contentsOf: dir)) == .notARegularFile(path: dir, kind: "a directory"))
+            #expect(Self.error(PNGTestSupport.decodeResult(contentsOf: dir)) == .notARegularFile(path: dir, kind: .directory))
             let missing = dir + "/missing.png"
             #expect(Self.error(PNGTestSupport.decodeResult(contentsOf: missing)) == .unreadable(path: missing, reason: "No such file or directory"))
             #expect(PNGDecodeError.unreadable(path: missing, reason: "No such file or directory").description
                     == "\(missing): cannot read (No such file or directory)")
         }
         let devNull = PNGTestSupport.withinTimeLimit(seconds: 5) { PNGTestSupport.decodeResult(contentsOf: "/dev/null") }
-        #expect(devNull.map { Self.error($0) } == .notARegularFile(path: "/dev/null", kind: "a character device"))
-        #expect(PNGDecodeError.notARegularFile(path: "/dev/null", kind: "a character device").description
+        #expect(devNull.map { Self.error($0) } == .notARegularFile(path: "/dev/null", kind: .characterDevice))
+        #expect(PNGDecodeError.notARegularFile(path: "/dev/null", kind: .characterDevice).description
                 == "/dev/null: not a regular file (a character device); not reading it")
     }
 

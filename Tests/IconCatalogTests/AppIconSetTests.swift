@@ -87,7 +87,7 @@ import Testing
         folder.write("Icon.appiconset/notes.txt", "a file no entry names")
         let set = AppIconSet.read(at: path)
         #expect(set.images.map(\.filename) == ["80.png", "80.png"])
-        #expect(set.warnings.map(\.code) == ["set-file-missing", "set-file-unreferenced", "set-file-unreferenced"])
+        #expect(set.warnings.map(\.code) == [.setFileMissing, .setFileUnreferenced, .setFileUnreferenced])
         #expect(set.warnings[0].subject == "\(path)/Contents.json: images[2].filename")
         #expect(set.warnings[0].message.contains("“gone.png” does not exist"))
         #expect(set.warnings[1].subject == "\(path)/notes.txt")
@@ -111,7 +111,7 @@ import Testing
         let set = AppIconSet.read(at: path, boundary: PathBoundary(root: folder.url("Project")))
         #expect(set.images.map(\.filename) == ["inside.png"])
         #expect(set.images.first?.pixelWidth == 180)
-        #expect(set.warnings.map(\.code) == ["set-file-unsafe", "set-file-unsafe", "set-file-unsafe"])
+        #expect(set.warnings.map(\.code) == [.setFileUnsafe, .setFileUnsafe, .setFileUnsafe])
         #expect(set.warnings.map(\.subject) == ["images[0]", "images[1]", "images[2]"].map { "\(path)/Contents.json: \($0).filename" })
         #expect(set.warnings[2].message.contains("leading outside"))
         // With the default boundary (the set itself), the same link inside the project is refused too.
@@ -123,7 +123,7 @@ import Testing
         folder.write("NotJSON.appiconset/Contents.json", "{ \"images\": [ {\"idiom\": ")
         let notJSON = AppIconSet.read(at: folder.url("NotJSON.appiconset"))
         #expect(notJSON.images.isEmpty)
-        #expect(notJSON.warnings.map(\.code) == ["set-contents-malformed"])
+        #expect(notJSON.warnings.map(\.code) == [.setContentsMalformed])
         #expect(notJSON.warnings[0].message.hasPrefix("is not valid JSON ("))
 
         folder.writeJSON("Array.appiconset/Contents.json", [1, 2, 3])
@@ -149,7 +149,7 @@ import Testing
         ]])
         let types = AppIconSet.read(at: path)
         #expect(types.images.map(\.key) == ["images[7]"])
-        #expect(types.warnings.map(\.code) == Array(repeating: "set-entry-malformed", count: 7))
+        #expect(types.warnings.map(\.code) == Array(repeating: .setEntryMalformed, count: 7))
         #expect(types.warnings.map { String($0.subject.split(separator: " ").last!) } == [
             "images[0]", "images[1].size", "images[2].filename", "images[3].scale", "images[4].size",
             "images[5].idiom", "images[6].appearances",
@@ -168,7 +168,7 @@ import Testing
         #expect(quick.warnings.isEmpty)
         let full = AppIconSet.read(at: path)
         #expect(full.images.map(\.pixelWidth) == [1024])
-        #expect(full.warnings.map(\.code) == ["set-file-not-png"])
+        #expect(full.warnings.map(\.code) == [.setFileNotPng])
     }
 
     @Test func aFIFONamedAsAnImageIsRefusedWithoutWaiting() throws {
@@ -177,7 +177,7 @@ import Testing
         #expect(mkfifo("\(path)/pipe.png", 0o600) == 0)
         let (set, use) = ResourceUse.measure { AppIconSet.read(at: path) }
         #expect(set.images.isEmpty)
-        #expect(set.warnings.map(\.code) == ["set-file-not-png"])
+        #expect(set.warnings.map(\.code) == [.setFileNotPng])
         #expect(set.warnings[0].message.contains("a FIFO"))
         #expect(use.seconds < 1, "\(use)")
     }
@@ -186,6 +186,6 @@ import Testing
         let folder = TemporaryFolder()
         folder.writePNGHeader("Bare.appiconset/icon.png", width: 1024, height: 1024)
         let set = AppIconSet.read(at: folder.url("Bare.appiconset"))
-        #expect(set.warnings.map(\.code) == ["set-contents-missing"])
+        #expect(set.warnings.map(\.code) == [.setContentsMissing])
     }
 }

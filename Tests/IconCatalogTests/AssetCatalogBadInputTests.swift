@@ -26,7 +26,7 @@ import Testing
         let (set, use) = ResourceUse.measure { AppIconSet.read(at: folder.url("Bad.appiconset")) }
         expectCheap(use)
         #expect(set.images.isEmpty)
-        #expect(set.warnings.map(\.code) == ["set-contents-malformed"], "\(name)")
+        #expect(set.warnings.map(\.code) == [.setContentsMalformed], "\(name)")
         #expect(set.warnings.first?.subject == folder.url("Bad.appiconset/Contents.json"))
     }
 
@@ -53,8 +53,8 @@ import Testing
         expectCheap(use)
         #expect(set.images.isEmpty)
         #expect(set.warnings.count == WarningCollector.defaultLimit + 1)
-        #expect(set.warnings.first?.code == "set-too-many-entries")
-        #expect(set.warnings.last?.code == "warnings-omitted")
+        #expect(set.warnings.first?.code == .setTooManyEntries)
+        #expect(set.warnings.last?.code == .warningsOmitted)
         #expect(set.warnings.last?.message == "\(AppIconSet.maximumEntries + 1 - WarningCollector.defaultLimit) more warnings not shown")
         #expect(set.warnings[1].subject.hasSuffix("Contents.json: images[0]"))
     }
@@ -69,7 +69,7 @@ import Testing
             AppIconSet.read(at: folder.url("Project/Evil.appiconset"), boundary: PathBoundary(root: folder.url("Project")))
         }
         expectCheap(use)
-        #expect(set.warnings.map(\.code) == ["set-file-unsafe"])
+        #expect(set.warnings.map(\.code) == [.setFileUnsafe])
     }
 
     @Test(arguments: [
@@ -83,7 +83,7 @@ import Testing
         folder.write("Bad.icon/icon.json", bytes)
         let (bundle, use) = ResourceUse.measure { IconComposerBundle.read(at: folder.url("Bad.icon")) }
         expectCheap(use)
-        #expect(bundle.warnings.map(\.code) == ["icon-json-malformed"], "\(name)")
+        #expect(bundle.warnings.map(\.code) == [.iconJsonMalformed], "\(name)")
         #expect(bundle.warnings.first?.subject == folder.url("Bad.icon/icon.json"))
         #expect(bundle.composition(for: .dark).groups.isEmpty)
     }
@@ -96,7 +96,7 @@ import Testing
         expectCheap(use)
         #expect(bundle.document.groups.flatMap(\.layers).count == IconComposerParser.maximumLayers)
         #expect(bundle.warnings.count == WarningCollector.defaultLimit + 1)
-        #expect(bundle.warnings.contains { $0.code == "icon-too-many-layers" })
+        #expect(bundle.warnings.contains { $0.code == .iconTooManyLayers })
         #expect(bundle.composition(for: .light).groups.isEmpty)
     }
 
@@ -109,7 +109,7 @@ import Testing
             IconComposerBundle.read(at: folder.url("Project/App.icon"), boundary: PathBoundary(root: folder.url("Project")))
         }
         expectCheap(use)
-        #expect(bundle.warnings.map(\.code) == ["icon-layer-unsafe"])
+        #expect(bundle.warnings.map(\.code) == [.iconLayerUnsafe])
         #expect(bundle.assets.isEmpty)
     }
 
@@ -169,7 +169,7 @@ import Testing
             AppIconSet.read(at: folder.url("Project/Linked.appiconset"), boundary: PathBoundary(root: folder.url("Project")))
         }
         expectCheap(use)
-        #expect(set.warnings.map(\.code) == ["set-file-unsafe"])
+        #expect(set.warnings.map(\.code) == [.setFileUnsafe])
         #expect(set.images.allSatisfy { $0.pixelWidth == nil })
     }
 

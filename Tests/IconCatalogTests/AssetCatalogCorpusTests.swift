@@ -88,7 +88,7 @@ struct AssetCatalogCorpusTests {
     @Test func pytosWatchSetNamesNoIOSImageAndLeavesThreeFilesOut() {
         let set = AppIconSet.read(at: RealProjectCorpus.path("ColdGrub1384_Pyto/Pyto Watch/Assets.xcassets/AppIcon.appiconset"))
         #expect(set.images.isEmpty)
-        #expect(set.warnings.map(\.code) == Array(repeating: "set-file-unreferenced", count: 3))
+        #expect(set.warnings.map(\.code) == Array(repeating: .setFileUnreferenced, count: 3))
         #expect(set.warnings.map { ($0.subject as NSString).lastPathComponent } == ["Icon-102.png", "Icon-234.png", "Icon-66.png"])
     }
 

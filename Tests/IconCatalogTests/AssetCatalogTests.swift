@@ -49,7 +49,7 @@ import Testing
                                                    withDestinationPath: "Group/Own.appiconset")
         let scanned = AssetCatalog.scan(folder.url("A.xcassets"))
         #expect(scanned.icons.map(\.name) == ["Again", "Own"])
-        #expect(scanned.warnings.map(\.code) == ["catalog-symlink-outside"])
+        #expect(scanned.warnings.map(\.code) == [.catalogSymlinkOutside])
         #expect(scanned.warnings[0].subject == folder.url("A.xcassets/Out"))
 
         // Given the whole folder as the boundary, the link out of the catalog stays inside it.
@@ -65,7 +65,7 @@ import Testing
         let scanned = AssetCatalog.scan(folder.url("A.xcassets"))
         #expect(scanned.icons.map(\.kind) == [.iconSet, .iconComposer])
         #expect(scanned.icons[0].path.hasSuffix("One/Same.appiconset"))
-        #expect(scanned.warnings.map(\.code) == ["catalog-duplicate-name"])
+        #expect(scanned.warnings.map(\.code) == [.catalogDuplicateName])
     }
 
     @Test func aMalformedGroupIsReadWithoutNamespace() {
@@ -76,14 +76,14 @@ import Testing
         folder.writeIconSet("A.xcassets/Typed/Y.appiconset", [SetEntries.single("y.png")])
         let scanned = AssetCatalog.scan(folder.url("A.xcassets"))
         #expect(scanned.icons.map(\.name) == ["X", "Y"])
-        #expect(scanned.warnings.map(\.code) == ["catalog-group-malformed", "catalog-group-malformed"])
+        #expect(scanned.warnings.map(\.code) == [.catalogGroupMalformed, .catalogGroupMalformed])
         #expect(scanned.warnings[1].subject.hasSuffix("Typed/Contents.json: properties.provides-namespace"))
     }
 
     @Test func aMissingCatalogOrAFileIsAnEmptyCatalogWithAWarning() {
         let folder = TemporaryFolder()
         let missing = AssetCatalog.scan(folder.url("Nope.xcassets"))
-        #expect(missing.icons.isEmpty && missing.warnings.map(\.code) == ["catalog-unreadable"])
+        #expect(missing.icons.isEmpty && missing.warnings.map(\.code) == [.catalogUnreadable])
         folder.write("File.xcassets", "x")
         #expect(AssetCatalog.scan(folder.url("File.xcassets")).warnings.first?.message == "is a regular file, not an asset catalog folder")
     }
@@ -95,6 +95,6 @@ import Testing
         folder.writeIconSet("A.xcassets/g0/Shallow.appiconset", [SetEntries.single("x.png")])
         let scanned = AssetCatalog.scan(folder.url("A.xcassets"))
         #expect(scanned.icons.map(\.name) == ["Shallow"])
-        #expect(scanned.warnings.map(\.code) == ["catalog-truncated"])
+        #expect(scanned.warnings.map(\.code) == [.catalogTruncated])
     }
 }

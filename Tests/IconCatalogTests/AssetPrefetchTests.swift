@@ -45,7 +45,7 @@ import Testing
             #expect(ahead.warnings == inTurn.warnings)
             #expect(ahead.effectsNote == inTurn.effectsNote)
             let codes = Set(inTurn.warnings.compactMap(\.code))
-            #expect(codes.isSuperset(of: ["set-file-missing", "set-file-unreferenced", "set-contents-malformed", "set-file-not-png"]),
+            #expect(codes.isSuperset(of: [.setFileMissing, .setFileUnreferenced, .setContentsMalformed, .setFileNotPng]),
                     "\(codes)")
         }
     }

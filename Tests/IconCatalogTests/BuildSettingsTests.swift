@@ -54,7 +54,7 @@ private func expanded(_ scope: BuildSettings, _ text: String) -> String {
         #expect(warnings.isEmpty, "extending a lower level's value is a common idiom")
         #expect(scope.value("B", warnings: &warnings) == " y")
         #expect(scope.value("C", warnings: &warnings) == "")
-        #expect(warnings.map(\.code) == ["setting-refers-to-itself", "setting-refers-to-itself"])
+        #expect(warnings.map(\.code) == [.settingRefersToItself, .settingRefersToItself])
         #expect(warnings.map(\.subject) == ["B", "C"])
     }
 
@@ -64,7 +64,7 @@ private func expanded(_ scope: BuildSettings, _ text: String) -> String {
                              ["ASSETCATALOG_COMPILER_APPICON_NAME = \"$(ASSETCATALOG_COMPILER_APPICON_NAME )\""])
         var warnings: [CatalogWarning] = []
         #expect(scope.value("ASSETCATALOG_COMPILER_APPICON_NAME", warnings: &warnings) == "\"\"")
-        #expect(warnings.map(\.code) == ["setting-name-with-space"])
+        #expect(warnings.map(\.code) == [.settingNameWithSpace])
         #expect(warnings.first?.subject == "ASSETCATALOG_COMPILER_APPICON_NAME")
     }
 
@@ -88,7 +88,7 @@ private func expanded(_ scope: BuildSettings, _ text: String) -> String {
         var warnings: [CatalogWarning] = []
         let scope = settings(["A = Value"])
         #expect(scope.expand("$(A:shout)", subject: "x", warnings: &warnings) == "Value")
-        #expect(warnings.map(\.code) == ["unsupported-setting-operator"])
+        #expect(warnings.map(\.code) == [.unsupportedSettingOperator])
     }
 
     @Test func conditionsAreBoundForAnIOSDeviceBuild() {
@@ -124,13 +124,13 @@ private func expanded(_ scope: BuildSettings, _ text: String) -> String {
         let value = scope.value("L40", warnings: &warnings)
         #expect(Date().timeIntervalSince(start) < 5)
         #expect(value.utf8.count <= BuildSettings.maximumLength)
-        #expect(warnings.contains { $0.code == "setting-too-long" })
+        #expect(warnings.contains { $0.code == .settingTooLong })
     }
 
     @Test func unterminatedReferenceIsKeptAsWritten() {
         var warnings: [CatalogWarning] = []
         #expect(settings(["A = x"]).expand("pre $(A", subject: "s", warnings: &warnings) == "pre $(A")
-        #expect(warnings.map(\.code) == ["malformed-setting"])
+        #expect(warnings.map(\.code) == [.malformedSetting])
     }
 
     @Test func booleansAsXcodeReadsThem() {

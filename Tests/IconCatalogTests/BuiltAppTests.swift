@@ -73,7 +73,7 @@ import TestSupport
             let catalog = try CatalogReader.read(app: path)
             let dark = try #require(catalog.alternate(named: "Dark"))
             #expect(dark.isAssetCatalogOnly && dark.iconName == "Dark" && dark.iconFiles.isEmpty)
-            let notes = catalog.warnings.filter { $0.code == "icon-name-only" }
+            let notes = catalog.warnings.filter { $0.code == .iconNameOnly }
             #expect(notes.count == 1)
             #expect(notes.first?.message == "“Dark” has only CFBundleIconName: its images are in the compiled asset catalog "
                 + "(Assets.car), which is not read; shown as a placeholder")
@@ -89,7 +89,7 @@ import TestSupport
         let folder = TemporaryFolder()
         let catalog = try CatalogReader.read(app: app.writeApp(in: folder))
         #expect(catalog.icons.count == 31)
-        let notes = catalog.warnings.filter { $0.code == "icon-name-only" }
+        let notes = catalog.warnings.filter { $0.code == .iconNameOnly }
         #expect(notes.count == 1 && catalog.warnings.count == 1)
         #expect(notes.first?.message.hasPrefix("the primary icon “AppIcon”, “Theme 0”, “Theme 1”, “Theme 2”, “Theme 3” and 26 more have") == true,
                 "\(notes)")
@@ -127,7 +127,7 @@ import TestSupport
         ]
         let path = ipa(entries, in: folder)
         let catalog = try CatalogReader.read(app: path)
-        #expect(catalog.warnings.filter { $0.code == "archive-entry-ignored" }.map(\.description) == [
+        #expect(catalog.warnings.filter { $0.code == .archiveEntryIgnored }.map(\.description) == [
             "\(path):../escape.png: name contains “..”; ignored",
             "\(path):/etc/absolute.png: name is an absolute path; ignored",
             "\(path):\(root)Assets.car: appears 2 times in the archive; which one is meant is unclear, so none is read",
@@ -144,7 +144,7 @@ import TestSupport
         let entries = fixture.entries.map { RawZip.Entry.stored($0.name, $0.data) }
             + (0..<500).map { RawZip.Entry.stored("../\($0).png", Data()) }
         let catalog = try CatalogReader.read(app: ipa(entries, in: folder))
-        let ignored = catalog.warnings.filter { $0.code == "archive-entry-ignored" }
+        let ignored = catalog.warnings.filter { $0.code == .archiveEntryIgnored }
         #expect(ignored.count == ArchivedAppFolder.maximumWarnings + 1)
         #expect(ignored.last?.message == "\(500 - ArchivedAppFolder.maximumWarnings) more entries left unread")
     }

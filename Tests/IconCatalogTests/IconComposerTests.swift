@@ -162,8 +162,8 @@ private enum TintedIconDefault {
             ["image-name": "ok.svg"],
         ]]]], files: ["ok.svg"], in: folder)
         let file = folder.url("Test.icon/icon.json")
-        #expect(icon.warnings.map(\.code) == ["icon-json-malformed", "icon-layer-missing", "icon-layer-unsafe",
-                                              "icon-layer-unsafe", "icon-layer-undrawable"])
+        #expect(icon.warnings.map(\.code) == [.iconJsonMalformed, .iconLayerMissing, .iconLayerUnsafe,
+                                              .iconLayerUnsafe, .iconLayerUndrawable])
         #expect(icon.warnings.map(\.subject) == ["groups[0].layers[4]", "groups[0].layers[0].image-name",
                                                  "groups[0].layers[1].image-name", "groups[0].layers[2].image-name",
                                                  "groups[0].layers[3].image-name"].map { "\(file): \($0)" })
@@ -175,12 +175,12 @@ private enum TintedIconDefault {
         let folder = TemporaryFolder()
         folder.write("Broken.icon/icon.json", "{\"groups\": [")
         let broken = IconComposerBundle.read(at: folder.url("Broken.icon"))
-        #expect(broken.warnings.map(\.code) == ["icon-json-malformed"])
+        #expect(broken.warnings.map(\.code) == [.iconJsonMalformed])
         #expect(broken.composition(for: .light).groups.isEmpty)
         #expect(broken.composition(for: .light).background == .solid(.white))
 
         let missing = IconComposerBundle.read(at: folder.url("Nothing.icon"))
-        #expect(missing.warnings.map(\.code) == ["icon-json-missing"])
+        #expect(missing.warnings.map(\.code) == [.iconJsonMissing])
 
         let typed = bundle([
             "fill": ["solid": "cmyk:1,0,0,0"],

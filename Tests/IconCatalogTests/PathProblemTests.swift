@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 @testable import IconCatalog
 import TerminalText
@@ -52,7 +53,7 @@ import Testing
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         try #require(bound == 0, "cannot bind a socket at \(path)")
-        #expect(readError(path) == .notARegularFile(path: path, kind: "a socket"))
+        #expect(readError(path) == .notARegularFile(path: path, kind: .socket))
     }
 
     @Test func anIconFileThatIsABrokenLinkIsNamedAsOne() throws {

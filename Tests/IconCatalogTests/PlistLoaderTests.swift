@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import Testing
 @testable import IconCatalog
@@ -104,7 +105,7 @@ import Testing
     @Test func fifoAndFoldersWithoutPlistAreRefusedWithoutWaiting() {
         let folder = TemporaryFolder()
         #expect(mkfifo(folder.url("pipe.plist"), 0o600) == 0)
-        #expect(throws: CatalogError.notARegularFile(path: folder.url("pipe.plist"), kind: "a FIFO")) {
+        #expect(throws: CatalogError.notARegularFile(path: folder.url("pipe.plist"), kind: .fifo)) {
             try CatalogReader.read(app: folder.url("pipe.plist"))
         }
         #expect(throws: CatalogError.noApp(directory: folder.path)) {

@@ -13,7 +13,7 @@ struct ProjectCatalogCorpusTests {
     }
 
     private func alternates(_ catalog: AppIconCatalog) -> [String] { catalog.alternateNames }
-    private func codes(_ catalog: AppIconCatalog) -> [String] { catalog.warnings.compactMap(\.code) }
+    private func codes(_ catalog: AppIconCatalog) -> [ProblemCode] { catalog.warnings.compactMap(\.code) }
 
     /// The catalog's path for an asset, relative to the project folder in the corpus.
     private func relative(_ path: String?, _ folder: String) -> String? {
@@ -32,7 +32,7 @@ struct ProjectCatalogCorpusTests {
                                     "AppIconZcash"])
         #expect(dev.alternate(named: "AppIconDuck") == nil)
         #expect(dev.icons.allSatisfy { $0.source == .appiconset && $0.images.count == 1 && $0.images[0].width == 1024 })
-        #expect(codes(dev) == ["missing-xcconfig-include", "alternate-icon-missing"])
+        #expect(codes(dev) == [.missingXcconfigInclude, .alternateIconMissing])
         #expect(dev.warnings.last?.message.contains("“AppIconIvfun”") == true)
         #expect(dev.bundleIdentifier == "io.horizontalsystems.bank-wallet.dev")
         let release = try read(folder, configuration: "Release-Prod")
@@ -68,7 +68,7 @@ struct ProjectCatalogCorpusTests {
                                         "pixel", "poolboy", "pooly", "raindoge", "redacted", "rnbw", "smol", "zora", "zorb"])
         #expect(rainbow.alternates.allSatisfy { $0.source == .plist && $0.images.isEmpty && $0.assetName == $0.name })
         #expect(rainbow.alternate(named: "og")?.declaration.keyPath == "CFBundleIcons.CFBundleAlternateIcons.og")
-        let missing = rainbow.warnings.filter { $0.code == "alternate-icon-missing" }.map(\.message)
+        let missing = rainbow.warnings.filter { $0.code == .alternateIconMissing }.map(\.message)
         #expect(missing.count == 2)
         #expect(missing.first?.contains("“og,”") == true && missing.first?.contains("commas") == true)
         #expect(missing.last?.contains("“joy”") == true)
@@ -88,7 +88,7 @@ struct ProjectCatalogCorpusTests {
             #expect(relative(catalog.primary.assetPath, folder) == "KeePassium/\(primary).icon")
             #expect(catalog.primary.fallbackSetPath == nil && catalog.primary.images.isEmpty)
             #expect(alternates(catalog) == others + plistAlternates)
-            #expect(catalog.warnings.filter { $0.code == "icon-effects-not-simulated" }.count == 1)
+            #expect(catalog.warnings.filter { $0.code == .iconEffectsNotSimulated }.count == 1)
         }
         let org = try read(folder, target: "KeePassium Org")
         #expect(org.bundleIdentifier == "com.keepassium.intune" && org.displayName == "KeePassium Org")
@@ -110,7 +110,7 @@ struct ProjectCatalogCorpusTests {
         #expect(alternates(release) == ["AppIcon.beta", "AppIcon.dev"] + sets)
         #expect(release.alternate(named: "AppIcon.dev")?.source == .icon)
         #expect(release.alternate(named: "AppIcon.beta")?.source == .appiconset)
-        #expect(codes(release) == ["icon-effects-not-simulated"])
+        #expect(codes(release) == [.iconEffectsNotSimulated])
         let debug = try read(folder, configuration: "Debug")
         #expect(debug.primary.assetName == "AppIcon.dev" && debug.alternate(named: "AppIcon") != nil)
         #expect(debug.bundleIdentifier == "io.robbie.HomeAssistant.dev")
@@ -145,7 +145,7 @@ struct ProjectCatalogCorpusTests {
         #expect(pyto.primary.assetName == "AppIcon")
         #expect(alternates(pyto) == ["AppIcon-VPP", "Dark", "Dark 2", "Dark 3", "Dark 4", "Dark 5", "Dark 6", "Dark 7", "Light",
                                      "Light 2", "Light 3", "Light 4", "Light 5", "Stripes", "Type"])
-        #expect(pyto.warnings.filter { $0.code == "alternate-icon-missing" }.map(\.message).first?.contains("“Light 6”") == true)
+        #expect(pyto.warnings.filter { $0.code == .alternateIconMissing }.map(\.message).first?.contains("“Light 6”") == true)
         let phone = pyto.primary.images(for: .light, idiom: .phone)
         #expect(phone.allSatisfy { $0.idiom == .iphone } && phone.contains { $0.width == 180 })
         #expect(pyto.primary.images.contains { $0.idiom == .iosMarketing })

@@ -13,7 +13,7 @@ extension SmallProject {
 }
 
 private func names(_ catalog: AppIconCatalog) -> [String?] { catalog.icons.map(\.name) }
-private func codes(_ catalog: AppIconCatalog) -> [String] { catalog.warnings.compactMap(\.code) }
+private func codes(_ catalog: AppIconCatalog) -> [ProblemCode] { catalog.warnings.compactMap(\.code) }
 
 @Suite struct ProjectCatalogTests {
     @Test func includeAllMakesEveryOtherIconAnAlternate() throws {
@@ -46,7 +46,7 @@ private func codes(_ catalog: AppIconCatalog) -> [String] { catalog.warnings.com
                                         "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES": "Blue \"Dark 2\" Missing AppIcon Blue"])
         // Green is a set the list leaves out; Missing is listed with no icon; the primary and repeats count once.
         #expect(names(catalog) == [nil, "Blue", "Dark 2"])
-        #expect(codes(catalog) == ["alternate-icon-missing"])
+        #expect(codes(catalog) == [.alternateIconMissing])
         let warning = try #require(catalog.warnings.first)
         #expect(warning.subject == project.folder.url("App.xcodeproj"))
         #expect(warning.message == "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES lists “Missing”, which is in none of "
@@ -73,7 +73,7 @@ private func codes(_ catalog: AppIconCatalog) -> [String] { catalog.warnings.com
                                         "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES": "Brand/Blue Blue"])
         #expect(names(catalog) == [nil, "Brand/Blue"])
         #expect(catalog.alternates.first?.assetName == "Brand/Blue")
-        #expect(codes(catalog) == ["alternate-icon-missing"])
+        #expect(codes(catalog) == [.alternateIconMissing])
     }
 
     @Test func aMissingPrimaryIsAPlaceholderWithAWarning() throws {
@@ -83,7 +83,7 @@ private func codes(_ catalog: AppIconCatalog) -> [String] { catalog.warnings.com
                                         "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS": "YES"])
         #expect(names(catalog) == [nil, "Blue"])
         #expect(catalog.primary.assetName == "AppIcon" && catalog.primary.assetPath == nil && catalog.primary.images.isEmpty)
-        #expect(codes(catalog) == ["primary-icon-missing"])
+        #expect(codes(catalog) == [.primaryIconMissing])
     }
 
     @Test func synchronizedFoldersWithExceptionsGiveTheTargetsCatalogs() throws {
@@ -248,7 +248,7 @@ private func codes(_ catalog: AppIconCatalog) -> [String] { catalog.warnings.com
         #expect(loose.images.map(\.path) == [project.folder.url("App/Icons/loose@2x.png")])
         #expect(loose.images.first.map { ($0.scale, $0.pointSize, $0.idiom) } ?? (nil, nil, nil) == (2, 60, nil))
         #expect(catalog.alternate(named: "Gone")?.images.isEmpty == true)
-        #expect(codes(catalog) == ["icon-name-missing"])
+        #expect(codes(catalog) == [.iconNameMissing])
     }
 
     @Test func aBundleAndASetOfOneNameAreOneIconDrawnFromTheBundle() throws {
@@ -325,7 +325,7 @@ private func codes(_ catalog: AppIconCatalog) -> [String] { catalog.warnings.com
         #expect(names(pad) == [nil, "Blue"])
         #expect(pad.iconsKey == "CFBundleIcons~ipad")
         #expect(pad.primary.images(for: .light, idiom: pad.shownIdiom).map(\.width) == [152])
-        #expect(codes(pad).contains("alternates-not-on-ipad"))
+        #expect(codes(pad).contains(.alternatesNotOnIpad))
     }
 
     @Test func anIPhoneOnlyAppShowsItsIPhoneIconsOnAnIPad() throws {
@@ -378,7 +378,7 @@ private func codes(_ catalog: AppIconCatalog) -> [String] { catalog.warnings.com
         #expect(names(blue) == [nil, "AppIcon", "Glass", "Seasons/Winter"])
 
         let missing = try CatalogReader.read(app: path, options: CatalogOptions(primaryIcon: "Nope"))
-        #expect(codes(missing) == ["primary-icon-missing"])
+        #expect(codes(missing) == [.primaryIconMissing])
         #expect(missing.alternates.count == 4)
     }
 

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 @testable import IconCatalog
 import TerminalText
@@ -10,7 +11,7 @@ import Testing
         let started = Date()
         let catalog = try CatalogReader.read(app: folder.write("Info.plist", HostileInput.manyFileEntries(100_000)))
         #expect(Date().timeIntervalSince(started) < 20)
-        let notFound = catalog.warnings.filter { $0.code == "file-not-found" }
+        let notFound = catalog.warnings.filter { $0.code == .fileNotFound }
         #expect(notFound.count == WarningList.shownPerCode)
         #expect(notFound.allSatisfy { $0.message.hasPrefix("no file found") })
         let counted = try #require(catalog.warnings.last)
@@ -21,17 +22,17 @@ import Testing
 
     @Test func aListCountsWhatItLeavesOutPerKind() {
         var list = WarningList(capped: (0..<12).map {
-            CatalogWarning(subject: "archive", message: "entry \($0) left unread", code: "archive-entry-ignored")
+            CatalogWarning(subject: "archive", message: "entry \($0) left unread", code: .archiveEntryIgnored)
         })
-        for i in 0..<25 { list.add(code: "file-not-found", subject: "s\(i)", "missing \(i)") }
+        for i in 0..<25 { list.add(code: .fileNotFound, subject: "s\(i)", "missing \(i)") }
         var other = WarningList()
-        for i in 0..<15 { other.add(code: "file-not-found", subject: "t\(i)", "missing \(i)") }
-        for i in 0..<3 { other.add(code: "unsafe-file-entry", subject: "u\(i)", "unsafe \(i)") }
+        for i in 0..<15 { other.add(code: .fileNotFound, subject: "t\(i)", "missing \(i)") }
+        for i in 0..<3 { other.add(code: .unsafeFileEntry, subject: "u\(i)", "unsafe \(i)") }
         list.append(contentsOf: other)
         let warnings = list.warnings
-        #expect(warnings.filter { $0.code == "file-not-found" }.map(\.subject) == (0..<10).map { "s\($0)" })
-        #expect(warnings.filter { $0.code == "unsafe-file-entry" }.count == 3)
-        #expect(warnings.prefix(12).allSatisfy { $0.code == "archive-entry-ignored" })
+        #expect(warnings.filter { $0.code == .fileNotFound }.map(\.subject) == (0..<10).map { "s\($0)" })
+        #expect(warnings.filter { $0.code == .unsafeFileEntry }.count == 3)
+        #expect(warnings.prefix(12).allSatisfy { $0.code == .archiveEntryIgnored })
         #expect(warnings.last?.description == "… and 30 more files not found")
     }
 

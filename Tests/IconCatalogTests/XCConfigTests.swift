@@ -66,7 +66,7 @@ import TestSupport
         folder.write("App.xcconfig", "A = 1\n#include \"Config.xcconfig\"\nB = 2")
         let result = try read(folder, "App.xcconfig")
         #expect(result.names == ["A", "B"])
-        #expect(result.warnings.map(\.code) == ["missing-xcconfig-include"])
+        #expect(result.warnings.map(\.code) == [.missingXcconfigInclude])
         #expect(result.warnings.first?.subject == folder.url("App.xcconfig") + ":2")
         #expect(result.warnings.first?.message.contains("Config.xcconfig is missing") == true)
     }
@@ -95,7 +95,7 @@ import TestSupport
             """)
         let result = try read(folder, "App.xcconfig")
         #expect(result.names == ["A"])
-        #expect(result.warnings.map(\.code) == ["path-outside-project", "xcconfig-include-not-read"])
+        #expect(result.warnings.map(\.code) == [.pathOutsideProject, .xcconfigIncludeNotRead])
     }
 
     @Test func includeDepthIsBounded() throws {
@@ -104,7 +104,7 @@ import TestSupport
         folder.write("L40.xcconfig", "END = yes")
         let result = try read(folder, "L0.xcconfig")
         #expect(result.names.count == XCConfigReader.maximumIncludeDepth)
-        #expect(result.warnings.map(\.code) == ["xcconfig-too-deep"])
+        #expect(result.warnings.map(\.code) == [.xcconfigTooDeep])
     }
 
     @Test func malformedLinesAreSkippedWithAWarning() throws {
@@ -112,6 +112,6 @@ import TestSupport
         folder.write("App.xcconfig", "#import \"x\"\n9NAME = 1\nNO_EQUALS\nA[sdk=iphoneos* = 1\nGOOD = yes")
         let result = try read(folder, "App.xcconfig")
         #expect(result.names == ["GOOD"])
-        #expect(result.warnings.map(\.code) == Array(repeating: "malformed-xcconfig", count: 4))
+        #expect(result.warnings.map(\.code) == Array(repeating: .malformedXcconfig, count: 4))
     }
 }

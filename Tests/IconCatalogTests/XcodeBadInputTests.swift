@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import Testing
 @testable import IconCatalog
@@ -128,7 +129,7 @@ import Testing
         }
         let resolved = try outcome.get()
         #expect(resolved.assetCatalogs.count == 1)
-        let messages = resolved.warnings.filter { $0.code == "malformed-project" }.map(\.message)
+        let messages = resolved.warnings.filter { $0.code == .malformedProject }.map(\.message)
         #expect(messages.contains { $0.hasSuffix(".children is a string, expected an array") })
         #expect(messages.contains { $0.hasSuffix(".path is an array, expected a string") })
         #expect(messages.contains { $0.hasSuffix(".fileSystemSynchronizedGroups is a dictionary, expected an array") })
@@ -155,7 +156,7 @@ import Testing
         }
         let resolved = try outcome.get()
         #expect(resolved.assetCatalogs.map { ProjectPaths.lastComponent($0) } == ["Assets.xcassets"])
-        #expect(resolved.warnings.map(\.code) == ["group-cycle"])
+        #expect(resolved.warnings.map(\.code) == [.groupCycle])
     }
 
     @Test func referencesEscapingTheProjectOrAbsolute() throws {
@@ -177,7 +178,7 @@ import Testing
             let resolved = try outcome.get()
             #expect(resolved.assetCatalogs.isEmpty)
             #expect(resolved.infoPlist == nil)
-            #expect(resolved.warnings.map(\.code) == Array(repeating: "path-outside-project", count: 3))
+            #expect(resolved.warnings.map(\.code) == Array(repeating: .pathOutsideProject, count: 3))
             #expect(resolved.warnings.allSatisfy { $0.message.contains("not read") })
         }
         var xcconfigs = PBXProjectBuilder()
@@ -185,7 +186,7 @@ import Testing
         let other = TemporaryFolder()
         other.write("Local.xcconfig", "#include \"/etc/passwd\"\n#include \"../../../../../../etc/shadow\"\nA = 1")
         let resolved = try XcodeProject.read(xcconfigs.write(into: other)).resolve(target: "App")
-        #expect(resolved.warnings.map(\.code) == ["path-outside-project", "path-outside-project"])
+        #expect(resolved.warnings.map(\.code) == [.pathOutsideProject, .pathOutsideProject])
         #expect(resolved.settings.value("A") == "1")
     }
 
@@ -206,7 +207,7 @@ import Testing
         let resolved = try XcodeProject.read(path).resolve(target: "App")
         #expect(resolved.infoPlist == nil)
         #expect(resolved.settings.value("SECRET") == "")
-        #expect(resolved.warnings.map(\.code) == Array(repeating: "path-outside-project", count: 2))
+        #expect(resolved.warnings.map(\.code) == Array(repeating: .pathOutsideProject, count: 2))
         let messages = resolved.warnings.map(\.message)
         #expect(messages.contains("base configuration “App.xcconfig” at \(project)/App.xcconfig is a link leading outside the project's folder \(project); it is not read"), "\(messages)")
         #expect(messages.contains("\(project)/Info.plist is a link leading outside the project's folder \(project); it is not read"), "\(messages)")
@@ -246,7 +247,7 @@ import Testing
         #expect(chain.map { ProjectPaths.lastComponent($0) } == ["A.xcconfig", "B.xcconfig", "C.xcconfig", "A.xcconfig"])
         #expect(error.description.hasSuffix("xcconfig files include each other: A.xcconfig → B.xcconfig → C.xcconfig → A.xcconfig"))
         let listed = ApplicationTargetsProbe.list(path)
-        #expect(listed.targets.isEmpty && listed.warnings.map(\.code) == ["unreadable-target"])
+        #expect(listed.targets.isEmpty && listed.warnings.map(\.code) == [.unreadableTarget])
     }
 
     /// The cycle is the error of choosing the target, not "no iOS application target".
@@ -311,7 +312,7 @@ import Testing
             let found = try outcome.get()
             #expect(found.targets.map(\.name) == ["App"])
             #expect(try found.select().bundleIdentifier == "com.example.app")
-            #expect(found.warnings.map(\.code) == ["duplicate-target"])
+            #expect(found.warnings.map(\.code) == [.duplicateTarget])
             #expect(found.warnings.first?.message == "the project lists target \(app) \(copies == 2 ? "2" : "10,000") times; it is read once")
         }
         var builder = PBXProjectBuilder()
@@ -384,10 +385,10 @@ import Testing
     /// file", whether the project is given or found in a folder (it was "holds no Xcode
     /// project" or "without a project.pbxproj inside").
     @Test func aProjectFileThatIsNoFileSaysWhatItIs() throws {
-        let cases: [(String, (String) -> Void, String)] = [
-            ("a directory", { try? FileManager.default.createDirectory(atPath: $0, withIntermediateDirectories: true) }, "a directory"),
-            ("a FIFO", { _ = mkfifo($0, 0o644) }, "a FIFO"),
-            ("a link to a device", { _ = symlink("/dev/null", $0) }, "a character device"),
+        let cases: [(String, (String) -> Void, FileKind)] = [
+            ("a directory", { try? FileManager.default.createDirectory(atPath: $0, withIntermediateDirectories: true) }, .directory),
+            ("a FIFO", { _ = mkfifo($0, 0o644) }, .fifo),
+            ("a link to a device", { _ = symlink("/dev/null", $0) }, .characterDevice),
         ]
         for (what, make, kind) in cases {
             let folder = TemporaryFolder()
@@ -414,11 +415,11 @@ import Testing
         let resolved = try outcome.get()
         var warnings: [CatalogWarning] = []
         #expect(resolved.settings.value("A", warnings: &warnings) == " x")
-        #expect(warnings.map(\.code) == ["setting-refers-to-itself"])
+        #expect(warnings.map(\.code) == [.settingRefersToItself])
         #expect(resolved.primaryIconName == "Icon")
         // B reads C, whose $(B) is B again: the level below, which is empty.
         #expect(resolved.bundleIdentifier == ".c.b")
-        #expect(resolved.warnings.filter { $0.code == "setting-refers-to-itself" }.map(\.subject).sorted()
+        #expect(resolved.warnings.filter { $0.code == .settingRefersToItself }.map(\.subject).sorted()
                 == ["ASSETCATALOG_COMPILER_APPICON_NAME", "B"])
     }
 
@@ -439,7 +440,7 @@ import Testing
         #expect(complete.warnings.isEmpty)
         let cut = TargetResources.of(target, in: project, entryBudget: 100)
         #expect(cut.assetCatalogs.isEmpty)
-        #expect(cut.warnings.map(\.code) == ["project-search-truncated"])
+        #expect(cut.warnings.map(\.code) == [.projectSearchTruncated])
         #expect(cut.warnings.first?.message == "stopped looking in “App”'s synchronized folders after 100 entries")
     }
 }

@@ -35,7 +35,7 @@ struct XcodeCorpusTests {
         paths.map { ProjectPaths.relative($0, to: ProjectPaths.absolute(RealProjectCorpus.path(folder))) }
     }
 
-    private func codes(_ warnings: [CatalogWarning]) -> [String] { warnings.compactMap(\.code) }
+    private func codes(_ warnings: [CatalogWarning]) -> [ProblemCode] { warnings.compactMap(\.code) }
 
     // MARK: unstoppable-wallet: an explicit list of 14, a set left out, settings in xcconfig files, a dev primary.
 
@@ -68,7 +68,7 @@ struct XcodeCorpusTests {
         #expect(FileManager.default.fileExists(atPath: dev.assetCatalogs[0] + "/AppIconDuck.appiconset"))
         #expect(!dev.alternateIconNames.contains("AppIconDuck"))
         // Config.xcconfig is git-ignored in the repository (only the template is there).
-        #expect(codes(dev.warnings) == ["missing-xcconfig-include"])
+        #expect(codes(dev.warnings) == [.missingXcconfigInclude])
         #expect(dev.warnings.first?.message.contains("Unstoppable/Configuration/Config.xcconfig is missing") == true)
 
         let release = try resolve(folder, "App", configuration: "Release-Prod")
@@ -124,7 +124,7 @@ struct XcodeCorpusTests {
         #expect(written == "$(ASSETCATALOG_COMPILER_APPICON_NAME )")
         var warnings: [CatalogWarning] = []
         #expect(threema.settings.expand(written, subject: "project", warnings: &warnings) == "")
-        #expect(codes(warnings) == ["setting-name-with-space"])
+        #expect(codes(warnings) == [.settingNameWithSpace])
     }
 
     // MARK: rainbow: alternates in Info.plist, and a comma-separated list naming sets that do not exist.
@@ -141,7 +141,7 @@ struct XcodeCorpusTests {
             Listed(project: "Example", target: "Example", bundleIdentifier: "org.reactjs.native.example.Example",
                    configuration: "Release", configurations: ["Debug", "Release"], defaultConfiguration: "Release"),
         ])
-        #expect(codes(apps.warnings).allSatisfy { $0 == "missing-project" || $0 == "missing-xcconfig" })
+        #expect(codes(apps.warnings).allSatisfy { $0 == .missingProject || $0 == .missingXcconfig })
 
         let rainbow = try resolve(folder, "Rainbow")
         #expect(rainbow.primaryIconName == "AppIcon")
@@ -150,7 +150,7 @@ struct XcodeCorpusTests {
         #expect(rainbow.includesAllAppIcons)
         #expect(inFolder(folder, rainbow.assetCatalogs) == ["ios/Images.xcassets"])
         // The Pods and per-configuration xcconfig files are not in the repository.
-        #expect(Set(codes(rainbow.warnings)) == ["missing-xcconfig"])
+        #expect(Set(codes(rainbow.warnings)) == [.missingXcconfig])
         var warnings: [CatalogWarning] = []
         let plist = try #require(try rainbow.infoPlistContents(warnings: &warnings))
         let alternates = (plist["CFBundleIcons"] as? [String: Any])?["CFBundleAlternateIcons"] as? [String: Any]
@@ -294,7 +294,7 @@ struct XcodeCorpusTests {
         #expect(pyto.includesAllAppIcons)
         #expect(inFolder(folder, pyto.assetCatalogs) == ["Pyto/Assets.xcassets"])
         #expect(inFolder(folder, [pyto.infoPlist!.path]) == ["Pyto/Info.plist"])
-        #expect(codes(pyto.warnings) == ["missing-xcconfig"], "the Pods xcconfig files are not in the repository")
+        #expect(codes(pyto.warnings) == [.missingXcconfig], "the Pods xcconfig files are not in the repository")
         let vpp = try resolve(folder, "Pyto", configuration: "VPP")
         #expect(vpp.primaryIconName == "AppIcon-VPP" && vpp.bundleIdentifier == "ch.ada.PytoVPP")
         let preview = try resolve(folder, "SwiftUI Preview")

@@ -56,8 +56,8 @@ private func relative(_ paths: [String], _ folder: TemporaryFolder) -> [String] 
 
         let target = try XcodeProject.read(folder.url("App.xcodeproj")).resolve(target: "App")
         #expect(relative(target.assetCatalogs, folder) == ["App/Fine.xcassets"])
-        #expect(target.warnings.map(\.code) == ["path-outside-project", "path-outside-project", "path-outside-project",
-                                                "path-outside-project"])
+        #expect(target.warnings.map(\.code) == [.pathOutsideProject, .pathOutsideProject, .pathOutsideProject,
+                                                .pathOutsideProject])
         #expect(target.warnings.allSatisfy { $0.message.hasSuffix("not read") })
     }
 
@@ -69,7 +69,7 @@ private func relative(_ paths: [String], _ folder: TemporaryFolder) -> [String] 
         project.write(into: folder)
         let target = try XcodeProject.read(folder.url("App.xcodeproj")).resolve(target: "App")
         #expect(target.assetCatalogs.isEmpty)
-        #expect(target.warnings.map(\.code) == ["missing-asset-catalog", "malformed-project"])
+        #expect(target.warnings.map(\.code) == [.missingAssetCatalog, .malformedProject])
     }
 
     @Test func synchronizedFoldersBelongToTheirTargetsLessAndPlusExceptions() throws {
@@ -91,7 +91,7 @@ private func relative(_ paths: [String], _ folder: TemporaryFolder) -> [String] 
         let target = try XcodeProject.read(folder.url("App.xcodeproj")).resolve(target: "App")
         #expect(relative(target.assetCatalogs, folder) == ["App/Assets.xcassets", "Widget/Shared/Shared.xcassets"])
         #expect(relative(target.iconBundles, folder) == ["App/Deep/Inner/Brand.icon"])
-        #expect(target.warnings.map(\.code) == ["path-outside-project"])
+        #expect(target.warnings.map(\.code) == [.pathOutsideProject])
     }
 
     @Test func baseConfigurationsFromTheGroupTreeAndFromSynchronizedFolders() throws {
@@ -193,7 +193,7 @@ private func relative(_ paths: [String], _ folder: TemporaryFolder) -> [String] 
         #expect(target.settings.value("PROBE") == "App|iphoneos|-iphoneos|en|Cool_App")
         #expect(target.infoPlist?.path == ProjectPaths.absolute(folder.url("Cool App/Info.plist")))
         #expect(target.infoPlist?.exists == false)
-        #expect(target.warnings.map(\.code) == ["missing-info-plist"])
+        #expect(target.warnings.map(\.code) == [.missingInfoPlist])
     }
 
     @Test func onlyIOSApplicationsAreListed() throws {
@@ -397,7 +397,7 @@ private func relative(_ paths: [String], _ folder: TemporaryFolder) -> [String] 
         let direct = try XcodeProjectLocator.find(folder.url("App.xcworkspace"))
         #expect(relative(direct.projects, folder) == ["Main/App.xcodeproj", "Libraries/Kit/Kit.xcodeproj",
                                                       "Far/Away/Deep/Down/Here/Lib.xcodeproj"])
-        #expect(direct.warnings.map(\.code) == ["missing-project", "path-outside-project"])
+        #expect(direct.warnings.map(\.code) == [.missingProject, .pathOutsideProject])
         // Searching the folder finds the deep one through the workspace, and each project once.
         let searched = try XcodeProjectLocator.find(folder.path)
         #expect(Set(relative(searched.projects, folder)) == Set(relative(direct.projects, folder)))
@@ -457,7 +457,7 @@ private func relative(_ paths: [String], _ folder: TemporaryFolder) -> [String] 
         folder.write("Bad.xcodeproj/project.pbxproj", "")
         let apps = try ApplicationTargets.find(at: folder.path)
         #expect(apps.targets.map(\.name) == ["App"])
-        #expect(apps.warnings.map(\.code) == ["unreadable-project"])
+        #expect(apps.warnings.map(\.code) == [.unreadableProject])
         #expect(throws: XcodeProjectError.emptyFile(path: ProjectPaths.absolute(folder.url("Bad.xcodeproj/project.pbxproj")))) {
             try ApplicationTargets.find(at: folder.url("Bad.xcodeproj"))
         }

@@ -12,7 +12,7 @@ import Testing
         for path in [fixture.writeApp(in: folder), try fixture.writeIPA(in: folder)] {
             for idiom in Idiom.allCases {
                 let report = try Linter.lint(app: path, options: CatalogOptions(idiom: idiom))
-                #expect(report.findings.map(\.rule) == ["icon-name-only", "icon-name-only"], "\(report.findings.map(\.message))")
+                #expect(report.findings.map(\.rule) == [.iconNameOnly, .iconNameOnly], "\(report.findings.map(\.message))")
                 #expect(report.findings.first?.message == "in CFBundleIcons, alternate “Dark” has only CFBundleIconName: "
                     + "its images are compiled into Assets.car, which is not read, so it is not checked")
                 #expect(report.appWarnings.isEmpty)
@@ -30,22 +30,22 @@ import Testing
         let report = try Linter.lint(app: path)
         let found = Dictionary(grouping: report.findings, by: \.rule).mapValues { $0.map(\.file) }
         let primary3x = "\(path):Payload/Sample.app/AppIcon60x60@3x.png"
-        #expect(found["non-square-image"] == [primary3x])
-        #expect(found["image-has-alpha"] == [primary3x])
-        #expect(found["unreadable-image"] == ["\(path):Payload/Sample.app/Blue60x60@2x.png"])
-        #expect(report.findings.first { $0.rule == "unreadable-image" }?.message.contains("no PNG signature") == true)
+        #expect(found[.nonSquareImage] == [primary3x])
+        #expect(found[.imageHasAlpha] == [primary3x])
+        #expect(found[.unreadableImage] == ["\(path):Payload/Sample.app/Blue60x60@2x.png"])
+        #expect(report.findings.first { $0.rule == .unreadableImage }?.message.contains("no PNG signature") == true)
     }
 
     @Test func aNameOnlyAlternateIsNoLongerMalformed() throws {
         var app = TestApp()
         for which in [TestApp.Which.phone, .pad] { app.setAlternate("Blue", in: which, to: ["CFBundleIconName": "Blue"]) }
         let report = try app.lint()
-        #expect(report.findings.map(\.rule) == ["icon-name-only", "icon-name-only"])
+        #expect(report.findings.map(\.rule) == [.iconNameOnly, .iconNameOnly])
         #expect(report.findings.first?.message == "in CFBundleIcons, alternate “Blue” has only CFBundleIconName: its images "
             + "come from an asset catalog, compiled at build time, which is not read, so it is not checked")
         // Without a name either, it is still malformed.
         app.setAlternate("Blue", in: .phone, to: ["UIPrerenderedIcon": false])
-        #expect(try app.findings("malformed-icon-entry").map(\.message) == ["alternate “Blue” in CFBundleIcons has no CFBundleIconFiles"])
+        #expect(try app.findings(.malformedIconEntry).map(\.message) == ["alternate “Blue” in CFBundleIcons has no CFBundleIconFiles"])
     }
 
     @Test func archiveEntriesLeftUnreadAreReportedBesideTheFindings() throws {

@@ -22,7 +22,7 @@ import Testing
         for (rule, findings) in byRule {
             #expect(findings.count <= LintRule.Hits.shownPerRule, "\(rule): \(findings.count) findings shown")
         }
-        let notFound = try #require(report.omitted.first { $0.rule == "file-not-found" })
+        let notFound = try #require(report.omitted.first { $0.rule == .fileNotFound })
         #expect(notFound.count > 10_000)
         #expect(report.count(.error) == report.findings.count { $0.severity == .error }
             + report.omitted.filter { $0.severity == .error }.reduce(0) { $0 + $1.count })
@@ -71,7 +71,7 @@ import Testing
         var app = TestApp()
         app.setAlternateKey("CFBundleIconFiles", of: "Blue", to: ["Icon-\(nines)x\(nines)"], in: [.phone])
         app.folder.write("Icon-\(nines)x\(nines)@2x.png", TestApp.image(120))
-        #expect(try app.findings("size-name-mismatch").isEmpty)
+        #expect(try app.findings(.sizeNameMismatch).isEmpty)
     }
 
     @Test func scaleSuffixesAreReadFromTheEnd() {

@@ -17,7 +17,7 @@ import Testing
         folder.writePlist(plist, as: "demo/Info.plist")
 
         let byString = try Linter.lint(app: app)
-        #expect(byString.findings.contains { $0.rule == "file-not-found" })
+        #expect(byString.findings.contains { $0.rule == .fileNotFound })
         #expect(try Linter.lint(app: URL(fileURLWithPath: app)).findings == byString.findings)
         #expect(try Linter.lint(app: FilePath(app)).findings == byString.findings)
         #expect(throws: CatalogError.notAFileURL(url: "ftp://host/app")) {

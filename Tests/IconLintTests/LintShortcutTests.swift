@@ -26,7 +26,7 @@ import Testing
     /// Findings that differ only in their subject stay apart, and equal ones are one.
     @Test func findingsAboutDifferentIconsWithTheSameMessageStayApart() {
         func finding(_ name: String) -> LintFinding {
-            LintFinding(rule: "r", severity: .note, message: "same", subject: .icon(set: "S", name: name), idiom: nil, file: "f")
+            LintFinding(rule: .fileNotFound, severity: .note, message: "same", subject: .icon(set: "S", name: name), idiom: nil, file: "f")
         }
         let set: Set<LintFinding> = [finding("caf\u{E9}"), finding("cafe\u{301}"), finding("cafe")]
         #expect(set.count == 2)
@@ -38,7 +38,7 @@ import Testing
             var app = TestApp()
             let files = ["Blue", "Blue.png"] + (0..<filler).map { "Other\($0)" } + ["Blue", "Other1.PNG", "Cafe\u{301}", "Caf\u{E9}"]
             app.setAlternateKey("CFBundleIconFiles", of: "Blue", to: files, in: [.phone])
-            let messages = try app.findings("duplicate-file-entry").map(\.message)
+            let messages = try app.findings(.duplicateFileEntry).map(\.message)
             #expect(messages == ["alternate “Blue” in CFBundleIcons lists “Blue” 3 times in CFBundleIconFiles",
                                  "alternate “Blue” in CFBundleIcons lists “Cafe\u{301}” 2 times in CFBundleIconFiles",
                                  "alternate “Blue” in CFBundleIcons lists “Other1” 2 times in CFBundleIconFiles"], "\(filler)")

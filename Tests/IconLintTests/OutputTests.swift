@@ -10,13 +10,13 @@ import Testing
     }
 
     private func finding(_ severity: LintSeverity, _ message: String, file: String = "App/Info.plist",
-                         rule: String = "file-not-found") -> LintFinding {
+                         rule: ProblemCode = .fileNotFound) -> LintFinding {
         LintFinding(rule: rule, severity: severity, message: message, subject: .icon(set: "CFBundleIcons", name: "Blue"),
                     idiom: .phone, file: file)
     }
 
     @Test func textIsOneLinePerFindingThenCountsWithPlurals() {
-        let text = LintOutput.text(report([finding(.error, "one"), finding(.note, "two", rule: "duplicate-file-entry")]))
+        let text = LintOutput.text(report([finding(.error, "one"), finding(.note, "two", rule: .duplicateFileEntry)]))
         #expect(text == """
             App/Info.plist: error: one [file-not-found]
             App/Info.plist: note: two [duplicate-file-entry]
@@ -38,7 +38,7 @@ import Testing
         let annotated = LintOutput.github(report([
             finding(.error, "100% wrong: a, b", file: "My App: v2, final/Info.plist"),
             finding(.warning, "w"),
-            finding(.note, "n", rule: "newsstand-icon"),
+            finding(.note, "n", rule: .newsstandIcon),
         ]))
         #expect(annotated == """
             ::error file=My App%3A v2%2C final/Info.plist,title=file-not-found::100%25 wrong: a, b
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func jsonHasTheDocumentedFields() throws {
-        let primary = LintFinding(rule: "primary-icon-name-only", severity: .warning, message: "m",
+        let primary = LintFinding(rule: .primaryIconNameOnly, severity: .warning, message: "m",
                                   subject: .icon(set: "CFBundleIcons", name: nil), idiom: .phone, file: "Info.plist")
         let data = try JSONEncoder().encode([finding(.error, "one"), primary])
         let objects = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
@@ -75,7 +75,7 @@ import Testing
         let ids = LintRules.ids
         #expect(Set(ids).count == ids.count)
         for rule in LintRules.all {
-            #expect(rule.id.wholeMatch(of: /[a-z]+(-[a-z]+)*/) != nil, "\(rule.id)")
+            #expect(rule.id.rawValue.wholeMatch(of: /[a-z]+(-[a-z]+)*/) != nil, "\(rule.id)")
             #expect(!rule.summary.contains("\n") && rule.summary.hasSuffix("."), "\(rule.id)")
             #expect(rule.explanation.contains("Fix:"), "\(rule.id)")
             #expect(!rule.explanation.contains("\n"), "\(rule.id)")
@@ -89,7 +89,7 @@ import Testing
     }
 
     @Test func explainWrapsTheParagraph() throws {
-        let text = LintOutput.explain(try #require(LintRules.rule("missing-on-ipad")))
+        let text = LintOutput.explain(try #require(LintRules.rule(.missingOnIpad)))
         #expect(text.hasPrefix("missing-on-ipad (error): An alternate in CFBundleIcons is missing from CFBundleIcons~ipad.\n\n"))
         let paragraph = text.split(separator: "\n").map(String.init).dropFirst()
         #expect(paragraph.allSatisfy { $0.count <= 78 })

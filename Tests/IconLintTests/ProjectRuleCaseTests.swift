@@ -59,7 +59,7 @@ struct LintProject {
     }
 
     /// Writes the project (once) and lints it.
-    mutating func lint(disabled: Set<String> = []) throws -> LintReport {
+    mutating func lint(disabled: Set<ProblemCode> = []) throws -> LintReport {
         if !written {
             project.write(settings, perConfiguration: perConfiguration, baseConfiguration: baseConfiguration)
             written = true
@@ -70,29 +70,29 @@ struct LintProject {
 
 /// For every project rule, one project that triggers it and one near miss that must not.
 struct ProjectRuleCase: Sendable, CustomTestStringConvertible {
-    let rule: String
+    let rule: ProblemCode
     let trigger: @Sendable (inout LintProject) -> Void
     let nearMiss: @Sendable (inout LintProject) -> Void
 
-    var testDescription: String { rule }
+    var testDescription: String { rule.rawValue }
 
     static let svg = Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="red"/></svg>"#.utf8)
 
     static let all: [ProjectRuleCase] = [
-        ProjectRuleCase(rule: "primary-icon-missing",
+        ProjectRuleCase(rule: .primaryIconMissing,
                         trigger: { $0.settings["ASSETCATALOG_COMPILER_APPICON_NAME"] = "AppIkon" },
                         nearMiss: { project in
                             // A primary drawn from an Icon Composer bundle alone is there.
                             project.bundle("Glyph", layer: "art.svg", contents: svg)
                             project.settings["ASSETCATALOG_COMPILER_APPICON_NAME"] = "Glyph"
                         }),
-        ProjectRuleCase(rule: "icon-name-missing",
+        ProjectRuleCase(rule: .iconNameMissing,
                         trigger: { $0.infoPlist(alternates: ["Purple": "Purple"]) },
                         nearMiss: { $0.infoPlist(alternates: ["Navy": "Blue"]) }),
-        ProjectRuleCase(rule: "missing-marketing-icon",
+        ProjectRuleCase(rule: .missingMarketingIcon,
                         trigger: { $0.multiSizeSet("AppIcon", Array(LintProject.fullSizes.dropLast())) },
                         nearMiss: { $0.multiSizeSet("AppIcon", LintProject.fullSizes) }),
-        ProjectRuleCase(rule: "marketing-icon-alpha",
+        ProjectRuleCase(rule: .marketingIconAlpha,
                         trigger: { $0.folder.writePNG("\(LintProject.catalog)/AppIcon.appiconset/AppIcon.png", width: 1024, transparentPixels: 300) },
                         nearMiss: { project in
                             // Opaque, with a dark image that is transparent (as dark icons may be).
@@ -101,28 +101,28 @@ struct ProjectRuleCase: Sendable, CustomTestStringConvertible {
                             project.folder.writePNG("\(LintProject.catalog)/AppIcon.appiconset/AppIcon-dark.png", width: 1024,
                                                     transparentPixels: 300)
                         }),
-        ProjectRuleCase(rule: "alternate-icon-missing",
+        ProjectRuleCase(rule: .alternateIconMissing,
                         trigger: { $0.listAlternates("Blue Green Purple") },
                         nearMiss: { project in
                             project.project.set("Dark Green")
                             project.listAlternates(#"Blue Green "Dark Green""#)
                         }),
-        ProjectRuleCase(rule: "alternate-names-with-commas",
+        ProjectRuleCase(rule: .alternateNamesWithCommas,
                         trigger: { $0.listAlternates("Blue, Green") },
                         nearMiss: { project in
                             project.project.set("Red, White")
                             project.listAlternates(#"Blue Green "Red, White""#)
                         }),
-        ProjectRuleCase(rule: "unlisted-icon-set",
+        ProjectRuleCase(rule: .unlistedIconSet,
                         trigger: { $0.project.set("Purple") },
                         nearMiss: { project in
                             project.project.set("Purple")
                             project.settings["ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS"] = "YES"
                         }),
-        ProjectRuleCase(rule: "missing-xcconfig-include",
+        ProjectRuleCase(rule: .missingXcconfigInclude,
                         trigger: { $0.xcconfig("#include \"Secrets.xcconfig\"\n") },
                         nearMiss: { $0.xcconfig("#include? \"Secrets.xcconfig\"\n") }),
-        ProjectRuleCase(rule: "missing-alternate-size",
+        ProjectRuleCase(rule: .missingAlternateSize,
                         trigger: { project in
                             project.multiSizeSet("Teal", [("iphone", "60x60", "3x"), ("ipad", "76x76", "2x")])
                             project.listAlternates("Blue Green Teal")
@@ -131,7 +131,7 @@ struct ProjectRuleCase: Sendable, CustomTestStringConvertible {
                             project.multiSizeSet("Teal", LintProject.fullSizes)
                             project.listAlternates("Blue Green Teal")
                         }),
-        ProjectRuleCase(rule: "set-file-missing",
+        ProjectRuleCase(rule: .setFileMissing,
                         trigger: { project in
                             try? FileManager.default.removeItem(atPath: project.folder.url("\(LintProject.catalog)/Blue.appiconset/Blue.png"))
                         },
@@ -141,10 +141,10 @@ struct ProjectRuleCase: Sendable, CustomTestStringConvertible {
                             dark["filename"] = nil
                             project.folder.writeIconSet("\(LintProject.catalog)/Blue.appiconset", [SetEntries.single("Blue.png"), dark])
                         }),
-        ProjectRuleCase(rule: "set-file-unreferenced",
+        ProjectRuleCase(rule: .setFileUnreferenced,
                         trigger: { $0.folder.writePNGHeader("\(LintProject.catalog)/Blue.appiconset/Old.png", width: 1024, height: 1024) },
                         nearMiss: { $0.folder.writePNGHeader("\(LintProject.catalog)/Blue.appiconset/Sources/Old.png", width: 1024, height: 1024) }),
-        ProjectRuleCase(rule: "icon-layer-missing",
+        ProjectRuleCase(rule: .iconLayerMissing,
                         trigger: { project in
                             project.bundle("Glyph", layer: "art.png", contents: nil)
                             project.listAlternates("Blue Green Glyph")
@@ -153,7 +153,7 @@ struct ProjectRuleCase: Sendable, CustomTestStringConvertible {
                             project.bundle("Glyph", layer: "art.png", contents: PNGWriter.opaque(width: 64, height: 64))
                             project.listAlternates("Blue Green Glyph")
                         }),
-        ProjectRuleCase(rule: "icon-layer-undrawable",
+        ProjectRuleCase(rule: .iconLayerUndrawable,
                         trigger: { project in
                             project.bundle("Glyph", layer: "art.png", contents: Data("not a png".utf8))
                             project.listAlternates("Blue Green Glyph")
@@ -162,7 +162,7 @@ struct ProjectRuleCase: Sendable, CustomTestStringConvertible {
                             project.bundle("Glyph", layer: "art.svg", contents: svg)
                             project.listAlternates("Blue Green Glyph")
                         }),
-        ProjectRuleCase(rule: "inconsistent-appearances",
+        ProjectRuleCase(rule: .inconsistentAppearances,
                         trigger: { $0.project.set("AppIcon", appearances: ["dark", "tinted"]) },
                         nearMiss: { project in
                             for name in ["AppIcon", "Blue", "Green"] { project.project.set(name, appearances: ["dark", "tinted"]) }
@@ -200,15 +200,15 @@ struct ProjectRuleCase: Sendable, CustomTestStringConvertible {
         project.listAlternates("Blue Green Teal")
         project.infoPlist(alternates: ["Purple": "Purple"])
         let report = try project.lint()
-        func messages(_ rule: String) -> [String] { report.findings.filter { $0.rule == rule }.map(\.message) }
-        #expect(messages("missing-marketing-icon").first?.hasSuffix("App Store Connect refuses the upload with ITMS-90704") == true)
-        #expect(messages("missing-alternate-size") == [
+        func messages(_ rule: ProblemCode) -> [String] { report.findings.filter { $0.rule == rule }.map(\.message) }
+        #expect(messages(.missingMarketingIcon).first?.hasSuffix("App Store Connect refuses the upload with ITMS-90704") == true)
+        #expect(messages(.missingAlternateSize) == [
             "alternate “Teal” (set “Teal”) has no 120×120 iPhone image; App Store Connect warns with ITMS-90890",
             "alternate “Teal” (set “Teal”) has no 167×167 iPad image; App Store Connect warns with ITMS-90892",
         ])
-        #expect(messages("icon-name-missing").first?.contains("ITMS-90895") == true)
+        #expect(messages(.iconNameMissing).first?.contains("ITMS-90895") == true)
         // Findings about an icon name it, as the built Info.plist does.
-        let size = try #require(report.findings.first { $0.rule == "missing-alternate-size" })
+        let size = try #require(report.findings.first { $0.rule == .missingAlternateSize })
         #expect(size.icon == "Teal" && size.subject.key == "CFBundleIcons.CFBundleAlternateIcons.Teal")
         #expect(size.file == project.folder.url("\(LintProject.catalog)/Teal.appiconset"))
     }
@@ -216,7 +216,7 @@ struct ProjectRuleCase: Sendable, CustomTestStringConvertible {
     @Test func theMarketingImagesAlphaIsCountedByDecodingIt() throws {
         var project = LintProject()
         project.folder.writePNG("\(LintProject.catalog)/AppIcon.appiconset/AppIcon.png", width: 1024, transparentPixels: 300)
-        let finding = try #require(try project.lint().findings.first { $0.rule == "marketing-icon-alpha" })
+        let finding = try #require(try project.lint().findings.first { $0.rule == .marketingIconAlpha })
         #expect(finding.message == "the App Store image of the primary icon (set “AppIcon”) has 300 transparent or translucent "
             + "pixels (of 1024×1024); App Store Connect refuses the upload with ITMS-90717")
         #expect(finding.file == project.folder.url("\(LintProject.catalog)/AppIcon.appiconset/AppIcon.png"))
@@ -228,7 +228,7 @@ struct ProjectRuleCase: Sendable, CustomTestStringConvertible {
         project.project.set("Orange")
         // Release (the one read) leaves Debug out; Debug makes it its primary. Orange ships nowhere.
         project.perConfiguration = ["Debug": ["ASSETCATALOG_COMPILER_APPICON_NAME": "Debug"]]
-        let unlisted = try project.lint().findings.filter { $0.rule == "unlisted-icon-set" }
+        let unlisted = try project.lint().findings.filter { $0.rule == .unlistedIconSet }
         #expect(unlisted.map { ($0.file as NSString).lastPathComponent } == ["Orange.appiconset"])
         #expect(unlisted.first?.message == "app icon set “Orange” does not ship in any configuration (“Debug”, “Release”): "
             + "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS is off, and neither ASSETCATALOG_COMPILER_APPICON_NAME nor "
@@ -238,23 +238,23 @@ struct ProjectRuleCase: Sendable, CustomTestStringConvertible {
         var including = LintProject()
         including.project.set("Orange")
         including.perConfiguration = ["Debug": ["ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS": "YES"]]
-        #expect(try including.lint().findings.filter { $0.rule == "unlisted-icon-set" }.isEmpty)
+        #expect(try including.lint().findings.filter { $0.rule == .unlistedIconSet }.isEmpty)
     }
 
     @Test func findingsOfOneRuleAreCapped() throws {
         var project = LintProject()
         for index in 0..<120 { project.project.set(String(format: "Unused%03d", index)) }
         let report = try project.lint()
-        let unlisted = report.findings.filter { $0.rule == "unlisted-icon-set" }
+        let unlisted = report.findings.filter { $0.rule == .unlistedIconSet }
         #expect(unlisted.count == 50)
-        #expect(report.omitted.first { $0.rule == "unlisted-icon-set" }?.count == 70)
+        #expect(report.omitted.first { $0.rule == .unlistedIconSet }?.count == 70)
     }
 
     @Test func aShippedSetThatCannotBeReadIsAWarningBesideTheFindings() throws {
         var project = LintProject()
         project.folder.write("\(LintProject.catalog)/Blue.appiconset/Contents.json", "{ not json")
         let report = try project.lint()
-        #expect(report.appWarnings.map(\.code) == ["set-contents-malformed"])
+        #expect(report.appWarnings.map(\.code) == [.setContentsMalformed])
         #expect(report.appWarnings.first?.subject == project.folder.url("\(LintProject.catalog)/Blue.appiconset/Contents.json"))
         #expect(report.findings.isEmpty, "\(report.findings.map(\.message))")
     }
@@ -268,7 +268,7 @@ struct ProjectRuleCase: Sendable, CustomTestStringConvertible {
         let elapsed = try clock.measure { report = try project.lint() }
         let findings = try #require(report).findings
         // One finding for the appearances, however many sets lack them.
-        #expect(findings.map(\.rule) == ["inconsistent-appearances"])
+        #expect(findings.map(\.rule) == [.inconsistentAppearances])
         #expect(findings.first?.message.hasPrefix("250 of the app's 503 icon sets have dark images and 253 do not") == true)
         // About 0.7 s in a debug build (writing the sets takes far longer); the bound only catches a runaway.
         #expect(elapsed < .seconds(8), "\(elapsed)")
@@ -278,7 +278,7 @@ struct ProjectRuleCase: Sendable, CustomTestStringConvertible {
         var project = LintProject()
         project.project.set("AppIcon", appearances: ["dark", "tinted"])
         let findings = try project.lint().findings
-        #expect(findings.map(\.rule) == ["inconsistent-appearances", "inconsistent-appearances"])
+        #expect(findings.map(\.rule) == [.inconsistentAppearances, .inconsistentAppearances])
         // The primary has both; the alternates Blue and Green have neither.
         #expect(findings.allSatisfy { $0.subject == .app && Set($0.icons) == ["Blue", "Green"] }, "\(findings.map(\.icons))")
     }

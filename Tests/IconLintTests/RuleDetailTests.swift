@@ -8,7 +8,7 @@ import Testing
     @Test func missingOnIPadNamesTheIconAndIdiom() throws {
         var app = TestApp()
         app.setAlternate("Green", in: .pad, to: nil)
-        let hits = try app.findings("missing-on-ipad")
+        let hits = try app.findings(.missingOnIpad)
         #expect(hits.count == 1)
         #expect(hits.first?.icon == "Green")
         #expect(hits.first?.idiom == .pad)
@@ -24,7 +24,7 @@ import Testing
         app.setAlternate("Empty", in: .phone, to: ["CFBundleIconFiles": [String]()])
         app.setAlternate("NumberInside", in: .phone, to: ["CFBundleIconFiles": ["Blue", 7] as [Any]])
         app.setIconSetKey("CFBundleAlternateIcons", to: ["Blue"], in: .pad)
-        let messages = try app.findings("malformed-icon-entry").map(\.message)
+        let messages = try app.findings(.malformedIconEntry).map(\.message)
         #expect(messages.contains { $0.contains("“NotADictionary”") && $0.contains("is a string (“Blue”), expected a dictionary") })
         #expect(messages.contains { $0.contains("“NoFiles” in CFBundleIcons has no CFBundleIconFiles") })
         #expect(messages.contains { $0.contains("CFBundleIconFiles of alternate “Empty” in CFBundleIcons is empty") })
@@ -36,7 +36,7 @@ import Testing
     @Test func wrongTypeOfTheIconSetsIsNoBundleIcons() throws {
         var app = TestApp()
         app.extra["CFBundleIcons~ipad"] = "AppIcon"
-        let hits = try app.findings("no-bundle-icons")
+        let hits = try app.findings(.noBundleIcons)
         #expect(hits.map(\.message) == ["CFBundleIcons~ipad is a string (“AppIcon”), expected a dictionary of icons"])
         #expect(hits.first?.idiom == .pad)
     }
@@ -46,8 +46,8 @@ import Testing
         app.setAlternateKey("UIPrerenderedIcon", of: "Blue", to: 1)
         app.setAlternateKey("ordinal", of: "Blue", to: true)
         app.setAlternateKey("ordinal", of: "Green", to: 2.5)
-        #expect(try app.findings("prerendered-not-boolean").count == 2)
-        let ordinals = try app.findings("ordinal-not-integer").map(\.message)
+        #expect(try app.findings(.prerenderedNotBoolean).count == 2)
+        let ordinals = try app.findings(.ordinalNotInteger).map(\.message)
         #expect(ordinals.count == 4)
         #expect(ordinals.contains { $0.contains("is a boolean") })
         #expect(ordinals.contains { $0.contains("is a real number (2.5)") })
@@ -57,7 +57,7 @@ import Testing
         var app = TestApp()
         app.setAlternateKey("ordinal", of: "Blue", to: 3, in: [.phone])
         app.setAlternateKey("ordinal", of: "Green", to: 3, in: [.phone])
-        let hits = try app.findings("inconsistent-ordinals")
+        let hits = try app.findings(.inconsistentOrdinals)
         #expect(hits.map(\.message) == ["in CFBundleIcons, alternates “Blue” and “Green” share ordinal 3; their order is a guess"])
     }
 
@@ -65,14 +65,14 @@ import Testing
         let app = TestApp()
         try FileManager.default.removeItem(atPath: app.folder.url("Blue@3x.png"))
         try FileManager.default.removeItem(atPath: app.folder.url("Green-ipadpro@2x.png"))
-        let hits = try app.findings("missing-standard-size")
+        let hits = try app.findings(.missingStandardSize)
         #expect(hits.map(\.message) == [
             "alternate “Blue” in CFBundleIcons has no 180×180 image for iPhone (found 120×120)",
             "alternate “Green” in CFBundleIcons~ipad has no 167×167 image for iPad (found 152×152)",
         ])
         #expect(hits.map(\.idiom) == [.phone, .pad])
         // The other removed file is also a missing file for its entry.
-        #expect(try app.findings("file-not-found").map(\.icon) == ["Green"])
+        #expect(try app.findings(.fileNotFound).map(\.icon) == ["Green"])
     }
 
     @Test func withIdiomPadAnAppWithoutTheTwinIsCheckedForIPadSizes() throws {
@@ -80,7 +80,7 @@ import Testing
         app.pad = nil
         #expect(try app.lint().findings.isEmpty)
         app.options.idiom = .pad
-        let hits = try app.findings("missing-standard-size")
+        let hits = try app.findings(.missingStandardSize)
         // Every icon: the phone files are found for iPad, but none is 152 or 167 pixels.
         #expect(hits.count == 3)
         #expect(hits.allSatisfy { $0.idiom == .pad && $0.message.contains("iPads read CFBundleIcons") })
@@ -91,7 +91,7 @@ import Testing
         app.folder.writePNG("Blue@2x.png", width: 120, transparentPixels: 120 * 3)
         // The same file listed by the iPad twin too: still one finding.
         app.setAlternateKey("CFBundleIconFiles", of: "Blue", to: ["Blue-ipad", "Blue-ipadpro", "Blue"], in: [.pad])
-        let hits = try app.findings("image-has-alpha")
+        let hits = try app.findings(.imageHasAlpha)
         #expect(hits.count == 1)
         #expect(hits.first?.file == app.folder.url("Blue@2x.png"))
         #expect(hits.first?.message == "has 360 transparent or translucent pixels (3% of 120×120); iOS shows them black; used by alternate “Blue” in CFBundleIcons")
@@ -101,7 +101,7 @@ import Testing
         let app = TestApp()
         app.folder.write("Green@3x.png", "GIF89a, not a PNG")
         app.folder.writePNGHeader("Blue@2x.png", width: 120, height: 120)
-        let messages = try app.findings("unreadable-image").map(\.message)
+        let messages = try app.findings(.unreadableImage).map(\.message)
         #expect(messages.count == 2)
         #expect(messages.contains { $0.hasPrefix("not a readable PNG (no PNG signature)") })
         #expect(messages.contains { $0.hasPrefix("not a readable PNG (") && $0.contains("used by alternate “Blue”") })
@@ -116,7 +116,7 @@ import Testing
         app.setIconSetKey("CFBundlePrimaryIcon", to: ["CFBundleIconName": "AppIcon", "CFBundleIconFiles": ["AppIcon60x60"]], in: .phone)
         app.pad = nil
         let report = try app.lint()
-        #expect(report.findings.map(\.rule) == ["file-in-asset-catalog"])
+        #expect(report.findings.map(\.rule) == [.fileInAssetCatalog])
         #expect(report.findings.first?.icon == "Blue")
         #expect(report.findings.first?.message.contains("Assets.xcassets/Blue.appiconset/Blue@2x.png") == true)
     }
@@ -124,7 +124,7 @@ import Testing
     @Test func unsafeCharactersAreShownAsEscapes() throws {
         var app = TestApp()
         app.setAlternateKey("CFBundleIconFiles", of: "Blue", to: ["Blue\u{1B}[31m"], in: [.phone])
-        let hits = try app.findings("unsafe-file-entry")
+        let hits = try app.findings(.unsafeFileEntry)
         #expect(hits.map(\.message) == [#"alternate “Blue” in CFBundleIcons: file entry “Blue\u{1B}[31m” contains control or bidi characters; it is never read"#])
     }
 
@@ -132,21 +132,21 @@ import Testing
         var app = TestApp()
         app.setIconSetKey("CFBundlePrimaryIcon", to: ["CFBundleIconFiles": ["AppIcon$(SUFFIX)"]], in: .phone)
         app.setIconSetKey("CFBundlePrimaryIcon", to: ["CFBundleIconFiles": ["AppIcon${SUFFIX}-ipad", "AppIcon${SUFFIX}-ipadpro"]], in: .pad)
-        let hits = try app.findings("unexpanded-variable")
+        let hits = try app.findings(.unexpandedVariable)
         #expect(hits.count == 3)
         // "AppIcon$(SUFFIX)" alone would also fit SUFFIX=-ipad; only "" fits every entry.
         #expect(hits.allSatisfy { $0.message.hasSuffix("pass --define SUFFIX=VALUE to check its files (the files here fit --define SUFFIX=)") })
-        #expect(try app.findings("file-not-found").isEmpty)
+        #expect(try app.findings(.fileNotFound).isEmpty)
         app.options.defines = ["SUFFIX": ""]
         #expect(try app.lint().findings.isEmpty)
         app.options.defines = ["SUFFIX": "-beta"]
-        #expect(try app.findings("file-not-found").count == 3)
+        #expect(try app.findings(.fileNotFound).count == 3)
     }
 
     @Test func mixedExtensionsGiveOneFindingWithAnExample() throws {
         var app = TestApp()
         app.setAlternateKey("CFBundleIconFiles", of: "Green", to: ["Green.png"], in: [.phone])
-        let hits = try app.findings("mixed-png-extension")
+        let hits = try app.findings(.mixedPngExtension)
         #expect(hits.map(\.message) == ["1 of 9 file entries end in .png (e.g. “Green.png” of alternate “Green” in CFBundleIcons) and 8 do not"])
         #expect(hits.first?.subject == .app)
     }
@@ -154,7 +154,7 @@ import Testing
     @Test func scaleSuffixSuggestsTheBaseName() throws {
         var app = TestApp()
         app.setAlternateKey("CFBundleIconFiles", of: "Blue", to: ["Blue@2x.png", "Blue@3x.png"], in: [.phone])
-        let messages = try app.findings("scale-suffix-in-entry").map(\.message)
+        let messages = try app.findings(.scaleSuffixInEntry).map(\.message)
         #expect(messages == [
             "alternate “Blue” in CFBundleIcons: file entry “Blue@2x.png” names a scale (@2x); list “Blue” and iOS picks the scale itself",
             "alternate “Blue” in CFBundleIcons: file entry “Blue@3x.png” names a scale (@3x); list “Blue” and iOS picks the scale itself",
@@ -187,11 +187,11 @@ import Testing
         app.setIconSetKey("CFBundlePrimaryIcon", to: ["CFBundleIconFiles": ["Missing"]], in: .pad)
         let first = try app.lint().findings
         #expect(first.map(\.rule) == [
-            "inconsistent-ordinals", "newsstand-icon",      // CFBundleIcons itself
-            "prerendered-not-boolean",                      // Blue
-            "ordinal-not-integer",                          // Green
-            "file-not-found",                               // the ~ipad primary
-            "missing-on-ipad",                              // Green, which ~ipad lacks, after its own icons
+            .inconsistentOrdinals, .newsstandIcon,      // CFBundleIcons itself
+            .prerenderedNotBoolean,                      // Blue
+            .ordinalNotInteger,                          // Green
+            .fileNotFound,                               // the ~ipad primary
+            .missingOnIpad,                              // Green, which ~ipad lacks, after its own icons
         ])
         for _ in 0..<3 { #expect(try app.lint().findings == first) }
     }
@@ -226,6 +226,6 @@ import Testing
         #expect(recorder.paths.count == Set(recorder.paths).count)
         #expect(recorder.paths.count == 12)
         // Everything is 120×120 now, so other sizes are missing and the iPad files disagree with nothing.
-        #expect(Set(report.findings.map(\.rule)) == ["missing-standard-size"])
+        #expect(Set(report.findings.map(\.rule)) == [.missingStandardSize])
     }
 }

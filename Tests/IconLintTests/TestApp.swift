@@ -95,11 +95,11 @@ struct TestApp {
     @discardableResult
     func writePlist() -> String { folder.writePlist(plist) }
 
-    func lint(disabled: Set<String> = []) throws -> LintReport {
+    func lint(disabled: Set<ProblemCode> = []) throws -> LintReport {
         try Linter.lint(app: writePlist(), options: options, disabled: disabled)
     }
 
-    func findings(_ rule: String) throws -> [LintFinding] {
+    func findings(_ rule: ProblemCode) throws -> [LintFinding] {
         try lint().findings.filter { $0.rule == rule }
     }
 }

@@ -1,4 +1,5 @@
 import CSVGRasterizerInterface
+import FileAccess
 import Foundation
 import IconCatalog
 
@@ -101,7 +102,7 @@ public struct IconComposerRenderer: Sendable {
 
     private func undrawable(_ layer: IconComposerComposition.Layer, reason: String, file: String) -> CatalogWarning {
         CatalogWarning(subject: "\(file): \(layer.key).image-name",
-                       message: "“\(layer.asset.imageName)” cannot be drawn: \(reason)", code: "icon-layer-undrawable")
+                       message: "“\(layer.asset.imageName)” cannot be drawn: \(reason)", code: .iconLayerUndrawable)
     }
 }
 

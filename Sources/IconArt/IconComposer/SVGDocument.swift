@@ -1,4 +1,5 @@
 import CSVGRasterizerInterface
+import FileAccess
 import IconCatalog
 
 /// An SVG layer, drawn by librsvg (through `SVGRasterizerLibrary`) from bytes in memory. Parsed

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// What a path given as the app stands for. One rule for every command, so `--app` accepts
@@ -21,12 +22,12 @@ package enum AppLocation: Equatable, Sendable {
     /// Decides what `path` is, looking at no more than the folder's own entries. Throws when
     /// nothing is there, or a folder holds neither an Info.plist nor a project.
     package static func locate(_ path: String) throws(CatalogError) -> AppLocation {
-        guard let kind = BoundedFile.kind(of: path) else {
+        guard let kind = FileKind.following(path) else {
             throw BoundedFile.linkProblem(path).map { .badLink(path: path, problem: $0) } ?? .notFound(path: path)
         }
         if let built = BuiltApp.kind(of: path) { return .builtApp(built) }
         let name = (path as NSString).lastPathComponent
-        guard kind == "a directory" else {
+        guard kind == .directory else {
             if name == "project.pbxproj", ProjectPaths.pathExtension(ProjectPaths.parent(ProjectPaths.absolute(path))) == "xcodeproj" {
                 return .xcodeProject((path as NSString).deletingLastPathComponent)
             }
@@ -38,7 +39,7 @@ package enum AppLocation: Equatable, Sendable {
         default: break
         }
         let plist = (path as NSString).appendingPathComponent("Info.plist")
-        let hasPlist = BoundedFile.kind(of: plist) != nil
+        let hasPlist = FileKind.following(plist) != nil
         let names = DirectoryListing.names(in: path, limit: XcodeProjectLocator.maximumEntries)?.names ?? []
         let holdsProject = names.contains { XcodeProjectLocator.isProjectBundle($0) }
         if hasPlist && !holdsProject {

@@ -63,7 +63,7 @@ struct IconAssembly {
                 let hint = app.source == .xcassets && options.primaryIcon == nil ? "; name the primary with --primary-icon NAME" : ""
                 warnings.append(CatalogWarning(subject: compiler.settingsSource,
                     message: "\(primarySource) names the primary icon “\(primaryName)”, which \(nowhere)\(hint)",
-                    code: "primary-icon-missing"))
+                    code: .primaryIconMissing))
             }
         }
 
@@ -74,7 +74,7 @@ struct IconAssembly {
                 let commas = name.contains(",") ? " (the list is written with commas; Xcode splits it at spaces only)" : ""
                 warnings.append(CatalogWarning(subject: compiler.settingsSource,
                     message: "\(Self.alternatesSetting) lists “\(name)”, which \(nowhere)\(commas); it is not an icon of the app",
-                    code: "alternate-icon-missing"))
+                    code: .alternateIconMissing))
                 continue
             }
             alternates[name] = reader.icon(asset, named: name, alternate: name,
@@ -130,11 +130,10 @@ struct IconAssembly {
             warnings.append(CatalogWarning(subject: plistPath,
                 message: "the CFBundleIconName of alternate \(shown)\(more) \(nowhere); "
                     + "shown as \(unresolvedNames.count == 1 ? "a placeholder" : "placeholders")",
-                code: "icon-name-missing"))
+                code: .iconNameMissing))
         }
         if let resolver, resolver.searchWasTruncated {
-            warnings.append(CatalogWarning(subject: resolver.searchRoot,
-                message: "stopped looking for icon files after \(FileIndex.maximumEntries) entries"))
+            warnings.append(.searchTruncated(root: resolver.searchRoot))
         }
         warnings += reader.warnings
         if let note = reader.effectsNote { warnings.append(note) }
@@ -146,7 +145,7 @@ struct IconAssembly {
         if primaryName == nil && primary == nil {
             warnings.append(CatalogWarning(subject: compiler.settingsSource,
                 message: "no primary icon: \(Self.primarySetting) is empty and the Info.plist declares none; shown as a placeholder",
-                code: "primary-icon-missing"))
+                code: .primaryIconMissing))
         }
         return AppIconCatalog(
             path: app.path, plistPath: app.plistPath, displayName: displayName, bundleIdentifier: bundleIdentifier,
@@ -168,7 +167,7 @@ struct IconAssembly {
             let taken = entry.kind == .iconSet ? asset.set : asset.bundle
             if let taken {
                 warnings.append(CatalogWarning(subject: entry.path,
-                    message: "names the same app icon “\(entry.name)” as \(taken.path); ignored", code: "catalog-duplicate-name"))
+                    message: "names the same app icon “\(entry.name)” as \(taken.path); ignored", code: .catalogDuplicateName))
                 return
             }
             if entry.kind == .iconSet { asset.set = entry } else { asset.bundle = entry }
@@ -211,7 +210,7 @@ struct IconAssembly {
             if let phone = plist[Idiom.phone.iconsKey] as? [String: Any], phone["CFBundleAlternateIcons"] != nil {
                 warnings.append(CatalogWarning(subject: plistPath,
                     message: "declares alternates only under CFBundleIcons; the build writes CFBundleIcons~ipad, "
-                        + "which is all an iPad reads, so they are not on iPad", code: "alternates-not-on-ipad"))
+                        + "which is all an iPad reads, so they are not on iPad", code: .alternatesNotOnIpad))
             }
             return nil
         }
@@ -224,7 +223,7 @@ struct IconAssembly {
             return result
         } catch {
             warnings.append(CatalogWarning(subject: plistPath, message: "\(error.description); its icons are not read",
-                                           code: "malformed-icon-entry"))
+                                           code: .malformedIconEntry))
             return nil
         }
     }
@@ -381,7 +380,7 @@ struct AssetReader {
         return CatalogWarning(subject: first.bundle,
             message: "\(named) \(bundles.count == 1 ? "uses" : "use") \(used.map(\.rawValue).joined(separator: ", ")), "
                 + "which \(used.count == 1 ? "is" : "are") not simulated: the pictures are drawn flat",
-            code: "icon-effects-not-simulated")
+            code: .iconEffectsNotSimulated)
     }
 }
 

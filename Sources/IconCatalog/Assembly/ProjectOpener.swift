@@ -48,7 +48,7 @@ enum ProjectOpener {
                     plist = try target.infoPlistContents(defines: defines, warnings: &warnings) ?? [:]
                 } catch {
                     warnings.append(CatalogWarning(subject: error.path,
-                        message: "\(error.description); the icons it declares are not read", code: "info-plist-unreadable"))
+                        message: "\(error.description); the icons it declares are not read", code: .infoPlistUnreadable))
                 }
                 return (plist, warnings.capped())
             }

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// One image of an app icon set, as its `Contents.json` entry declares it, for an iOS device.
@@ -150,30 +151,30 @@ private struct AppIconSetReader {
 
     mutating func read() -> [AppIconSetImage] {
         guard let boundary else {
-            warnings.add(file: path, "the set's folder cannot be read", code: "set-contents-missing")
+            warnings.add(file: path, "the set's folder cannot be read", code: .setContentsMissing)
             return []
         }
         switch check("Contents.json", boundary: boundary) {
         case .regularFile: break
         case .missing:
-            warnings.add(file: contentsPath, "is missing; the set has no images", code: "set-contents-missing")
+            warnings.add(file: contentsPath, "is missing; the set has no images", code: .setContentsMissing)
             return []
         case .outside:
-            warnings.add(file: contentsPath, "is a link leading outside \(boundary.root); never read", code: "set-file-unsafe")
+            warnings.add(file: contentsPath, "is a link leading outside \(boundary.root); never read", code: .setFileUnsafe)
             return []
         case .notAFile(let kind):
-            warnings.add(file: contentsPath, "is \(kind), not a file", code: "set-contents-malformed")
+            warnings.add(file: contentsPath, "is \(kind), not a file", code: .setContentsMalformed)
             return []
         }
         let contents: JSONValue
         switch JSONFile.load(contentsPath, limit: AppIconSet.maximumContentsBytes) {
         case .success(let value): contents = value
         case .failure(let failure):
-            warnings.add(file: contentsPath, "\(failure)", code: "set-contents-malformed")
+            warnings.add(file: contentsPath, "\(failure)", code: .setContentsMalformed)
             return []
         }
         guard case .object = contents else {
-            warnings.add(file: contentsPath, "is \(contents.kindDescription), expected an object", code: "set-contents-malformed")
+            warnings.add(file: contentsPath, "is \(contents.kindDescription), expected an object", code: .setContentsMalformed)
             return []
         }
         var entries: [JSONValue] = []
@@ -182,12 +183,12 @@ private struct AppIconSetReader {
         case .array(let array)?: entries = array
         case let other?:
             warnings.add(file: contentsPath, key: "images", "is \(other.kindDescription), expected an array",
-                         code: "set-contents-malformed")
+                         code: .setContentsMalformed)
         }
         if entries.count > AppIconSet.maximumEntries {
             warnings.add(file: contentsPath, key: "images",
                          "has \(entries.count) entries; only the first \(AppIconSet.maximumEntries) are read",
-                         code: "set-too-many-entries")
+                         code: .setTooManyEntries)
         }
         var images: [AppIconSetImage] = []
         var referenced = Set<String>()
@@ -235,7 +236,7 @@ private struct AppIconSetReader {
         guard let filename else { return nil }  // an empty slot: Xcode shows a well to drop an image into
         if let problem = IconFileResolver.unsafeReason(filename) {
             warnings.add(file: contentsPath, key: "\(key).filename", "“\(filename)” \(problem); never read",
-                         code: "set-file-unsafe")
+                         code: .setFileUnsafe)
             return nil
         }
         guard let found = look(at: filename, key: key, boundary: boundary) else { return nil }
@@ -263,7 +264,7 @@ private struct AppIconSetReader {
         case .regularFile:
             if readingSizes && size == nil {
                 if isNew {
-                    warnings.add(file: contentsPath, key: subjectKey, "“\(filename)” is not a PNG image", code: "set-file-not-png")
+                    warnings.add(file: contentsPath, key: subjectKey, "“\(filename)” is not a PNG image", code: .setFileNotPng)
                 }
                 return nil
             }
@@ -271,17 +272,17 @@ private struct AppIconSetReader {
         case .missing:
             if isNew {
                 warnings.add(file: contentsPath, key: subjectKey, "“\(filename)” does not exist in \(path)",
-                             code: "set-file-missing")
+                             code: .setFileMissing)
             }
         case .outside:
             if isNew {
                 warnings.add(file: contentsPath, key: subjectKey,
-                             "“\(filename)” is a link leading outside \(boundary.root); never read", code: "set-file-unsafe")
+                             "“\(filename)” is a link leading outside \(boundary.root); never read", code: .setFileUnsafe)
             }
         case .notAFile(let kind):
             if isNew {
                 warnings.add(file: contentsPath, key: subjectKey, "“\(filename)” is \(kind), not an image file",
-                             code: "set-file-not-png")
+                             code: .setFileNotPng)
             }
         }
         return nil
@@ -326,7 +327,7 @@ private struct AppIconSetReader {
             let filePath = (path as NSString).appendingPathComponent(name)
             guard lstat(filePath, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { continue }
             warnings.add(file: filePath, "no entry of Contents.json names this file; Xcode leaves it out",
-                         code: "set-file-unreferenced")
+                         code: .setFileUnreferenced)
         }
     }
 
@@ -342,7 +343,7 @@ private struct AppIconSetReader {
     }
 
     private mutating func malformed(_ key: String, _ message: String) {
-        warnings.add(file: contentsPath, key: key, message, code: "set-entry-malformed")
+        warnings.add(file: contentsPath, key: key, message, code: .setEntryMalformed)
     }
 
     /// `"60x60"`, `"83.5x83.5"`: positive, finite, at most 10,000 points a side.

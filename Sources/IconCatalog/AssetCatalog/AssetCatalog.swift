@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// The app icons an asset catalog (`NAME.xcassets`) holds, by the names the asset compiler
@@ -64,8 +65,8 @@ package struct AssetCatalog: Sendable {
     package static func scan(_ path: String, boundary: PathBoundary? = nil) -> AssetCatalog {
         var warnings = WarningCollector()
         guard BoundedFile.isDirectory(path), let boundary = boundary ?? PathBoundary(root: path) else {
-            let problem = BoundedFile.kind(of: path).map { "is \($0), not an asset catalog folder" } ?? "does not exist"
-            warnings.add(file: path, problem, code: "catalog-unreadable")
+            let problem = FileKind.following(path).map { "is \($0), not an asset catalog folder" } ?? "does not exist"
+            warnings.add(file: path, problem, code: .catalogUnreadable)
             return AssetCatalog(path: path, icons: [], warnings: warnings.finished(subject: path))
         }
         var found: [Entry] = []
@@ -75,14 +76,14 @@ package struct AssetCatalog: Sendable {
         walk: while let folder = stack.popLast() {
             if let real = PathBoundary.realPath(folder.path), !visited.insert(real).inserted { continue }
             guard let listing = DirectoryListing.entries(in: folder.path, limit: maximumEntries - seen) else {
-                warnings.add(file: folder.path, "cannot be listed", code: "catalog-unreadable")
+                warnings.add(file: folder.path, "cannot be listed", code: .catalogUnreadable)
                 continue
             }
             var groups: [(path: String, namespace: String, depth: Int)] = []
             for (name, kind) in listing.entries {
                 seen += 1
                 let child = (folder.path as NSString).appendingPathComponent(name)
-                guard kind == .directory || (kind != .file && kind != .other
+                guard kind == .directory || ((kind == nil || kind == .symbolicLink)
                                              && isFolder(child, boundary: boundary, warnings: &warnings)) else { continue }
                 let ext = ProjectPaths.pathExtension(name)
                 switch ext {
@@ -94,7 +95,7 @@ package struct AssetCatalog: Sendable {
                 default:
                     guard folder.depth < maximumDepth else {
                         warnings.add(file: child, "is nested more than \(maximumDepth) groups deep; not searched",
-                                     code: "catalog-truncated")
+                                     code: .catalogTruncated)
                         continue
                     }
                     let namespace = providesNamespace(child, warnings: &warnings) ? folder.namespace + name + "/" : folder.namespace
@@ -103,7 +104,7 @@ package struct AssetCatalog: Sendable {
             }
             if listing.truncated || seen >= maximumEntries {
                 warnings.add(file: path, "holds more than \(maximumEntries) entries; the rest were not searched",
-                             code: "catalog-truncated")
+                             code: .catalogTruncated)
                 break walk
             }
             stack.append(contentsOf: groups.reversed())
@@ -122,7 +123,7 @@ package struct AssetCatalog: Sendable {
         case S_IFLNK:
             guard boundary.contains(path) else {
                 warnings.add(file: path, "is a link leading outside \(boundary.root); not followed",
-                             code: "catalog-symlink-outside")
+                             code: .catalogSymlinkOutside)
                 return false
             }
             return BoundedFile.isDirectory(path)
@@ -138,7 +139,7 @@ package struct AssetCatalog: Sendable {
         case .failure(.missing):
             return false
         case .failure(let failure):
-            warnings.add(file: contents, "\(failure); read as a group without a namespace", code: "catalog-group-malformed")
+            warnings.add(file: contents, "\(failure); read as a group without a namespace", code: .catalogGroupMalformed)
             return false
         case .success(let value):
             switch value["properties"]?["provides-namespace"] {
@@ -146,7 +147,7 @@ package struct AssetCatalog: Sendable {
             case .bool(let flag)?: return flag
             case let other?:
                 warnings.add(file: contents, key: "properties.provides-namespace",
-                             "is \(other.kindDescription), expected a boolean", code: "catalog-group-malformed")
+                             "is \(other.kindDescription), expected a boolean", code: .catalogGroupMalformed)
                 return false
             }
         }
@@ -161,7 +162,7 @@ package struct AssetCatalog: Sendable {
             let key = "\(entry.kind.rawValue):\(entry.name)"
             if let first = taken[key] {
                 warnings.add(file: entry.path, "names the same app icon “\(entry.name)” as \(first); ignored",
-                             code: "catalog-duplicate-name")
+                             code: .catalogDuplicateName)
                 continue
             }
             taken[key] = entry.path

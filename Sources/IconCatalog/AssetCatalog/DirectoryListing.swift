@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// The names in a folder, read with a cap: a folder holding millions of entries costs no
@@ -12,10 +13,10 @@ enum DirectoryListing {
     /// `names`, each with what the folder says it is (`d_type`, as `lstat` would say, without
     /// a call per entry; nil where the file system does not say): a catalog of 500 sets is
     /// one listing, not 500 more system calls.
-    static func entries(in path: String, limit: Int) -> (entries: [(name: String, kind: ProjectPaths.Kind?)], truncated: Bool)? {
+    static func entries(in path: String, limit: Int) -> (entries: [(name: String, kind: FileKind?)], truncated: Bool)? {
         guard let directory = opendir(path) else { return nil }
         defer { closedir(directory) }
-        var entries: [(name: String, kind: ProjectPaths.Kind?)] = []
+        var entries: [(name: String, kind: FileKind?)] = []
         var truncated = false
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -23,18 +24,8 @@ enum DirectoryListing {
             }
             if name.hasPrefix(".") { continue }
             guard entries.count < limit else { truncated = true; break }
-            entries.append((name, kind(of: entry.pointee.d_type)))
+            entries.append((name, FileKind(directoryEntryType: entry.pointee.d_type)))
         }
         return (entries.sorted { $0.name < $1.name }, truncated)
-    }
-
-    private static func kind(of type: UInt8) -> ProjectPaths.Kind? {
-        switch Int(type) {
-        case Int(DT_REG): return .file
-        case Int(DT_DIR): return .directory
-        case Int(DT_LNK): return .symbolicLink
-        case Int(DT_UNKNOWN): return nil
-        default: return .other
-        }
     }
 }

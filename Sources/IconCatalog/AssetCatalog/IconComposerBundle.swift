@@ -51,7 +51,7 @@ package struct IconComposerBundle: Sendable {
         let file = (path as NSString).appendingPathComponent("icon.json")
         var warnings = WarningCollector()
         guard let boundary = boundary ?? PathBoundary(root: path) else {
-            warnings.add(file: path, "the bundle's folder cannot be read", code: "icon-json-missing")
+            warnings.add(file: path, "the bundle's folder cannot be read", code: .iconJsonMissing)
             return IconComposerBundle(name: name, path: path, document: .empty, assets: [:], warnings: warnings.finished(subject: path))
         }
         var document = IconComposerDocument.empty
@@ -63,16 +63,16 @@ package struct IconComposerBundle: Sendable {
                 document = parser.parse(json)
                 warnings = parser.warnings
             case .failure(.missing):
-                warnings.add(file: file, "is missing; the icon has nothing to draw", code: "icon-json-missing")
+                warnings.add(file: file, "is missing; the icon has nothing to draw", code: .iconJsonMissing)
             case .failure(let failure):
-                warnings.add(file: file, "\(failure)", code: "icon-json-malformed")
+                warnings.add(file: file, "\(failure)", code: .iconJsonMalformed)
             }
         case .missing:
-            warnings.add(file: file, "is missing; the icon has nothing to draw", code: "icon-json-missing")
+            warnings.add(file: file, "is missing; the icon has nothing to draw", code: .iconJsonMissing)
         case .outside:
-            warnings.add(file: file, "is a link leading outside \(boundary.root); never read", code: "icon-layer-unsafe")
+            warnings.add(file: file, "is a link leading outside \(boundary.root); never read", code: .iconLayerUnsafe)
         case .notAFile(let kind):
-            warnings.add(file: file, "is \(kind), not a file", code: "icon-json-malformed")
+            warnings.add(file: file, "is \(kind), not a file", code: .iconJsonMalformed)
         }
         let assets = checkAssets(of: document, bundle: path, file: file, boundary: boundary, warnings: &warnings)
         return IconComposerBundle(name: name, path: path, document: document, assets: assets,
@@ -91,7 +91,7 @@ package struct IconComposerBundle: Sendable {
                 for imageName in names.compactMap({ $0 }) where checked.insert(imageName).inserted {
                     let key = "\(layer.key).image-name"
                     if let problem = IconFileResolver.unsafeReason(imageName) {
-                        warnings.add(file: file, key: key, "“\(imageName)” \(problem); never read", code: "icon-layer-unsafe")
+                        warnings.add(file: file, key: key, "“\(imageName)” \(problem); never read", code: .iconLayerUnsafe)
                         continue
                     }
                     let path = (folder as NSString).appendingPathComponent(imageName)
@@ -102,17 +102,17 @@ package struct IconComposerBundle: Sendable {
                         case "svg": assets[imageName] = IconLayerAsset(imageName: imageName, path: path, format: .svg)
                         default:
                             warnings.add(file: file, key: key, "“\(imageName)” is neither PNG nor SVG; not drawn",
-                                         code: "icon-layer-undrawable")
+                                         code: .iconLayerUndrawable)
                         }
                     case .missing:
                         warnings.add(file: file, key: key, "“\(imageName)” is not in \(folder); the layer is not drawn",
-                                     code: "icon-layer-missing")
+                                     code: .iconLayerMissing)
                     case .outside:
                         warnings.add(file: file, key: key, "“\(imageName)” is a link leading outside \(boundary.root); never read",
-                                     code: "icon-layer-unsafe")
+                                     code: .iconLayerUnsafe)
                     case .notAFile(let kind):
                         warnings.add(file: file, key: key, "“\(imageName)” is \(kind), not an image file",
-                                     code: "icon-layer-undrawable")
+                                     code: .iconLayerUndrawable)
                     }
                 }
             }

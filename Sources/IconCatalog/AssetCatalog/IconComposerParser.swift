@@ -21,7 +21,7 @@ struct IconComposerParser {
 
     mutating func parse(_ root: JSONValue) -> IconComposerDocument {
         guard case .object = root else {
-            warnings.add(file: file, "is \(root.kindDescription), expected an object", code: "icon-json-malformed")
+            warnings.add(file: file, "is \(root.kindDescription), expected an object", code: .iconJsonMalformed)
             return .empty
         }
         let fill = specializedValue(root, "fill", key: "", default: nil) { parser, value, key in
@@ -33,7 +33,7 @@ struct IconComposerParser {
             guard groups.count < Self.maximumGroups, layerCount < Self.maximumLayers else {
                 warnings.add(file: file, key: "groups[\(index)]",
                              "more than \(Self.maximumGroups) groups or \(Self.maximumLayers) layers; the rest are not drawn",
-                             code: "icon-too-many-layers")
+                             code: .iconTooManyLayers)
                 break
             }
             if let group = group(value, key: "groups[\(index)]", layerBudget: Self.maximumLayers - layerCount) {
@@ -52,7 +52,7 @@ struct IconComposerParser {
         let layerValues = array(value, "layers", key: key)
         if layerValues.count > layerBudget {
             warnings.add(file: file, key: "\(key).layers",
-                         "more than \(Self.maximumLayers) layers in all; the rest are not drawn", code: "icon-too-many-layers")
+                         "more than \(Self.maximumLayers) layers in all; the rest are not drawn", code: .iconTooManyLayers)
         }
         var layers: [IconComposerDocument.Layer] = []
         for (index, layerValue) in layerValues.prefix(layerBudget).enumerated() {
@@ -319,7 +319,7 @@ struct IconComposerParser {
     }
 
     private mutating func malformed(_ key: String, _ message: String) {
-        warnings.add(file: file, key: key, message, code: "icon-json-malformed")
+        warnings.add(file: file, key: key, message, code: .iconJsonMalformed)
     }
 
     private func join(_ key: String, _ name: String) -> String {

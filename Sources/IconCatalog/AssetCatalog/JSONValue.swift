@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// A parsed JSON value with booleans and numbers kept apart: through Foundation's `Any`,

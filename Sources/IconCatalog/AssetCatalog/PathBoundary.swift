@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// The folder whose files a reader may open. A symbolic link, or a name with `..`, that
@@ -73,7 +74,7 @@ final class ResolvedFolders: @unchecked Sendable {
             case S_IFLNK:
                 guard let target = PathBoundary.systemRealPath(String(prefix)) else { return nil }
                 current = target
-                if ProjectPaths.kind(of: target) == .directory { remember(prefix, target) }
+                if FileKind.notFollowing(target) == .directory { remember(prefix, target) }
             case S_IFDIR:
                 current = current == "/" ? "/" + path[start..<end] : current + "/" + path[start..<end]
                 remember(prefix, current)
@@ -138,7 +139,7 @@ enum FileCheck: Equatable {
     /// A link (or a folder on the way) that leads outside the boundary.
     case outside
     /// Something that is not a file: a folder, FIFO, device or socket (`kind` says which).
-    case notAFile(kind: String)
+    case notAFile(kind: FileKind)
 
     static func check(_ path: String, boundary: PathBoundary) -> FileCheck {
         // A dangling link is missing; a link that resolves elsewhere is outside, whatever it names.
@@ -147,7 +148,7 @@ enum FileCheck: Equatable {
         var target = stat()
         guard stat(path, &target) == 0 else { return .missing }
         guard (target.st_mode & S_IFMT) == S_IFREG else {
-            return .notAFile(kind: BoundedFile.describe(mode: target.st_mode))
+            return .notAFile(kind: FileKind(mode: target.st_mode))
         }
         return .regularFile
     }
@@ -163,7 +164,7 @@ enum FileCheck: Equatable {
             return check(path, boundary: boundary)
         }
         guard boundary.contains(resolvedPath: name == "." ? resolvedFolder : resolvedFolder + "/" + name) else { return .outside }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return .notAFile(kind: BoundedFile.describe(mode: info.st_mode)) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return .notAFile(kind: FileKind(mode: info.st_mode)) }
         return .regularFile
     }
 }
@@ -182,7 +183,7 @@ struct WarningCollector {
     }
 
     /// `key` is the JSON key path inside `file` (`images[2].filename`), or nil for the file itself.
-    mutating func add(file: String, key: String? = nil, _ message: String, code: String) {
+    mutating func add(file: String, key: String? = nil, _ message: String, code: ProblemCode) {
         guard warnings.count < limit else { omitted += 1; return }
         warnings.append(CatalogWarning(subject: Self.subject(file: file, key: key), message: message, code: code))
     }
@@ -191,7 +192,7 @@ struct WarningCollector {
     func finished(subject: String) -> [CatalogWarning] {
         guard omitted > 0 else { return warnings }
         return warnings + [CatalogWarning(subject: subject, message: "\(omitted) more warnings not shown",
-                                          code: "warnings-omitted")]
+                                          code: .warningsOmitted)]
     }
 
     static func subject(file: String, key: String?) -> String {

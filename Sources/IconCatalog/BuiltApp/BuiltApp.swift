@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// Apps as Xcode builds them: an `.app` folder (a binary Info.plist, with the `CFBundleIcons`
@@ -8,10 +9,10 @@ package enum BuiltApp {
     /// like a zip archive; nil for anything else (an Info.plist, a plain folder).
     package static func kind(of path: String) -> AppSourceKind? {
         let name = (path as NSString).lastPathComponent.lowercased()
-        switch BoundedFile.kind(of: path) {
-        case "a directory":
+        switch FileKind.following(path) {
+        case .directory:
             return name.hasSuffix(".app") ? .app : nil
-        case "a regular file":
+        case .regularFile:
             if name.hasSuffix(".ipa") { return .ipa }
             let head = (try? BoundedFile.readPrefix(path, count: 4)) ?? Data()
             return head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0x50, 0x4B, 0x05, 0x06]) ? .ipa : nil
@@ -32,13 +33,13 @@ package enum BuiltApp {
     /// A built `.app` folder: `Info.plist` at its top, icon files anywhere below.
     package static func openFolder(_ path: String) throws(CatalogError) -> OpenedApp {
         let plistPath = (path as NSString).appendingPathComponent("Info.plist")
-        guard BoundedFile.kind(of: plistPath) != nil else { throw .noInfoPlist(directory: path) }
+        guard FileKind.following(plistPath) != nil else { throw .noInfoPlist(directory: path) }
         return OpenedApp(source: .app, plistPath: plistPath, plist: try PlistLoader.load(plistPath), iconTree: .folder(path))
     }
 
     /// An `.ipa`: the Info.plist and, later, the icons are read from the archive into memory.
     package static func openArchive(_ path: String) throws(CatalogError) -> OpenedApp {
-            guard BoundedFile.kind(of: path) != nil else { throw .notFound(path: path) }
+            guard FileKind.following(path) != nil else { throw .notFound(path: path) }
         let archive: ZipArchive
         do {
             archive = try ZipArchive(path: path)
@@ -135,12 +136,12 @@ package struct ArchivedAppFolder: Sendable {
             guard warnings.count < ArchivedAppFolder.maximumWarnings else {
                 unsaid += 1
                 let summary = CatalogWarning(subject: archive.name,
-                    message: "\(unsaid) more \(unsaid == 1 ? "entry" : "entries") left unread", code: "archive-entry-ignored")
+                    message: "\(unsaid) more \(unsaid == 1 ? "entry" : "entries") left unread", code: .archiveEntryIgnored)
                 if unsaid == 1 { warnings.append(summary) } else { warnings[warnings.count - 1] = summary }
                 return
             }
             warnings.append(CatalogWarning(subject: ArchivedFile(archive: archive, entry: entry).path, message: message,
-                                           code: "archive-entry-ignored"))
+                                           code: .archiveEntryIgnored))
         }
     }
 }

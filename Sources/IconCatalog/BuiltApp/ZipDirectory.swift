@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// Random access to an archive's bytes: a file read with `pread` (no shared position, so
@@ -28,7 +29,7 @@ enum ZipBytes: Sendable {
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             Foundation.close(descriptor)
-            throw .cannotOpen(reason: "not a regular file (\(BoundedFile.describe(mode: info.st_mode)))")
+            throw .cannotOpen(reason: "not a regular file (\(FileKind(mode: info.st_mode)))")
         }
         return .file(descriptor: descriptor, size: UInt64(info.st_size))
     }
@@ -52,12 +53,15 @@ enum ZipBytes: Sendable {
             var buffer = [UInt8](repeating: 0, count: count)
             var filled = 0
             while filled < count {
-                let got = buffer.withUnsafeMutableBytes { raw in
-                    pread(descriptor, raw.baseAddress! + filled, count - filled, off_t(offset) + off_t(filled))
-                }
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    throw .damaged(entry: entry, reason: "cannot read: \(BoundedFile.errnoMessage())")
+                let got: Int
+                do {
+                    got = try systemCall {
+                        buffer.withUnsafeMutableBytes { raw in
+                            pread(descriptor, raw.baseAddress! + filled, count - filled, off_t(offset) + off_t(filled))
+                        }
+                    }
+                } catch {
+                    throw .damaged(entry: entry, reason: "cannot read: \(error.message)")
                 }
                 guard got > 0 else { throw .damaged(entry: entry, reason: "the archive ended early (it shrank while being read?)") }
                 filled += got

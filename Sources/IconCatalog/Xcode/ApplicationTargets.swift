@@ -79,7 +79,7 @@ extension XcodeProject {
             switch result {
             case .success(let value): scope = value
             case .failure(let error):
-                warnings.appendUnique([CatalogWarning(subject: path, message: error.description, code: "unreadable-target")])
+                warnings.appendUnique([CatalogWarning(subject: path, message: error.description, code: .unreadableTarget)])
                 failures.append(ApplicationTargets.Failure(target: target.name, error: error))
                 continue
             }
@@ -157,7 +157,7 @@ package struct ApplicationTargets: Sendable {
             } catch {
                 failures.append(Failure(target: nil, error: error))
                 warnings.appendUnique([CatalogWarning(subject: projectPath, message: error.description,
-                                                      code: "unreadable-project")])
+                                                      code: .unreadableProject)])
             }
         }
         if projects.isEmpty, let first = failures.first { throw first.error }

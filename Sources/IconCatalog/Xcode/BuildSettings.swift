@@ -105,7 +105,7 @@ struct Evaluation {
         guard result.utf8.count > BuildSettings.maximumLength else { return result }
         warnings.appendUnique([CatalogWarning(subject: subject,
             message: "expands to more than \(BuildSettings.maximumLength) bytes; the rest is cut",
-            code: "setting-too-long")])
+            code: .settingTooLong)])
         return String(decoding: result.utf8.prefix(BuildSettings.maximumLength), as: UTF8.self)
     }
 
@@ -116,13 +116,13 @@ struct Evaluation {
             exhausted = true
             warn(subject: "build settings",
                  "expanding them took more than \(BuildSettings.workLimit) steps (settings that expand into each other many times); the result is cut",
-                 code: "setting-too-long")
+                 code: .settingTooLong)
             return false
         }
         return true
     }
 
-    private mutating func warn(subject: String, _ message: String, code: String) {
+    private mutating func warn(subject: String, _ message: String, code: ProblemCode) {
         let warning = CatalogWarning(subject: subject, message: message, code: code)
         if !warnings.contains(warning) { warnings.append(warning) }
     }
@@ -147,13 +147,13 @@ struct Evaluation {
             if limit != nil, requested != "inherited" {
                 warn(subject: requested,
                      "refers to itself ($(\(requested))) with no lower level setting it; Xcode reads that as an empty $(inherited)",
-                     code: "setting-refers-to-itself")
+                     code: .settingRefersToItself)
             }
             return nil
         }
         guard depth < BuildSettings.maximumNesting else {
             warn(subject: name, "settings nested more than \(BuildSettings.maximumNesting) deep; the innermost is taken as empty",
-                 code: "setting-too-long")
+                 code: .settingTooLong)
             return ""
         }
         let value = settings.table.assignments(of: name)[index].value
@@ -206,7 +206,7 @@ struct Evaluation {
             if name.contains(where: \.isWhitespace) {
                 warn(subject: name.trimmingCharacters(in: .whitespaces),
                      "is referred to as “$(\(name))”, with a space in the name; no setting is called that, so Xcode reads it as empty",
-                     code: "setting-name-with-space")
+                     code: .settingNameWithSpace)
             }
             var result = name.isEmpty ? "" : value(of: name, chain: chain, depth: depth) ?? ""
             while cursor < bytes.count, bytes[cursor] == UInt8(ascii: ":") {
@@ -226,7 +226,7 @@ struct Evaluation {
             guard cursor < bytes.count, bytes[cursor] == closer else {
                 warn(subject: String(decoding: bytes, as: UTF8.self),
                      "has “\(String(decoding: bytes[start...].prefix(40), as: UTF8.self))” without its closing bracket; it is kept as written",
-                     code: "malformed-setting")
+                     code: .malformedSetting)
                 cursor = bytes.count
                 return String(decoding: bytes[start...], as: UTF8.self)
             }
@@ -271,7 +271,7 @@ struct Evaluation {
         case "not": return value == "YES" ? "NO" : "YES"
         default:
             warn(subject: setting, "uses the operator “:\(operatorName)”, which is not supported here; the value is used unchanged",
-                 code: "unsupported-setting-operator")
+                 code: .unsupportedSettingOperator)
             return value
         }
     }
@@ -296,7 +296,7 @@ struct Evaluation {
             return value
         default:
             warn(subject: setting, "uses the operator “:\(operatorName)=”, which is not supported here; the value is used unchanged",
-                 code: "unsupported-setting-operator")
+                 code: .unsupportedSettingOperator)
             return value
         }
     }

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// Lists folders against one budget shared by a whole search (where `DirectoryListing`
@@ -7,7 +8,8 @@ struct DirectoryWalk {
     struct Entry {
         let name: String
         let path: String
-        let kind: ProjectPaths.Kind
+        /// nil when the entry went between the listing and the look.
+        let kind: FileKind?
     }
 
     let budget: Int
@@ -27,7 +29,7 @@ struct DirectoryWalk {
         if listing.truncated { truncated = true }
         return listing.entries.map { name, kind in
             let path = ProjectPaths.join(directory, name)
-            return Entry(name: name, path: path, kind: kind ?? ProjectPaths.kind(of: path))
+            return Entry(name: name, path: path, kind: kind ?? FileKind.notFollowing(path))
         }
     }
 }

@@ -64,21 +64,21 @@ extension XcodeProject {
         case .outside(let path):
             warnings.appendUnique([CatalogWarning(subject: projectFile,
                 message: "\(purpose) “\(name)” is at \(path), outside the project's folder; it is not read",
-                code: "path-outside-project")])
+                code: .pathOutsideProject)])
         case .linkLeadingOutside(let path):
             warnings.appendUnique([CatalogWarning(subject: projectFile,
                 message: "\(purpose) “\(name)” at \(path) is a link leading outside the project's folder \(folder); it is not read",
-                code: "path-outside-project")])
+                code: .pathOutsideProject)])
         case .absolute(let path):
             warnings.appendUnique([CatalogWarning(subject: projectFile,
                 message: "\(purpose) “\(name)” has the absolute path \(path); absolute paths are not read",
-                code: "path-outside-project")])
+                code: .pathOutsideProject)])
         case .elsewhere:
             break
         case .unknown:
             warnings.appendUnique([CatalogWarning(subject: projectFile,
                 message: "\(purpose) refers to \(id), which is not a file reference in the project",
-                code: "malformed-project")])
+                code: .malformedProject)])
         }
         return nil
     }

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// Reads `project.pbxproj` within bounds: at most `maximumFileSize` bytes, brackets nested

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// Path arithmetic for files a project names. Everything is done on absolute, lexically
@@ -133,19 +134,5 @@ enum ProjectPaths {
     static func parent(_ path: String) -> String {
         let parent = (path as NSString).deletingLastPathComponent
         return parent.isEmpty ? "." : parent
-    }
-
-    /// What lives at `path` without following a final symbolic link.
-    enum Kind { case missing, file, directory, symbolicLink, other }
-
-    static func kind(of path: String) -> Kind {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return .missing }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return .file
-        case S_IFDIR: return .directory
-        case S_IFLNK: return .symbolicLink
-        default: return .other
-        }
     }
 }

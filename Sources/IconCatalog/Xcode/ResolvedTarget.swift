@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// What building one target in one configuration uses for its icons: the icon settings as
@@ -164,11 +165,11 @@ package struct InfoPlistSource: Sendable, Equatable {
             return nil
         }
         self.path = path
-        exists = ProjectPaths.kind(of: path) == .file
+        exists = FileKind.notFollowing(path) == .regularFile
         if !exists {
             warnings.appendUnique([CatalogWarning(subject: "INFOPLIST_FILE",
                 message: "\(ProjectPaths.relative(path, to: project.folder)) is not there",
-                code: "missing-info-plist")])
+                code: .missingInfoPlist)])
         }
         preprocess = settings.bool("INFOPLIST_PREPROCESS", warnings: &warnings)
         preprocessorDefinitions = PlistPreprocessor.definitions(
@@ -197,7 +198,7 @@ package struct InfoPlistSource: Sendable, Equatable {
         let containment = ProjectPaths.containment(of: path, folder: project.folder, realFolder: project.realFolder)
         guard containment == .inside else {
             warnings.appendUnique([CatalogWarning(subject: setting,
-                message: ProjectPaths.refusal(path, containment, folder: project.folder), code: "path-outside-project")])
+                message: ProjectPaths.refusal(path, containment, folder: project.folder), code: .pathOutsideProject)])
             return nil
         }
         return path
@@ -211,6 +212,6 @@ extension Array where Element == CatalogWarning {
     func capped() -> [CatalogWarning] {
         guard count > Self.maximumCount else { return self }
         return Array(prefix(Self.maximumCount - 1)) + [CatalogWarning(subject: "warnings",
-            message: "\(count - Self.maximumCount + 1) more warnings not shown", code: "warnings-omitted")]
+            message: "\(count - Self.maximumCount + 1) more warnings not shown", code: .warningsOmitted)]
     }
 }

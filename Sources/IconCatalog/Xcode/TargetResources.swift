@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// The asset catalogs (`*.xcassets`) and Icon Composer bundles (`*.icon`) a target
@@ -24,12 +25,12 @@ struct TargetResources: Equatable {
     }
 
     private mutating func add(_ path: String, project: XcodeProject) {
-        let kind = ProjectPaths.kind(of: path)
+        let kind = FileKind.notFollowing(path)
         guard kind == .directory else {
-            let problem = kind == .missing ? "is not there" : "is not a folder"
+            let problem = kind == nil ? "is not there" : "is not a folder"
             warnings.appendUnique([CatalogWarning(subject: project.projectFile,
                 message: "\(ProjectPaths.relative(path, to: project.folder)) \(problem); it is skipped",
-                code: kind == .missing ? "missing-asset-catalog" : "path-outside-project")])
+                code: kind == nil ? .missingAssetCatalog : .pathOutsideProject)])
             return
         }
         guard seen.insert(path).inserted else { return }
@@ -46,7 +47,7 @@ struct TargetResources: Equatable {
             guard let node = project.nodes[reference] else {
                 warnings.appendUnique([CatalogWarning(subject: project.projectFile,
                     message: "target “\(target.name)” has a resource \(reference) that is not a file reference",
-                    code: "malformed-project")])
+                    code: .malformedProject)])
                 continue
             }
             let members = node.kind == .variantGroup ? node.children : [reference]
@@ -84,12 +85,12 @@ struct TargetResources: Equatable {
                     let path = ProjectPaths.normalize(ProjectPaths.join(folder, relative))
                     let isCatalog = Self.catalogExtensions.contains(ProjectPaths.pathExtension(path))
                     let lexicallyInside = ProjectPaths.lexicallyInside(path, folder: folder)
-                    guard !lexicallyInside || isCatalog || ProjectPaths.kind(of: path) == .directory else { continue }
+                    guard !lexicallyInside || isCatalog || FileKind.notFollowing(path) == .directory else { continue }
                     guard lexicallyInside && ProjectPaths.isInside(path, folder: folder) else {
                         let how = lexicallyInside ? "a link leading outside it" : "outside it"
                         warnings.appendUnique([CatalogWarning(subject: project.projectFile,
                             message: "an exception of synchronized folder “\(node.path ?? id)” names \(relative), \(how); it is not read",
-                            code: "path-outside-project")])
+                            code: .pathOutsideProject)])
                         continue
                     }
                     if isCatalog {
@@ -103,7 +104,7 @@ struct TargetResources: Equatable {
         if walk.truncated {
             warnings.appendUnique([CatalogWarning(subject: project.projectFile,
                 message: "stopped looking in “\(target.name)”'s synchronized folders after \(entryBudget) entries",
-                code: "project-search-truncated")])
+                code: .projectSearchTruncated)])
         }
     }
 

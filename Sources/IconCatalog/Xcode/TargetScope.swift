@@ -40,7 +40,7 @@ struct TargetScope: Sendable {
         } else {
             warnings.append(CatalogWarning(subject: project.projectFile,
                 message: "the project has no configuration “\(configuration)”; only target “\(target.name)”'s settings are read",
-                code: "missing-configuration"))
+                code: .missingConfiguration))
         }
         if let targetLevel = target.configurationList.named(configuration) {
             try Self.add(targetLevel, to: &table, project: project, level: "target “\(target.name)”", warnings: &warnings)
@@ -127,7 +127,7 @@ struct TargetScope: Sendable {
         for setting in configuration.settings {
             guard let key = SettingAssignment.parseKey(Substring(setting.key)) else {
                 warnings.appendUnique([CatalogWarning(subject: subject,
-                    message: "“\(setting.key)” is not a build setting name; it is skipped", code: "malformed-project")])
+                    message: "“\(setting.key)” is not a build setting name; it is skipped", code: .malformedProject)])
                 continue
             }
             add(SettingAssignment(name: key.name, conditions: key.conditions, value: setting.value, origin: subject))

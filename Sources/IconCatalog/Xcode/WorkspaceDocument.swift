@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// The projects an `.xcworkspace` names in its `contents.xcworkspacedata`: `FileRef`
@@ -26,7 +27,7 @@ enum WorkspaceDocument {
         } catch {
             contents.warnings.append(CatalogWarning(subject: workspace,
                 message: "cannot read contents.xcworkspacedata: \(error.reason(limit: maximumFileSize))",
-                code: "unreadable-workspace"))
+                code: .unreadableWorkspace))
             return contents
         }
         let container = ProjectPaths.parent(ProjectPaths.absolute(workspace))
@@ -49,7 +50,7 @@ enum WorkspaceDocument {
                     guard bases.count <= maximumGroupDepth else {
                         contents.warnings.append(CatalogWarning(subject: file,
                             message: "groups nested more than \(maximumGroupDepth) deep; the rest is not read",
-                            code: "unreadable-workspace"))
+                            code: .unreadableWorkspace))
                         return
                     }
                     bases.append(base)
@@ -61,7 +62,7 @@ enum WorkspaceDocument {
                 guard references <= maximumReferences else {
                     contents.warnings.append(CatalogWarning(subject: file,
                         message: "more than \(maximumReferences) file references; the rest are not read",
-                        code: "unreadable-workspace"))
+                        code: .unreadableWorkspace))
                     return
                 }
                 guard let location = tag.attributes["location"],

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// Reads `.xcconfig` files as Xcode does: one `NAME = value` or `NAME[cond=pattern] = value`
@@ -31,28 +32,28 @@ struct XCConfigReader {
     mutating func read(_ path: String, referencedFrom subject: String) throws(XcodeProjectError) -> [SettingAssignment] {
         var assignments: [SettingAssignment] = []
         try read(ProjectPaths.normalize(path), stack: [], referencedFrom: subject, optional: false,
-                 missingCode: "missing-xcconfig", into: &assignments)
+                 missingCode: .missingXcconfig, into: &assignments)
         return assignments
     }
 
     private mutating func read(_ path: String, stack: [String], referencedFrom subject: String, optional: Bool,
-                               missingCode: String, into assignments: inout [SettingAssignment]) throws(XcodeProjectError) {
+                               missingCode: ProblemCode, into assignments: inout [SettingAssignment]) throws(XcodeProjectError) {
         if let start = stack.firstIndex(of: path) {
             throw .includeCycle(path: stack[start], chain: Array(stack[start...]) + [path])
         }
         let containment = ProjectPaths.containment(of: path, folder: boundary, realFolder: realBoundary)
         guard containment == .inside else {
-            warn(subject, ProjectPaths.refusal(path, containment, folder: boundary), code: "path-outside-project")
+            warn(subject, ProjectPaths.refusal(path, containment, folder: boundary), code: .pathOutsideProject)
             return
         }
         guard stack.count < Self.maximumIncludeDepth else {
             warn(subject, "includes xcconfig files more than \(Self.maximumIncludeDepth) deep; \(relative(path)) is not read",
-                 code: "xcconfig-too-deep")
+                 code: .xcconfigTooDeep)
             return
         }
         guard filesRead < Self.maximumFiles else {
             warn(subject, "reads more than \(Self.maximumFiles) xcconfig files; \(relative(path)) is not read",
-                 code: "xcconfig-too-deep")
+                 code: .xcconfigTooDeep)
             return
         }
         let lines: [XCConfigFiles.NumberedLine]
@@ -76,20 +77,20 @@ struct XCConfigReader {
                 continue
             case .include(let file, let isOptional):
                 guard !file.hasPrefix("<") else {
-                    warn(origin, "includes \(file) from the developer tools, which are not read", code: "xcconfig-include-not-read")
+                    warn(origin, "includes \(file) from the developer tools, which are not read", code: .xcconfigIncludeNotRead)
                     continue
                 }
                 let included = ProjectPaths.normalize(ProjectPaths.join(folder, file))
                 try read(included, stack: stack + [path], referencedFrom: origin, optional: isOptional,
-                         missingCode: "missing-xcconfig-include", into: &assignments)
+                         missingCode: .missingXcconfigInclude, into: &assignments)
             case .assignment(let key, _):
                 guard let assignment = line.assignment else {
-                    warn(origin, "“\(key)” is not a build setting name; the line is skipped", code: "malformed-xcconfig")
+                    warn(origin, "“\(key)” is not a build setting name; the line is skipped", code: .malformedXcconfig)
                     continue
                 }
                 assignments.append(assignment)
             case .malformed(let problem):
-                warn(origin, problem, code: "malformed-xcconfig")
+                warn(origin, problem, code: .malformedXcconfig)
             }
         }
     }
@@ -98,7 +99,7 @@ struct XCConfigReader {
         ProjectPaths.relative(path, to: boundary)
     }
 
-    private mutating func warn(_ subject: String, _ message: String, code: String) {
+    private mutating func warn(_ subject: String, _ message: String, code: ProblemCode) {
         let warning = CatalogWarning(subject: subject, message: message, code: code)
         if !warnings.contains(warning) { warnings.append(warning) }
     }

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import TerminalText
 
@@ -54,7 +55,7 @@ package struct XcodeProject: Sendable {
     package static func read(_ xcodeproj: String) throws(XcodeProjectError) -> XcodeProject {
         let bundle = ProjectPaths.absolute(xcodeproj)
         let file = ProjectPaths.join(bundle, "project.pbxproj")
-        guard ProjectPaths.kind(of: bundle) != .missing else { throw .notFound(path: xcodeproj) }
+        guard FileKind.notFollowing(bundle) != nil else { throw .notFound(path: xcodeproj) }
         if let problem = XcodeProjectLocator.projectFileProblem(bundle, named: xcodeproj) { throw problem }
         let plist = try ProjectFileLoader.load(file)
         return try XcodeProject(plist: plist, bundle: bundle, file: file)
@@ -216,7 +217,7 @@ struct ObjectReader {
 
     mutating func warn(_ message: String) {
         guard warnings.count < Self.maximumWarnings else { return }
-        warnings.append(CatalogWarning(subject: file, message: message, code: "malformed-project"))
+        warnings.append(CatalogWarning(subject: file, message: message, code: .malformedProject))
     }
 
     mutating func object(_ id: String) -> ProjectDictionary? {
@@ -405,7 +406,7 @@ struct ObjectReader {
                         reportedCycle = true
                         warnings.append(CatalogWarning(subject: file,
                             message: "group \(id) lists \(child), which is already in the group tree (a cycle or a file in two groups); it is used once",
-                            code: "group-cycle"))
+                            code: .groupCycle))
                     }
                     continue
                 }
@@ -440,12 +441,12 @@ struct ObjectReader {
         for (id, count) in repeatedIDs.sorted(by: { $0.key < $1.key }).prefix(Self.maximumWarnings) {
             warnings.append(CatalogWarning(subject: file,
                 message: "the project lists target \(MessageText.abbreviated(id)) \(MessageText.grouped(count + 1)) times; it is read once",
-                code: "duplicate-target"))
+                code: .duplicateTarget))
         }
         for (name, count) in repeatedNames.sorted(by: { $0.key < $1.key }).prefix(Self.maximumWarnings) {
             warnings.append(CatalogWarning(subject: file,
                 message: "\(MessageText.grouped(count + 1)) targets are called “\(MessageText.abbreviated(name))”; the first is read",
-                code: "duplicate-target"))
+                code: .duplicateTarget))
         }
         return targets
     }

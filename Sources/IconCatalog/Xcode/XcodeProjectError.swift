@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import TerminalText
 
@@ -12,7 +13,7 @@ public enum XcodeProjectError: Error, Equatable, Sendable, CustomStringConvertib
     /// A `.xcodeproj` folder without a `project.pbxproj` inside.
     case missingProjectFile(path: String)
     /// The project file is a folder, a FIFO, a device or a socket (`kind` says which): never opened.
-    case notARegularFile(path: String, kind: String)
+    case notARegularFile(path: String, kind: FileKind)
     /// The project file exists but reading it failed; `reason` is the system's.
     case unreadable(path: String, reason: String)
     /// Larger than any real project file: refused before it is read.

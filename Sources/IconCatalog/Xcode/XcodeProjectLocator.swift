@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// The Xcode projects a path stands for: a `.xcodeproj` itself, the projects an
@@ -38,7 +39,7 @@ package enum XcodeProjectLocator {
     }
 
     static func find(_ path: String, entryBudget: Int) throws(XcodeProjectError) -> ProjectSearch {
-        guard ProjectPaths.kind(of: path) != .missing else { throw .notFound(path: path) }
+        guard FileKind.notFollowing(path) != nil else { throw .notFound(path: path) }
         let absolute = ProjectPaths.absolute(path)
         switch ProjectPaths.pathExtension(ProjectPaths.lastComponent(absolute)) {
         case "xcodeproj":
@@ -63,11 +64,11 @@ package enum XcodeProjectLocator {
     /// when it can. `named` is the bundle as the user gave it, for "without a project.pbxproj".
     static func projectFileProblem(_ bundle: String, named: String) -> XcodeProjectError? {
         let file = ProjectPaths.join(bundle, "project.pbxproj")
-        guard let kind = BoundedFile.kind(of: file) else {
+        guard let kind = FileKind.following(file) else {
             if let problem = BoundedFile.linkProblem(file) { return .unreadable(path: file, reason: "it is \(problem)") }
             return .missingProjectFile(path: named)
         }
-        guard kind == "a regular file" else { return .notARegularFile(path: file, kind: kind) }
+        guard kind == .regularFile else { return .notARegularFile(path: file, kind: kind) }
         let folder = ProjectPaths.parent(bundle)
         if ProjectPaths.containment(of: file, folder: folder, realFolder: nil) == .linkLeadingOutside {
             return .unreadable(path: file, reason: "it is a link leading outside \(folder); never read")
@@ -114,7 +115,7 @@ package enum XcodeProjectLocator {
             if walk.truncated {
                 warnings.append(CatalogWarning(subject: root,
                     message: "stopped looking for Xcode projects after \(walk.budget) folder entries",
-                    code: "project-search-truncated"))
+                    code: .projectSearchTruncated))
             }
             for workspace in workspaces { addWorkspace(workspace) }
         }
@@ -128,13 +129,13 @@ package enum XcodeProjectLocator {
                     warnings.append(CatalogWarning(subject: workspace,
                         message: containment == .linkLeadingOutside ? "names \(project), a link leading outside \(boundary); it is not read"
                             : "names \(project), outside \(boundary); it is not read",
-                        code: "path-outside-project"))
+                        code: .pathOutsideProject))
                     continue
                 }
-                guard ProjectPaths.kind(of: ProjectPaths.join(project, "project.pbxproj")) == .file else {
+                guard FileKind.notFollowing(ProjectPaths.join(project, "project.pbxproj")) == .regularFile else {
                     warnings.append(CatalogWarning(subject: workspace,
                         message: "names \(ProjectPaths.relative(project, to: boundary)), which is not there",
-                        code: "missing-project"))
+                        code: .missingProject))
                     continue
                 }
                 let depth = ProjectPaths.relative(project, to: boundary).split(separator: "/").count - 1
@@ -147,7 +148,7 @@ package enum XcodeProjectLocator {
                 // A bundle with no project file at all is skipped quietly (an empty folder named so).
                 if case .missingProjectFile = problem { return }
                 refused.append(problem)
-                warnings.append(CatalogWarning(subject: problem.path, message: problem.description, code: "unreadable-project"))
+                warnings.append(CatalogWarning(subject: problem.path, message: problem.description, code: .unreadableProject))
                 return
             }
             let identity = ProjectPaths.realPath(path) ?? path

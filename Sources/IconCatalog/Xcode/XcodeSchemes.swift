@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// The configuration Xcode archives a target with: what Product ▸ Archive (and so the App

@@ -1,5 +1,5 @@
 import Foundation
-import IconCatalog
+import SystemPackage
 
 /// Replaces a file's contents so that a reader (or a crash) only ever sees the old file or
 /// the new one: a temporary file in the same folder, fsync, rename over the old one, fsync
@@ -24,8 +24,7 @@ package enum AtomicFile {
         let written = data.withUnsafeBytes { raw -> Bool in
             var offset = 0
             while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return false }
+                guard let n = try? systemCall({ write(fd, raw.baseAddress! + offset, raw.count - offset) }) else { return false }
                 offset += n
             }
             return true

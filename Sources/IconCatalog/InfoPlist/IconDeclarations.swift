@@ -52,7 +52,7 @@ package enum IconDeclarations {
                     }
                 }
             } else {
-                warnings.add(code: "malformed-icon-entry", subject: alternatesKey,
+                warnings.add(code: .malformedIconEntry, subject: alternatesKey,
                              "is \(PlistValue.typeName(raw)), expected a dictionary; no alternates read")
             }
         }
@@ -180,7 +180,7 @@ package enum IconDeclarations {
             return DeclaredIcon(name: nil, ordinal: nil, iconFiles: [], prerendered: nil, iconName: nil)
         }
         guard let entry = dictionary(raw) else {
-            warnings.add(code: "malformed-icon-entry", subject: keyPath,
+            warnings.add(code: .malformedIconEntry, subject: keyPath,
                          "is \(PlistValue.typeName(raw)), expected a dictionary; the primary icon has no files")
             return DeclaredIcon(name: nil, ordinal: nil, iconFiles: [], prerendered: nil, iconName: nil)
         }
@@ -198,7 +198,7 @@ package enum IconDeclarations {
     private static func parseAlternate(name: String, _ raw: Any, keyPath: @autoclosure () -> String,
                                        warnings: inout WarningList) -> DeclaredIcon? {
         guard let entry = dictionary(raw) else {
-            warnings.add(code: "malformed-icon-entry", subject: keyPath(), "is \(PlistValue.typeName(raw)), expected a dictionary; skipped")
+            warnings.add(code: .malformedIconEntry, subject: keyPath(), "is \(PlistValue.typeName(raw)), expected a dictionary; skipped")
             return nil
         }
         // An alternate named only by CFBundleIconName is an asset-catalog icon: how every app
@@ -213,7 +213,7 @@ package enum IconDeclarations {
         } else if iconName != nil {
             files = []
         } else {
-            warnings.add(code: "malformed-icon-entry", subject: keyPath(), "has no CFBundleIconFiles; skipped")
+            warnings.add(code: .malformedIconEntry, subject: keyPath(), "has no CFBundleIconFiles; skipped")
             return nil
         }
         let prerendered = prerendered(entry, keyPath: keyPath(), warnings: &warnings)
@@ -221,7 +221,7 @@ package enum IconDeclarations {
         if let rawOrdinal = entry["ordinal"] {
             ordinal = PlistValue.integer(rawOrdinal)
             if ordinal == nil {
-                warnings.add(code: "ordinal-not-integer", subject: "\(keyPath()).ordinal",
+                warnings.add(code: .ordinalNotInteger, subject: "\(keyPath()).ordinal",
                              "is \(PlistValue.typeName(rawOrdinal)), expected an integer; ordered by name")
             }
         }
@@ -231,7 +231,7 @@ package enum IconDeclarations {
     /// The string entries of `CFBundleIconFiles`, or nil when the value is no array at all.
     private static func iconFiles(_ raw: Any, keyPath: @autoclosure () -> String, warnings: inout WarningList) -> [String]? {
         guard let array = raw as? [Any] else {
-            warnings.add(code: "malformed-icon-entry", subject: keyPath(),
+            warnings.add(code: .malformedIconEntry, subject: keyPath(),
                          "is \(PlistValue.typeName(raw)), expected an array of file names; skipped")
             return nil
         }
@@ -240,7 +240,7 @@ package enum IconDeclarations {
             if let file = element as? String {
                 files.append(file)
             } else {
-                warnings.add(code: "malformed-icon-entry", subject: "\(keyPath())[\(index)]",
+                warnings.add(code: .malformedIconEntry, subject: "\(keyPath())[\(index)]",
                              "is \(PlistValue.typeName(element)), expected a file name; ignored")
             }
         }
@@ -250,7 +250,7 @@ package enum IconDeclarations {
     private static func prerendered(_ entry: PlistDictionary, keyPath: @autoclosure () -> String, warnings: inout WarningList) -> Bool? {
         guard let raw = entry["UIPrerenderedIcon"] else { return nil }
         if let flag = PlistValue.boolean(raw) { return flag }
-        warnings.add(code: "prerendered-not-boolean", subject: "\(keyPath()).UIPrerenderedIcon",
+        warnings.add(code: .prerenderedNotBoolean, subject: "\(keyPath()).UIPrerenderedIcon",
                      "is \(PlistValue.typeName(raw)), expected a boolean")
         return nil
     }

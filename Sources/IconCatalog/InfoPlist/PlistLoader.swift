@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import TerminalText
 
@@ -9,12 +10,12 @@ package enum PlistLoader {
 
     /// `path` itself when it names a file, or the `Info.plist` inside it when it names a folder.
     package static func locate(_ path: String) throws(CatalogError) -> String {
-        guard let kind = BoundedFile.kind(of: path) else {
+        guard let kind = FileKind.following(path) else {
             throw BoundedFile.linkProblem(path).map { .badLink(path: path, problem: $0) } ?? .notFound(path: path)
         }
-        guard kind == "a directory" else { return path }
+        guard kind == .directory else { return path }
         let inside = (path as NSString).appendingPathComponent("Info.plist")
-        guard BoundedFile.kind(of: inside) != nil else {
+        guard FileKind.following(inside) != nil else {
             throw BoundedFile.linkProblem(inside).map { .badLink(path: inside, problem: $0) } ?? .noInfoPlist(directory: path)
         }
         try refuseLinkLeadingOutside(inside, folder: path)

@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// Reads files (plists, state files, PNGs) without ever blocking or ballooning: only
 /// regular files are read (a FIFO, socket or device named by mistake is refused, not
@@ -13,7 +14,7 @@ public enum BoundedFile {
         /// "a symbolic link loop".
         case badLink(problem: String)
         /// A folder, FIFO, device or socket; `kind` says which.
-        case notARegularFile(kind: String)
+        case notARegularFile(kind: FileKind)
         /// More bytes than the caller allows; `bytes` is the file's size.
         case tooLarge(bytes: Int)
         /// The system refused (permissions, I/O); the text is `strerror`'s.
@@ -54,14 +55,6 @@ public enum BoundedFile {
         }
     }
 
-    /// What kind of thing lives at `path`, in words, or nil when nothing does (a broken
-    /// symbolic link or a loop included: `linkProblem` says which).
-    package static func kind(of path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return describe(mode: info.st_mode)
-    }
-
     /// Why `path`, which `stat` cannot reach, is not there when it is a symbolic link: "a broken
     /// symbolic link (to “x”)" or "a symbolic link loop". nil for a plain missing path.
     package static func linkProblem(_ path: String) -> String? {
@@ -76,21 +69,7 @@ public enum BoundedFile {
     }
 
     package static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
-
-    static func describe(mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFREG: return "a regular file"
-        case S_IFDIR: return "a directory"
-        case S_IFIFO: return "a FIFO"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        case S_IFSOCK: return "a socket"
-        case S_IFLNK: return "a symbolic link"
-        default: return "not a regular file"
-        }
+        FileKind.following(path) == .directory
     }
 
     package static func errnoMessage(_ code: Int32 = errno) -> String {
@@ -104,7 +83,7 @@ public enum BoundedFile {
         // be opened at all (ENXIO would hide what it is).
         var info = stat()
         guard stat(path, &info) == 0 else { throw unreachable(path, errno) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .notARegularFile(kind: describe(mode: info.st_mode)) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .notARegularFile(kind: FileKind(mode: info.st_mode)) }
         // O_NONBLOCK: should the path have turned into a FIFO since, opening it must not wait for a writer.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         if fd < 0 { throw unreachable(path, errno) }
@@ -112,7 +91,7 @@ public enum BoundedFile {
         // Checked again on what was actually opened.
         guard fstat(fd, &info) == 0 else { throw .system(errnoMessage()) }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw .notARegularFile(kind: describe(mode: info.st_mode))
+            throw .notARegularFile(kind: FileKind(mode: info.st_mode))
         }
         return try body(fd, Int(info.st_size))
     }
@@ -126,15 +105,14 @@ public enum BoundedFile {
         var failure: Failure?
         let bytes = [UInt8](unsafeUninitializedCapacity: max(count, 1)) { buffer, initialized in
             var filled = 0
-            while filled < count {
-                let got = Foundation.read(fd, buffer.baseAddress! + filled, count - filled)
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    failure = .system(errnoMessage())
-                    break
+            do throws(Errno) {
+                while filled < count {
+                    let got = try systemCall { Foundation.read(fd, buffer.baseAddress! + filled, count - filled) }
+                    if got == 0 { break }
+                    filled += got
                 }
-                if got == 0 { break }
-                filled += got
+            } catch {
+                failure = .system(error.message)
             }
             initialized = filled
         }

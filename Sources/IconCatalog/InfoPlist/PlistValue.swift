@@ -6,18 +6,42 @@ import Foundation
 /// NSNumber that also casts to `Bool`; on Darwin booleans are NSNumbers of type "c".
 /// Public so lint rules judge types exactly as the catalog does.
 package enum PlistValue {
-    /// "a string", "an integer", "a boolean", ... as a plist editor would call it.
-    package static func typeName(_ value: Any) -> String {
-        if isBoolean(value) { return "a boolean" }
-        if let number = value as? NSNumber { return isInteger(number) ? "an integer" : "a real number" }
-        switch value {
-        case is String: return "a string"
-        case is [Any]: return "an array"
-        case is [String: Any]: return "a dictionary"
-        case is Data: return "data"
-        case is Date: return "a date"
-        default: return "an unknown value"
+    /// The types a plist value can have, as decisions compare them.
+    package enum Kind: Hashable, Sendable, CustomStringConvertible {
+        case boolean, integer, real, string, array, dictionary, data, date, unknown
+
+        /// "a string", "an integer", "a boolean", ... as a plist editor would call it.
+        package var description: String {
+            switch self {
+            case .boolean: return "a boolean"
+            case .integer: return "an integer"
+            case .real: return "a real number"
+            case .string: return "a string"
+            case .array: return "an array"
+            case .dictionary: return "a dictionary"
+            case .data: return "data"
+            case .date: return "a date"
+            case .unknown: return "an unknown value"
+            }
         }
+    }
+
+    package static func kind(of value: Any) -> Kind {
+        if isBoolean(value) { return .boolean }
+        if let number = value as? NSNumber { return isInteger(number) ? .integer : .real }
+        switch value {
+        case is String: return .string
+        case is [Any]: return .array
+        case is [String: Any]: return .dictionary
+        case is Data: return .data
+        case is Date: return .date
+        default: return .unknown
+        }
+    }
+
+    /// The value's type in words, for a message.
+    package static func typeName(_ value: Any) -> String {
+        kind(of: value).description
     }
 
     /// The value as an integer, only when the plist stored an `<integer>` (not a real, string or boolean).

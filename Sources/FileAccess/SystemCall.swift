@@ -1,0 +1,26 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SystemPackage
+
+/// The one place a raw system call's result becomes a value or a typed error, as swift-nio's
+/// `syscall` does: a call interrupted by a signal (EINTR) is made again, any other failure
+/// is thrown as swift-system's `Errno`. For the calls swift-system's `FileDescriptor` does
+/// not wrap (flock, poll, pread into a caller's buffer, waitpid, tcsetattr…); where it
+/// does, use it with `retryOnInterrupt`.
+@inlinable
+public func systemCall<Result: FixedWidthInteger>(_ call: () -> Result) throws(Errno) -> Result {
+    while true {
+        let result = call()
+        if result != -1 { return result }
+        let code = Errno(rawValue: errno)
+        if code != .interrupted { throw code }
+    }
+}
+
+extension Errno {
+    /// `strerror`'s words for this error, for a message.
+    public var message: String { String(cString: strerror(rawValue)) }
+}
