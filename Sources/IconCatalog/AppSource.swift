@@ -6,6 +6,8 @@ public enum AppSourceKind: String, Sendable, Codable, CaseIterable {
     case plist
     /// An application target of an Xcode project (a `.xcodeproj`, a workspace, or a folder holding them).
     case xcodeproj
+    /// An application target of the project an XcodeGen spec (`project.yml`) generates.
+    case xcodegen
     /// An asset catalog (`NAME.xcassets`) on its own.
     case xcassets
     /// A built `.app` folder: a binary Info.plist and Xcode's crushed PNGs.

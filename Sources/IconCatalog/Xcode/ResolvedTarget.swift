@@ -9,6 +9,8 @@ public struct ResolvedTarget: Sendable {
     public let projectPath: String
     /// The project's folder (`SRCROOT`).
     package let projectFolder: String
+    /// Where the files the project names may be read.
+    package let boundary: ReadBoundary
     /// The target's name (`TARGET_NAME`).
     public let targetName: String
     /// The configuration read: the one asked for, else `Release`, else the default.
@@ -51,6 +53,7 @@ public struct ResolvedTarget: Sendable {
     init(project: XcodeProject, target: XcodeTarget, scope: TargetScope, resources: TargetResources) {
         projectPath = project.path
         projectFolder = project.folder
+        boundary = project.boundary
         targetName = target.name
         configuration = scope.configuration
         configurations = target.configurations
@@ -88,7 +91,12 @@ public struct ResolvedTarget: Sendable {
     package func infoPlistContents(defines: [String: String] = [:],
                                    warnings: inout [CatalogWarning]) throws(CatalogError) -> [String: Any]? {
         var plist: [String: Any] = [:]
-        if let infoPlist {
+        if let infoPlist, let generated = infoPlist.generated {
+            plist = try PlistLoader.parse(generated, path: infoPlist.path)
+            if infoPlist.expandsBuildSettings {
+                plist = expandingBuildSettings(in: plist, warnings: &warnings)
+            }
+        } else if let infoPlist {
             plist = try PlistLoader.load(infoPlist.path, preprocessor: infoPlist.preprocessorOptions(defines: defines),
                                          forcePreprocessing: infoPlist.preprocess)
             if infoPlist.expandsBuildSettings {
@@ -142,8 +150,10 @@ public struct ResolvedTarget: Sendable {
 package struct InfoPlistSource: Sendable, Equatable {
     /// Absolute path (`INFOPLIST_FILE` is relative to the project's folder).
     package let path: String
-    /// Whether the file is there.
+    /// Whether the file is there (or its generator writes it).
     package let exists: Bool
+    /// What the project's generator writes there (an XcodeGen spec's `info:`), read instead of the file.
+    package let generated: Data?
     /// `INFOPLIST_PREPROCESS`.
     package let preprocess: Bool
     /// `INFOPLIST_PREPROCESSOR_DEFINITIONS`, `NAME` or `NAME=value` each, by name (`NAME` alone is `1`).
@@ -152,7 +162,7 @@ package struct InfoPlistSource: Sendable, Equatable {
     package let prefixHeader: String?
     /// `INFOPLIST_OTHER_PREPROCESSOR_FLAGS`, split (`-C` keeps comments, `-D` defines).
     package let otherPreprocessorFlags: [String]
-    /// The project's folder, which `#include` may not leave.
+    /// The folder `#include` may not leave (the project's read boundary).
     package let projectFolder: String
     /// `INFOPLIST_EXPAND_BUILD_SETTINGS` (on unless turned off).
     package let expandsBuildSettings: Bool
@@ -164,7 +174,8 @@ package struct InfoPlistSource: Sendable, Equatable {
             return nil
         }
         self.path = path
-        exists = ProjectPaths.kind(of: path) == .file
+        generated = project.generatedFiles[path]
+        exists = generated != nil || ProjectPaths.kind(of: path) == .file
         if !exists {
             warnings.appendUnique([CatalogWarning(subject: "INFOPLIST_FILE",
                 message: "\(ProjectPaths.relative(path, to: project.folder)) is not there",
@@ -177,7 +188,7 @@ package struct InfoPlistSource: Sendable, Equatable {
         prefixHeader = header.isEmpty ? nil
             : Self.insideProject(header, project: project, setting: "INFOPLIST_PREFIX_HEADER", warnings: &warnings)
         otherPreprocessorFlags = settings.list("INFOPLIST_OTHER_PREPROCESSOR_FLAGS", warnings: &warnings)
-        projectFolder = project.folder
+        projectFolder = project.boundary.root
         expandsBuildSettings = settings.bool("INFOPLIST_EXPAND_BUILD_SETTINGS", warnings: &warnings)
     }
 
@@ -194,10 +205,10 @@ package struct InfoPlistSource: Sendable, Equatable {
     private static func insideProject(_ written: String, project: XcodeProject, setting: String,
                                       warnings: inout [CatalogWarning]) -> String? {
         let path = ProjectPaths.normalize(ProjectPaths.join(project.folder, written))
-        let containment = ProjectPaths.containment(of: path, folder: project.folder, realFolder: project.realFolder)
+        let containment = project.boundary.containment(of: path)
         guard containment == .inside else {
             warnings.appendUnique([CatalogWarning(subject: setting,
-                message: ProjectPaths.refusal(path, containment, folder: project.folder), code: "path-outside-project")])
+                message: project.boundary.refusal(path, containment), code: "path-outside-project")])
             return nil
         }
         return path

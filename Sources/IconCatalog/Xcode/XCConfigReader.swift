@@ -3,8 +3,9 @@ import Foundation
 /// Reads `.xcconfig` files as Xcode does: one `NAME = value` or `NAME[cond=pattern] = value`
 /// per line (a trailing `;` dropped, `//` starting a comment anywhere, a `\` at the end
 /// continuing the value on the next line), and `#include "file"` / `#include? "file"`
-/// relative to the including file, spliced in where they stand. Nothing outside the
-/// project's folder is read; depth, file count and size are bounded.
+/// spliced in where they stand, looked for as Xcode's build system looks: beside the
+/// including file, then in the project's folder. Nothing outside the boundary is read;
+/// depth, file count and size are bounded.
 struct XCConfigReader {
     static let maximumFileSize = 1024 * 1024
     static let maximumIncludeDepth = 16
@@ -12,6 +13,10 @@ struct XCConfigReader {
 
     /// The folder nothing may be read outside of.
     let boundary: String
+    /// Where an include not found beside the including file is looked for next (`SRCROOT`).
+    let projectFolder: String?
+    /// How messages name the boundary.
+    let boundaryName: String
     /// `boundary` with its links resolved, where the caller has it (nil: resolved at each check).
     let realBoundary: String?
     /// Files already read and parsed, shared by every reader of one project.
@@ -19,8 +24,11 @@ struct XCConfigReader {
     private(set) var warnings: [CatalogWarning] = []
     private var filesRead = 0
 
-    init(boundary: String, realBoundary: String? = nil, files: XCConfigFiles = XCConfigFiles()) {
+    init(boundary: String, realBoundary: String? = nil, files: XCConfigFiles = XCConfigFiles(), projectFolder: String? = nil,
+         boundaryName: String? = nil) {
         self.boundary = boundary
+        self.projectFolder = projectFolder
+        self.boundaryName = boundaryName ?? "the project's folder \(boundary)"
         self.realBoundary = realBoundary
         self.files = files
     }
@@ -42,7 +50,9 @@ struct XCConfigReader {
         }
         let containment = ProjectPaths.containment(of: path, folder: boundary, realFolder: realBoundary)
         guard containment == .inside else {
-            warn(subject, ProjectPaths.refusal(path, containment, folder: boundary), code: "path-outside-project")
+            warn(subject, containment == .linkLeadingOutside
+                 ? "\(path) is a link leading outside \(boundaryName); it is not read"
+                 : "names \(path), outside \(boundaryName); it is not read", code: "path-outside-project")
             return
         }
         guard stack.count < Self.maximumIncludeDepth else {
@@ -79,7 +89,20 @@ struct XCConfigReader {
                     warn(origin, "includes \(file) from the developer tools, which are not read", code: "xcconfig-include-not-read")
                     continue
                 }
-                let included = ProjectPaths.normalize(ProjectPaths.join(folder, file))
+                let beside = ProjectPaths.normalize(ProjectPaths.join(folder, file))
+                var included = beside
+                if let projectFolder, !file.hasPrefix("/"), ProjectPaths.kind(of: beside) == .missing {
+                    let fromProject = ProjectPaths.normalize(ProjectPaths.join(projectFolder, file))
+                    if ProjectPaths.kind(of: fromProject) != .missing {
+                        included = fromProject
+                    } else if fromProject != beside {
+                        if !isOptional {
+                            warn(origin, "includes “\(file)”, found neither beside it (\(relative(beside))) nor in the project's folder (\(relative(fromProject))); its settings are not read",
+                                 code: "missing-xcconfig-include")
+                        }
+                        continue
+                    }
+                }
                 try read(included, stack: stack + [path], referencedFrom: origin, optional: isOptional,
                          missingCode: "missing-xcconfig-include", into: &assignments)
             case .assignment(let key, _):

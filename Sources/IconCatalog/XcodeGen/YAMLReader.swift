@@ -1,0 +1,191 @@
+import Foundation
+// libyaml, as Yams bundles it: its event parser lets every value be counted as it is read.
+// Yams' own composer expands aliases and hashes mapping keys before a caller sees anything,
+// so a YAML bomb used as a key would run for hours inside it.
+import CYaml
+import Yams
+
+/// Reads one YAML (or JSON) document into a `SpecValue`, bounded: aliases share the value of
+/// their anchor, and a document whose values, aliases expanded, number more than
+/// `maximumValues` is refused, as are mapping keys that are not scalars, nesting deeper than
+/// libyaml's limit (1,000 levels) and several documents in one file. Scalars are resolved as
+/// Yams resolves them for XcodeGen (`YES`, `true`, `on` are booleans; `~` and `null` are null).
+package enum YAMLReader {
+    /// Values a document may expand to; a spec of 10,000 targets has about 200,000.
+    package static let maximumValues = 1_000_000
+
+    package struct Failure: Error, Equatable, Sendable {
+        /// 1-based line, 0 when unknown.
+        package let line: Int
+        package let problem: String
+    }
+
+    /// The document and how many values it holds, aliases expanded; `limit` (at most
+    /// `maximumValues`) is how many it may hold.
+    package static func parse(_ bytes: [UInt8], limit: Int = maximumValues) -> Result<(value: SpecValue, count: Int), Failure> {
+        var reader = EventReader(bytes: bytes, limit: min(limit, maximumValues))
+        return reader.read().map { ($0, reader.total) }
+    }
+
+    private enum Frame {
+        case sequence(anchor: String?, elements: [SpecValue], count: Int)
+        case mapping(anchor: String?, entries: SpecDictionary, key: String?, keyLine: Int, count: Int, merges: [SpecDictionary])
+    }
+
+    private struct EventReader {
+        let bytes: [UInt8]
+        var anchors: [String: (value: SpecValue, count: Int)] = [:]
+        var stack: [Frame] = []
+        var root: (value: SpecValue, count: Int)?
+        var total = 0
+        let limit: Int
+
+        init(bytes: [UInt8], limit: Int) {
+            self.bytes = bytes
+            self.limit = limit
+        }
+
+        mutating func read() -> Result<SpecValue, Failure> {
+            var parser = yaml_parser_t()
+            guard yaml_parser_initialize(&parser) == 1 else { return .failure(Failure(line: 0, problem: "the YAML parser could not start")) }
+            defer { yaml_parser_delete(&parser) }
+            return bytes.withUnsafeBufferPointer { buffer -> Result<SpecValue, Failure> in
+                yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+                var documents = 0
+                while true {
+                    var event = yaml_event_t()
+                    guard yaml_parser_parse(&parser, &event) == 1 else {
+                        let problem = parser.problem.map { String(cString: $0) } ?? "not YAML"
+                        return .failure(Failure(line: Int(parser.problem_mark.line) + 1, problem: problem))
+                    }
+                    defer { yaml_event_delete(&event) }
+                    let line = Int(event.start_mark.line) + 1
+                    switch event.type {
+                    case YAML_STREAM_END_EVENT:
+                        return .success(root?.value ?? .null)
+                    case YAML_DOCUMENT_START_EVENT:
+                        documents += 1
+                        if documents > 1 { return .failure(Failure(line: line, problem: "holds more than one YAML document")) }
+                    case YAML_SCALAR_EVENT:
+                        let scalar = event.data.scalar
+                        let text = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self) } ?? ""
+                        let value = Self.resolve(text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE && scalar.tag == nil)
+                        if let failure = add(value, count: 1, anchor: Self.text(scalar.anchor), line: line, keyText: text) {
+                            return .failure(failure)
+                        }
+                    case YAML_ALIAS_EVENT:
+                        let name = Self.text(event.data.alias.anchor) ?? ""
+                        guard let known = anchors[name] else {
+                            return .failure(Failure(line: line, problem: "uses the alias *\(name), which no anchor defines"))
+                        }
+                        let keyText: String? = if case .string(let text) = known.value { text } else { known.value.scalarText }
+                        if let failure = add(known.value, count: known.count, anchor: nil, line: line, keyText: keyText) {
+                            return .failure(failure)
+                        }
+                    case YAML_SEQUENCE_START_EVENT:
+                        if let failure = checkNotKey(line: line) { return .failure(failure) }
+                        stack.append(.sequence(anchor: Self.text(event.data.sequence_start.anchor), elements: [], count: 1))
+                    case YAML_MAPPING_START_EVENT:
+                        if let failure = checkNotKey(line: line) { return .failure(failure) }
+                        stack.append(.mapping(anchor: Self.text(event.data.mapping_start.anchor), entries: SpecDictionary(),
+                                              key: nil, keyLine: line, count: 1, merges: []))
+                    case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                        guard let frame = stack.popLast() else { continue }
+                        let finished: (SpecValue, Int, String?)
+                        switch frame {
+                        case .sequence(let anchor, let elements, let count):
+                            finished = (.array(elements), count, anchor)
+                        case .mapping(let anchor, var entries, _, _, let count, let merges):
+                            // `<<` merges: keys written in the mapping win, then earlier merged mappings.
+                            for merged in merges {
+                                for entry in merged.entries where entries[entry.key] == nil { entries[entry.key] = entry.value }
+                            }
+                            finished = (.dictionary(entries), count, anchor)
+                        }
+                        if let failure = add(finished.0, count: finished.1, anchor: finished.2, line: line, keyText: nil, isCollection: true) {
+                            return .failure(failure)
+                        }
+                    default:
+                        continue
+                    }
+                }
+            }
+        }
+
+        private func checkNotKey(line: Int) -> Failure? {
+            if case .mapping(_, _, nil, _, _, _)? = stack.last {
+                return Failure(line: line, problem: "has a mapping key that is a list or a mapping; spec keys are names")
+            }
+            return nil
+        }
+
+        /// Puts a finished value where it belongs: the root, a list's next element, or a
+        /// mapping's key or value. `keyText`: the value's text, when it can be a key.
+        private mutating func add(_ value: SpecValue, count: Int, anchor: String?, line: Int, keyText: String?,
+                                  isCollection: Bool = false) -> Failure? {
+            total = total.addingClamped(count)
+            guard total <= limit else {
+                return Failure(line: line, problem: "expands to more than \(limit) values (aliases of aliases: a YAML bomb?); refused")
+            }
+            if let anchor { anchors[anchor] = (value, count) }
+            guard let top = stack.popLast() else {
+                root = (value, count)
+                return nil
+            }
+            switch top {
+            case .sequence(let anchor, var elements, let sequenceCount):
+                elements.append(value)
+                stack.append(.sequence(anchor: anchor, elements: elements, count: sequenceCount.addingClamped(count)))
+            case .mapping(let anchor, var entries, let key, let keyLine, let mappingCount, var merges):
+                guard let key else {
+                    guard !isCollection, let keyText else {
+                        return Failure(line: line, problem: "has a mapping key that is a list or a mapping; spec keys are names")
+                    }
+                    stack.append(.mapping(anchor: anchor, entries: entries, key: keyText, keyLine: line, count: mappingCount, merges: merges))
+                    return nil
+                }
+                if key == "<<" {
+                    switch value {
+                    case .dictionary(let merged): merges.append(merged)
+                    case .array(let list):
+                        for element in list {
+                            guard case .dictionary(let merged) = element else {
+                                return Failure(line: keyLine, problem: "merges (<<) \(element.typeName); only mappings can be merged")
+                            }
+                            merges.append(merged)
+                        }
+                    default:
+                        return Failure(line: keyLine, problem: "merges (<<) \(value.typeName); only mappings can be merged")
+                    }
+                } else {
+                    if entries[key] != nil {
+                        return Failure(line: keyLine, problem: "has the key “\(key)” twice in one mapping")
+                    }
+                    entries[key] = value
+                }
+                stack.append(.mapping(anchor: anchor, entries: entries, key: nil, keyLine: keyLine,
+                                      count: mappingCount.addingClamped(count), merges: merges))
+            }
+            return nil
+        }
+
+        private static func text(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+            pointer.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+        }
+
+        /// A plain scalar as Yams' default resolver reads it; quoted or tagged ones are strings.
+        static func resolve(_ text: String, plain: Bool) -> SpecValue {
+            guard plain else { return .string(text) }
+            // Only these first characters can start anything but a string: most scalars skip
+            // the resolver's regular expressions.
+            guard let first = text.utf8.first else { return .null }
+            guard "0123456789+-.~nNtTfFyYoO".utf8.contains(first) else { return .string(text) }
+            switch Resolver.default.resolveTag(of: Node(text)) {
+            case .bool: return .bool(Node(text).bool ?? false)
+            case .null: return .null
+            case .int, .float: return .number(text)
+            default: return .string(text)
+            }
+        }
+    }
+}
