@@ -60,7 +60,8 @@ enum ProjectOpener {
         let folder = plistPath.map(ProjectPaths.parent) ?? target.projectFolder
         let source: AppSourceKind = XcodeGenSpec.isSpecFile(target.projectPath) ? .xcodegen : .xcodeproj
         return OpenedApp(source: source, path: target.projectPath, plistPath: plistPath, contents: contents,
-                         iconTree: .folder(folder), target: target, compiler: IconCompilerInputs(target: target))
+                         iconTree: target.resourceFiles.isEmpty ? .folder(folder) : .project(folder: folder, resources: target.resourceFiles),
+                         target: target, compiler: IconCompilerInputs(target: target))
     }
 
     /// What the target's scheme archives with, when a scheme says and the target has it.

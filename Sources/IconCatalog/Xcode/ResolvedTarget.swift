@@ -46,6 +46,8 @@ public struct ResolvedTarget: Sendable {
     package let assetCatalogs: [String]
     /// Icon Composer bundles the target compiles.
     package let iconBundles: [String]
+    /// PNG files the target's resources phase copies to the app's top, where loose icon files are looked for.
+    package let resourceFiles: [String]
     /// What was odd in the project, its xcconfig files, the settings read and the resources,
     /// with stable codes (`missing-xcconfig-include`, `path-outside-project`, …); capped.
     package let warnings: [CatalogWarning]
@@ -78,6 +80,7 @@ public struct ResolvedTarget: Sendable {
         infoPlist = InfoPlistSource(settings: settings, project: project, warnings: &warnings)
         assetCatalogs = resources.assetCatalogs
         iconBundles = resources.iconBundles
+        resourceFiles = resources.looseFiles
         warnings.appendUnique(resources.warnings)
         self.warnings = warnings.capped()
     }

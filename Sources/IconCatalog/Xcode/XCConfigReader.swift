@@ -117,8 +117,9 @@ struct XCConfigReader {
         }
     }
 
+    /// `path` as messages show it: relative to the project's folder where it lies below it.
     private func relative(_ path: String) -> String {
-        ProjectPaths.relative(path, to: boundary)
+        ProjectPaths.relative(path, to: projectFolder.flatMap { ProjectPaths.lexicallyInside(path, folder: $0) ? $0 : nil } ?? boundary)
     }
 
     private mutating func warn(_ subject: String, _ message: String, code: String) {

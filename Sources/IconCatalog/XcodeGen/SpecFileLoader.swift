@@ -85,7 +85,7 @@ struct SpecFileLoader {
         }
         guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { throw .emptyFile(path: path) }
         let value: SpecValue
-        if ProjectPaths.pathExtension(path) == "json" {
+        if ProjectPaths.pathExtension(ProjectPaths.lastComponent(path)) == "json" {
             switch JSONFile.parse(bytes) {
             case .success(let json): value = Self.specValue(json)
             case .failure(let failure): throw .malformed(path: path, key: "the file", problem: failure.description)

@@ -152,8 +152,7 @@ enum SpecPresets {
     /// `bundleIdPrefix` + `.` + the target's name with `_` made `-` and any character but
     /// letters, digits, `-` and `.` removed.
     static func bundleIdentifier(prefix: String, target: String) -> String {
-        let cleaned = target.replacingOccurrences(of: "_", with: "-")
-            .unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "." }
-        return prefix + "." + String(String.UnicodeScalarView(cleaned))
+        let cleaned = target.replacingOccurrences(of: "_", with: "-").filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." }
+        return prefix + "." + cleaned
     }
 }

@@ -48,9 +48,10 @@ struct SpecSources {
             let compiled = Self.isResourcesPhase(source["buildPhase"])
             let isFolderReference = source["type"]?.scalarText == "folder"
             let filter = GlobFilter(excludes: Self.patterns(source["excludes"]), includes: Self.patterns(source["includes"]))
-            if ProjectPaths.pathExtension(path) != "" || kind != .directory {
-                if ProjectPaths.lastComponent(path) == "Info.plist" { infoPlists.append(path) }
-                if compiled, !isFolderReference, TargetResources.catalogExtensions.contains(ProjectPaths.pathExtension(path)),
+            let name = ProjectPaths.lastComponent(path)
+            if ProjectPaths.pathExtension(name) != "" || kind != .directory {
+                if name == "Info.plist" { infoPlists.append(path) }
+                if compiled, !isFolderReference, TargetResources.catalogExtensions.contains(ProjectPaths.pathExtension(name)),
                    seen.insert(path).inserted {
                     catalogs.append(path)
                 }

@@ -5,7 +5,7 @@ import Foundation
 /// mappings with string keys in the order written. Aliases share storage with their anchor,
 /// and the reader bounds how large the value is once they are expanded, so any walk of it is
 /// bounded too.
-package indirect enum SpecValue: Sendable, Equatable {
+package indirect enum SpecValue: Sendable, Hashable {
     case string(String)
     case bool(Bool)
     /// A number, as written (`5.0` stays `5.0`).
@@ -57,7 +57,7 @@ package indirect enum SpecValue: Sendable, Equatable {
 }
 
 /// A mapping's entries in the order written, each key once (a later one replaces an earlier).
-package struct SpecDictionary: Sendable, Equatable {
+package struct SpecDictionary: Sendable, Hashable {
     package private(set) var entries: [(key: String, value: SpecValue)] = []
     private var positions: [String: Int] = [:]
 
@@ -87,6 +87,14 @@ package struct SpecDictionary: Sendable, Equatable {
 
     package var keys: [String] { entries.map(\.key) }
     package var isEmpty: Bool { entries.isEmpty }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(entries.count)
+        for entry in entries {
+            hasher.combine(entry.key)
+            hasher.combine(entry.value)
+        }
+    }
 
     package static func == (lhs: SpecDictionary, rhs: SpecDictionary) -> Bool {
         lhs.entries.count == rhs.entries.count

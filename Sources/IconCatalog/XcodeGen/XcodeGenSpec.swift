@@ -79,8 +79,7 @@ enum XcodeGenSpec {
             for target in expander.targets(of: spec) {
                 let definition = target.definition
                 let targetFiles = configFiles(definition["configFiles"], key: "\(target.key).configFiles")
-                let sources = SpecSources(definition["sources"], key: target.key, folder: folder, boundary: boundary, file: specPath)
-                warnings += sources.warnings
+                let sources = self.sources(definition["sources"], key: target.key)
                 let info = infoPlist(definition["info"], key: "\(target.key).info")
                 let presetSettings = presets == "all" || presets == "targets"
                     ? SpecPresets.targetSettings(platform: target.platform, destinations: target.destinations, type: target.type ?? "")
@@ -118,6 +117,18 @@ enum XcodeGenSpec {
             project.archiveConfigurations = archive
             project.readBoundary = boundary
             return project
+        }
+
+        /// Each distinct `sources:` value walked once: targets made from one template share theirs.
+        var walkedSources: [SpecValue: SpecSources] = [:]
+
+        mutating func sources(_ value: SpecValue?, key: String) -> SpecSources {
+            guard let value else { return SpecSources(nil, key: key, folder: folder, boundary: boundary, file: specPath) }
+            if let known = walkedSources[value] { return known }
+            let sources = SpecSources(value, key: key, folder: folder, boundary: boundary, file: specPath)
+            warnings += sources.warnings
+            walkedSources[value] = sources
+            return sources
         }
 
         /// Info.plist files the spec's `info:` writes, by absolute path.

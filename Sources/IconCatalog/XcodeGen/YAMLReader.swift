@@ -27,9 +27,20 @@ package enum YAMLReader {
         return reader.read().map { ($0, reader.total) }
     }
 
-    private enum Frame {
-        case sequence(anchor: String?, elements: [SpecValue], count: Int)
-        case mapping(anchor: String?, entries: SpecDictionary, key: String?, keyLine: Int, count: Int, merges: [SpecDictionary])
+    /// A list or mapping being read, changed in place on the stack (a copy per element made
+    /// reading a mapping of 10,000 targets quadratic).
+    private struct Frame {
+        let isMapping: Bool
+        let anchor: String?
+        var elements: [SpecValue] = []
+        var entries = SpecDictionary()
+        /// The mapping's key waiting for its value.
+        var key: String?
+        var keyLine = 0
+        /// Values in it so far, aliases expanded, itself included.
+        var count = 1
+        /// `<<` merges, applied when the mapping ends.
+        var merges: [SpecDictionary] = []
     }
 
     private struct EventReader {
@@ -69,7 +80,10 @@ package enum YAMLReader {
                     case YAML_SCALAR_EVENT:
                         let scalar = event.data.scalar
                         let text = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self) } ?? ""
-                        let value = Self.resolve(text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE && scalar.tag == nil)
+                        // A mapping's key is a name, never resolved to a boolean or a number.
+                        let isKey = stack.last.map { $0.isMapping && $0.key == nil } ?? false
+                        let value = isKey ? SpecValue.string(text)
+                            : Self.resolve(text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE && scalar.tag == nil)
                         if let failure = add(value, count: 1, anchor: Self.text(scalar.anchor), line: line, keyText: text) {
                             return .failure(failure)
                         }
@@ -84,25 +98,23 @@ package enum YAMLReader {
                         }
                     case YAML_SEQUENCE_START_EVENT:
                         if let failure = checkNotKey(line: line) { return .failure(failure) }
-                        stack.append(.sequence(anchor: Self.text(event.data.sequence_start.anchor), elements: [], count: 1))
+                        stack.append(Frame(isMapping: false, anchor: Self.text(event.data.sequence_start.anchor)))
                     case YAML_MAPPING_START_EVENT:
                         if let failure = checkNotKey(line: line) { return .failure(failure) }
-                        stack.append(.mapping(anchor: Self.text(event.data.mapping_start.anchor), entries: SpecDictionary(),
-                                              key: nil, keyLine: line, count: 1, merges: []))
+                        stack.append(Frame(isMapping: true, anchor: Self.text(event.data.mapping_start.anchor), keyLine: line))
                     case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                        guard let frame = stack.popLast() else { continue }
-                        let finished: (SpecValue, Int, String?)
-                        switch frame {
-                        case .sequence(let anchor, let elements, let count):
-                            finished = (.array(elements), count, anchor)
-                        case .mapping(let anchor, var entries, _, _, let count, let merges):
+                        guard var frame = stack.popLast() else { continue }
+                        let finished: SpecValue
+                        if frame.isMapping {
                             // `<<` merges: keys written in the mapping win, then earlier merged mappings.
-                            for merged in merges {
-                                for entry in merged.entries where entries[entry.key] == nil { entries[entry.key] = entry.value }
+                            for merged in frame.merges {
+                                for entry in merged.entries where frame.entries[entry.key] == nil { frame.entries[entry.key] = entry.value }
                             }
-                            finished = (.dictionary(entries), count, anchor)
+                            finished = .dictionary(frame.entries)
+                        } else {
+                            finished = .array(frame.elements)
                         }
-                        if let failure = add(finished.0, count: finished.1, anchor: finished.2, line: line, keyText: nil, isCollection: true) {
+                        if let failure = add(finished, count: frame.count, anchor: frame.anchor, line: line, keyText: nil, isCollection: true) {
                             return .failure(failure)
                         }
                     default:
@@ -113,7 +125,7 @@ package enum YAMLReader {
         }
 
         private func checkNotKey(line: Int) -> Failure? {
-            if case .mapping(_, _, nil, _, _, _)? = stack.last {
+            if let top = stack.last, top.isMapping, top.key == nil {
                 return Failure(line: line, problem: "has a mapping key that is a list or a mapping; spec keys are names")
             }
             return nil
@@ -128,43 +140,45 @@ package enum YAMLReader {
                 return Failure(line: line, problem: "expands to more than \(limit) values (aliases of aliases: a YAML bomb?); refused")
             }
             if let anchor { anchors[anchor] = (value, count) }
-            guard let top = stack.popLast() else {
+            guard !stack.isEmpty else {
                 root = (value, count)
                 return nil
             }
-            switch top {
-            case .sequence(let anchor, var elements, let sequenceCount):
-                elements.append(value)
-                stack.append(.sequence(anchor: anchor, elements: elements, count: sequenceCount.addingClamped(count)))
-            case .mapping(let anchor, var entries, let key, let keyLine, let mappingCount, var merges):
-                guard let key else {
-                    guard !isCollection, let keyText else {
-                        return Failure(line: line, problem: "has a mapping key that is a list or a mapping; spec keys are names")
-                    }
-                    stack.append(.mapping(anchor: anchor, entries: entries, key: keyText, keyLine: line, count: mappingCount, merges: merges))
-                    return nil
+            let top = stack.count - 1
+            guard stack[top].isMapping else {
+                stack[top].elements.append(value)
+                stack[top].count = stack[top].count.addingClamped(count)
+                return nil
+            }
+            guard let key = stack[top].key else {
+                guard !isCollection, let keyText else {
+                    return Failure(line: line, problem: "has a mapping key that is a list or a mapping; spec keys are names")
                 }
-                if key == "<<" {
-                    switch value {
-                    case .dictionary(let merged): merges.append(merged)
-                    case .array(let list):
-                        for element in list {
-                            guard case .dictionary(let merged) = element else {
-                                return Failure(line: keyLine, problem: "merges (<<) \(element.typeName); only mappings can be merged")
-                            }
-                            merges.append(merged)
+                stack[top].key = keyText
+                stack[top].keyLine = line
+                return nil
+            }
+            let keyLine = stack[top].keyLine
+            stack[top].key = nil
+            stack[top].count = stack[top].count.addingClamped(count)
+            if key == "<<" {
+                switch value {
+                case .dictionary(let merged): stack[top].merges.append(merged)
+                case .array(let list):
+                    for element in list {
+                        guard case .dictionary(let merged) = element else {
+                            return Failure(line: keyLine, problem: "merges (<<) \(element.typeName); only mappings can be merged")
                         }
-                    default:
-                        return Failure(line: keyLine, problem: "merges (<<) \(value.typeName); only mappings can be merged")
+                        stack[top].merges.append(merged)
                     }
-                } else {
-                    if entries[key] != nil {
-                        return Failure(line: keyLine, problem: "has the key “\(key)” twice in one mapping")
-                    }
-                    entries[key] = value
+                default:
+                    return Failure(line: keyLine, problem: "merges (<<) \(value.typeName); only mappings can be merged")
                 }
-                stack.append(.mapping(anchor: anchor, entries: entries, key: nil, keyLine: keyLine,
-                                      count: mappingCount.addingClamped(count), merges: merges))
+            } else {
+                if stack[top].entries[key] != nil {
+                    return Failure(line: keyLine, problem: "has the key “\(key)” twice in one mapping")
+                }
+                stack[top].entries[key] = value
             }
             return nil
         }
