@@ -41,7 +41,7 @@ private func error(reading path: String, options: CatalogOptions = CatalogOption
         #expect(catalog.primary.assetName == "AppIcon")
         #expect(catalog.warnings.isEmpty, "\(catalog.warnings)")
         let sunset = try #require(catalog.icons.first { $0.name == "Sunset" })
-        #expect(sunset.images.map(\.path) == [fixture.folder.url("App/Icons/Sunset@2x.png")])
+        #expect(sunset.images.map(\.path) == [fixture.folder.url("App/Icons/Sunset@2x.png"), fixture.folder.url("App/Icons/Sunset@3x.png")])
         // Debug has no xcconfig: no Blue.
         let debug = try CatalogReader.read(app: fixture.path, options: CatalogOptions(configuration: "Debug"))
         #expect(names(debug) == [nil, "Sunset"])

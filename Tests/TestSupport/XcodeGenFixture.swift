@@ -5,7 +5,7 @@ import Foundation
 /// settings from a setting group, a target template (its primary through a template
 /// attribute) and a per-configuration xcconfig, whose `#include` resolves from the project's
 /// folder; its catalog `App/Assets.xcassets` holds AppIcon, Blue and Green; `info.properties`
-/// declares the alternate Sunset with a loose file. Release ships AppIcon, Blue and Sunset
+/// declares the alternate Sunset (for iPhone and iPad) with loose files. Release ships AppIcon, Blue and Sunset
 /// (Green is listed by no configuration); Debug AppIcon and Sunset.
 public struct XcodeGenFixture {
     public let folder: TemporaryFolder
@@ -22,6 +22,7 @@ public struct XcodeGenFixture {
             folder.writePNG("App/Assets.xcassets/\(name).appiconset/\(name).png", width: pixels)
         }
         folder.writePNG("App/Icons/Sunset@2x.png", width: 120)
+        folder.writePNG("App/Icons/Sunset@3x.png", width: 180)
         folder.write("App/main.swift", "print(1)\n")
         folder.write("project.yml", Self.projectSpec)
         folder.write("specs/targets.yml", Self.targetsSpec)
@@ -71,8 +72,10 @@ public struct XcodeGenFixture {
           properties:
             CFBundleDisplayName: Sample
             CFBundleIcons:
-              CFBundleAlternateIcons:
+              CFBundleAlternateIcons: &alternates
                 Sunset:
                   CFBundleIconFiles: [Sunset]
+            CFBundleIcons~ipad:
+              CFBundleAlternateIcons: *alternates
     """
 }
