@@ -68,6 +68,7 @@ let package = Package(
         // Reading only: every form of app → the icons in chooser order, their images and warnings. A library
         // product, taking paths as String, URL or swift-system's FilePath. ZIPFoundation inflates the entries
         // of an .ipa (its zlib comes through pkg-config: apt zlib1g-dev).
+        // Yams brings libyaml, whose event parser reads XcodeGen specs with every alias counted.
         .target(
             name: "IconCatalog",
             dependencies: ["TerminalText", .product(name: "ZIPFoundation", package: "ZIPFoundation"),

@@ -305,6 +305,19 @@ private func error(reading path: String, options: CatalogOptions = CatalogOption
         #expect(one.bundleIdentifier == "com.example.App9999")
     }
 
+    @Test func settingsSharedThroughAnAliasByManyTargetsCostBoundedWork() throws {
+        var yaml = "name: Shared\nsettingGroups:\n  big: &big\n"
+        for index in 0..<1_000 { yaml += "    SETTING_\(index): value\n" }
+        yaml += "targets:\n"
+        for index in 0..<400 { yaml += "  T\(index): { type: application, platform: iOS, settings: { base: *big } }\n" }
+        let folder = specFolder(yaml)
+        let (failure, use) = ResourceUse.measure { error(reading: folder.path) }
+        #expect(failure?.description.contains("iOS application targets; choose one") == true, "\(String(describing: failure))")
+        #expect(use.seconds < 1 && use.peakGrowthBytes < 150 << 20, "\(use)")
+        let catalog = try CatalogReader.read(app: folder.path, options: CatalogOptions(target: "T0"))
+        #expect(catalog.warnings.contains { $0.message.contains("took more than 100000 steps") }, "\(catalog.warnings)")
+    }
+
     // MARK: Tuist, and folders known by their contents
 
     @Test func aTuistProjectIsNamedWithWhatToRun() throws {

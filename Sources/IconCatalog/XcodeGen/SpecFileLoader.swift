@@ -15,6 +15,9 @@ struct SpecFileLoader {
     let boundary: ReadBoundary
     let environment: [String: String]
     private(set) var warnings: [CatalogWarning] = []
+    /// Whether any file read has a `$`: without one, no string of the spec can name a variable
+    /// or an attribute, and nothing needs walking to replace them.
+    private(set) var mentionsVariables = false
     private var filesRead = 0
     /// Values all the files read may still hold, aliases expanded: every later walk is bounded by it.
     private var budget = YAMLReader.maximumValues
@@ -32,7 +35,7 @@ struct SpecFileLoader {
     private mutating func load(_ path: String, stack: [String], relativePaths: Bool) throws(XcodeProjectError) -> SpecDictionary {
         filesRead += 1
         var spec = try parse(path)
-        spec = expandingEnvironment(spec, file: path)
+        if mentionsVariables { spec = expandingEnvironment(spec, file: path) }
         let folder = ProjectPaths.parent(path)
         if !stack.isEmpty && relativePaths { spec = Self.absolutePaths(in: spec, folder: folder) }
         guard let include = spec["include"] else { return spec }
@@ -84,6 +87,8 @@ struct SpecFileLoader {
             }
         }
         guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { throw .emptyFile(path: path) }
+        // `\` too: a quoted string's escape can make a `$`.
+        if bytes.contains(UInt8(ascii: "$")) || bytes.contains(UInt8(ascii: "\\")) { mentionsVariables = true }
         let value: SpecValue
         if ProjectPaths.pathExtension(ProjectPaths.lastComponent(path)) == "json" {
             switch JSONFile.parse(bytes) {
@@ -107,8 +112,7 @@ struct SpecFileLoader {
     }
 
     private mutating func warn(_ file: String, key: String, _ message: String, code: String) {
-        let warning = CatalogWarning(subject: "\(file): \(key)", message: message, code: code)
-        if warnings.count < Array<CatalogWarning>.maximumCount, !warnings.contains(warning) { warnings.append(warning) }
+        warnings.appendSpecWarning(file: file, key: key, message, code: code)
     }
 
     // MARK: Includes
@@ -243,7 +247,7 @@ struct SpecFileLoader {
     }
 
     func expand(_ text: String) -> String {
-        guard text.contains("${") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "$")), text.contains("${") else { return text }
         var result = ""
         var rest = Substring(text)
         while let start = rest.range(of: "${") {

@@ -23,8 +23,13 @@ enum SpecInfoPlist {
         for (name, value) in applicationDefaults { plist[name] = value }
         switch properties {
         case .dictionary(let written)?:
+            var budget = maximumValues
             for (name, value) in written.entries {
-                if let converted = plistValue(value) { plist[name] = converted }
+                if let converted = plistValue(value, budget: &budget) { plist[name] = converted }
+            }
+            if budget < 0 {
+                warnings.append(CatalogWarning(subject: "\(file): \(key).properties",
+                    message: "holds more than \(maximumValues) values; the rest are left out", code: "malformed-spec"))
             }
         case nil, .null?:
             break
@@ -35,8 +40,13 @@ enum SpecInfoPlist {
         return try? PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)
     }
 
-    /// A spec value as a property list value; null has none.
-    static func plistValue(_ value: SpecValue) -> Any? {
+    /// Values an Info.plist's properties may hold, aliases expanded; a real one has a few hundred.
+    static let maximumValues = 100_000
+
+    /// A spec value as a property list value; null has none, nor anything past `budget`.
+    static func plistValue(_ value: SpecValue, budget: inout Int) -> Any? {
+        budget -= 1
+        guard budget >= 0 else { return nil }
         switch value {
         case .string(let text): return text
         case .bool(let flag): return flag
@@ -44,10 +54,10 @@ enum SpecInfoPlist {
             if let integer = Int(text) { return integer }
             return Double(text) ?? text
         case .null: return nil
-        case .array(let elements): return elements.compactMap(plistValue)
+        case .array(let elements): return elements.compactMap { plistValue($0, budget: &budget) }
         case .dictionary(let dictionary):
             var result: [String: Any] = [:]
-            for (name, element) in dictionary.entries { result[name] = plistValue(element) }
+            for (name, element) in dictionary.entries { result[name] = plistValue(element, budget: &budget) }
             return result
         }
     }

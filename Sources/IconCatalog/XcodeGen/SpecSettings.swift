@@ -1,13 +1,33 @@
 import Foundation
 
-/// A configuration of an XcodeGen spec: its name and its type (`debug`, `release`, or
-/// another word, which gets no default settings).
+/// A configuration of an XcodeGen spec: its name and its type.
 struct SpecConfiguration: Sendable, Equatable {
+    /// `debug` and `release` get XcodeGen's default settings (and a scheme's actions their
+    /// configuration); any other word none.
+    enum Kind: Sendable, Equatable {
+        case debug, release, other
+
+        init(_ written: String) {
+            switch written.lowercased() {
+            case "debug": self = .debug
+            case "release": self = .release
+            default: self = .other
+            }
+        }
+    }
+
     let name: String
-    let type: String
+    let kind: Kind
 
     /// XcodeGen's configurations when a spec names none.
-    static let defaults = [SpecConfiguration(name: "Debug", type: "debug"), SpecConfiguration(name: "Release", type: "release")]
+    static let defaults = [SpecConfiguration(name: "Debug", kind: .debug), SpecConfiguration(name: "Release", kind: .release)]
+}
+
+/// `options.settingPresets`: which of XcodeGen's preset settings it applies.
+enum SpecSettingPresets: String {
+    case all, project, targets, none
+
+    var appliesToTargets: Bool { self == .all || self == .targets }
 }
 
 /// Build settings as XcodeGen resolves a `settings:` value for one configuration: a plain map
@@ -21,8 +41,15 @@ struct SpecSettingsResolver {
     /// Where the settings are, for warnings (the spec's path).
     let file: String
     private(set) var warnings: [CatalogWarning] = []
+    /// Settings copied so far, for every target and configuration together.
+    private var work = 0
+    private var reportedWork = false
 
     static let maximumGroupDepth = 16
+    /// Settings copied at most, for every target and configuration together (a spec of 100
+    /// targets, 3 configurations and 150 settings each copies 45,000): 10,000 targets sharing a
+    /// mapping of 10,000 settings through an alias would otherwise copy 10⁸ for each configuration.
+    static let workLimit = 100_000
 
     init(spec: SpecDictionary, configurations: [SpecConfiguration], file: String) {
         var groups = SpecDictionary()
@@ -86,6 +113,14 @@ struct SpecSettingsResolver {
     }
 
     private mutating func addPlain(_ settings: SpecDictionary, key: String, into result: inout [String: String]) {
+        work = work.addingClamped(settings.entries.count)
+        guard work <= Self.workLimit else {
+            if !reportedWork {
+                reportedWork = true
+                warn(key, "the spec's settings took more than \(Self.workLimit) steps to apply to its targets; the rest are not read")
+            }
+            return
+        }
         for (name, value) in settings.entries {
             if let text = value.scalarText {
                 result[name] = text
@@ -107,8 +142,7 @@ struct SpecSettingsResolver {
     }
 
     private mutating func warn(_ key: String, _ message: String) {
-        let warning = CatalogWarning(subject: "\(file): \(key)", message: message, code: "malformed-spec")
-        if warnings.count < Array<CatalogWarning>.maximumCount, !warnings.contains(warning) { warnings.append(warning) }
+        warnings.appendSpecWarning(file: file, key: key, message)
     }
 }
 

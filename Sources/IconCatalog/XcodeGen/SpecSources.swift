@@ -102,8 +102,7 @@ struct SpecSources {
     }
 
     private mutating func warn(_ file: String, _ key: String, _ message: String, code: String = "malformed-spec") {
-        let warning = CatalogWarning(subject: "\(file): \(key)", message: message, code: code)
-        if warnings.count < Array<CatalogWarning>.maximumCount, !warnings.contains(warning) { warnings.append(warning) }
+        warnings.appendSpecWarning(file: file, key: key, message, code: code)
     }
 }
 

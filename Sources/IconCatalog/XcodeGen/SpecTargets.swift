@@ -22,11 +22,13 @@ struct SpecTarget {
 /// stop at `workLimit` (the remaining targets are read without their templates, with a warning).
 struct SpecTargetExpander {
     static let maximumTemplateDepth = 16
-    static let workLimit = 4_000_000
+    static let workLimit = 1_000_000
     static let maximumTargets = 20_000
 
     let templates: SpecDictionary
     let file: String
+    /// False when no file of the spec has a `$`: then no attribute is ever named, and targets are not walked.
+    var mentionsVariables = true
     private(set) var warnings: [CatalogWarning] = []
     private var work = 0
     private var reportedWork = false
@@ -67,7 +69,7 @@ struct SpecTargetExpander {
                 if case .string(let text) = written { targetName = text } else { warn("\(key).name", "is \(written.typeName), expected a string") }
             }
             attributes["target_name"] = targetName
-            definition = replacing(attributes, in: definition)
+            if mentionsVariables { definition = replacing(attributes, in: definition) }
             let type: String?
             switch definition["type"] {
             case .string(let text)?: type = text
@@ -103,7 +105,7 @@ struct SpecTargetExpander {
                     let prefix = definition["platformPrefix"]?.scalarText ?? ""
                     let suffix = definition["platformSuffix"]?.scalarText ?? "_\(platform)"
                     generatedName = prefix + targetName + suffix
-                    generated = replacing(["platform": platform], in: generated, alsoBare: true)
+                    if mentionsVariables { generated = replacing(["platform": platform], in: generated, alsoBare: true) }
                 }
                 result.append(SpecTarget(name: generatedName, productName: targetName, key: key, type: type, platform: platform,
                                          destinations: destinations, definition: generated))
@@ -176,7 +178,7 @@ struct SpecTargetExpander {
     }
 
     private func replace(_ text: String, _ patterns: [(String, String)]) -> String {
-        guard text.contains("$") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "$")) else { return text }
         var result = text
         for (pattern, value) in patterns where result.contains(pattern) {
             result = result.replacingOccurrences(of: pattern, with: value)
@@ -195,7 +197,6 @@ struct SpecTargetExpander {
     }
 
     private mutating func warn(_ key: String, _ message: String) {
-        let warning = CatalogWarning(subject: "\(file): \(key)", message: message, code: "malformed-spec")
-        if warnings.count < Array<CatalogWarning>.maximumCount, !warnings.contains(warning) { warnings.append(warning) }
+        warnings.appendSpecWarning(file: file, key: key, message)
     }
 }

@@ -97,8 +97,12 @@ package struct SpecDictionary: Sendable, Hashable {
     }
 
     package static func == (lhs: SpecDictionary, rhs: SpecDictionary) -> Bool {
-        lhs.entries.count == rhs.entries.count
-            && zip(lhs.entries, rhs.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        guard lhs.entries.count == rhs.entries.count else { return false }
+        for index in lhs.entries.indices where lhs.entries[index].key != rhs.entries[index].key
+            || lhs.entries[index].value != rhs.entries[index].value {
+            return false
+        }
+        return true
     }
 }
 
@@ -107,5 +111,14 @@ extension Int {
     func addingClamped(_ other: Int) -> Int {
         let (sum, overflow) = addingReportingOverflow(other)
         return overflow ? .max : sum
+    }
+}
+
+extension Array where Element == CatalogWarning {
+    /// A warning about `key` of the spec `file` ("project.yml: targets.App.sources"), unless it is
+    /// there already or the list holds as many as a target reports.
+    mutating func appendSpecWarning(file: String, key: String, _ message: String, code: String = "malformed-spec") {
+        let warning = CatalogWarning(subject: "\(file): \(key)", message: message, code: code)
+        if count < Self.maximumCount, !contains(warning) { append(warning) }
     }
 }

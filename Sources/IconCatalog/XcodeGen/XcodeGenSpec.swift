@@ -26,6 +26,7 @@ enum XcodeGenSpec {
         var loader = SpecFileLoader(boundary: boundary)
         let spec = try loader.load(specPath)
         var builder = Builder(specPath: specPath, folder: folder, boundary: boundary, spec: spec)
+        builder.mentionsVariables = loader.mentionsVariables
         builder.warnings = loader.warnings
         return try builder.project()
     }
@@ -40,6 +41,10 @@ enum XcodeGenSpec {
         var nodes: [String: FileNode] = [:]
         var nodeIDs: [String: String] = [:]
         var counter = 0
+        /// Whether any file of the spec has a `$` (see `SpecFileLoader.mentionsVariables`).
+        var mentionsVariables = true
+        /// Each distinct `settings:` value resolved once per configuration, sorted by name.
+        var resolvedSettings: [SpecValue: [String: [String: String]]] = [:]
 
         init(specPath: String, folder: String, boundary: ReadBoundary, spec: SpecDictionary) {
             self.specPath = specPath
@@ -56,7 +61,11 @@ enum XcodeGenSpec {
             let options = spec["options"]?.dictionary ?? SpecDictionary()
             if let raw = spec["options"], raw.dictionary == nil { warn("options", "is \(raw.typeName), expected a mapping") }
             let configurations = self.configurations()
-            let presets = options["settingPresets"]?.scalarText ?? "all"
+            var presets = SpecSettingPresets.all
+            if let written = options["settingPresets"] {
+                if let known = written.scalarText.flatMap(SpecSettingPresets.init(rawValue:)) { presets = known }
+                else { warn("options.settingPresets", "is not all, project, targets or none; all is used") }
+            }
             let bundleIdPrefix = options["bundleIdPrefix"]?.scalarText
             var defaultConfiguration = configurations.first?.name
             if let written = options["defaultConfig"] {
@@ -74,6 +83,7 @@ enum XcodeGenSpec {
             }, defaultName: defaultConfiguration)
 
             var expander = SpecTargetExpander(spec: spec, file: specPath)
+            expander.mentionsVariables = mentionsVariables
             var targets: [XcodeTarget] = []
             var archive: [String: String] = [:]
             for target in expander.targets(of: spec) {
@@ -81,12 +91,12 @@ enum XcodeGenSpec {
                 let targetFiles = configFiles(definition["configFiles"], key: "\(target.key).configFiles")
                 let sources = self.sources(definition["sources"], key: target.key)
                 let info = infoPlist(definition["info"], key: "\(target.key).info")
-                let presetSettings = presets == "all" || presets == "targets"
+                let presetSettings = presets.appliesToTargets
                     ? SpecPresets.targetSettings(platform: target.platform, destinations: target.destinations, type: target.type ?? "")
                     : [:]
                 let list = ConfigurationList(configurations: configurations.map { configuration in
                     var settings = presetSettings
-                    let own = resolver.settings(definition["settings"], key: "\(target.key).settings", for: configuration)
+                    let own = resolved(definition["settings"], key: "\(target.key).settings", for: configuration, resolver: &resolver)
                     settings.merge(own) { _, new in new }
                     let written = projectSettings[configuration.name, default: [:]].merging(own) { _, new in new }
                     if written["INFOPLIST_FILE"] == nil {
@@ -119,6 +129,33 @@ enum XcodeGenSpec {
             return project
         }
 
+        /// The settings `value` gives `configuration`, resolved once for targets sharing the value.
+        mutating func resolved(_ value: SpecValue?, key: String, for configuration: SpecConfiguration,
+                               resolver: inout SpecSettingsResolver) -> [String: String] {
+            guard let value else { return [:] }
+            guard settingsWritten <= SpecSettingsResolver.workLimit else { return [:] }
+            var settings: [String: String]
+            if let known = resolvedSettings[value]?[configuration.name] {
+                settings = known
+            } else {
+                settings = resolver.settings(value, key: key, for: configuration)
+                resolvedSettings[value, default: [:]][configuration.name] = settings
+            }
+            settingsWritten = settingsWritten.addingClamped(settings.count)
+            guard settingsWritten <= SpecSettingsResolver.workLimit else {
+                if !reportedSettings {
+                    reportedSettings = true
+                    warn(key, "the spec's settings took more than \(SpecSettingsResolver.workLimit) steps to apply to its targets; the rest are not read")
+                }
+                return [:]
+            }
+            return settings
+        }
+
+        /// Settings given to targets so far, each target and configuration counted: bounded as resolving them is.
+        var settingsWritten = 0
+        var reportedSettings = false
+
         /// Each distinct `sources:` value walked once: targets made from one template share theirs.
         var walkedSources: [SpecValue: SpecSources] = [:]
 
@@ -134,6 +171,9 @@ enum XcodeGenSpec {
         /// Info.plist files the spec's `info:` writes, by absolute path.
         var generated: [String: Data] = [:]
 
+        /// Configurations read at most (a real spec has a handful).
+        static let maximumConfigurations = 100
+
         /// `configs:`, sorted by name as XcodeGen lists them; Debug and Release when absent.
         mutating func configurations() -> [SpecConfiguration] {
             guard let raw = spec["configs"] else { return SpecConfiguration.defaults }
@@ -141,10 +181,12 @@ enum XcodeGenSpec {
                 warn("configs", "is \(raw.typeName), expected configurations by name (Debug: debug); Debug and Release are used")
                 return SpecConfiguration.defaults
             }
-            return configs.entries.map { name, value in
-                let type = value.scalarText?.lowercased() ?? ""
+            if configs.entries.count > Self.maximumConfigurations {
+                warn("configs", "names \(configs.entries.count) configurations; the first \(Self.maximumConfigurations) are read")
+            }
+            return configs.entries.prefix(Self.maximumConfigurations).map { name, value in
                 if value.scalarText == nil && value != .null { warn("configs.\(name)", "is \(value.typeName), expected debug or release") }
-                return SpecConfiguration(name: name, type: type)
+                return SpecConfiguration(name: name, kind: SpecConfiguration.Kind(value.scalarText ?? ""))
             }.sorted { $0.name < $1.name }
         }
 
@@ -202,10 +244,10 @@ enum XcodeGenSpec {
                        configurations.contains(where: { $0.name == configuration }) {
                         return configuration
                     }
-                    return configurations.first { $0.type == "release" }?.name
+                    return configurations.first { $0.kind == .release }?.name
                 }
             }
-            if target.definition["scheme"] != nil { return configurations.first { $0.type == "release" }?.name }
+            if target.definition["scheme"] != nil { return configurations.first { $0.kind == .release }?.name }
             return nil
         }
 
@@ -238,7 +280,7 @@ enum XcodeGenSpec {
         }
 
         mutating func warn(_ key: String, _ message: String) {
-            warnings.append(CatalogWarning(subject: "\(specPath): \(key)", message: message, code: "malformed-spec"))
+            warnings.appendSpecWarning(file: specPath, key: key, message)
         }
     }
 }

@@ -93,7 +93,8 @@ package enum YAMLReader {
                             return .failure(Failure(line: line, problem: "uses the alias *\(name), which no anchor defines"))
                         }
                         let keyText: String? = if case .string(let text) = known.value { text } else { known.value.scalarText }
-                        if let failure = add(known.value, count: known.count, anchor: nil, line: line, keyText: keyText) {
+                        if let failure = add(known.value, count: known.count, anchor: nil, line: line, keyText: keyText,
+                                             newValues: known.count) {
                             return .failure(failure)
                         }
                     case YAML_SEQUENCE_START_EVENT:
@@ -132,10 +133,13 @@ package enum YAMLReader {
         }
 
         /// Puts a finished value where it belongs: the root, a list's next element, or a
-        /// mapping's key or value. `keyText`: the value's text, when it can be a key.
+        /// mapping's key or value. `count`: the values it holds, aliases expanded; `newValues`:
+        /// how many of them the document has not counted yet (a collection's elements were
+        /// counted as they came; an alias repeats all of its anchor's). `keyText`: the value's
+        /// text, when it can be a key.
         private mutating func add(_ value: SpecValue, count: Int, anchor: String?, line: Int, keyText: String?,
-                                  isCollection: Bool = false) -> Failure? {
-            total = total.addingClamped(count)
+                                  isCollection: Bool = false, newValues: Int = 1) -> Failure? {
+            total = total.addingClamped(newValues)
             guard total <= limit else {
                 return Failure(line: line, problem: "expands to more than \(limit) values (aliases of aliases: a YAML bomb?); refused")
             }
