@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // libpng through pkg-config; the simplified API reports errors without longjmp.
@@ -71,10 +72,11 @@ let package = Package(
         // Reading only: every form of app → the icons in chooser order, their images and warnings. A library
         // product, taking paths as String, URL or swift-system's FilePath. ZIPFoundation inflates the entries
         // of an .ipa (its zlib comes through pkg-config: apt zlib1g-dev).
+        // Yams brings libyaml, whose event parser reads XcodeGen specs with every alias counted.
         .target(
             name: "IconCatalog",
             dependencies: ["TerminalText", "FileAccess", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-                           .product(name: "SystemPackage", package: "swift-system")]
+                           .product(name: "SystemPackage", package: "swift-system"), .product(name: "Yams", package: "Yams")]
         ),
         // The choice: IconManager and the file it is kept in, apart from the reading, so a tool that only
         // reads icons does not build the persistence (swift-crypto names a state file by a path's digest).

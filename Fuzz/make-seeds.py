@@ -316,6 +316,72 @@ def pbxproj_graph_seeds(out, corpus):
     structured(out, raws)
 
 
+def xcodegen_spec_seeds(out, corpus):
+    """XcodeGen specs as the tests write them: includes, setting groups, templates, per-configuration
+    settings and xcconfig files, sources with globs, info properties, several platforms, schemes,
+    merge keys, and the bad ones (not YAML, an alias bomb, a complex key, wrong types)."""
+    for spec in [
+        b"""name: Sample
+include:
+  - base.yml
+  - path: /etc/passwd
+    relativePaths: false
+options: { bundleIdPrefix: com.example, defaultConfig: Release, settingPresets: all }
+configs: { Debug: debug, Release: release, Release-production: release }
+configFiles: { Release: Configs/Release.xcconfig }
+settingGroups:
+  icons:
+    base: { ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS: NO }
+    groups: [icons]
+targetTemplates:
+  IconApp:
+    type: application
+    platform: iOS
+    settings: { base: { ASSETCATALOG_COMPILER_APPICON_NAME: ${primaryIcon} } }
+schemes:
+  Sample: { build: { targets: { Sample: all } }, archive: { config: Release-production } }
+targets:
+  Sample:
+    templates: [IconApp]
+    templateAttributes: { primaryIcon: AppIcon }
+    sources:
+      - path: ..
+        excludes: ["**/*.swift", "Old/**"]
+        includes: ["*.appiconset"]
+      - path: ../AppIcon.icon
+        buildPhase: resources
+    settings:
+      groups: [icons]
+      configs:
+        production: { ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES: Blue Green }
+    info:
+      path: Info.plist
+      properties:
+        CFBundleIcons:
+          CFBundleAlternateIcons:
+            Sunset: { CFBundleIconFiles: [Sunset] }
+""",
+        b"""name: Multi
+targets:
+  Tool:
+    type: application
+    platform: [iOS, macOS]
+    sources: ..
+    settings: &shared
+      <<: { PRODUCT_BUNDLE_IDENTIFIER: com.example.${platform} }
+      TARGETED_DEVICE_FAMILY: [1, 2]
+  Wide: { type: application, supportedDestinations: [iOS, macOS], sources:REPLACE: [..] }
+""",
+        b'{"name": "FromJSON", "targets": {"App": {"type": "application", "platform": "iOS", "sources": [".."]}}}',
+        b"name: Broken\ntargets: [unclosed\n",
+        b"name: Bomb\na: &a [x, x, x, x]\nb: &b [*a, *a, *a, *a]\nc: &c [*b, *b, *b, *b]\n",
+        b"name: Keyed\nbig: &b [1, 2]\n? *b\n: value\n",
+        b"name: Loop\ninclude: project.yml\n",
+        b"name: 5\nconfigs: [Debug]\noptions: 5\ntargets: { App: 12, B: { type: [x], sources: [7] } }\n",
+    ]:
+        write(out, spec)
+
+
 SEEDS = {
     "bplist-guard": binary_plist_seeds,
     "plist-loader": plist_seeds,
@@ -331,6 +397,7 @@ SEEDS = {
     "svg-precheck": svg_precheck_seeds,
     "preprocessor": preprocessor_seeds,
     "pbxproj-graph": pbxproj_graph_seeds,
+    "xcodegen-spec": xcodegen_spec_seeds,
 }
 
 

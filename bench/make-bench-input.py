@@ -17,6 +17,12 @@
         DIR (an asset catalog, NAME.xcassets) with COUNT single-size app icon sets: AppIcon
         and IconN for N in 1..COUNT-1, each with one 1024-point universal iOS image of SIZE
         pixels (the few distinct pictures written as for `app`)
+    make-bench-input.py xcodegen DIR TARGETS SETS SIZE [--level N]
+        DIR/project.yml, an XcodeGen spec with no .xcodeproj: three configurations (Debug,
+        Release, Release-production), an include (specs/targets.yml, itself including
+        specs/settings.yml), a setting group, a target template, a per-configuration xcconfig
+        with an #include, and TARGETS iOS application targets sharing DIR/App/Assets.xcassets
+        of SETS single-size sets of SIZE pixels; App0 ships them all
     make-bench-input.py hostile FILE BYTES
         a binary Info.plist of about BYTES bytes of hostile text: thousands of alternates whose
         names hold control and bidi characters (some thousands of characters long), file
@@ -226,6 +232,40 @@ def write_catalog(folder, count, size, level, variants):
             json.dump(contents, f)
 
 
+def write_xcodegen(folder, targets, sets, size, level):
+    write_catalog(os.path.join(folder, "App", "Assets.xcassets"), sets, size, level, 8)
+    os.makedirs(os.path.join(folder, "specs"), exist_ok=True)
+    os.makedirs(os.path.join(folder, "Configs", "Icons"), exist_ok=True)
+    with open(os.path.join(folder, "Configs", "Release.xcconfig"), "w") as f:
+        f.write('#include "Configs/Icons/Icons.xcconfig"\n')
+    with open(os.path.join(folder, "Configs", "Icons", "Icons.xcconfig"), "w") as f:
+        f.write("ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES\n")
+    with open(os.path.join(folder, "project.yml"), "w") as f:
+        f.write("""name: Bench
+include: [specs/targets.yml]
+options: { bundleIdPrefix: com.example.bench }
+configs: { Debug: debug, Release: release, Release-production: release }
+configFiles: { Release: Configs/Release.xcconfig, Release-production: Configs/Release.xcconfig }
+settingGroups:
+  icons:
+    base: { ASSETCATALOG_COMPILER_APPICON_NAME: AppIcon }
+targetTemplates:
+  IconApp:
+    type: application
+    platform: iOS
+    sources: [App]
+    settings: { groups: [icons] }
+""")
+    with open(os.path.join(folder, "specs", "settings.yml"), "w") as f:
+        f.write("settings:\n  configs:\n    production: { SWIFT_OPTIMIZATION_LEVEL: -O }\n")
+    lines = ["include: [settings.yml]", "targets:"]
+    for n in range(targets):
+        lines += [f"  App{n}:", "    templates: [IconApp]",
+                  f"    settings: {{ base: {{ PRODUCT_BUNDLE_IDENTIFIER: com.example.bench.app{n} }} }}"]
+    with open(os.path.join(folder, "specs", "targets.yml"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -248,6 +288,12 @@ def main():
     kind = o.add_mutually_exclusive_group()
     kind.add_argument("--crushed", action="store_true")
     kind.add_argument("--palette-hint", action="store_true")
+    x = sub.add_parser("xcodegen")
+    x.add_argument("dir")
+    x.add_argument("targets", type=int)
+    x.add_argument("sets", type=int)
+    x.add_argument("size", type=int)
+    x.add_argument("--level", type=int, default=1)
     h = sub.add_parser("hostile")
     h.add_argument("file")
     h.add_argument("bytes", type=int)
@@ -255,6 +301,8 @@ def main():
 
     if args.command == "png":
         write_png(args.file, args.size, args.level, args.variant)
+    elif args.command == "xcodegen":
+        write_xcodegen(args.dir, args.targets, args.sets, args.size, args.level)
     elif args.command == "hostile":
         write_hostile_plist(args.file, args.bytes)
     elif args.command == "catalog":

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The numbers issues 3, 4, 5, 10, 11, 12 and 13 ask for, each as a ratio against a peer run in this same
+# The numbers issues 3, 4, 5, 10, 11, 12, 13 and 24 ask for, each as a ratio against a peer run in this same
 # script (chafa, dialog, fzf, libsixel, or iconchooser itself on a smaller or plainer input). Nothing is asserted:
 # a missed target is printed, not failed on.
 #
@@ -11,7 +11,7 @@
 # BENCH_RUNS (default 5) sets how many timed runs each median is taken over (BENCH_STEADY_RUNS,
 # default three times that, for the rows of a few milliseconds' difference); BENCH_KEEP=1
 # keeps the folder (inputs, outputs, the bytes of the focus move) for a closer look;
-# BENCH_ISSUES (default "3 4 5 10 12 13") measures only those issues' rows.
+# BENCH_ISSUES (default "3 4 5 10 12 13 24") measures only those issues' rows.
 # Exit status: 0 once set-up worked (whatever the numbers), 2 if set-up failed.
 
 set -u -o pipefail
@@ -32,7 +32,7 @@ RUNS=${BENCH_RUNS:-5}
 # their medians over more runs, interleaved: with RUNS alone, one run of load moved them by 0.2x.
 STEADY_RUNS=${BENCH_STEADY_RUNS:-$((RUNS * 3))}
 [[ $STEADY_RUNS =~ ^[1-9][0-9]*$ ]] || setup_fail "BENCH_STEADY_RUNS must be a positive integer"
-ISSUES=" ${BENCH_ISSUES:-3 4 5 10 12 13} "
+ISSUES=" ${BENCH_ISSUES:-3 4 5 10 12 13 24} "
 [[ $ISSUES =~ ^[\ 0-9]+$ ]] || setup_fail "BENCH_ISSUES must list issue numbers, e.g. \"10 12\""
 wants() { [[ $ISSUES == *" $1 "* ]]; }
 for tool in chafa dialog tmux python3; do
@@ -232,6 +232,9 @@ fi
 if wants 11; then
 "${MAKE_INPUT[@]}" catalog "$WORK/cat5/Assets.xcassets" 5 1024 --level 1 || setup_fail "could not write the 5-set catalog"
 "${MAKE_INPUT[@]}" catalog "$WORK/cat500/Assets.xcassets" 500 1024 --level 1 || setup_fail "could not write the 500-set catalog"
+fi
+if wants 24; then
+"${MAKE_INPUT[@]}" xcodegen "$WORK/xcodegen" 20 30 1024 --level 1 || setup_fail "could not write the XcodeGen project"
 fi
 ONE_PNG=$WORK/one/big@2x.png
 HUGE_PNG=$WORK/huge/big@2x.png
@@ -523,6 +526,21 @@ else
 fi
 fi
 
+# --- issue 24: generated projects ---------------------------------------------------------
+if wants 24; then
+# Reading an XcodeGen spec (its includes, templates, setting groups and xcconfig files, 20 targets'
+# settings in 3 configurations, 30 sets) must cost little more than opening the demo's plist.
+CASE="24.1 list --json, XcodeGen spec: 20 targets, 3 configurations, includes, 30 sets (peer: the demo): ms"
+log "$CASE"
+ours_xcodegen_list() { "$BIN" list --json --app "$WORK/xcodegen" --target App0 >"$OUT/xcodegen.list" 2>"$OUT/xcodegen.list.err"; }
+peer_demo_list_24() { "$BIN" list --json --app "$DEMO" >"$OUT/demo24.list" 2>"$OUT/demo24.list.err"; }
+if time_pair ours_xcodegen_list peer_demo_list_24 "$STEADY_RUNS" && grep -q '"source" : "xcodegen"' "$OUT/xcodegen.list"; then
+    record "$CASE" "$(ms "$OURS_US")" "$(ms "$PEER_US")" %s ratio 1.5 "<= 1.5x"
+else
+    record_failure "$CASE" "<= 1.5x" "a run failed: $(head -c 300 "$OUT/xcodegen.list.err")"
+fi
+fi
+
 # --- issue 11: projects and asset catalogs -------------------------------------------------
 if wants 11; then
 
@@ -761,6 +779,9 @@ echo "5.1 and 5.2 ssh -tt to iconchooser serve, against ssh -tt to OpenSSH's ssh
 echo "3.3 and 4.3 targets bound our own peak RSS; the ratio there is for context only."
 echo "10.1 preview of a 4096 px CgBI PNG against the same picture as a plain PNG; 10.2 to 10.5 lint and list"
 echo "on a 2 MB plist of hostile text against the demo app; their targets bound our own figures."
+echo "24.1 list --json --target App0 on a generated XcodeGen spec (no .xcodeproj): 20 targets from a template,"
+echo "  3 configurations, includes two deep, a setting group, xcconfig files with an #include, 30 single-size 1024 px"
+echo "  sets, all shipped; against list --json on the demo's Info.plist."
 echo "11.1 and 11.2 list --json and the chooser's first frame on ../shared/corpus/real-projects/home-assistant_iOS"
 echo "  against the same on the demo's Info.plist; 11.3 and 11.4 an asset catalog of 500 generated single-size"
 echo "  1024 px sets against one of 5 (11.4's target bounds our own peak RSS)."

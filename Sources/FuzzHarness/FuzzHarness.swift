@@ -27,6 +27,7 @@ public enum FuzzHarness {
         "svg-precheck": svgPrecheck,
         "preprocessor": preprocessorExpansion,
         "pbxproj-graph": pbxprojGraph,
+        "xcodegen-spec": xcodegenSpec,
     ]
 
     /// Runs the target `name` on libFuzzer's bytes; the entry point of every fuzz executable.
@@ -188,6 +189,24 @@ public enum FuzzHarness {
         try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: path, contents: Data(bytes))
         return path
+    }
+
+    /// The YAML reader, then the XcodeGen spec reader on a `project.yml` beside a spec it may
+    /// include (`base.yml`) and a catalog, and every application target of the project it makes resolved.
+    public static func xcodegenSpec(_ bytes: [UInt8]) {
+        _ = YAMLReader.parse(bytes)
+        _ = place(Array("targets:\n  Base:\n    type: application\n    platform: iOS\n    sources: [..]\n".utf8),
+                  at: "XcodeGen/base.yml")
+        let path = place(bytes, at: "XcodeGen/project.yml")
+        guard let project = try? XcodeProject.read(path) else { return }
+        _ = project.warnings.map(\.description)
+        _ = project.iOSApplicationTargets()
+        for target in project.applicationTargets.prefix(8) {
+            guard let resolved = try? project.resolve(target: target.name, defines: ["ICON": "a"]) else { continue }
+            var warnings: [CatalogWarning] = []
+            _ = try? resolved.infoPlistContents(warnings: &warnings)
+            _ = resolved.warnings.map(\.description)
+        }
     }
 
     /// The Xcode project reader on a `project.pbxproj`, and every application target in it

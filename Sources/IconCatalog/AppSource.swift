@@ -6,6 +6,8 @@ public enum AppSourceKind: String, Sendable, Codable, CaseIterable {
     case plist
     /// An application target of an Xcode project (a `.xcodeproj`, a workspace, or a folder holding them).
     case xcodeproj
+    /// An application target of the project an XcodeGen spec (`project.yml`) generates.
+    case xcodegen
     /// An asset catalog (`NAME.xcassets`) on its own.
     case xcassets
     /// A built `.app` folder: a binary Info.plist and Xcode's crushed PNGs.
@@ -22,11 +24,14 @@ public enum AppSourceKind: String, Sendable, Codable, CaseIterable {
 package enum IconFileTree: Sendable {
     case folder(String)
     case archive(ArchivedAppFolder)
+    /// A project target's Info.plist folder, and the loose files its resources phase copies
+    /// to the app's top (which may lie elsewhere in the repository: React Native's `../images`).
+    case project(folder: String, resources: [String])
 
     /// The folder's path, or `App.ipa:Payload/App.app`, for messages.
     package var displayName: String {
         switch self {
-        case .folder(let path): return path
+        case .folder(let path), .project(let path, _): return path
         case .archive(let folder): return folder.displayName
         }
     }

@@ -233,6 +233,13 @@ package struct FileIndex: Sendable {
         switch tree {
         case .folder(let path): self.init(root: path)
         case .archive(let folder): self.init(archive: folder)
+        case .project(let folder, let resources):
+            self.init(root: folder)
+            // The build copies these to the app's top, where iOS looks: they come first.
+            for path in resources.reversed() where !(files[ProjectPaths.lastComponent(path)]?.contains(path) ?? false) {
+                files[ProjectPaths.lastComponent(path), default: []].insert(path, at: 0)
+            }
+            collectStems()
         }
     }
 

@@ -13,8 +13,10 @@ extension IconAppearance: ExpressibleByArgument {}
 struct AppOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "The app: an Info.plist or a folder holding one, an Xcode project (NAME.xcodeproj, a workspace, or a folder "
-            + "holding them), an asset catalog (NAME.xcassets), a built .app folder, or an .ipa (default: the bundled demo).",
-                                            valueName: "path"), completion: .file(extensions: ["plist", "app", "ipa", "xcodeproj", "xcworkspace", "xcassets"]))
+            + "holding them), an XcodeGen spec (project.yml), an asset catalog (NAME.xcassets), a built .app folder, or an .ipa "
+            + "(default: the bundled demo).",
+                                            valueName: "path"), completion: .file(extensions: ["plist", "app", "ipa", "xcodeproj", "xcworkspace", "xcassets",
+                                                                                               "yml", "yaml", "json"]))
     var app: String?
 
     @Option(name: .long, help: ArgumentHelp("The project's iOS application target to read (needed when there are several).",

@@ -114,4 +114,39 @@ import TestSupport
         #expect(result.names == ["GOOD"])
         #expect(result.warnings.map(\.code) == Array(repeating: .malformedXcconfig, count: 4))
     }
+
+    // MARK: Xcode's include search: beside the including file, then the project's folder
+
+    private func readSearching(_ folder: TemporaryFolder, _ file: String) throws -> (values: [String], warnings: [CatalogWarning]) {
+        var reader = XCConfigReader(boundary: folder.path, projectFolder: folder.path)
+        let assignments = try reader.read(folder.url(file), referencedFrom: "test")
+        return (assignments.map(\.value), reader.warnings)
+    }
+
+    @Test func anIncludeBesideTheFileWinsOverOneInTheProjectsFolder() throws {
+        let folder = TemporaryFolder()
+        folder.write("Configs/App.xcconfig", "#include \"Shared.xcconfig\"\n")
+        folder.write("Configs/Shared.xcconfig", "A = beside\n")
+        folder.write("Shared.xcconfig", "A = project\n")
+        #expect(try readSearching(folder, "Configs/App.xcconfig").values == ["beside"])
+    }
+
+    @Test func anIncludeNotBesideTheFileIsLookedForInTheProjectsFolder() throws {
+        let folder = TemporaryFolder()
+        folder.write("Configs/App.xcconfig", "#include \"App Icons/App Icons.xcconfig\"\nB = after\n")
+        folder.write("App Icons/App Icons.xcconfig", "ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon\n")
+        let result = try readSearching(folder, "Configs/App.xcconfig")
+        #expect(result.values == ["AppIcon", "after"])
+        #expect(result.warnings.isEmpty)
+    }
+
+    @Test func aMissingIncludeNamesBothPlacesSearched() throws {
+        let folder = TemporaryFolder()
+        folder.write("Configs/App.xcconfig", "#include \"Icons.xcconfig\"\n#include? \"Optional.xcconfig\"\n")
+        let result = try readSearching(folder, "Configs/App.xcconfig")
+        #expect(result.warnings.map(\.code) == [.missingXcconfigInclude])
+        #expect(result.warnings.first?.subject == folder.url("Configs/App.xcconfig") + ":1")
+        #expect(result.warnings.first?.message == "includes “Icons.xcconfig”, found neither beside it (Configs/Icons.xcconfig) "
+                + "nor in the project's folder (Icons.xcconfig); its settings are not read")
+    }
 }

@@ -4,8 +4,11 @@ import Foundation
 /// What a path given as the app stands for. One rule for every command, so `--app` accepts
 /// whatever a developer has at hand:
 ///
-/// - a file: an `.ipa` (or any zip archive), `project.pbxproj` (its `.xcodeproj`), else an Info.plist;
-/// - a folder named `.app`, `.xcodeproj`, `.xcworkspace` or `.xcassets`: that;
+/// - a file: an `.ipa` (or any zip archive), `project.pbxproj` (its `.xcodeproj`), an XcodeGen
+///   spec (`.yml`, `.yaml`, `.json`), else an Info.plist;
+/// - a folder named `.xcodeproj` or `.xcworkspace`: that; one named `.app`, `.xcassets` or
+///   `.icon` is known by its contents: holding a project, a workspace, an XcodeGen spec, a
+///   Swift package or a Tuist manifest, it is a source folder (a clone named so), else that;
 /// - any other folder: its Info.plist when it has one at its top and no Xcode project or
 ///   workspace beside it (a plist folder, as before projects were read); else the Xcode
 ///   projects found in it (see `XcodeProjectLocator`).
@@ -25,23 +28,29 @@ package enum AppLocation: Equatable, Sendable {
         guard let kind = FileKind.following(path) else {
             throw BoundedFile.linkProblem(path).map { .badLink(path: path, problem: $0) } ?? .notFound(path: path)
         }
-        if let built = BuiltApp.kind(of: path) { return .builtApp(built) }
         let name = (path as NSString).lastPathComponent
+        let isSourceFolder = kind == .directory && ["app", "xcassets", "icon"].contains(ProjectPaths.pathExtension(name))
+            && holdsSources(path)
+        if !isSourceFolder, let built = BuiltApp.kind(of: path) { return .builtApp(built) }
         guard kind == .directory else {
             if name == "project.pbxproj", ProjectPaths.pathExtension(ProjectPaths.parent(ProjectPaths.absolute(path))) == "xcodeproj" {
                 return .xcodeProject((path as NSString).deletingLastPathComponent)
             }
+            if XcodeGenSpec.isSpecFile(name) { return .xcodeProject(path) }
             return .infoPlist(path)
         }
         switch ProjectPaths.pathExtension(name) {
         case "xcodeproj", "xcworkspace": return .xcodeProject(path)
-        case "xcassets": return .assetCatalog(path)
+        case "xcassets" where !isSourceFolder: return .assetCatalog(path)
         default: break
         }
         let plist = (path as NSString).appendingPathComponent("Info.plist")
         let hasPlist = FileKind.following(plist) != nil
         let names = DirectoryListing.names(in: path, limit: XcodeProjectLocator.maximumEntries)?.names ?? []
-        let holdsProject = names.contains { XcodeProjectLocator.isProjectBundle($0) }
+        // A generated project's manifest counts as a project: it is read (XcodeGen) or named (Tuist).
+        let holdsProject = names.contains {
+            XcodeProjectLocator.isProjectBundle($0) || ($0 != "Package.swift" && sourceMarkers.contains($0))
+        }
         if hasPlist && !holdsProject {
             try PlistLoader.refuseLinkLeadingOutside(plist, folder: path)
             return .infoPlist(plist)
@@ -49,5 +58,14 @@ package enum AppLocation: Equatable, Sendable {
         // An Info.plist that is a broken link or a loop says so, not "holds no Info.plist".
         if !holdsProject, let problem = BoundedFile.linkProblem(plist) { throw .badLink(path: plist, problem: problem) }
         return .xcodeProject(path)
+    }
+
+    /// Names at a folder's top that make it a source folder, whatever its own name says.
+    static let sourceMarkers: Set<String> = XcodeGenSpec.specNames.union(["Package.swift", "Project.swift", "Tuist"])
+
+    /// Whether `folder` holds a project, a workspace, an XcodeGen spec, a Swift package or a Tuist manifest at its top.
+    static func holdsSources(_ folder: String) -> Bool {
+        let names = DirectoryListing.names(in: folder, limit: XcodeProjectLocator.maximumEntries)?.names ?? []
+        return names.contains { XcodeProjectLocator.isProjectBundle($0) || sourceMarkers.contains($0) }
     }
 }

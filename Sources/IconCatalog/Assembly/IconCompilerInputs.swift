@@ -20,7 +20,7 @@ package struct IconCompilerInputs: Sendable, Equatable {
     /// Whether the app runs as an iPad app (`TARGETED_DEVICE_FAMILY` includes 2). An iPhone-only
     /// app runs on an iPad in compatibility mode and shows its iPhone icons there.
     package let supportsPad: Bool
-    /// The folder nothing outside of is read (the project's folder, or the catalog's own folder).
+    /// The folder nothing outside of is read (the project's read boundary, or the catalog's own folder).
     package let boundary: String
     /// What the settings are read from, for messages: the `.xcodeproj`, or the catalog.
     package let settingsSource: String
@@ -46,7 +46,7 @@ package struct IconCompilerInputs: Sendable, Equatable {
         self.init(assetCatalogs: target.assetCatalogs, iconBundles: target.iconBundles, primaryIconName: target.primaryIconName,
                   alternateIconNames: target.alternateIconNames, alternateIconNamesUseCommas: target.alternateIconNamesUseCommas,
                   includesAllAppIcons: target.includesAllAppIcons, supportsPad: families.contains("2"),
-                  boundary: target.projectFolder, settingsSource: target.projectPath)
+                  boundary: target.boundary.root, settingsSource: target.projectPath)
     }
 
     /// The idiom whose images a device of `idiom` shows: an iPad shows an iPhone-only app's iPhone icons.

@@ -20,7 +20,9 @@ enum ProjectOpener {
                 applications = try ApplicationTargets.find(at: path, configuration: options.configuration, defines: options.defines)
             }
             let chosen = try applications.select(target: options.target, project: options.project)
-            let configuration = options.configuration ?? archiveConfiguration(of: chosen, searched: applications.search.root)
+            let configuration = options.configuration
+                ?? applications.projects.first(where: { $0.path == chosen.projectPath })?.archiveConfigurations[chosen.name]
+                ?? archiveConfiguration(of: chosen, searched: applications.search.root)
             target = try applications.resolve(chosen, configuration: configuration, defines: options.defines)
             searchWarnings = applications.search.warnings
         } catch {
@@ -56,8 +58,10 @@ enum ProjectOpener {
             contents = OpenedContents(plist: [:], warnings: warnings.capped())
         }
         let folder = plistPath.map(ProjectPaths.parent) ?? target.projectFolder
-        return OpenedApp(source: .xcodeproj, path: target.projectPath, plistPath: plistPath, contents: contents,
-                         iconTree: .folder(folder), target: target, compiler: IconCompilerInputs(target: target))
+        let source: AppSourceKind = XcodeGenSpec.isSpecFile(target.projectPath) ? .xcodegen : .xcodeproj
+        return OpenedApp(source: source, path: target.projectPath, plistPath: plistPath, contents: contents,
+                         iconTree: target.resourceFiles.isEmpty ? .folder(folder) : .project(folder: folder, resources: target.resourceFiles),
+                         target: target, compiler: IconCompilerInputs(target: target))
     }
 
     /// What the target's scheme archives with, when a scheme says and the target has it.

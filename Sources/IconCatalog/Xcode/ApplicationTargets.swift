@@ -143,8 +143,9 @@ package struct ApplicationTargets: Sendable {
         var failures: [Failure] = []
         for projectPath in search.projects {
             do {
+                let boundary = ReadBoundary.forProject(in: ProjectPaths.parent(projectPath), app: search.root)
                 let project = try (readAhead?.project(at: projectPath) ?? Result { () throws(XcodeProjectError) in
-                    try XcodeProject.read(projectPath)
+                    try XcodeProject.read(projectPath, boundary: boundary)
                 }).get()
                 projects.append(project)
                 let found = project.evaluatedApplicationTargets(configuration: configuration, defines: defines, named: name)

@@ -31,7 +31,8 @@ extension ResolvedTarget {
     /// `defines` over every level as when it was read. Configurations whose settings cannot
     /// be evaluated (an include cycle) are left out; nil when the project cannot be read again.
     package func iconsOfEveryConfiguration(defines: [String: String]) -> [ConfigurationIcons]? {
-        guard let project = try? XcodeProject.read(projectPath), let target = try? project.target(named: targetName) else {
+        guard let project = try? XcodeProject.read(projectPath, boundary: boundary),
+              let target = try? project.target(named: targetName) else {
             return nil
         }
         return configurations.compactMap { name in

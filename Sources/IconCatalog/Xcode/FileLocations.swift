@@ -48,7 +48,7 @@ extension XcodeProject {
         }
         let normalized = ProjectPaths.normalize(current)
         if wroteAbsolute { return .absolute(normalized) }
-        switch ProjectPaths.containment(of: normalized, folder: folder, realFolder: realFolder) {
+        switch boundary.containment(of: normalized) {
         case .inside: return .inside(normalized)
         case .outside: return .outside(normalized)
         case .linkLeadingOutside: return .linkLeadingOutside(normalized)
@@ -63,11 +63,11 @@ extension XcodeProject {
             return path
         case .outside(let path):
             warnings.appendUnique([CatalogWarning(subject: projectFile,
-                message: "\(purpose) “\(name)” is at \(path), outside the project's folder; it is not read",
+                message: "\(purpose) “\(name)” is at \(path), outside \(boundary.description); it is not read",
                 code: .pathOutsideProject)])
         case .linkLeadingOutside(let path):
             warnings.appendUnique([CatalogWarning(subject: projectFile,
-                message: "\(purpose) “\(name)” at \(path) is a link leading outside the project's folder \(folder); it is not read",
+                message: "\(purpose) “\(name)” at \(path) is a link leading outside \(boundary.description); it is not read",
                 code: .pathOutsideProject)])
         case .absolute(let path):
             warnings.appendUnique([CatalogWarning(subject: projectFile,

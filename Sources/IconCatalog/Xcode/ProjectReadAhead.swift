@@ -49,7 +49,8 @@ final class ProjectReadAhead: @unchecked Sendable {
             let search = Result { () throws(XcodeProjectError) in try XcodeProjectLocator.find(projectPath) }
             var projects: [String: Result<XcodeProject, XcodeProjectError>] = [:]
             for path in (try? search.get())?.projects ?? [] where projects[path] == nil {
-                projects[path] = Result { () throws(XcodeProjectError) in try XcodeProject.read(path) }
+                let boundary = ReadBoundary.forProject(in: ProjectPaths.parent(path), app: projectPath)
+                projects[path] = Result { () throws(XcodeProjectError) in try XcodeProject.read(path, boundary: boundary) }
             }
             lock.withLock {
                 self.projectPath = projectPath

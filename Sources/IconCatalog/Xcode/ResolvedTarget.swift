@@ -10,6 +10,8 @@ public struct ResolvedTarget: Sendable {
     public let projectPath: String
     /// The project's folder (`SRCROOT`).
     package let projectFolder: String
+    /// Where the files the project names may be read.
+    package let boundary: ReadBoundary
     /// The target's name (`TARGET_NAME`).
     public let targetName: String
     /// The configuration read: the one asked for, else `Release`, else the default.
@@ -45,6 +47,8 @@ public struct ResolvedTarget: Sendable {
     package let assetCatalogs: [String]
     /// Icon Composer bundles the target compiles.
     package let iconBundles: [String]
+    /// PNG files the target's resources phase copies to the app's top, where loose icon files are looked for.
+    package let resourceFiles: [String]
     /// What was odd in the project, its xcconfig files, the settings read and the resources,
     /// with stable codes (`missing-xcconfig-include`, `path-outside-project`, …); capped.
     package let warnings: [CatalogWarning]
@@ -52,6 +56,7 @@ public struct ResolvedTarget: Sendable {
     init(project: XcodeProject, target: XcodeTarget, scope: TargetScope, resources: TargetResources) {
         projectPath = project.path
         projectFolder = project.folder
+        boundary = project.boundary
         targetName = target.name
         configuration = scope.configuration
         configurations = target.configurations
@@ -76,6 +81,7 @@ public struct ResolvedTarget: Sendable {
         infoPlist = InfoPlistSource(settings: settings, project: project, warnings: &warnings)
         assetCatalogs = resources.assetCatalogs
         iconBundles = resources.iconBundles
+        resourceFiles = resources.looseFiles
         warnings.appendUnique(resources.warnings)
         self.warnings = warnings.capped()
     }
@@ -89,7 +95,12 @@ public struct ResolvedTarget: Sendable {
     package func infoPlistContents(defines: [String: String] = [:],
                                    warnings: inout [CatalogWarning]) throws(CatalogError) -> [String: Any]? {
         var plist: [String: Any] = [:]
-        if let infoPlist {
+        if let infoPlist, let generated = infoPlist.generated {
+            plist = try PlistLoader.parse(generated, path: infoPlist.path)
+            if infoPlist.expandsBuildSettings {
+                plist = expandingBuildSettings(in: plist, warnings: &warnings)
+            }
+        } else if let infoPlist {
             plist = try PlistLoader.load(infoPlist.path, preprocessor: infoPlist.preprocessorOptions(defines: defines),
                                          forcePreprocessing: infoPlist.preprocess)
             if infoPlist.expandsBuildSettings {
@@ -143,8 +154,10 @@ public struct ResolvedTarget: Sendable {
 package struct InfoPlistSource: Sendable, Equatable {
     /// Absolute path (`INFOPLIST_FILE` is relative to the project's folder).
     package let path: String
-    /// Whether the file is there.
+    /// Whether the file is there (or its generator writes it).
     package let exists: Bool
+    /// What the project's generator writes there (an XcodeGen spec's `info:`), read instead of the file.
+    package let generated: Data?
     /// `INFOPLIST_PREPROCESS`.
     package let preprocess: Bool
     /// `INFOPLIST_PREPROCESSOR_DEFINITIONS`, `NAME` or `NAME=value` each, by name (`NAME` alone is `1`).
@@ -153,7 +166,7 @@ package struct InfoPlistSource: Sendable, Equatable {
     package let prefixHeader: String?
     /// `INFOPLIST_OTHER_PREPROCESSOR_FLAGS`, split (`-C` keeps comments, `-D` defines).
     package let otherPreprocessorFlags: [String]
-    /// The project's folder, which `#include` may not leave.
+    /// The folder `#include` may not leave (the project's read boundary).
     package let projectFolder: String
     /// `INFOPLIST_EXPAND_BUILD_SETTINGS` (on unless turned off).
     package let expandsBuildSettings: Bool
@@ -165,7 +178,8 @@ package struct InfoPlistSource: Sendable, Equatable {
             return nil
         }
         self.path = path
-        exists = FileKind.notFollowing(path) == .regularFile
+        generated = project.generatedFiles[path]
+        exists = generated != nil || FileKind.notFollowing(path) == .regularFile
         if !exists {
             warnings.appendUnique([CatalogWarning(subject: "INFOPLIST_FILE",
                 message: "\(ProjectPaths.relative(path, to: project.folder)) is not there",
@@ -178,7 +192,7 @@ package struct InfoPlistSource: Sendable, Equatable {
         prefixHeader = header.isEmpty ? nil
             : Self.insideProject(header, project: project, setting: "INFOPLIST_PREFIX_HEADER", warnings: &warnings)
         otherPreprocessorFlags = settings.list("INFOPLIST_OTHER_PREPROCESSOR_FLAGS", warnings: &warnings)
-        projectFolder = project.folder
+        projectFolder = project.boundary.root
         expandsBuildSettings = settings.bool("INFOPLIST_EXPAND_BUILD_SETTINGS", warnings: &warnings)
     }
 
@@ -195,10 +209,10 @@ package struct InfoPlistSource: Sendable, Equatable {
     private static func insideProject(_ written: String, project: XcodeProject, setting: String,
                                       warnings: inout [CatalogWarning]) -> String? {
         let path = ProjectPaths.normalize(ProjectPaths.join(project.folder, written))
-        let containment = ProjectPaths.containment(of: path, folder: project.folder, realFolder: project.realFolder)
+        let containment = project.boundary.containment(of: path)
         guard containment == .inside else {
             warnings.appendUnique([CatalogWarning(subject: setting,
-                message: ProjectPaths.refusal(path, containment, folder: project.folder), code: .pathOutsideProject)])
+                message: project.boundary.refusal(path, containment), code: .pathOutsideProject)])
             return nil
         }
         return path

@@ -7,6 +7,8 @@ import Foundation
 struct TargetResources: Equatable {
     var assetCatalogs: [String] = []
     var iconBundles: [String] = []
+    /// PNG files of the resources phase, which the build copies to the app's top.
+    var looseFiles: [String] = []
     var warnings: [CatalogWarning] = []
 
     /// Folder entries looked at in the synchronized folders of one target.
@@ -52,6 +54,12 @@ struct TargetResources: Equatable {
             }
             let members = node.kind == .variantGroup ? node.children : [reference]
             for member in members {
+                if let file = project.nodes[member], file.kind == .fileReference,
+                   ProjectPaths.pathExtension(file.path ?? file.name ?? "") == "png",
+                   let path = project.readablePath(of: member, purpose: "resource", warnings: &warnings) {
+                    if FileKind.notFollowing(path) == .regularFile, !looseFiles.contains(path) { looseFiles.append(path) }
+                    continue
+                }
                 guard let file = project.nodes[member], file.kind == .fileReference,
                       Self.catalogExtensions.contains(ProjectPaths.pathExtension(file.path ?? file.name ?? "")),
                       let path = project.readablePath(of: member, purpose: "resource", warnings: &warnings) else { continue }

@@ -107,7 +107,9 @@ struct TargetScope: Sendable {
     private static func makeLevel(_ configuration: BuildConfiguration, project: XcodeProject,
                                   level: String) throws(XcodeProjectError) -> SettingsLevels.Made {
         let subject = "\(project.projectFile): \(level), \(configuration.name)"
-        var reader = XCConfigReader(boundary: project.folder, realBoundary: project.realFolder, files: project.xcconfigFiles)
+        let boundary = project.boundary
+        var reader = XCConfigReader(boundary: boundary.root, realBoundary: boundary.realRoot, files: project.xcconfigFiles,
+                                    projectFolder: project.folder, boundaryName: boundary.description)
         var warnings: [CatalogWarning] = []
         var assignments: SettingsTable.Level = [:]
         func add(_ assignment: SettingAssignment) { assignments[assignment.name, default: []].append(assignment) }

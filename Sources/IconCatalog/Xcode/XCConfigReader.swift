@@ -4,8 +4,9 @@ import Foundation
 /// Reads `.xcconfig` files as Xcode does: one `NAME = value` or `NAME[cond=pattern] = value`
 /// per line (a trailing `;` dropped, `//` starting a comment anywhere, a `\` at the end
 /// continuing the value on the next line), and `#include "file"` / `#include? "file"`
-/// relative to the including file, spliced in where they stand. Nothing outside the
-/// project's folder is read; depth, file count and size are bounded.
+/// spliced in where they stand, looked for as Xcode's build system looks: beside the
+/// including file, then in the project's folder. Nothing outside the boundary is read;
+/// depth, file count and size are bounded.
 struct XCConfigReader {
     static let maximumFileSize = 1024 * 1024
     static let maximumIncludeDepth = 16
@@ -13,6 +14,10 @@ struct XCConfigReader {
 
     /// The folder nothing may be read outside of.
     let boundary: String
+    /// Where an include not found beside the including file is looked for next (`SRCROOT`).
+    let projectFolder: String?
+    /// How messages name the boundary.
+    let boundaryName: String
     /// `boundary` with its links resolved, where the caller has it (nil: resolved at each check).
     let realBoundary: String?
     /// Files already read and parsed, shared by every reader of one project.
@@ -20,8 +25,11 @@ struct XCConfigReader {
     private(set) var warnings: [CatalogWarning] = []
     private var filesRead = 0
 
-    init(boundary: String, realBoundary: String? = nil, files: XCConfigFiles = XCConfigFiles()) {
+    init(boundary: String, realBoundary: String? = nil, files: XCConfigFiles = XCConfigFiles(), projectFolder: String? = nil,
+         boundaryName: String? = nil) {
         self.boundary = boundary
+        self.projectFolder = projectFolder
+        self.boundaryName = boundaryName ?? "the project's folder \(boundary)"
         self.realBoundary = realBoundary
         self.files = files
     }
@@ -43,7 +51,9 @@ struct XCConfigReader {
         }
         let containment = ProjectPaths.containment(of: path, folder: boundary, realFolder: realBoundary)
         guard containment == .inside else {
-            warn(subject, ProjectPaths.refusal(path, containment, folder: boundary), code: .pathOutsideProject)
+            warn(subject, containment == .linkLeadingOutside
+                 ? "\(path) is a link leading outside \(boundaryName); it is not read"
+                 : "names \(path), outside \(boundaryName); it is not read", code: .pathOutsideProject)
             return
         }
         guard stack.count < Self.maximumIncludeDepth else {
@@ -80,7 +90,20 @@ struct XCConfigReader {
                     warn(origin, "includes \(file) from the developer tools, which are not read", code: .xcconfigIncludeNotRead)
                     continue
                 }
-                let included = ProjectPaths.normalize(ProjectPaths.join(folder, file))
+                let beside = ProjectPaths.normalize(ProjectPaths.join(folder, file))
+                var included = beside
+                if let projectFolder, !file.hasPrefix("/"), FileKind.notFollowing(beside) == nil {
+                    let fromProject = ProjectPaths.normalize(ProjectPaths.join(projectFolder, file))
+                    if FileKind.notFollowing(fromProject) != nil {
+                        included = fromProject
+                    } else if fromProject != beside {
+                        if !isOptional {
+                            warn(origin, "includes “\(file)”, found neither beside it (\(relative(beside))) nor in the project's folder (\(relative(fromProject))); its settings are not read",
+                                 code: .missingXcconfigInclude)
+                        }
+                        continue
+                    }
+                }
                 try read(included, stack: stack + [path], referencedFrom: origin, optional: isOptional,
                          missingCode: .missingXcconfigInclude, into: &assignments)
             case .assignment(let key, _):
@@ -95,8 +118,9 @@ struct XCConfigReader {
         }
     }
 
+    /// `path` as messages show it: relative to the project's folder where it lies below it.
     private func relative(_ path: String) -> String {
-        ProjectPaths.relative(path, to: boundary)
+        ProjectPaths.relative(path, to: projectFolder.flatMap { ProjectPaths.lexicallyInside(path, folder: $0) ? $0 : nil } ?? boundary)
     }
 
     private mutating func warn(_ subject: String, _ message: String, code: ProblemCode) {

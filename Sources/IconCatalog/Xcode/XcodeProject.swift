@@ -24,8 +24,20 @@ package struct XcodeProject: Sendable {
     /// Problems found while reading the file that did not stop it being read.
     package let warnings: [CatalogWarning]
 
-    /// The `project.pbxproj` inside `path`.
-    package var projectFile: String { ProjectPaths.join(path, "project.pbxproj") }
+    /// The `project.pbxproj` inside `path`; for an XcodeGen spec, the spec itself.
+    package var projectFile: String {
+        ProjectPaths.pathExtension(path) == "xcodeproj" ? ProjectPaths.join(path, "project.pbxproj") : path
+    }
+
+    /// Where the files the project names may be read (see `ReadBoundary`); the project's folder
+    /// unless the opening says otherwise.
+    package var readBoundary: ReadBoundary?
+    package var boundary: ReadBoundary { readBoundary ?? ReadBoundary(root: folder, kind: .projectFolder, realRoot: realFolder) }
+    /// Files the project's generator writes (an XcodeGen spec's Info.plists), by absolute path:
+    /// read from here, not from disk.
+    var generatedFiles: [String: Data] = [:]
+    /// The configuration each target's scheme archives with, where a generator's spec says.
+    var archiveConfigurations: [String: String] = [:]
 
     /// The project-level configurations, whose settings sit below every target's.
     let configurationList: ConfigurationList
@@ -51,8 +63,16 @@ package struct XcodeProject: Sendable {
         return target
     }
 
-    /// Reads `xcodeproj/project.pbxproj`.
-    package static func read(_ xcodeproj: String) throws(XcodeProjectError) -> XcodeProject {
+    /// Reads `xcodeproj/project.pbxproj`, or an XcodeGen spec (see `XcodeGenSpec`); files it
+    /// names are read inside `boundary` (default: the project's folder).
+    package static func read(_ xcodeproj: String, boundary: ReadBoundary? = nil) throws(XcodeProjectError) -> XcodeProject {
+        if XcodeGenSpec.isSpecFile(xcodeproj) { return try XcodeGenSpec.read(xcodeproj, boundary: boundary) }
+        var project = try readBundle(xcodeproj)
+        project.readBoundary = boundary
+        return project
+    }
+
+    private static func readBundle(_ xcodeproj: String) throws(XcodeProjectError) -> XcodeProject {
         let bundle = ProjectPaths.absolute(xcodeproj)
         let file = ProjectPaths.join(bundle, "project.pbxproj")
         guard FileKind.notFollowing(bundle) != nil else { throw .notFound(path: xcodeproj) }

@@ -51,10 +51,21 @@ package enum XcodeProjectLocator {
             guard !collector.projects.isEmpty else { throw collector.refused.first ?? .noProject(directory: path) }
             return collector.result(root: path)
         default:
-            guard BoundedFile.isDirectory(absolute) else { throw .noProject(directory: path) }
+            guard BoundedFile.isDirectory(absolute) else {
+                if XcodeGenSpec.isSpecFile(absolute) { return ProjectSearch(root: path, projects: [absolute], warnings: []) }
+                throw .noProject(directory: path)
+            }
             var collector = Collector(boundary: absolute, entryBudget: entryBudget)
             collector.search(absolute)
-            guard !collector.projects.isEmpty else { throw collector.refused.first ?? .noProject(directory: path) }
+            // Generated projects: an XcodeGen spec is read where no project was generated from it;
+            // a Tuist manifest is only named, since only Tuist can run it.
+            if collector.projects.isEmpty, !collector.specs.isEmpty {
+                collector.projects = collector.specs
+            }
+            guard !collector.projects.isEmpty else {
+                if let tuist = collector.tuistFolder { throw .generatedByTuist(directory: tuist) }
+                throw collector.refused.first ?? .noProject(directory: path)
+            }
             return collector.result(root: path)
         }
     }
@@ -84,6 +95,10 @@ package enum XcodeProjectLocator {
         var seen = Set<String>()
         var warnings: [CatalogWarning] = []
         var walk: DirectoryWalk
+        /// XcodeGen specs found (`project.yml`…), read when no project is.
+        var specs: [(path: String, depth: Int)] = []
+        /// The shallowest folder holding a Tuist manifest (`Project.swift`, `Tuist/`).
+        var tuistFolder: String?
 
         init(boundary: String, entryBudget: Int) {
             self.boundary = boundary
@@ -98,7 +113,15 @@ package enum XcodeProjectLocator {
                 let (folder, depth) = queue[next]
                 next += 1
                 guard let entries = walk.entries(of: folder) else { continue }
+                for entry in entries where entry.kind != .directory {
+                    if XcodeGenSpec.specNames.contains(entry.name) {
+                        specs.append((entry.path, depth))
+                    } else if entry.name == "Project.swift" || entry.name == "Workspace.swift" {
+                        tuistFolder = tuistFolder ?? folder
+                    }
+                }
                 for entry in entries where entry.kind == .directory {
+                    if entry.name == "Tuist" { tuistFolder = tuistFolder ?? folder }
                     let name = entry.name
                     let pathExtension = ProjectPaths.pathExtension(name)
                     if pathExtension == "xcodeproj" {
