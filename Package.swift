@@ -64,12 +64,15 @@ let package = Package(
         .target(name: "CommandLineSupport", dependencies: ["TerminalText", "IconCatalog"]),
         // Cells, colours and SGR: the screen model every layer draws into, with no image library behind it.
         .target(name: "CellCanvas", dependencies: ["TerminalText"]),
+        // Compiled asset catalogs (Assets.car): the BOM store, renditions, and their pixels, with the
+        // decompressors CoreUI uses (LZFSE, LZVN, its run-length coding; zlib through ISA-L). Bytes in, pixels out.
+        .target(name: "CompiledAssetCatalog", dependencies: ["CISAL"]),
         // Reading only: every form of app → the icons in chooser order, their images and warnings. A library
         // product, taking paths as String, URL or swift-system's FilePath. ZIPFoundation inflates the entries
         // of an .ipa (its zlib comes through pkg-config: apt zlib1g-dev).
         .target(
             name: "IconCatalog",
-            dependencies: ["TerminalText", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            dependencies: ["TerminalText", "CompiledAssetCatalog", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                            .product(name: "SystemPackage", package: "swift-system")]
         ),
         // The choice: IconManager and the file it is kept in, apart from the reading, so a tool that only
@@ -158,6 +161,8 @@ let package = Package(
         // lint's findings. The README's "Use as a library" shows it; EndToEndTests runs it.
         .executableTarget(name: "icon-catalog-example", dependencies: ["IconCatalog", "IconLint"]),
         // `make bench`'s measuring tool for the terminal pictures (bytes, time, sixel fidelity).
+        // `make bench`'s LZFSE throughput: decodes one stream many times and prints bytes a second.
+        .executableTarget(name: "car-bench", dependencies: ["CompiledAssetCatalog"], path: "bench/CarBench"),
         .executableTarget(
             name: "graphics-bench",
             dependencies: ["TerminalGraphics", "IconArt", "CellCanvas", "CSixel"],
