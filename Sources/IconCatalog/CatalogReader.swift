@@ -118,9 +118,12 @@ public enum CatalogReader {
         let resolver = lookingForFiles
             ? IconFileResolver(tree: options.iconTree(default: tree), idiom: options.idiom, defines: options.defines)
             : nil
-        let icons = declared.icons.map { icon in
+        var icons = declared.icons.map { icon in
             plistIcon(icon, iconsKey: declared.iconsKey, plistPath: plistPath, defines: options.defines,
                       resolver: resolver, warnings: &warnings)
+        }
+        if lookingForFiles, source.isBuilt {
+            icons = compiledIcons(icons, tree: tree, idiom: options.idiom, warnings: &warnings)
         }
         if let note = assetCatalogNote(icons, source: source, subject: plistPath) { warnings.append(note) }
         if let resolver, resolver.searchWasTruncated {
@@ -156,6 +159,20 @@ public enum CatalogReader {
                        iconName: icon.iconName)
     }
 
+    /// In a built app, each icon named by `CFBundleIconName` whose images the app's `Assets.car`
+    /// holds takes them from there (the loose files Xcode writes for the primary are the same pictures).
+    static func compiledIcons(_ icons: [AppIcon], tree: IconFileTree, idiom: Idiom, warnings: inout WarningList) -> [AppIcon] {
+        guard icons.contains(where: { $0.iconName != nil }) else { return icons }
+        let (car, warning) = CarFile.open(in: tree)
+        if let warning { warnings.append(warning) }
+        guard let car else { return icons }
+        return icons.map { icon in
+            guard let name = icon.iconName else { return icon }
+            let images = car.images(named: name, idiom: idiom)
+            return images.isEmpty ? icon : icon.fromCar(car, images: images)
+        }
+    }
+
     /// One warning for every icon named only by `CFBundleIconName`: their images are in an
     /// asset catalog (compiled into `Assets.car` in a built app), which is not read, so they
     /// are listed with a placeholder. Once per app, however many such icons it has.
@@ -185,6 +202,8 @@ public final class IconImageFinder: @unchecked Sendable {
     private let boundary: PathBoundary?
     private let lock = NSLock()
     private var resolver: IconFileResolver?
+    /// The built app's compiled asset catalog, once looked for (nil inside: the app has none).
+    private var compiled: CarFile??
 
     /// A finder for the catalog's icons, looking where `options` says (`iconsDirectory`) as the reading did.
     public init(catalog: AppIconCatalog, options: CatalogOptions) {
@@ -199,6 +218,12 @@ public final class IconImageFinder: @unchecked Sendable {
     public func images(for icon: AppIcon) -> [IconImage] {
         if let set = icon.setPath {
             return AppIconSet.images(at: set, idiom: setIdiom, boundary: boundary).images
+        }
+        if icon.source == .car, let name = icon.iconName {
+            return lock.withLock {
+                if compiled == nil { compiled = CarFile.open(in: tree).car.map { .some($0) } ?? .some(nil) }
+                return compiled??.images(named: name, idiom: idiom) ?? []
+            }
         }
         guard icon.source == .plist else { return [] }
         let resolver = lock.withLock {
