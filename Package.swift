@@ -136,7 +136,7 @@ let package = Package(
             ]
         ),
         // What each fuzz target does with its bytes; shared by Fuzz/ and the test replaying its crashes.
-        .target(name: "FuzzHarness", dependencies: ["IconCatalog", "IconArt", "IconLint", "TerminalInput", "CSVGRasterizerInterface"]),
+        .target(name: "FuzzHarness", dependencies: ["IconCatalog", "CompiledAssetCatalog", "IconArt", "IconLint", "TerminalInput", "CSVGRasterizerInterface"]),
         .executableTarget(
             name: "iconchooser",
             dependencies: [
@@ -178,6 +178,7 @@ let package = Package(
         .testTarget(name: "TerminalDetectionTests", dependencies: ["TerminalDetection", "TerminalInput", "CellCanvas"]),
         .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "TerminalText", "TestSupport",
                                                          .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "CompiledAssetCatalogTests", dependencies: ["CompiledAssetCatalog", "IconArt", "TestSupport"]),
         .testTarget(name: "IconChoiceTests", dependencies: ["IconChoice", "IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TerminalText", "TestSupport",
                                                       .product(name: "SystemPackage", package: "swift-system")]),

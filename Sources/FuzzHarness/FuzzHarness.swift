@@ -27,6 +27,10 @@ public enum FuzzHarness {
         "svg-precheck": svgPrecheck,
         "preprocessor": preprocessorExpansion,
         "pbxproj-graph": pbxprojGraph,
+        "assets-car": compiledCatalog,
+        "lzfse": lzfse,
+        "lzvn": lzvn,
+        "coreui-rle": coreUIRunLength,
     ]
 
     /// Runs the target `name` on libFuzzer's bytes; the entry point of every fuzz executable.
