@@ -111,16 +111,21 @@ enum FSE {
         private var position: Int
         private var accumulator: UInt64
         private var count: Int
+        /// Bits of zeros put in for bytes before the stream's start.
+        private var padding = 0
 
         init(_ source: UnsafeBufferPointer<UInt8>, start: Int, end: Int, initialBits: Int) throws(DecompressionError) {
             guard let base = source.baseAddress else { throw .truncated }
             self.base = base
             self.start = start
             let width = initialBits != 0 ? 8 : 7
-            guard end - start >= width else { throw .truncated }
-            position = end - width
+            // A stream shorter than the first load: the bytes before it go in as zeros (see `refill`).
+            let real = min(width, end - start)
+            guard real >= 0 else { throw .truncated }
+            position = end - real
             accumulator = 0
-            for i in 0..<width { accumulator |= UInt64(base[position + i]) << UInt64(8 * i) }
+            for i in 0..<real { accumulator |= UInt64(base[position + i]) << UInt64(8 * (i + width - real)) }
+            padding = 8 * (width - real)
             count = initialBits + 8 * width
             guard count >= 56, count < 64, accumulator >> UInt64(count) == 0 else { throw .malformed(.badState) }
         }
@@ -147,9 +152,6 @@ enum FSE {
             accumulator = accumulator << UInt64(bits) | incoming
             count += bits
         }
-
-        /// Bits of zeros put in for bytes before the stream's start.
-        private var padding = 0
 
         /// True when decoding has read into the zeros that stand for bytes before the stream.
         var readPastStart: Bool { count < padding }
