@@ -173,9 +173,10 @@ public enum CatalogReader {
         }
     }
 
-    /// One warning for every icon named only by `CFBundleIconName`: their images are in an
-    /// asset catalog (compiled into `Assets.car` in a built app), which is not read, so they
-    /// are listed with a placeholder. Once per app, however many such icons it has.
+    /// One warning for every icon named only by `CFBundleIconName` whose images were not found:
+    /// in a project or plist they are in an asset catalog, compiled at build time, which is not
+    /// read; in a built app the compiled asset catalog (`Assets.car`) has none for it. They are
+    /// listed with a placeholder. Once per app, however many such icons it has.
     static func assetCatalogNote(_ icons: [AppIcon], source: AppSourceKind, subject: String) -> CatalogWarning? {
         let named = icons.filter(\.isAssetCatalogOnly)
         guard !named.isEmpty else { return nil }
@@ -183,10 +184,16 @@ public enum CatalogReader {
             icon.name.map { "“\(MessageText.abbreviated($0))”" } ?? "the primary icon “\(MessageText.abbreviated(icon.iconName ?? ""))”"
         }) { $0 }
         let one = named.count == 1
-        let whereFrom = source.isBuilt ? "the compiled asset catalog (Assets.car)" : "an asset catalog, compiled at build time"
+        let shown = "shown as \(one ? "a placeholder" : "placeholders")"
+        guard !source.isBuilt else {
+            return CatalogWarning(subject: subject,
+                message: "\(list) \(one ? "has" : "have") only CFBundleIconName, and the compiled asset catalog (Assets.car) "
+                    + "has no images for \(one ? "it" : "them"); \(shown)",
+                code: "icon-name-only")
+        }
         return CatalogWarning(subject: subject,
-            message: "\(list) \(one ? "has" : "have") only CFBundleIconName: \(one ? "its" : "their") images are in \(whereFrom), "
-                + "which is not read; shown as \(one ? "a placeholder" : "placeholders")",
+            message: "\(list) \(one ? "has" : "have") only CFBundleIconName: \(one ? "its" : "their") images are in "
+                + "an asset catalog, compiled at build time, which is not read; \(shown)",
             code: "icon-name-only")
     }
 }
