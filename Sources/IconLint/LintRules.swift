@@ -17,6 +17,8 @@ public enum LintRules {
         iconNameMissing,
         missingMarketingIcon,
         marketingIconAlpha,
+        carIconMissing,
+        carMarketingAlpha,
         noAlternates,
         onlyOnIPad,
         scaleSuffixInEntry,
@@ -32,6 +34,7 @@ public enum LintRules {
         unlistedIconSet,
         missingXCConfigInclude,
         missingAlternateSize,
+        carAlternateSize,
         setFileMissing,
         setFileUnreferenced,
         iconLayerMissing,
@@ -41,6 +44,7 @@ public enum LintRules {
         duplicateFileEntry,
         iconNameOnly,
         inconsistentAppearances,
+        carInconsistentAppearances,
     ]
 
     /// Every rule's id: the values `LintFinding.rule` and `CatalogWarning.code` share.
