@@ -211,6 +211,8 @@ public final class IconImageFinder: @unchecked Sendable {
     private var resolver: IconFileResolver?
     /// The built app's compiled asset catalog, once looked for (nil inside: the app has none).
     private var compiled: CarFile??
+    /// A built app: its icons named by CFBundleIconName take their images from its car.
+    private let isBuilt: Bool
 
     /// A finder for the catalog's icons, looking where `options` says (`iconsDirectory`) as the reading did.
     public init(catalog: AppIconCatalog, options: CatalogOptions) {
@@ -218,6 +220,7 @@ public final class IconImageFinder: @unchecked Sendable {
         self.idiom = catalog.idiom
         self.setIdiom = catalog.shownIdiom
         self.boundary = catalog.compiler.flatMap { PathBoundary(root: $0.boundary) }
+        self.isBuilt = catalog.source.isBuilt
     }
 
     /// The images `CatalogReader.read` would have found for `icon` (its `iconFiles` are
@@ -226,11 +229,12 @@ public final class IconImageFinder: @unchecked Sendable {
         if let set = icon.setPath {
             return AppIconSet.images(at: set, idiom: setIdiom, boundary: boundary).images
         }
-        if icon.source == .car, let name = icon.iconName {
-            return lock.withLock {
+        if icon.source == .car || isBuilt && icon.source == .plist, let name = icon.iconName {
+            let fromCar = lock.withLock {
                 if compiled == nil { compiled = CarFile.open(in: tree).car.map { .some($0) } ?? .some(nil) }
                 return compiled??.images(named: name, idiom: idiom) ?? []
             }
+            if !fromCar.isEmpty { return fromCar }
         }
         guard icon.source == .plist else { return [] }
         let resolver = lock.withLock {
