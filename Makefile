@@ -101,11 +101,11 @@ endif
 	"$(BIN_DIR)/iconchooser" --generate-completion-script zsh > "$(DESTDIR)$(ZSH_COMP_DIR)/_iconchooser"
 	"$(BIN_DIR)/iconchooser" --generate-completion-script fish > "$(DESTDIR)$(FISH_COMP_DIR)/iconchooser.fish"
 
-# Measures issues 3, 4, 5, 10, 11, 12 and 13 against peers run in the same script (chafa, dialog, sshd, libsixel,
+# Measures issues 3, 4, 5, 10, 11, 12, 13 and 25 against peers run in the same script (chafa, dialog, sshd, libsixel,
 # fzf): prints ratios, asserts nothing. Installs its own tools (chafa dialog tmux time fzf, numpy and Pillow for
 # the PSNR of symbol art) only if missing. `make bench BENCH_ISSUES="10 12"` measures only those issues.
-BENCH_ISSUES ?= 3 4 5 10 11 12 13
-bench: deps
+BENCH_ISSUES ?= 3 4 5 10 11 12 13 25
+bench: deps oracles
 	@if command -v dpkg >/dev/null 2>&1; then \
 	  missing=""; \
 	  for p in chafa dialog tmux time fzf python3-numpy python3-pil; do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
