@@ -328,18 +328,19 @@ def assets_car_seeds(out, corpus):
         write(out, data[: len(data) // 2])
 
 
-def car_pixel_streams(corpus, wanted):
-    """The compressed pixel streams (CELM payloads and their CBCK chunks) of compression type `wanted` in the corpus's cars."""
+def car_pixel_streams(corpus, wanted, limit=40):
+    """The compressed pixel streams (CELM payloads and their CBCK chunks) of compression type `wanted` in the
+    corpus's cars, at most `limit` (bench/car.sh takes the largest of them all)."""
     streams = []
     for path in car_files(corpus):
         data = read(path)
         at = data.find(b"MLEC")
-        while at >= 0 and len(streams) < 40:
+        while at >= 0 and len(streams) < limit:
             flags, kind, length = struct.unpack_from("<III", data, at + 4)
             if kind == wanted:
                 if flags & 1:
                     chunk = at + 16
-                    for _ in range(min(length, 8)):
+                    for _ in range(length):
                         if data[chunk:chunk + 4] != b"KCBC":
                             break
                         size = struct.unpack_from("<I", data, chunk + 16)[0]

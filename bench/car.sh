@@ -37,29 +37,15 @@ PY
     elif ! "$ORACLE_PYTHON" -c "import lzfse" 2>/dev/null; then
         record_failure "$CASE" ">= 0.5x" "PyPI's lzfse is not in .build/oracle-venv (make bench installs it)"
     else
-        # The largest LZFSE stream (a CELM payload or one of its CBCK chunks) of the corpus's cars.
-        "$ORACLE_PYTHON" - "$CAR_CORPUS" "$WORK/car/stream.lzfse" <<'PY' >"$WORK/car/stream.size"
-import glob, lzfse, struct, sys
-best = b""
-for path in glob.glob(sys.argv[1] + "/**/*.car", recursive=True):
-    data = open(path, "rb").read()
-    at = data.find(b"MLEC")
-    while at >= 0:
-        flags, kind, length = struct.unpack_from("<III", data, at + 4)
-        if kind == 4:
-            pieces, chunk = [], at + 16
-            if flags & 1:
-                for _ in range(length):
-                    if data[chunk:chunk + 4] != b"KCBC":
-                        break
-                    size = struct.unpack_from("<I", data, chunk + 16)[0]
-                    pieces.append(data[chunk + 20:chunk + 20 + size])
-                    chunk += 20 + size
-            else:
-                pieces.append(data[at + 16:at + 16 + length])
-            best = max(pieces + [best], key=len)
-        at = data.find(b"MLEC", at + 4)
-open(sys.argv[2], "wb").write(best)
+        # The largest LZFSE stream (a CELM payload or one of its CBCK chunks) of the corpus's cars, found as the
+        # fuzzer's seeds are.
+        "$ORACLE_PYTHON" - "$ROOT/Fuzz/make-seeds.py" "$CAR_CORPUS/.." "$WORK/car/stream.lzfse" <<'PY' >"$WORK/car/stream.size"
+import importlib.util, lzfse, sys
+spec = importlib.util.spec_from_file_location("make_seeds", sys.argv[1])
+seeds = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(seeds)
+best = max(seeds.car_pixel_streams(sys.argv[2], 4, limit=10**6), key=len)
+open(sys.argv[3], "wb").write(best)
 print(len(lzfse.decompress(best)))
 PY
         size=$(<"$WORK/car/stream.size")

@@ -4,8 +4,9 @@
 public final class CompiledCatalog: Sendable {
     /// A car larger than this is not read.
     public static let maximumFileSize = 64 << 20
-    /// A decoded image (or atlas) larger than this many pixels is refused: 4096 × 4096.
-    public static let maximumPixels = 1 << 24
+    /// A decoded image (or atlas) larger than this many pixels is refused: 2048 × 2048, whose stored and
+    /// straight copies are 32 MB (app icons are 1024 px at most).
+    public static let maximumPixels = 1 << 22
 
     /// The attributes of every rendition key, in the car's order.
     public let keyFormat: [RenditionAttribute?]
