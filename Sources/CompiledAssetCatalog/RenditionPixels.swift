@@ -29,6 +29,19 @@ public enum PixelCompression: Int, Sendable {
 }
 
 extension CompiledCatalog {
+    /// Why the rendition's pixels would not be decoded (a pixel format or compression not decoded
+    /// here, named for people), judged from its headers alone; nil when they would be tried.
+    public func undecodableEncoding(of rendition: Rendition) -> String? {
+        let target = rendition.link.flatMap { atlas(for: rendition, link: $0) } ?? rendition
+        guard Self.pixelBytes(target.pixelFormat) != nil else { return "pixel format “\(target.pixelFormat)”" }
+        guard target.data.tag(0) == "CELM", let type = target.data.intLE(8) else { return nil }
+        switch PixelCompression(rawValue: type) {
+        case .none?, .runLength?, .zip?, .lzvn?, .lzfse?: return nil
+        case let other?: return other.name
+        case nil: return "compression type \(type)"
+        }
+    }
+
     /// The pixels of an image rendition: its own, or its rectangle of the atlas it links into.
     public func bitmap(of rendition: Rendition) throws(CarError) -> CarBitmap {
         guard let link = rendition.link else { return try Self.decodePixels(rendition) }

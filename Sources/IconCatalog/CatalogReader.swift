@@ -166,11 +166,19 @@ public enum CatalogReader {
         let (car, warning) = CarFile.open(in: tree)
         if let warning { warnings.append(warning) }
         guard let car else { return icons }
-        return icons.map { icon in
+        var skipped = Set<String>()
+        let read = icons.map { icon in
             guard let name = icon.iconName else { return icon }
-            let images = car.images(named: name, idiom: idiom)
+            let images = car.images(named: name, idiom: idiom, skipped: &skipped)
             return images.isEmpty ? icon : icon.fromCar(car, images: images)
         }
+        if !skipped.isEmpty {
+            warnings.append(CatalogWarning(subject: car.path,
+                message: "icon images stored as \(MessageText.list(skipped.sorted()) { $0 }) are not decoded; "
+                    + "each icon shows its other images, or a placeholder where it has none",
+                code: "car-encoding-not-decoded"))
+        }
+        return read
     }
 
     /// One warning for every icon named only by `CFBundleIconName` whose images were not found:

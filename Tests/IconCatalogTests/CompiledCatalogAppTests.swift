@@ -70,6 +70,24 @@ import TestSupport
         }
     }
 
+    /// An image in an encoding not decoded gives way to the icon's other images, with one warning naming it.
+    @Test func anEncodingNotDecodedFallsBackToTheNextImage() throws {
+        var app = BuiltAppFixture()
+        app.files["Assets.car"] = CarWriter(images: [
+            .init(asset: "AppIcon", size: 120, scale: 2, idiom: 1, encoding: .paletteImage, colour: (1, 2, 3, 255)),
+            .init(asset: "AppIcon", size: 180, scale: 3, idiom: 1, colour: (1, 2, 3, 255)),
+            .init(asset: "Dark", size: 1024, encoding: .paletteImage, colour: (1, 2, 3, 255)),
+        ]).build()
+        let folder = TemporaryFolder()
+        let path = app.writeApp(in: folder)
+        let catalog = try CatalogReader.read(app: path)
+        #expect(catalog.primary.source == .car && catalog.primary.images.map(\.width) == [180])
+        #expect(try #require(catalog.alternate(named: "Dark")).isAssetCatalogOnly)
+        let notes = catalog.warnings.filter { $0.code == "car-encoding-not-decoded" }
+        #expect(notes.map(\.description) == ["\(path)/Assets.car: icon images stored as a palette image are not decoded; "
+            + "each icon shows its other images, or a placeholder where it has none"])
+    }
+
     static func cyclicCar() -> Data {
         var writer = CarWriter(images: (0..<6).map { .init(asset: "Icon\($0)", size: 4, colour: (1, 2, 3, 255)) })
         writer.leafSize = 2

@@ -49,7 +49,18 @@ public final class CarFile: Sendable {
     /// marketing image), each with its point size, scale and appearance; empty when the car has
     /// no such icon.
     package func images(named name: String, idiom: Idiom) -> [IconImage] {
+        var skipped = Set<String>()
+        return images(named: name, idiom: idiom, skipped: &skipped)
+    }
+
+    /// As `images(named:idiom:)`, leaving out the images stored in encodings not decoded here, whose
+    /// names go to `skipped`: the icon shows its next image instead.
+    package func images(named name: String, idiom: Idiom, skipped: inout Set<String>) -> [IconImage] {
         catalog.images(named: name).enumerated().compactMap { _, rendition in
+            if let encoding = catalog.undecodableEncoding(of: rendition) {
+                skipped.insert(encoding)
+                return nil
+            }
             guard let appearance = catalog.appearance(of: rendition).flatMap({ IconAppearance(rawValue: $0.rawValue) }) else { return nil }
             let imageIdiom: AppIconSetImage.Idiom
             switch rendition.idiom ?? .universal {
@@ -75,6 +86,7 @@ public final class CarFile: Sendable {
 
 /// One image of a compiled asset catalog: the car, and which of its renditions.
 public struct CarImage: Hashable, Sendable {
+    /// The car the image is in.
     public let car: CarFile
     package let rendition: Rendition
 
@@ -82,15 +94,18 @@ public struct CarImage: Hashable, Sendable {
     public var path: String { "\(car.path):\(rendition.name)" }
     /// The size the image is declared at (of its own pixels, or its rectangle of an atlas).
     public var width: Int { rendition.width }
+    /// The height it is declared at.
     public var height: Int { rendition.height }
 
     /// Straight RGBA pixels, decoded (and cropped from their atlas) now.
     public func pixels() throws(CarError) -> CarBitmap { try car.bitmap(of: self) }
 
+    /// The same rendition of the same open car: cars are compared by identity, not by bytes.
     public static func == (a: CarImage, b: CarImage) -> Bool {
         a.car === b.car && a.rendition.name == b.rendition.name && a.rendition.key == b.rendition.key
     }
 
+    /// Hashes the car's identity and the rendition's name.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(car))
         hasher.combine(rendition.name)
