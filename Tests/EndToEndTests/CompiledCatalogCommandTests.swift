@@ -75,6 +75,32 @@ import Testing
         #expect(lines.first?.hasPrefix("iconchooser: warning: \(app)/Assets.car: ") == true, "\(run.stderr)")
     }
 
+    /// A car that is a zip bomb, over the size a car is read at, or whose tree loops: one warning naming the
+    /// car, the rest of the app read, within a second of CPU and 150 MB.
+    @Test func hostileCarsInAnIPAAreOneWarningAndCheap() throws {
+        let root = "Payload/Sample.app/"
+        var looping = CarWriter(images: (0..<6).map { .init(asset: "Icon\($0)", size: 4, colour: (1, 2, 3, 255)) })
+        looping.leafSize = 2
+        looping.cycle = true
+        let cases: [(String, RawZip.Entry, String)] = [
+            ("Bomb.ipa", .zeros(root + "Assets.car", count: 200 << 20, declaring: 4096), "inflates past its declared size"),
+            ("Large.ipa", .zeros(root + "Assets.car", count: 80 << 20, declaring: 80 << 20), "limit"),
+            ("Loop.ipa", .deflated(root + "Assets.car", looping.build()), "loops back on itself"),
+        ]
+        for (name, car, fragment) in cases {
+            var entries = fixture.entries.filter { !$0.name.hasSuffix("Assets.car") }.map { RawZip.Entry.deflated($0.name, $0.data) }
+            entries.append(car)
+            let ipa = folder.write(name, RawZip(entries).build())
+            guard let run = try measure([CLI.binary, "list", "--app", ipa], environment: cli.environment, in: folder, timeout: 30) else {
+                Issue.record("list on \(name) timed out"); continue
+            }
+            #expect(run.status == 0, "\(run.stderr)")
+            let warnings = run.stderr.split(separator: "\n").filter { $0.hasPrefix("iconchooser: warning: \(ipa):\(root)Assets.car: ") }
+            #expect(warnings.count == 1 && warnings.first?.contains(fragment) == true, "\(run.stderr)")
+            #expect(run.cpuSeconds < 1 && run.peakMegabytes < 150, "\(name): \(run.cpuSeconds) s, \(run.peakMegabytes) MB")
+        }
+    }
+
     @Test(.enabled(if: Tmux.isAvailable, "tmux is not installed (make test installs it)"))
     func theChooserShowsTheCarsPictures() throws {
         for app in try apps() {
