@@ -10,6 +10,7 @@ public final class CompiledCatalog: Sendable {
 
     /// The attributes of every rendition key, in the car's order.
     public let keyFormat: [RenditionAttribute?]
+    /// Every rendition, in the car's key order.
     public let renditions: [Rendition]
     /// Asset name → the value of its `identifier` attribute.
     public let identifiers: [String: Int]
@@ -19,6 +20,8 @@ public final class CompiledCatalog: Sendable {
     /// Appearance names the car has that are not known here, for a warning.
     public let unknownAppearanceNames: [String]
 
+    /// Reads the car's structure from its bytes; throws what is wrong with it. Its cost is bounded by
+    /// the file's size: each block is read at most once, trees are walked once and may not loop.
     public init(bytes: [UInt8]) throws(CarError) {
         guard bytes.count <= Self.maximumFileSize else { throw .tooLarge(bytes: bytes.count, limit: Self.maximumFileSize) }
         let store = try BOMStore(bytes)

@@ -3,6 +3,7 @@ import CISAL
 /// zlib, gzip or raw deflate data (compression type 2, in App Store-thinned cars), inflated by
 /// ISA-L into exactly the size the container declares.
 public enum Inflate {
+    /// Inflates `input` (the wrapper told by its first bytes) into at most `limit` bytes.
     public static func decompress(_ input: [UInt8], limit: Int) throws(DecompressionError) -> [UInt8] {
         let wrapper: UInt32
         if input.starts(with: [0x1F, 0x8B]) {

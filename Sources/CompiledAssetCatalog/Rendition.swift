@@ -5,12 +5,15 @@ public struct Rendition: Sendable {
     public let key: [RenditionAttribute: Int]
     /// The file name the image was compiled from (`Icon-60@2x.png`), as the header records it.
     public let name: String
+    /// The image's width in pixels (for an atlas link, its rectangle's).
     public let width: Int
+    /// The image's height in pixels.
     public let height: Int
     /// 100 for 1×, 200 for 2×, 300 for 3×.
     public let scaleFactor: Int
     /// The four-character pixel format, as CoreUI names it (`ARGB`, `GA8 `, `DATA`, `PDF `).
     public let pixelFormat: String
+    /// CoreUI's layout number: 12 for an image, 1010 for an app icon's multi-size set, 1003 for a link into an atlas.
     public let layout: Int
     /// Bytes a row of the decoded pixels (the header's own, when it gives one).
     let rowBytes: Int?
@@ -21,7 +24,9 @@ public struct Rendition: Sendable {
 
     /// Where a packed image is in its atlas: a rectangle (top-left origin) and the atlas's key.
     public struct AtlasLink: Sendable, Equatable {
+        /// The rectangle, in the atlas's pixels from its top-left corner.
         public let x: Int, y: Int, width: Int, height: Int
+        /// The atlas's key values the link names; the rest are taken to agree with the linking image's.
         public let key: [RenditionAttribute: Int]
     }
 

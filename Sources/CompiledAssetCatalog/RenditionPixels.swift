@@ -1,7 +1,10 @@
 /// An image decoded from a car: RGBA, 8 bits a channel, straight (not premultiplied) alpha, rows top to bottom.
 public struct CarBitmap: Sendable, Equatable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
+    /// `width × height × 4` bytes.
     public let rgba: [UInt8]
 }
 
