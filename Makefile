@@ -9,7 +9,7 @@ BIN_DIR      = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 RELEASE_FLAGS = --static-swift-stdlib
 BUILD_FLAGS  = $(if $(filter release,$(CONFIG)),$(RELEASE_FLAGS))
 # System packages the build and the tests need (checked with dpkg, installed with apt only if missing).
-APT_PACKAGES = pkg-config binutils libpng-dev libisal-dev zlib1g-dev libncurses-dev ncurses-term librsvg2-dev libsixel-dev tmux python3 python3-png openssh-client openssh-server procps time xvfb xterm xfonts-base kitty libgl1-mesa-dri x11-apps imagemagick xdotool man-db groff-base bash-completion zsh fish
+APT_PACKAGES = python3-venv pkg-config binutils libpng-dev libisal-dev zlib1g-dev libncurses-dev ncurses-term librsvg2-dev libsixel-dev tmux python3 python3-png openssh-client openssh-server procps time xvfb xterm xfonts-base kitty libgl1-mesa-dri x11-apps imagemagick xdotool man-db groff-base bash-completion zsh fish
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Where `make install` puts the man page and the shell completions: where man, bash-completion,
 # zsh and fish look under PREFIX.
@@ -35,12 +35,12 @@ MANUAL_SOURCE = .build/plugins/GenerateManual/outputs/iconchooser/iconchooser.1
 MANUAL        = .build/man/iconchooser.1
 MANUAL_DATE   = $(shell git log -1 --format=%cs 2>/dev/null | grep . || date +%F)
 
-.PHONY: run test build deps manual install install-built assets bench fuzz clean
+.PHONY: run test build deps oracles manual install install-built assets bench fuzz clean
 
 run: build
 	"$(BIN_DIR)/iconchooser"
 
-test: deps
+test: deps oracles
 	$(SWIFT) build
 	$(MAKE) --no-print-directory manual
 	$(SWIFT) test
@@ -58,6 +58,13 @@ deps:
 	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	  fi; \
 	fi
+
+# Reference implementations the tests check against, never used by the program: PyPI's lzfse (Apple's
+# reference LZFSE, compiled from source by pip) in a venv of the build's own (Debian's pip is externally managed).
+ORACLE_VENV = .build/oracle-venv
+oracles:
+	@test -x "$(ORACLE_VENV)/bin/python" || python3 -m venv "$(ORACLE_VENV)"
+	@"$(ORACLE_VENV)/bin/python" -c "import lzfse" 2>/dev/null || "$(ORACLE_VENV)/bin/pip" install -q lzfse
 
 # The plugin builds every product in CONFIG first, then runs generate-manual on the binary.
 manual:
@@ -94,11 +101,11 @@ endif
 	"$(BIN_DIR)/iconchooser" --generate-completion-script zsh > "$(DESTDIR)$(ZSH_COMP_DIR)/_iconchooser"
 	"$(BIN_DIR)/iconchooser" --generate-completion-script fish > "$(DESTDIR)$(FISH_COMP_DIR)/iconchooser.fish"
 
-# Measures issues 3, 4, 5, 10, 11, 12 and 13 against peers run in the same script (chafa, dialog, sshd, libsixel,
+# Measures issues 3, 4, 5, 10, 11, 12, 13 and 25 against peers run in the same script (chafa, dialog, sshd, libsixel,
 # fzf): prints ratios, asserts nothing. Installs its own tools (chafa dialog tmux time fzf, numpy and Pillow for
 # the PSNR of symbol art) only if missing. `make bench BENCH_ISSUES="10 12"` measures only those issues.
-BENCH_ISSUES ?= 3 4 5 10 11 12 13
-bench: deps
+BENCH_ISSUES ?= 3 4 5 10 11 12 13 25
+bench: deps oracles
 	@if command -v dpkg >/dev/null 2>&1; then \
 	  missing=""; \
 	  for p in chafa dialog tmux time fzf python3-numpy python3-pil; do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

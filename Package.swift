@@ -69,13 +69,16 @@ let package = Package(
         .target(name: "CommandLineSupport", dependencies: ["TerminalText", "IconCatalog"]),
         // Cells, colours and SGR: the screen model every layer draws into, with no image library behind it.
         .target(name: "CellCanvas", dependencies: ["TerminalText"]),
+        // Compiled asset catalogs (Assets.car): the BOM store, renditions, and their pixels, with the
+        // decompressors CoreUI uses (LZFSE, LZVN, its run-length coding; zlib through ISA-L). Bytes in, pixels out.
+        .target(name: "CompiledAssetCatalog", dependencies: ["CISAL"]),
         // Reading only: every form of app → the icons in chooser order, their images and warnings. A library
         // product, taking paths as String, URL or swift-system's FilePath. ZIPFoundation inflates the entries
         // of an .ipa (its zlib comes through pkg-config: apt zlib1g-dev).
         // Yams brings libyaml, whose event parser reads XcodeGen specs with every alias counted.
         .target(
             name: "IconCatalog",
-            dependencies: ["TerminalText", "FileAccess", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            dependencies: ["TerminalText", "FileAccess", "CompiledAssetCatalog", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                            .product(name: "SystemPackage", package: "swift-system"), .product(name: "Yams", package: "Yams")]
         ),
         // The choice: IconManager and the file it is kept in, apart from the reading, so a tool that only
@@ -139,7 +142,7 @@ let package = Package(
             ]
         ),
         // What each fuzz target does with its bytes; shared by Fuzz/ and the test replaying its crashes.
-        .target(name: "FuzzHarness", dependencies: ["IconCatalog", "IconArt", "IconLint", "TerminalInput", "CSVGRasterizerInterface"]),
+        .target(name: "FuzzHarness", dependencies: ["IconCatalog", "CompiledAssetCatalog", "IconArt", "IconLint", "TerminalInput", "CSVGRasterizerInterface"]),
         .executableTarget(
             name: "iconchooser",
             dependencies: [
@@ -165,6 +168,8 @@ let package = Package(
         // lint's findings. The README's "Use as a library" shows it; EndToEndTests runs it.
         .executableTarget(name: "icon-catalog-example", dependencies: ["IconCatalog", "IconLint"]),
         // `make bench`'s measuring tool for the terminal pictures (bytes, time, sixel fidelity).
+        // `make bench`'s LZFSE throughput: decodes one stream many times and prints bytes a second.
+        .executableTarget(name: "car-bench", dependencies: ["CompiledAssetCatalog"], path: "bench/CarBench"),
         .executableTarget(
             name: "graphics-bench",
             dependencies: ["TerminalGraphics", "IconArt", "CellCanvas", "CSixel"],
@@ -180,6 +185,7 @@ let package = Package(
         .testTarget(name: "TerminalDetectionTests", dependencies: ["TerminalDetection", "TerminalInput", "CellCanvas"]),
         .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "FileAccess", "TerminalText", "TestSupport",
                                                          .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "CompiledAssetCatalogTests", dependencies: ["CompiledAssetCatalog", "IconArt", "TestSupport"]),
         .testTarget(name: "IconChoiceTests", dependencies: ["IconChoice", "IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TerminalText", "TestSupport",
                                                       .product(name: "SystemPackage", package: "swift-system")]),

@@ -382,7 +382,67 @@ targets:
         write(out, spec)
 
 
+def car_files(corpus):
+    return files(os.path.join(corpus, "assets-car", "**", "*.car")) if corpus else []
+
+
+def assets_car_seeds(out, corpus):
+    """The real cars of the corpus (those under MAX_SEED), and each cut short at its midpoint."""
+    for path in car_files(corpus):
+        data = read(path)
+        write(out, data)
+        write(out, data[: len(data) // 2])
+
+
+def car_pixel_streams(corpus, wanted, limit=40):
+    """The compressed pixel streams (CELM payloads and their CBCK chunks) of compression type `wanted` in the
+    corpus's cars, at most `limit` (bench/car.sh takes the largest of them all)."""
+    streams = []
+    for path in car_files(corpus):
+        data = read(path)
+        at = data.find(b"MLEC")
+        while at >= 0 and len(streams) < limit:
+            flags, kind, length = struct.unpack_from("<III", data, at + 4)
+            if kind == wanted:
+                if flags & 1:
+                    chunk = at + 16
+                    for _ in range(length):
+                        if data[chunk:chunk + 4] != b"KCBC":
+                            break
+                        size = struct.unpack_from("<I", data, chunk + 16)[0]
+                        streams.append(data[chunk + 20:chunk + 20 + size])
+                        chunk += 20 + size
+                else:
+                    streams.append(data[at + 16:at + 16 + length])
+            at = data.find(b"MLEC", at + 4)
+    return streams
+
+
+def lzfse_seeds(out, corpus):
+    """LZFSE streams of the cars, after a two-byte output limit (in units of 16 bytes)."""
+    for stream in car_pixel_streams(corpus, 4):
+        write(out, b"\xff\xff" + stream)
+
+
+def lzvn_seeds(out, corpus):
+    """Raw LZVN streams of the cars, after a two-byte output limit."""
+    for stream in car_pixel_streams(corpus, 3):
+        write(out, b"\xff\xff" + stream)
+
+
+def coreui_rle_seeds(out, corpus):
+    """Run-length pixels of the cars, after their width and height (mod 64, less one)."""
+    for stream in car_pixel_streams(corpus, 1):
+        if len(stream) >= 12:
+            width, height = struct.unpack_from("<II", stream, 4)
+            write(out, bytes([(width - 1) % 64, (height - 1) % 64]) + stream)
+
+
 SEEDS = {
+    "assets-car": assets_car_seeds,
+    "lzfse": lzfse_seeds,
+    "lzvn": lzvn_seeds,
+    "coreui-rle": coreui_rle_seeds,
     "bplist-guard": binary_plist_seeds,
     "plist-loader": plist_seeds,
     "png-chunks": png_seeds,

@@ -32,7 +32,7 @@ RUNS=${BENCH_RUNS:-5}
 # their medians over more runs, interleaved: with RUNS alone, one run of load moved them by 0.2x.
 STEADY_RUNS=${BENCH_STEADY_RUNS:-$((RUNS * 3))}
 [[ $STEADY_RUNS =~ ^[1-9][0-9]*$ ]] || setup_fail "BENCH_STEADY_RUNS must be a positive integer"
-ISSUES=" ${BENCH_ISSUES:-3 4 5 10 12 13 24} "
+ISSUES=" ${BENCH_ISSUES:-3 4 5 10 12 13 24 25} "
 [[ $ISSUES =~ ^[\ 0-9]+$ ]] || setup_fail "BENCH_ISSUES must list issue numbers, e.g. \"10 12\""
 wants() { [[ $ISSUES == *" $1 "* ]]; }
 for tool in chafa dialog tmux python3; do
@@ -750,6 +750,12 @@ else
     record_failure "installed program, MB" "<= 30 MB" "cannot copy and strip $BIN"
 fi
 
+# --- issue 25 -----------------------------------------------------------------------------
+if wants 25; then
+
+source "$HERE/car.sh"
+fi
+
 # --- report -------------------------------------------------------------------------------
 
 echo
@@ -802,4 +808,7 @@ echo "  noisy generated pictures, a new foreground and background (about 20 byte
 echo "13.2: send-keys to the pane showing the key's whole frame (polled every 2 ms), 4 in the filter \"icon\" against"
 echo "  Right with the filter closed, in two choosers on the 500 icons, runs alternating; 11.1-11.3, 12.13, 12.14"
 echo "  and 13.2 are medians of $STEADY_RUNS runs each, the other times of $RUNS."
+echo "25.1: preview of five icons whose images are the corpus's CalSmoke Assets.car AppIcon (LZVN, run-length) against"
+echo "  the same five as the loose CgBI PNGs Xcode wrote beside it; 25.2: the corpus's largest LZFSE stream decoded"
+echo "  about 200 MB's worth in one process, car-bench against PyPI's lzfse (Apple's reference code)."
 exit 0

@@ -95,6 +95,8 @@ public final class ChooserDetails: DetailsSource, @unchecked Sendable {
             if let set = icon.assetPath { places.append(.iconSet(shown(set))) }
         case .icon:
             if let bundle = icon.assetPath { places.append(.iconBundle(shown(bundle), olderSystems: icon.fallbackSetPath.map(shown))) }
+        case .car:
+            if let car = icon.assetPath { places.append(.iconSet("\(shown(car)): \(TextSanitizer.clean(icon.assetName ?? ""))")) }
         case .plist:
             break
         }

@@ -156,7 +156,7 @@ public struct ListReport: Encodable, Sendable {
         for ((icon, name), origin) in zip(zip(icons, names), origins) {
             let ordinal = icon.ordinal.map(String.init) ?? "-"
             let files = icon.images.isEmpty
-                ? (icon.assetCatalogOnly ? "(in an asset catalog, not read)"
+                ? (icon.assetCatalogOnly ? (app.source.isBuilt ? "(not in Assets.car)" : "(in an asset catalog, not read)")
                    : icon.source == .icon ? "(drawn from the bundle)"
                    : icon.iconFiles.isEmpty && icon.source == .plist ? "(no icon files declared)" : "(no image found)")
                 : icon.images.map { image in
@@ -174,7 +174,13 @@ public struct ListReport: Encodable, Sendable {
 
     /// `plist`, `set NAME`, or `icon NAME` with its appearances beyond light (`+dark +tinted`).
     private static func origin(of icon: Icon, clean: (String) -> String) -> String {
-        var origin = icon.source == .plist ? "plist" : "\(icon.source == .icon ? "icon" : "set") \(clean(icon.assetName ?? "?"))"
+        let kind: String
+        switch icon.source {
+        case .icon: kind = "icon"
+        case .car: kind = "car"
+        default: kind = "set"
+        }
+        var origin = icon.source == .plist ? "plist" : "\(kind) \(clean(icon.assetName ?? "?"))"
         if icon.fallbackSet != nil { origin += " (+set)" }
         let extra = icon.appearances.filter { $0 != .light }
         if !extra.isEmpty { origin += " " + extra.map { "+\($0.rawValue)" }.joined(separator: " ") }

@@ -28,6 +28,10 @@ public enum FuzzHarness {
         "preprocessor": preprocessorExpansion,
         "pbxproj-graph": pbxprojGraph,
         "xcodegen-spec": xcodegenSpec,
+        "assets-car": compiledCatalog,
+        "lzfse": lzfse,
+        "lzvn": lzvn,
+        "coreui-rle": coreUIRunLength,
     ]
 
     /// Runs the target `name` on libFuzzer's bytes; the entry point of every fuzz executable.

@@ -132,6 +132,10 @@ public struct PNGDecoder: Sendable {
             (stored, copies) = (max(0, Int(info.st_size)), 2)
         case .archived(let file):
             (stored, copies) = (Int(min(file.entry.uncompressedSize, UInt64(Int.max))), 3)
+        case .compiled(let image):
+            // The stored pixels and the straight copy, no more than `limits` let through.
+            let (pixels, overflow) = image.width.multipliedReportingOverflow(by: image.height)
+            return overflow ? limits.maxDecodedBytes * 2 : min(pixels * 8, limits.maxDecodedBytes * 2)
         }
         let fileBytes = min(stored, limits.maxFileBytes)
         guard let header = try? source.readPrefix(64), let fields = PNGHeader.fields(of: header) else {
@@ -154,6 +158,11 @@ public struct PNGDecoder: Sendable {
     /// memory first, within `limits.maxFileBytes`.
     public static func decode<Sink: RGBARowSink>(from source: ImageSource, limits: Limits = .standard,
                                                  budget: DecodeBudget = .shared, into sink: inout Sink) throws(PNGDecodeError) {
+        if case .compiled(let image) = source {
+            return try budget.withReservation(workingBytes(of: source, limits: limits)) { () throws(PNGDecodeError) in
+                sink.take(whole: try decodeCompiled(image, limits: limits))
+            }
+        }
         guard case .archived = source else { return try decode(contentsOf: source.path, limits: limits, budget: budget, into: &sink) }
         try budget.withReservation(workingBytes(of: source, limits: limits)) { () throws(PNGDecodeError) in
             let data: Data
@@ -163,6 +172,20 @@ public struct PNGDecoder: Sendable {
                 throw .unreadable(path: source.path, reason: error.description)
             }
             try decode([UInt8](data), name: source.path, limits: limits, into: &sink)
+        }
+    }
+
+    /// The pixels of an image of a compiled asset catalog, within `limits`.
+    static func decodeCompiled(_ image: CarImage, limits: Limits) throws(PNGDecodeError) -> RGBABitmap {
+        let (pixels, overflow) = image.width.multipliedReportingOverflow(by: image.height)
+        guard !overflow, pixels * 4 <= limits.maxDecodedBytes else {
+            throw .tooLarge(path: image.path, width: image.width, height: image.height)
+        }
+        do {
+            let bitmap = try image.pixels()
+            return RGBABitmap(width: bitmap.width, height: bitmap.height, pixels: bitmap.rgba)
+        } catch {
+            throw .invalid(path: image.car.path, reason: error.description)
         }
     }
 

@@ -108,6 +108,8 @@ public enum AppIconSource: String, Sendable, Codable, CaseIterable {
     case appiconset
     /// An Xcode 26 Icon Composer bundle, `NAME.icon`.
     case icon
+    /// A built app's compiled asset catalog, `Assets.car`, for an icon named by `CFBundleIconName`.
+    case car
 }
 
 /// Where an icon is declared: what a details panel shows and a message names, so a developer
@@ -186,6 +188,12 @@ public struct AppIcon: Equatable, Sendable {
                 images: images, iconName: iconName)
     }
 
+    /// The same icon with its pictures from a built app's compiled asset catalog.
+    package func fromCar(_ car: CarFile, images: [IconImage]) -> AppIcon {
+        AppIcon(name: name, source: .car, assetName: iconName, assetPath: car.path, declaration: declaration, ordinal: ordinal,
+                iconFiles: iconFiles, prerendered: prerendered, images: images, iconName: iconName)
+    }
+
     /// The app icon set the icon's `images` come from: its own, or its bundle's fallback.
     public var setPath: String? {
         source == .appiconset ? assetPath : fallbackSetPath
@@ -193,6 +201,9 @@ public struct AppIcon: Equatable, Sendable {
 
     /// Declared by `CFBundleIconName` alone: its images are in an asset catalog, not loose files.
     public var isAssetCatalogOnly: Bool { source == .plist && iconFiles.isEmpty && iconName != nil }
+
+    /// Read from a built app's compiled asset catalog.
+    public var isFromCompiledCatalog: Bool { source == .car }
 
     /// True for the primary icon, the one `setAlternateIconName(nil)` goes back to.
     public var isPrimary: Bool { name == nil }

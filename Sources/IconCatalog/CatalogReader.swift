@@ -118,9 +118,12 @@ public enum CatalogReader {
         let resolver = lookingForFiles
             ? IconFileResolver(tree: options.iconTree(default: tree), idiom: options.idiom, defines: options.defines)
             : nil
-        let icons = declared.icons.map { icon in
+        var icons = declared.icons.map { icon in
             plistIcon(icon, iconsKey: declared.iconsKey, plistPath: plistPath, defines: options.defines,
                       resolver: resolver, warnings: &warnings)
+        }
+        if lookingForFiles, source.isBuilt {
+            icons = compiledIcons(icons, tree: tree, idiom: options.idiom, warnings: &warnings)
         }
         if let note = assetCatalogNote(icons, source: source, subject: plistPath) { warnings.append(note) }
         if let resolver, resolver.searchWasTruncated {
@@ -155,9 +158,32 @@ public enum CatalogReader {
                        iconName: icon.iconName)
     }
 
-    /// One warning for every icon named only by `CFBundleIconName`: their images are in an
-    /// asset catalog (compiled into `Assets.car` in a built app), which is not read, so they
-    /// are listed with a placeholder. Once per app, however many such icons it has.
+    /// In a built app, each icon named by `CFBundleIconName` whose images the app's `Assets.car`
+    /// holds takes them from there (the loose files Xcode writes for the primary are the same pictures).
+    static func compiledIcons(_ icons: [AppIcon], tree: IconFileTree, idiom: Idiom, warnings: inout WarningList) -> [AppIcon] {
+        guard icons.contains(where: { $0.iconName != nil }) else { return icons }
+        let (car, warning) = CarFile.open(in: tree)
+        if let warning { warnings.append(warning) }
+        guard let car else { return icons }
+        var skipped = Set<String>()
+        let read = icons.map { icon in
+            guard let name = icon.iconName else { return icon }
+            let images = car.images(named: name, idiom: idiom, skipped: &skipped)
+            return images.isEmpty ? icon : icon.fromCar(car, images: images)
+        }
+        if !skipped.isEmpty {
+            warnings.append(CatalogWarning(subject: car.path,
+                message: "icon images stored as \(MessageText.list(skipped.sorted()) { $0 }) are not decoded; "
+                    + "each icon shows its other images, or a placeholder where it has none",
+                code: .carEncodingNotDecoded))
+        }
+        return read
+    }
+
+    /// One warning for every icon named only by `CFBundleIconName` whose images were not found:
+    /// in a project or plist they are in an asset catalog, compiled at build time, which is not
+    /// read; in a built app the compiled asset catalog (`Assets.car`) has none for it. They are
+    /// listed with a placeholder. Once per app, however many such icons it has.
     static func assetCatalogNote(_ icons: [AppIcon], source: AppSourceKind, subject: String) -> CatalogWarning? {
         let named = icons.filter(\.isAssetCatalogOnly)
         guard !named.isEmpty else { return nil }
@@ -165,10 +191,16 @@ public enum CatalogReader {
             icon.name.map { "“\(MessageText.abbreviated($0))”" } ?? "the primary icon “\(MessageText.abbreviated(icon.iconName ?? ""))”"
         }) { $0 }
         let one = named.count == 1
-        let whereFrom = source.isBuilt ? "the compiled asset catalog (Assets.car)" : "an asset catalog, compiled at build time"
+        let shown = "shown as \(one ? "a placeholder" : "placeholders")"
+        guard !source.isBuilt else {
+            return CatalogWarning(subject: subject,
+                message: "\(list) \(one ? "has" : "have") only CFBundleIconName, and the compiled asset catalog (Assets.car) "
+                    + "has no images for \(one ? "it" : "them"); \(shown)",
+                code: .iconNameOnly)
+        }
         return CatalogWarning(subject: subject,
-            message: "\(list) \(one ? "has" : "have") only CFBundleIconName: \(one ? "its" : "their") images are in \(whereFrom), "
-                + "which is not read; shown as \(one ? "a placeholder" : "placeholders")",
+            message: "\(list) \(one ? "has" : "have") only CFBundleIconName: \(one ? "its" : "their") images are in "
+                + "an asset catalog, compiled at build time, which is not read; \(shown)",
             code: .iconNameOnly)
     }
 }
@@ -184,6 +216,10 @@ public final class IconImageFinder: @unchecked Sendable {
     private let boundary: PathBoundary?
     private let lock = NSLock()
     private var resolver: IconFileResolver?
+    /// The built app's compiled asset catalog, once looked for (nil inside: the app has none).
+    private var compiled: CarFile??
+    /// A built app: its icons named by CFBundleIconName take their images from its car.
+    private let isBuilt: Bool
 
     /// A finder for the catalog's icons, looking where `options` says (`iconsDirectory`) as the reading did.
     public init(catalog: AppIconCatalog, options: CatalogOptions) {
@@ -191,6 +227,7 @@ public final class IconImageFinder: @unchecked Sendable {
         self.idiom = catalog.idiom
         self.setIdiom = catalog.shownIdiom
         self.boundary = catalog.compiler.flatMap { PathBoundary(root: $0.boundary) }
+        self.isBuilt = catalog.source.isBuilt
     }
 
     /// The images `CatalogReader.read` would have found for `icon` (its `iconFiles` are
@@ -198,6 +235,13 @@ public final class IconImageFinder: @unchecked Sendable {
     public func images(for icon: AppIcon) -> [IconImage] {
         if let set = icon.setPath {
             return AppIconSet.images(at: set, idiom: setIdiom, boundary: boundary).images
+        }
+        if icon.source == .car || isBuilt && icon.source == .plist, let name = icon.iconName {
+            let fromCar = lock.withLock {
+                if compiled == nil { compiled = CarFile.open(in: tree).car.map { .some($0) } ?? .some(nil) }
+                return compiled??.images(named: name, idiom: idiom) ?? []
+            }
+            if !fromCar.isEmpty { return fromCar }
         }
         guard icon.source == .plist else { return [] }
         let resolver = lock.withLock {

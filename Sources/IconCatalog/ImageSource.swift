@@ -9,6 +9,8 @@ public enum ImageSource: Hashable, Sendable {
     case file(String)
     /// An entry of an `.ipa`, inflated into memory when read.
     case archived(ArchivedFile)
+    /// An image of a built app's compiled asset catalog (`Assets.car`): pixels, not a file.
+    case compiled(CarImage)
 
     /// How the image is named to people and in JSON: the file's path, or
     /// `App.ipa:Payload/App.app/AppIcon60x60@2x.png` for an archived one.
@@ -16,6 +18,7 @@ public enum ImageSource: Hashable, Sendable {
         switch self {
         case .file(let path): return path
         case .archived(let file): return file.path
+        case .compiled(let image): return image.path
         }
     }
 
@@ -26,6 +29,7 @@ public enum ImageSource: Hashable, Sendable {
             do { return try BoundedFile.read(path, limit: limit) } catch { throw .file(error) }
         case .archived(let file):
             do { return try file.archive.contents(of: file.entry, limit: limit) } catch { throw .archive(error) }
+        case .compiled: throw .compiled
         }
     }
 
@@ -36,6 +40,7 @@ public enum ImageSource: Hashable, Sendable {
             do { return try BoundedFile.readPrefix(path, count: count) } catch { throw .file(error) }
         case .archived(let file):
             do { return try file.archive.prefix(of: file.entry, count: count) } catch { throw .archive(error) }
+        case .compiled: throw .compiled
         }
     }
 }
@@ -71,6 +76,8 @@ public enum ImageReadError: Error, Equatable, Sendable, CustomStringConvertible 
     case file(BoundedFile.Failure)
     /// The `.ipa` entry could not be inflated within the limits.
     case archive(ZipArchiveError)
+    /// An image of a compiled asset catalog has pixels, not file bytes (see `CarImage.pixels()`).
+    case compiled
 
     /// The reason without the path, to follow the path the caller names.
     public var description: String {
@@ -81,6 +88,7 @@ public enum ImageReadError: Error, Equatable, Sendable, CustomStringConvertible 
         case .file(.tooLarge(let bytes)): return "too large (\(bytes) bytes)"
         case .file(.system(let message)): return message
         case .archive(let error): return error.reason
+        case .compiled: return "is an image of a compiled asset catalog, not a file"
         }
     }
 }

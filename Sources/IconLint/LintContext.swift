@@ -23,13 +23,16 @@ package struct LintContext {
     package let images: [String: ImageFacts]
     /// What a project's build makes of its catalogs; nil for an Info.plist or a built app.
     package let project: ProjectFacts?
+    /// A built app's compiled asset catalog, when it has one that could be read.
+    package let car: CarFile?
     /// One resolver per idiom, sharing `index`.
     let resolvers: [Idiom: IconFileResolver]
 
     /// Builds the model; `inspect` is called once for each image file found.
     package init(plist: [String: Any], plistPath: String, source: AppSourceKind = .plist, options: CatalogOptions,
-                 index: FileIndex, project: ProjectFacts? = nil, inspect: (ImageSource) -> ImageFacts) {
+                 index: FileIndex, project: ProjectFacts? = nil, car: CarFile? = nil, inspect: (ImageSource) -> ImageFacts) {
         self.plist = plist
+        self.car = car
         self.project = project
         self.plistPath = plistPath
         self.source = source

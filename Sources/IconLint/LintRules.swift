@@ -19,6 +19,8 @@ public enum LintRules {
         iconNameMissing,
         missingMarketingIcon,
         marketingIconAlpha,
+        carIconMissing,
+        carMarketingAlpha,
         noAlternates,
         onlyOnIPad,
         scaleSuffixInEntry,
@@ -34,6 +36,7 @@ public enum LintRules {
         unlistedIconSet,
         missingXCConfigInclude,
         missingAlternateSize,
+        carAlternateSize,
         setFileMissing,
         setFileUnreferenced,
         iconLayerMissing,
@@ -43,6 +46,7 @@ public enum LintRules {
         duplicateFileEntry,
         iconNameOnly,
         inconsistentAppearances,
+        carInconsistentAppearances,
     ]
 
     /// Every rule's id: the values `LintFinding.rule` and `CatalogWarning.code` share.

@@ -42,18 +42,26 @@ public enum Linter {
             // in the built app); here their sets and bundles are read, so that is no finding.
             skipped.formUnion([LintRules.primaryIconNameOnly.id, LintRules.iconNameOnly.id])
         }
+        var car: CarFile?
+        if opened.source.isBuilt {
+            let read = CarFile.open(in: opened.iconTree)
+            car = read.car
+            if let warning = read.warning { appWarnings.append(warning) }
+            // The car is read: its icons are checked by the car rules, not noted as unread.
+            if car != nil { skipped.insert(LintRules.iconNameOnly.id) }
+        }
         let index = FileIndex(tree: options.iconTree(default: opened.iconTree))
         return lint(plist: plist, plistPath: opened.plistPath ?? opened.path, source: opened.source, options: options,
-                    index: index, disabled: skipped, inspector: inspector, appWarnings: appWarnings, project: project)
+                    index: index, disabled: skipped, inspector: inspector, appWarnings: appWarnings, project: project, car: car)
     }
 
     /// Lints an already-parsed plist against an already-walked folder.
     package static func lint(plist: [String: Any], plistPath: String, source: AppSourceKind = .plist,
                              options: CatalogOptions, index: FileIndex, disabled: Set<ProblemCode> = [],
                              inspector: any ImageInspector, appWarnings: [CatalogWarning] = [],
-                             project: ProjectFacts? = nil) -> LintReport {
+                             project: ProjectFacts? = nil, car: CarFile? = nil) -> LintReport {
         let context = LintContext(plist: plist, plistPath: plistPath, source: source, options: options, index: index,
-                                  project: project, inspect: { inspector.inspect($0) })
+                                  project: project, car: car, inspect: { inspector.inspect($0) })
         var seen = Set<LintFinding>()
         var findings: [LintFinding] = []
         var omitted: [LintReport.Omitted] = []

@@ -75,8 +75,8 @@ import TestSupport
             #expect(dark.isAssetCatalogOnly && dark.iconName == "Dark" && dark.iconFiles.isEmpty)
             let notes = catalog.warnings.filter { $0.code == .iconNameOnly }
             #expect(notes.count == 1)
-            #expect(notes.first?.message == "“Dark” has only CFBundleIconName: its images are in the compiled asset catalog "
-                + "(Assets.car), which is not read; shown as a placeholder")
+            #expect(notes.first?.message == "“Dark” has only CFBundleIconName, and the compiled asset catalog (Assets.car) "
+                + "has no images for it; shown as a placeholder")
             #expect(catalog.warnings.count == 1, "\(catalog.warnings)")
         }
     }

@@ -7,8 +7,10 @@ import Testing
 @Suite struct BuiltAppLintTests {
     private let fixture = BuiltAppFixture()
 
-    @Test func aWellBuiltAppHasOnlyTheNoteAboutItsAssetCatalogIcons() throws {
+    @Test func anAppWithoutACarHasOnlyTheNoteAboutItsAssetCatalogIcons() throws {
         let folder = TemporaryFolder()
+        var fixture = fixture
+        fixture.files["Assets.car"] = nil
         for path in [fixture.writeApp(in: folder), try fixture.writeIPA(in: folder)] {
             for idiom in Idiom.allCases {
                 let report = try Linter.lint(app: path, options: CatalogOptions(idiom: idiom))

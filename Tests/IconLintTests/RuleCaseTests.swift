@@ -164,7 +164,8 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
 
 @Suite struct RuleCaseTests {
     @Test func everyRuleHasACase() {
-        #expect((RuleCase.all.map(\.rule) + ProjectRuleCase.all.map(\.rule)).sorted() == LintRules.ids.sorted())
+        #expect((RuleCase.all.map(\.rule) + ProjectRuleCase.all.map(\.rule) + CompiledCatalogLintTests.rules).sorted()
+            == LintRules.ids.sorted())
     }
 
     @Test func theTestAppIsClean() throws {

@@ -6,8 +6,9 @@ import ZIPFoundation
 /// an `Assets.car`, written as an `.app` folder or zipped into an `.ipa` under `Payload/`.
 ///
 /// The standard app: the primary `AppIcon` (red), an alternate `Blue` (blue) with loose
-/// files in both sizes sets, and an alternate `Dark` named only by `CFBundleIconName`, its
-/// images in the compiled asset catalog as Xcode 13 and later leave them.
+/// files in both sizes sets, and an alternate `Dark` named only by `CFBundleIconName`, as
+/// Xcode 13 and later leave them, though its car (other images only) has none for it:
+/// `withIconsInCar()` puts them there.
 public struct BuiltAppFixture {
     public var name = "Sample"
     public var plist: [String: Any]
@@ -32,7 +33,8 @@ public struct BuiltAppFixture {
                 ],
             ] as [String: Any],
         ]
-        files = ["Assets.car": Data("compiled asset catalog".utf8), "Sample": Data([0xCF, 0xFA, 0xED, 0xFE])]
+        files = ["Assets.car": CarWriter(images: [.init(asset: "Background", size: 8, colour: (10, 10, 10, 255))]).build(),
+                 "Sample": Data([0xCF, 0xFA, 0xED, 0xFE])]
         for (base, colour) in [("AppIcon", (220, 30, 30)), ("Blue", (30, 60, 220))] as [(String, (UInt8, UInt8, UInt8))] {
             for (suffix, size) in [("60x60@2x", 120), ("60x60@3x", 180), ("76x76@2x~ipad", 152), ("83.5x83.5@2x~ipad", 167)] {
                 files["\(base)\(suffix).png"] = PNGWriter.crushed(width: size, height: size) { _, _ in
@@ -40,6 +42,32 @@ public struct BuiltAppFixture {
                 }
             }
         }
+    }
+
+    /// The same app with its icons in its car too, as Xcode 13 and later build it: `AppIcon` (red)
+    /// and `Blue` with their iPhone, iPad and marketing images, and `Dark` only there, in
+    /// light (green), dark (black) and tinted (grey) renditions at 120, 152, 167 and 1024 px.
+    public func withIconsInCar() -> BuiltAppFixture {
+        var app = self
+        var images: [CarWriter.Image] = []
+        for (asset, colour) in [("AppIcon", (220, 30, 30)), ("Blue", (30, 60, 220))] as [(String, (UInt8, UInt8, UInt8))] {
+            images += [
+                .init(asset: asset, size: 120, scale: 2, idiom: 1, colour: (colour.0, colour.1, colour.2, 255)),
+                .init(asset: asset, size: 180, scale: 3, idiom: 1, encoding: .lzfse, colour: (colour.0, colour.1, colour.2, 255)),
+                .init(asset: asset, size: 152, scale: 2, idiom: 2, encoding: .zlib, colour: (colour.0, colour.1, colour.2, 255)),
+                .init(asset: asset, size: 167, scale: 2, idiom: 2, encoding: .gzip, colour: (colour.0, colour.1, colour.2, 255)),
+                .init(asset: asset, size: 1024, idiom: 6, colour: (colour.0, colour.1, colour.2, 255)),
+            ]
+        }
+        for (appearance, colour) in [("UIAppearanceAny", (30, 200, 60)), ("UIAppearanceDark", (0, 0, 0)),
+                                     ("ISAppearanceTintable", (128, 128, 128))] as [(String, (UInt8, UInt8, UInt8))] {
+            for (size, scale, idiom) in [(120, 2, 1), (152, 2, 2), (167, 2, 2), (1024, 1, 6)] {
+                images.append(.init(asset: "Dark", size: size, scale: scale, idiom: idiom, appearance: appearance,
+                                    colour: (colour.0, colour.1, colour.2, 255)))
+            }
+        }
+        app.files["Assets.car"] = CarWriter(images: images).build()
+        return app
     }
 
     /// The binary Info.plist, as the build writes it.

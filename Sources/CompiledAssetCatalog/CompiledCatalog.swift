@@ -1,0 +1,101 @@
+/// A compiled asset catalog (`Assets.car`) read from its bytes: the key format, every rendition's
+/// key and image header, the names of its assets (`FACETKEYS`) and of its appearances
+/// (`APPEARANCEKEYS`). Pixels are decoded only when asked for (`bitmap(of:)`).
+public final class CompiledCatalog: Sendable {
+    /// A car larger than this is not read.
+    public static let maximumFileSize = 64 << 20
+    /// A decoded image (or atlas) larger than this many pixels is refused: 2048 × 2048, whose stored and
+    /// straight copies are 32 MB (app icons are 1024 px at most).
+    public static let maximumPixels = 1 << 22
+
+    /// The attributes of every rendition key, in the car's order.
+    public let keyFormat: [RenditionAttribute?]
+    /// Every rendition, in the car's key order.
+    public let renditions: [Rendition]
+    /// Asset name → the value of its `identifier` attribute.
+    public let identifiers: [String: Int]
+    /// Appearance number → what it is, from the names the car gives them; empty in cars from
+    /// before appearances (every rendition then is light).
+    public let appearances: [Int: RenditionAppearance]
+    /// Appearance names the car has that are not known here, for a warning.
+    public let unknownAppearanceNames: [String]
+
+    /// Reads the car's structure from its bytes; throws what is wrong with it. Its cost is bounded by
+    /// the file's size: each block is read at most once, trees are walked once and may not loop.
+    public init(bytes: [UInt8]) throws(CarError) {
+        guard bytes.count <= Self.maximumFileSize else { throw .tooLarge(bytes: bytes.count, limit: Self.maximumFileSize) }
+        let store = try BOMStore(bytes)
+        guard let header = try store.namedBlock("CARHEADER") else { throw .missingTree("CARHEADER") }
+        guard header.tag(0) == "CTAR" else { throw .badHeader("CARHEADER") }
+        guard let format = try store.namedBlock("KEYFORMAT") else { throw .missingTree("KEYFORMAT") }
+        guard format.tag(0) == "kfmt", let count = format.intLE(8), count <= 64, count <= (format.count - 12) / 4 else {
+            throw .badHeader("KEYFORMAT")
+        }
+        let attributes = (0..<count).map { RenditionAttribute(rawValue: format.uint32LE(12 + 4 * $0)!) }
+        keyFormat = attributes
+
+        guard let renditionEntries = try store.tree("RENDITIONS") else { throw .missingTree("RENDITIONS") }
+        var renditions: [Rendition] = []
+        renditions.reserveCapacity(renditionEntries.count)
+        for (keyBytes, csi) in renditionEntries {
+            var key: [RenditionAttribute: Int] = [:]
+            for (i, attribute) in attributes.enumerated() {
+                guard let attribute else { continue }
+                guard let value = keyBytes.uint16LE(2 * i) else { throw .badTree(name: "RENDITIONS", reason: "has a key shorter than its key format") }
+                key[attribute] = Int(value)
+            }
+            renditions.append(try Rendition(key: key, csi: csi))
+        }
+        self.renditions = renditions
+
+        var identifiers: [String: Int] = [:]
+        for (name, token) in try store.tree("FACETKEYS") ?? [] {
+            guard let pairs = token.uint16LE(4), Int(pairs) <= (token.count - 6) / 4 else {
+                throw .badTree(name: "FACETKEYS", reason: "has a key token that overruns its block")
+            }
+            for i in 0..<Int(pairs) where token.uint16LE(6 + 4 * i) == UInt16(RenditionAttribute.identifier.rawValue) {
+                identifiers[String(decoding: name.array.prefix { $0 != 0 }, as: UTF8.self)] = Int(token.uint16LE(8 + 4 * i)!)
+            }
+        }
+        self.identifiers = identifiers
+
+        var appearances: [Int: RenditionAppearance] = [:], unknown: [String] = []
+        for (name, value) in try store.tree("APPEARANCEKEYS") ?? [] {
+            let text = String(decoding: name.array.prefix { $0 != 0 }, as: UTF8.self)
+            guard let number = value.count >= 4 ? value.intLE(0) : value.uint16LE(0).map(Int.init) else {
+                throw .badTree(name: "APPEARANCEKEYS", reason: "has an appearance without a number")
+            }
+            if let known = RenditionAppearance(appearanceName: text) { appearances[number] = known } else { unknown.append(text) }
+        }
+        self.appearances = appearances
+        unknownAppearanceNames = unknown
+    }
+
+    /// The image renditions of the asset `name` (an app icon set's, say), in the car's order;
+    /// empty when the car has no asset of that name.
+    public func images(named name: String) -> [Rendition] {
+        guard let identifier = identifiers[name] else { return [] }
+        return renditions.filter { $0.key[.identifier] == identifier && $0.isBitmap }
+    }
+
+    /// The appearance a rendition is drawn for: light where the car has no appearances or the
+    /// rendition's number is the car's "any"; nil for an appearance not known here.
+    public func appearance(of rendition: Rendition) -> RenditionAppearance? {
+        let number = rendition.key[.appearance] ?? 0
+        if let known = appearances[number] { return known }
+        return number == 0 ? .light : nil
+    }
+
+    /// The atlas a packed image's link points at: the renditions whose keys have the link's values,
+    /// the one agreeing with `rendition` on most other attributes (its idiom, its subtype).
+    func atlas(for rendition: Rendition, link: Rendition.AtlasLink) -> Rendition? {
+        let candidates = renditions.filter { candidate in
+            candidate.link == nil && link.key.allSatisfy { candidate.key[$0.key] == $0.value }
+        }
+        return candidates.max { a, b in agreement(a, rendition, link) < agreement(b, rendition, link) }
+    }
+
+    private func agreement(_ candidate: Rendition, _ rendition: Rendition, _ link: Rendition.AtlasLink) -> Int {
+        candidate.key.filter { link.key[$0.key] == nil && $0.key != .identifier && rendition.key[$0.key] == $0.value }.count
+    }
+}

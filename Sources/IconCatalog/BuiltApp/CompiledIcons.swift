@@ -1,0 +1,122 @@
+import CompiledAssetCatalog
+import FileAccess
+import Foundation
+
+/// A built app's compiled asset catalog (`Assets.car` at the top of the `.app`), read once, and
+/// the images it holds for the icons the Info.plist names by `CFBundleIconName`.
+public final class CarFile: Sendable {
+    /// The car's path, or `App.ipa:Payload/App.app/Assets.car`.
+    public let path: String
+    package let catalog: CompiledCatalog
+
+    package init(path: String, catalog: CompiledCatalog) {
+        self.path = path
+        self.catalog = catalog
+    }
+
+    /// Reads the car of the app at `tree`: nil with no warning when the app has none, nil with
+    /// one warning naming the car when it cannot be read.
+    package static func open(in tree: IconFileTree) -> (car: CarFile?, warning: CatalogWarning?) {
+        let path: String, bytes: Data
+        do {
+            switch tree {
+            case .folder(let folder):
+                path = (folder as NSString).appendingPathComponent("Assets.car")
+                guard FileKind.following(path) != nil else { return (nil, nil) }
+                do { bytes = try BoundedFile.read(path, limit: CompiledCatalog.maximumFileSize) } catch {
+                    return (nil, unreadable(path, ImageReadError.file(error).description))
+                }
+            case .project:
+                // A project's catalogs are read from their sources; only a built app holds a car.
+                return (nil, nil)
+            case .archive(let folder):
+                guard let entry = folder.files.first(where: { $0.name == folder.root + "Assets.car" }) else { return (nil, nil) }
+                path = ArchivedFile(archive: folder.archive, entry: entry).path
+                do { bytes = try folder.archive.contents(of: entry, limit: CompiledCatalog.maximumFileSize) } catch {
+                    return (nil, unreadable(path, ImageReadError.archive(error).description))
+                }
+            }
+        }
+        do {
+            return (CarFile(path: path, catalog: try CompiledCatalog(bytes: [UInt8](bytes))), nil)
+        } catch {
+            return (nil, unreadable(path, error.description))
+        }
+    }
+
+    private static func unreadable(_ path: String, _ reason: String) -> CatalogWarning {
+        CatalogWarning(subject: path, message: "compiled asset catalog not read: \(reason); its icons are shown as placeholders",
+                       code: .unreadableAssetCatalog)
+    }
+
+    /// The images of the icon `name` the car holds, for `idiom` (its own and universal ones, and the
+    /// marketing image), each with its point size, scale and appearance; empty when the car has
+    /// no such icon.
+    package func images(named name: String, idiom: Idiom) -> [IconImage] {
+        var skipped = Set<String>()
+        return images(named: name, idiom: idiom, skipped: &skipped)
+    }
+
+    /// As `images(named:idiom:)`, leaving out the images stored in encodings not decoded here, whose
+    /// names go to `skipped`: the icon shows its next image instead.
+    package func images(named name: String, idiom: Idiom, skipped: inout Set<String>) -> [IconImage] {
+        catalog.images(named: name).enumerated().compactMap { _, rendition in
+            if let encoding = catalog.undecodableEncoding(of: rendition) {
+                skipped.insert(encoding)
+                return nil
+            }
+            guard let appearance = catalog.appearance(of: rendition).flatMap({ IconAppearance(rawValue: $0.rawValue) }) else { return nil }
+            let imageIdiom: AppIconSetImage.Idiom
+            switch rendition.idiom ?? .universal {
+            case .phone: guard idiom == .phone else { return nil }; imageIdiom = .iphone
+            case .pad: guard idiom == .pad else { return nil }; imageIdiom = .ipad
+            case .marketing: imageIdiom = .iosMarketing
+            case .universal: imageIdiom = .universal
+            default: return nil
+            }
+            let scale = rendition.scale
+            return IconImage(source: .compiled(CarImage(car: self, rendition: rendition)), width: rendition.width,
+                             height: rendition.height, idiom: imageIdiom, pointSize: Double(rendition.width) / Double(scale),
+                             scale: scale, appearance: appearance)
+        }
+        .sorted { ($0.appearance.sortOrder, $0.width) < ($1.appearance.sortOrder, $1.width) }
+    }
+
+    /// The decoded pixels of one of its images.
+    package func bitmap(of image: CarImage) throws(CarError) -> CarBitmap {
+        try catalog.bitmap(of: image.rendition)
+    }
+}
+
+/// One image of a compiled asset catalog: the car, and which of its renditions.
+public struct CarImage: Hashable, Sendable {
+    /// The car the image is in.
+    public let car: CarFile
+    package let rendition: Rendition
+
+    /// `…/Assets.car:Icon-60@2x.png`: the car and the file the image was compiled from.
+    public var path: String { "\(car.path):\(rendition.name)" }
+    /// The size the image is declared at (of its own pixels, or its rectangle of an atlas).
+    public var width: Int { rendition.width }
+    /// The height it is declared at.
+    public var height: Int { rendition.height }
+
+    /// Straight RGBA pixels, decoded (and cropped from their atlas) now.
+    public func pixels() throws(CarError) -> CarBitmap { try car.bitmap(of: self) }
+
+    /// The same rendition of the same open car: cars are compared by identity, not by bytes.
+    public static func == (a: CarImage, b: CarImage) -> Bool {
+        a.car === b.car && a.rendition.name == b.rendition.name && a.rendition.key == b.rendition.key
+    }
+
+    /// Hashes the car's identity and the rendition's name.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(car))
+        hasher.combine(rendition.name)
+    }
+}
+
+extension IconAppearance {
+    /// Light, dark, tinted: the order images are listed in.
+    var sortOrder: Int { IconAppearance.allCases.firstIndex(of: self) ?? 0 }
+}

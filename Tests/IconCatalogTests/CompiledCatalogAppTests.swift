@@ -1,0 +1,97 @@
+import Foundation
+import IconCatalog
+import Testing
+import TestSupport
+
+/// Built apps whose icons are in their compiled asset catalog (`Assets.car`), written by the
+/// tests' `CarWriter`: alternates only there, in light, dark and tinted.
+@Suite struct CompiledCatalogAppTests {
+    let app = BuiltAppFixture().withIconsInCar()
+
+    @Test func iconsNamedByCFBundleIconNameTakeTheirImagesFromTheCar() throws {
+        let folder = TemporaryFolder()
+        for path in [app.writeApp(in: folder), try app.writeIPA(in: folder)] {
+            let catalog = try CatalogReader.read(app: path)
+            #expect(catalog.warnings.isEmpty, "\(catalog.warnings)")
+            for icon in catalog.icons {
+                #expect(icon.source == .car, "\(icon.displayName)")
+                #expect(icon.assetPath?.hasSuffix("Sample.app/Assets.car") == true, "\(String(describing: icon.assetPath))")
+            }
+            let primary = catalog.primary
+            #expect(primary.images.map(\.width) == [120, 180, 1024])
+            #expect(primary.images.map(\.idiom) == [.iphone, .iphone, .iosMarketing])
+            #expect(primary.images.map(\.scale) == [2, 3, 1])
+            #expect(primary.images.first?.pointSize == 60)
+            let dark = try #require(catalog.alternate(named: "Dark"))
+            #expect(dark.ownAppearances == [.light, .dark, .tinted])
+            #expect(dark.images(for: .dark, idiom: .phone).allSatisfy { !$0.isDerived && $0.appearance == .dark })
+            #expect(dark.images.count == 6)
+        }
+    }
+
+    @Test func theCarsPicturesDecode() throws {
+        let folder = TemporaryFolder()
+        let catalog = try CatalogReader.read(app: try app.writeIPA(in: folder))
+        for (icon, colour) in [(catalog.primary, [220, 30, 30, 255]), (try #require(catalog.alternate(named: "Blue")), [30, 60, 220, 255])] {
+            for image in icon.images {
+                guard case .compiled(let compiled) = image.source else { Issue.record("\(image.path) is not in the car"); continue }
+                let pixels = try compiled.pixels()
+                #expect(pixels.width == image.width && Array(pixels.rgba.prefix(4)).map(Int.init) == colour, "\(image.path)")
+            }
+        }
+        let dark = try #require(catalog.alternate(named: "Dark"))
+        let darkImage = try #require(dark.images.first { $0.appearance == .dark })
+        guard case .compiled(let compiled) = darkImage.source else { Issue.record("not in the car"); return }
+        #expect(Array(try compiled.pixels().rgba.prefix(4)) == [0, 0, 0, 255])
+    }
+
+    @Test func anIPadReadsThePadRenditions() throws {
+        let folder = TemporaryFolder()
+        let catalog = try CatalogReader.read(app: app.writeApp(in: folder), options: CatalogOptions(idiom: .pad))
+        #expect(catalog.primary.images.map(\.width) == [152, 167, 1024])
+        #expect(try #require(catalog.alternate(named: "Dark")).images.filter { $0.appearance == .tinted }.map(\.width) == [152, 167, 1024])
+    }
+
+    @Test func anUnreadableCarIsOneWarningNamingIt() throws {
+        for (bytes, reason) in [(Data("not a car".utf8), "not a compiled asset catalog"),
+                                (Self.cyclicCar(), "its RENDITIONS tree loops back on itself")] {
+            var broken = app
+            broken.files["Assets.car"] = bytes
+            let folder = TemporaryFolder()
+            let path = broken.writeApp(in: folder)
+            let catalog = try CatalogReader.read(app: path)
+            let warnings = catalog.warnings.filter { $0.code == .unreadableAssetCatalog }
+            #expect(warnings.count == 1)
+            #expect(warnings.first?.subject == path + "/Assets.car")
+            #expect(warnings.first?.message.contains(reason) == true, "\(warnings)")
+            // The loose files still show the primary and Blue; Dark is a placeholder with its note.
+            #expect(catalog.primary.source == .plist && !catalog.primary.images.isEmpty)
+            #expect(catalog.warnings.contains { $0.code == .iconNameOnly })
+        }
+    }
+
+    /// An image in an encoding not decoded gives way to the icon's other images, with one warning naming it.
+    @Test func anEncodingNotDecodedFallsBackToTheNextImage() throws {
+        var app = BuiltAppFixture()
+        app.files["Assets.car"] = CarWriter(images: [
+            .init(asset: "AppIcon", size: 120, scale: 2, idiom: 1, encoding: .paletteImage, colour: (1, 2, 3, 255)),
+            .init(asset: "AppIcon", size: 180, scale: 3, idiom: 1, colour: (1, 2, 3, 255)),
+            .init(asset: "Dark", size: 1024, encoding: .paletteImage, colour: (1, 2, 3, 255)),
+        ]).build()
+        let folder = TemporaryFolder()
+        let path = app.writeApp(in: folder)
+        let catalog = try CatalogReader.read(app: path)
+        #expect(catalog.primary.source == .car && catalog.primary.images.map(\.width) == [180])
+        #expect(try #require(catalog.alternate(named: "Dark")).isAssetCatalogOnly)
+        let notes = catalog.warnings.filter { $0.code == .carEncodingNotDecoded }
+        #expect(notes.map(\.description) == ["\(path)/Assets.car: icon images stored as a palette image are not decoded; "
+            + "each icon shows its other images, or a placeholder where it has none"])
+    }
+
+    static func cyclicCar() -> Data {
+        var writer = CarWriter(images: (0..<6).map { .init(asset: "Icon\($0)", size: 4, colour: (1, 2, 3, 255)) })
+        writer.leafSize = 2
+        writer.cycle = true
+        return writer.build()
+    }
+}

@@ -1,0 +1,282 @@
+import Foundation
+
+/// Writes small compiled asset catalogs (`Assets.car`) for the cases no redistributable car
+/// covers: alternates only in the car, dark and tinted renditions, other encodings, a two-level
+/// tree, and lies. Written from the format as the reader understands it (a BOM store holding
+/// CARHEADER, KEYFORMAT, RENDITIONS, FACETKEYS and APPEARANCEKEYS); `CarWriterTests` checks the
+/// structure it writes against the real cars' own.
+public struct CarWriter {
+    /// How an image's pixels are stored.
+    public enum Encoding: Sendable {
+        /// Compression type 0: the premultiplied pixels as they are.
+        case uncompressed
+        /// LZVN (type 3), as literal runs.
+        case lzvn
+        /// LZFSE (type 4), as stored (`bvx-`) blocks.
+        case lzfse
+        /// zlib (type 2), deflate's stored blocks inside a zlib or gzip wrapper.
+        case zlib, gzip
+        /// A compression type the reader does not decode (8: palette images).
+        case paletteImage
+    }
+
+    public struct Image {
+        public var asset: String
+        public var fileName: String
+        public var width: Int
+        public var height: Int
+        public var scale: Int
+        /// CoreUI's idiom number: 0 universal, 1 phone, 2 pad, 6 marketing.
+        public var idiom: Int
+        /// The appearance's name (`UIAppearanceAny`, `UIAppearanceDark`, `ISAppearanceTintable`).
+        public var appearance: String
+        public var encoding: Encoding
+        /// Straight RGBA of the pixel at (x, y).
+        public var pixel: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)
+
+        public init(asset: String, fileName: String? = nil, size: Int, scale: Int = 1, idiom: Int = 0, appearance: String = "UIAppearanceAny",
+                    encoding: Encoding = .lzvn, pixel: @escaping (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)) {
+            self.asset = asset
+            self.fileName = fileName ?? "\(asset)-\(size).png"
+            self.width = size
+            self.height = size
+            self.scale = scale
+            self.idiom = idiom
+            self.appearance = appearance
+            self.encoding = encoding
+            self.pixel = pixel
+        }
+
+        /// A solid colour.
+        public init(asset: String, size: Int, scale: Int = 1, idiom: Int = 0, appearance: String = "UIAppearanceAny",
+                    encoding: Encoding = .lzvn, colour: (UInt8, UInt8, UInt8, UInt8)) {
+            self.init(asset: asset, size: size, scale: scale, idiom: idiom, appearance: appearance, encoding: encoding) { _, _ in colour }
+        }
+    }
+
+    public var images: [Image] = []
+    /// Appearance name → the number this car gives it (numbers differ between cars).
+    public var appearanceNumbers: [String: Int] = ["UIAppearanceAny": 0, "UIAppearanceDark": 6, "ISAppearanceTintable": 9]
+    /// Leaves of this many entries under an inner node, instead of one leaf.
+    public var leafSize: Int?
+    /// Make the RENDITIONS tree's last leaf link back to its first (a cycle).
+    public var cycle = false
+
+    /// The key format: not the order real cars use, so nothing depends on one order.
+    static let keyFormat: [UInt32] = [12, 17, 7, 1, 2, 15]
+
+    public init(images: [Image] = []) { self.images = images }
+
+    public func build() -> Data {
+        var blocks: [Data] = [Data()]
+        func add(_ data: Data) -> Int { blocks.append(data); return blocks.count - 1 }
+        var variables: [(String, Int)] = []
+
+        var header = Data("RATC".utf8)
+        for value in [UInt32(800), 17, 0, UInt32(images.count)] { header.appendLE32(value) }
+        header.append(Data(count: 128 + 256 + 16))
+        for value in [UInt32(0), 2, 1, 2] { header.appendLE32(value) }
+        variables.append(("CARHEADER", add(header)))
+
+        var format = Data("tmfk".utf8)
+        format.appendLE32(0)
+        format.appendLE32(UInt32(Self.keyFormat.count))
+        for attribute in Self.keyFormat { format.appendLE32(attribute) }
+        variables.append(("KEYFORMAT", add(format)))
+
+        let assets = Array(Set(images.map(\.asset))).sorted()
+        let identifiers = Dictionary(uniqueKeysWithValues: assets.enumerated().map { ($1, 1000 + 7 * $0) })
+        var renditions: [(key: Data, value: Data)] = []
+        for image in images {
+            var key = Data()
+            let values = [image.scale, identifiers[image.asset]!, appearanceNumbers[image.appearance] ?? 0, 85, 220, image.idiom]
+            for value in values { key.appendLE16(UInt16(value)) }
+            renditions.append((key, Self.csi(image)))
+        }
+        variables.append(("RENDITIONS", tree(renditions, &blocks, cycle: cycle)))
+
+        var facets: [(key: Data, value: Data)] = []
+        for asset in assets {
+            var token = Data()
+            for value in [0, 0, 3, 1, 85, 2, 220, 17, identifiers[asset]!] { token.appendLE16(UInt16(value)) }
+            facets.append((Data(asset.utf8), token))
+        }
+        variables.append(("FACETKEYS", tree(facets, &blocks, cycle: false)))
+        var appearances: [(key: Data, value: Data)] = []
+        for (name, number) in appearanceNumbers.sorted(by: { $0.key < $1.key }) {
+            var value = Data()
+            value.appendLE16(UInt16(number))
+            appearances.append((Data(name.utf8), value))
+        }
+        variables.append(("APPEARANCEKEYS", tree(appearances, &blocks, cycle: false)))
+        return Self.store(blocks: blocks, variables: variables)
+    }
+
+    /// A tree's header block, its leaves (and an inner node over them when `leafSize` splits them).
+    private func tree(_ entries: [(key: Data, value: Data)], _ blocks: inout [Data], cycle: Bool) -> Int {
+        func add(_ data: Data) -> Int { blocks.append(data); return blocks.count - 1 }
+        let pairs = entries.map { (key: add($0.key), value: add($0.value)) }
+        let size = max(1, leafSize ?? max(1, pairs.count))
+        let groups = stride(from: 0, to: max(pairs.count, 1), by: size).map { Array(pairs[$0..<min($0 + size, pairs.count)]) }
+        let leafIDs = groups.map { _ in add(Data()) }
+        for (i, group) in groups.enumerated() {
+            var node = Data()
+            node.appendBE16(1)
+            node.appendBE16(UInt16(group.count))
+            let forward = i + 1 < leafIDs.count ? leafIDs[i + 1] : (cycle ? leafIDs[0] : 0)
+            node.appendBE32(UInt32(forward))
+            node.appendBE32(UInt32(i > 0 ? leafIDs[i - 1] : 0))
+            for pair in group { node.appendBE32(UInt32(pair.value)); node.appendBE32(UInt32(pair.key)) }
+            blocks[leafIDs[i]] = node
+        }
+        var root = leafIDs[0]
+        if leafIDs.count > 1 {
+            var node = Data()
+            node.appendBE16(0)
+            node.appendBE16(UInt16(leafIDs.count))
+            node.appendBE32(0)
+            node.appendBE32(0)
+            for (i, leaf) in leafIDs.enumerated() { node.appendBE32(UInt32(leaf)); node.appendBE32(UInt32(groups[i].first!.key)) }
+            root = add(node)
+        }
+        var header = Data("tree".utf8)
+        header.appendBE32(1)
+        header.appendBE32(UInt32(root))
+        header.appendBE32(4096)
+        header.appendBE32(UInt32(entries.count))
+        header.append(0)
+        return add(header)
+    }
+
+    /// The BOM store: header, the blocks, the block table and the variables.
+    private static func store(blocks: [Data], variables: [(String, Int)]) -> Data {
+        var body = Data(count: 512)
+        var ranges: [(Int, Int)] = []
+        for (i, block) in blocks.enumerated() {
+            ranges.append(i == 0 ? (0, 0) : (body.count, block.count))
+            body.append(block)
+        }
+        var index = Data()
+        index.appendBE32(UInt32(ranges.count))
+        for (offset, length) in ranges { index.appendBE32(UInt32(offset)); index.appendBE32(UInt32(length)) }
+        var vars = Data()
+        vars.appendBE32(UInt32(variables.count))
+        for (name, block) in variables {
+            vars.appendBE32(UInt32(block))
+            vars.append(UInt8(name.utf8.count))
+            vars.append(Data(name.utf8))
+        }
+        let indexOffset = body.count
+        body.append(index)
+        let varsOffset = body.count
+        body.append(vars)
+        var header = Data("BOMStore".utf8)
+        for value in [1, blocks.count, indexOffset, index.count, varsOffset, vars.count] { header.appendBE32(UInt32(value)) }
+        body.replaceSubrange(0..<header.count, with: header)
+        return body
+    }
+
+    /// The image header (CSI), a row-bytes value, and the pixels in a `CELM` wrapper.
+    static func csi(_ image: Image) -> Data {
+        var premultiplied = Data(capacity: image.width * image.height * 4)
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let (r, g, b, a) = image.pixel(x, y)
+                func pre(_ c: UInt8) -> UInt8 { UInt8((Int(c) * Int(a) + 127) / 255) }
+                premultiplied.append(contentsOf: [pre(b), pre(g), pre(r), a])
+            }
+        }
+        let (type, payload): (UInt32, Data)
+        switch image.encoding {
+        case .uncompressed: (type, payload) = (0, premultiplied)
+        case .lzvn: (type, payload) = (3, lzvnLiterals(premultiplied))
+        case .lzfse: (type, payload) = (4, lzfseStored(premultiplied))
+        case .zlib: (type, payload) = (2, deflateStored(premultiplied, gzip: false))
+        case .gzip: (type, payload) = (2, deflateStored(premultiplied, gzip: true))
+        case .paletteImage: (type, payload) = (8, Data([1, 2, 3, 4]))
+        }
+        var data = Data("MLEC".utf8)
+        data.appendLE32(0)
+        data.appendLE32(type)
+        data.appendLE32(UInt32(payload.count))
+        data.append(payload)
+
+        var tlv = Data()
+        tlv.appendLE32(1007)
+        tlv.appendLE32(4)
+        tlv.appendLE32(UInt32(image.width * 4))
+
+        var csi = Data("ISTC".utf8)
+        for value in [1, 0, image.width, image.height, image.scale * 100] { csi.appendLE32(UInt32(value)) }
+        csi.append(Data("BGRA".utf8))
+        csi.appendLE32(1)
+        csi.appendLE32(0)
+        csi.appendLE16(12)
+        csi.appendLE16(0)
+        var name = Data(image.fileName.utf8.prefix(127))
+        name.append(Data(count: 128 - name.count))
+        csi.append(name)
+        for value in [tlv.count, 0, 0, data.count] { csi.appendLE32(UInt32(value)) }
+        csi.append(tlv)
+        csi.append(data)
+        return csi
+    }
+
+    /// LZVN of literal runs only (`0xE0 n-16` then up to 271 bytes), then the end of stream.
+    static func lzvnLiterals(_ bytes: Data) -> Data {
+        var out = Data()
+        var at = bytes.startIndex
+        while at < bytes.endIndex {
+            let n = min(271, bytes.endIndex - at)
+            if n >= 16 { out.append(contentsOf: [0xE0, UInt8(n - 16)]) } else { out.append(0xE0 | UInt8(n)) }
+            out.append(bytes[at..<(at + n)])
+            at += n
+        }
+        out.append(contentsOf: [0x06, 0, 0, 0, 0, 0, 0, 0])
+        return out
+    }
+
+    /// LZFSE of stored (`bvx-`) blocks, then the end of stream.
+    static func lzfseStored(_ bytes: Data) -> Data {
+        var out = Data("bvx-".utf8)
+        out.appendLE32(UInt32(bytes.count))
+        out.append(bytes)
+        out.append(Data("bvx$".utf8))
+        return out
+    }
+
+    /// Deflate's stored blocks, wrapped as zlib (with its Adler-32) or gzip (with its CRC-32).
+    static func deflateStored(_ bytes: Data, gzip: Bool) -> Data {
+        var out = gzip ? Data([0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 255]) : Data([0x78, 0x01])
+        var at = bytes.startIndex
+        repeat {
+            let n = min(65535, bytes.endIndex - at)
+            out.append(at + n == bytes.endIndex ? 1 : 0)
+            out.appendLE16(UInt16(n))
+            out.appendLE16(~UInt16(n))
+            out.append(bytes[at..<(at + n)])
+            at += n
+        } while at < bytes.endIndex
+        if gzip {
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in bytes {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            out.appendLE32(~crc)
+            out.appendLE32(UInt32(truncatingIfNeeded: bytes.count))
+        } else {
+            var a: UInt32 = 1, b: UInt32 = 0
+            for byte in bytes { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+            out.appendBE32(b << 16 | a)
+        }
+        return out
+    }
+}
+
+extension Data {
+    mutating func appendLE16(_ value: UInt16) { append(contentsOf: [UInt8(value & 0xFF), UInt8(value >> 8)]) }
+    mutating func appendLE32(_ value: UInt32) { append(contentsOf: (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }) }
+    mutating func appendBE16(_ value: UInt16) { append(contentsOf: [UInt8(value >> 8), UInt8(value & 0xFF)]) }
+    mutating func appendBE32(_ value: UInt32) { append(contentsOf: (0..<4).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }) }
+}
