@@ -121,6 +121,10 @@ let package = Package(
             dependencies: ["CellCanvas", "ChooserUI", "FileAccess", "IconArt", "IconCatalog", "IconChoice", "IconLint", "TerminalText",
                            "TerminalInput", "TerminalDetection", "TerminalInterface", "TerminalGraphics"]
         ),
+        // `add`, `remove` and `lint --fix`: the edits of an app's plists, catalogs and project files,
+        // the pictures they need, and the all-or-nothing writing of them.
+        .target(name: "ProjectWriting", dependencies: ["FileAccess", "IconCatalog", "IconArt", "IconLint", "TerminalText", "CPNG",
+                                                       .product(name: "SystemPackage", package: "swift-system")]),
         // `iconchooser lint`: rules as pure functions over the parsed plist, a file index and image facts.
         // A library product, beside IconCatalog.
         .target(name: "IconLint", dependencies: ["TerminalText", "IconCatalog", "IconArt",
@@ -161,6 +165,7 @@ let package = Package(
                 "DemoServer",
                 "ToolVersion",
                 "CommandLineSupport",
+                "ProjectWriting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -199,6 +204,8 @@ let package = Package(
         // The command line's own values (options passed on, --graphics), read from the executable's module.
         .testTarget(name: "IconChooserTests", dependencies: ["iconchooser", "TerminalDetection",
                                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(name: "ProjectWritingTests", dependencies: ["ProjectWriting", "FileAccess", "IconCatalog", "IconArt", "IconLint",
+                                                            "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "IconCatalog", "IconLint", "TestSupport"]),
         // A terminal in memory: scripted events in, frames and picture commands out.
         .target(name: "MemoryTerminal", dependencies: ["CellCanvas", "TerminalInput", "TerminalDetection", "TerminalInterface"],

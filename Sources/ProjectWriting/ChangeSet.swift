@@ -1,0 +1,136 @@
+import FileAccess
+import Foundation
+
+/// The files one command will create, change or delete, gathered before anything is
+/// written. Every edit reads a file through the set (`contents(of:)`), so two edits of one
+/// file compose, and the bytes first read are kept as the file's original: the writer
+/// refuses a file that no longer holds them, and `--dry-run` shows the difference.
+package struct ChangeSet: Sendable {
+    /// What a file held when first read (nil: it did not exist) and what it will hold
+    /// (nil: it will be deleted).
+    private var originals: [String: Data?] = [:]
+    private var staged: [String: Data?] = [:]
+    /// The largest file an edit reads: far above any Info.plist or project file.
+    package static let maximumFileBytes = 64 << 20
+
+    package init() {}
+
+    /// The file's bytes as the set will leave it: staged bytes, else what is on disk (read
+    /// once and remembered as the original); nil when it does not exist or will be deleted.
+    package mutating func contents(of path: String) throws(ChangeSetError) -> Data? {
+        if let staged = staged[path] { return staged }
+        return try original(of: path)
+    }
+
+    /// The text of a UTF-8 file as the set will leave it.
+    package mutating func text(of path: String) throws(ChangeSetError) -> String? {
+        guard let data = try contents(of: path) else { return nil }
+        guard let text = String(data: data, encoding: .utf8) else { throw ChangeSetError(path: path, kind: .notUTF8) }
+        return text
+    }
+
+    /// The file will hold `data` (created when it does not exist).
+    package mutating func write(_ data: Data, to path: String) throws(ChangeSetError) {
+        _ = try original(of: path)
+        staged[path] = .some(data)
+    }
+
+    /// The file will hold `text`, as UTF-8.
+    package mutating func write(text: String, to path: String) throws(ChangeSetError) {
+        try write(Data(text.utf8), to: path)
+    }
+
+    /// The file will be deleted.
+    package mutating func delete(_ path: String) throws(ChangeSetError) {
+        _ = try original(of: path)
+        staged[path] = .some(nil)
+    }
+
+    /// Every file whose bytes will differ, by path.
+    package var changes: [FileChange] {
+        staged.keys.sorted().compactMap { path in
+            let before = originals[path] ?? nil
+            let after = staged[path] ?? nil
+            switch (before, after) {
+            case (nil, nil): return nil
+            case (nil, let created?): return FileChange(path: path, action: .create(created))
+            case (let old?, nil): return FileChange(path: path, action: .delete(original: old))
+            case (let old?, let new?): return old == new ? nil : FileChange(path: path, action: .modify(original: old, replacement: new))
+            }
+        }
+    }
+
+    private mutating func original(of path: String) throws(ChangeSetError) -> Data? {
+        if let known = originals[path] { return known }
+        let data: Data?
+        // A symbolic link is not followed: the edit would land wherever it points.
+        switch FileKind.notFollowing(path) {
+        case nil:
+            data = nil
+        case .regularFile:
+            do {
+                data = try BoundedFile.read(path, limit: Self.maximumFileBytes)
+            } catch {
+                throw ChangeSetError(path: path, kind: .unreadable(String(describing: error)))
+            }
+        case let other?:
+            throw ChangeSetError(path: path, kind: .notARegularFile(other))
+        }
+        originals[path] = .some(data)
+        return data
+    }
+}
+
+/// One file's change: what it held when read and what it will hold.
+package struct FileChange: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
+        case create(Data)
+        case modify(original: Data, replacement: Data)
+        case delete(original: Data)
+    }
+
+    /// An absolute path.
+    package let path: String
+    package let action: Action
+
+    package init(path: String, action: Action) {
+        self.path = path
+        self.action = action
+    }
+
+    /// What the file held when read; nil for a file the change creates.
+    package var original: Data? {
+        switch action {
+        case .create: return nil
+        case .modify(let original, _), .delete(let original): return original
+        }
+    }
+
+    /// What the file will hold; nil for a file the change deletes.
+    package var replacement: Data? {
+        switch action {
+        case .create(let data), .modify(_, let data): return data
+        case .delete: return nil
+        }
+    }
+}
+
+/// A file an edit could not read.
+package struct ChangeSetError: Error, Equatable, Sendable, CustomStringConvertible {
+    package enum Kind: Equatable, Sendable {
+        case notUTF8
+        case notARegularFile(FileKind)
+        case unreadable(String)
+    }
+
+    package let path: String
+    package let kind: Kind
+
+    package var description: String {
+        switch kind {
+        case .notUTF8: return "\(path): not UTF-8 text"
+        case .notARegularFile(let kind): return "\(path): \(kind) where a file was expected"
+        case .unreadable(let reason): return "\(path): \(reason)"
+        }
+    }
+}
