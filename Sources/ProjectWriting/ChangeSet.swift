@@ -126,6 +126,11 @@ package struct ChangeSetError: Error, Equatable, Sendable, CustomStringConvertib
     package let path: String
     package let kind: Kind
 
+    package init(path: String, kind: Kind) {
+        self.path = path
+        self.kind = kind
+    }
+
     package var description: String {
         switch kind {
         case .notUTF8: return "\(path): not UTF-8 text"
