@@ -146,9 +146,10 @@ public struct LintFinding: Hashable, Sendable, Encodable {
         hasher.combine(icons)
     }
 
-    enum CodingKeys: String, CodingKey { case rule, severity, message, icon, idiom, file, key }
+    enum CodingKeys: String, CodingKey { case rule, severity, message, icon, idiom, file, key, fixable }
 
-    /// The JSON `lint --format json` prints: `rule`, `severity`, `message`, `icon`, `idiom`, `file`, `key`.
+    /// The JSON `lint --format json` prints: `rule`, `severity`, `message`, `icon`, `idiom`, `file`, `key`,
+    /// and `fixable` (whether `lint --fix` has a fix for the rule).
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(rule, forKey: .rule)
@@ -159,5 +160,6 @@ public struct LintFinding: Hashable, Sendable, Encodable {
         try container.encode(idiom, forKey: .idiom)
         try container.encode(file, forKey: .file)
         try container.encode(subject.key(name: { MessageText.abbreviated($0) }), forKey: .key)
+        try container.encode(LintFix.fix(for: rule) != nil, forKey: .fixable)
     }
 }

@@ -39,7 +39,8 @@ package enum LintOutput {
 
     /// What `--explain RULE` prints: the id, severity and summary, then the paragraph, wrapped.
     package static func explain(_ rule: LintRule) -> String {
-        "\(rule.id) (\(rule.severity.rawValue)): \(rule.summary)\n\n\(LintText.wrap(rule.explanation))\n"
+        let fix = rule.fix.map { "lint --fix \($0.summary)." } ?? "lint --fix has no fix for it."
+        return "\(rule.id) (\(rule.severity.rawValue)): \(rule.summary)\n\n\(LintText.wrap(rule.explanation))\n\n\(LintText.wrap(fix))\n"
     }
 
     /// The rule ids by severity, as comma-separated lists that read well however `--help` wraps them.

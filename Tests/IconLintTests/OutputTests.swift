@@ -55,12 +55,26 @@ import Testing
                                   subject: .icon(set: "CFBundleIcons", name: nil), idiom: .phone, file: "Info.plist")
         let data = try JSONEncoder().encode([finding(.error, "one"), primary])
         let objects = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-        #expect(Set(objects[0].keys) == ["rule", "severity", "message", "icon", "idiom", "file", "key"])
+        #expect(Set(objects[0].keys) == ["rule", "severity", "message", "icon", "idiom", "file", "key", "fixable"])
         #expect(objects[0]["icon"] as? String == "Blue")
         #expect(objects[0]["idiom"] as? String == "phone")
         #expect(objects[0]["key"] as? String == "CFBundleIcons.CFBundleAlternateIcons.Blue")
         #expect(objects[1]["icon"] is NSNull)
         #expect(objects[1]["key"] as? String == "CFBundleIcons.CFBundlePrimaryIcon")
+        #expect(objects[1]["fixable"] as? Bool == false)
+        let fixable = LintFinding(rule: .newsstandIcon, severity: .warning, message: "m", subject: .app, idiom: nil, file: "Info.plist")
+        let fixableObject = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(fixable)) as? [String: Any]
+        #expect(fixableObject?["fixable"] as? Bool == true)
+    }
+
+    @Test func explainSaysWhatFixTheRuleHas() throws {
+        let newsstand = try #require(LintRules.rule("newsstand-icon"))
+        #expect(LintOutput.explain(newsstand).hasSuffix("lint --fix removes UINewsstandIcon.\n"))
+        let unfixable = try #require(LintRules.rule("file-not-found"))
+        #expect(LintOutput.explain(unfixable).hasSuffix("lint --fix has no fix for it.\n"))
+        // Every fix belongs to a rule that exists, and every rule with one says so.
+        let fixed = LintRules.all.compactMap(\.fix)
+        #expect(Set(fixed) == Set(LintFix.allCases))
     }
 
     @Test func exitStatusFollowsSeverityAndStrictness() {

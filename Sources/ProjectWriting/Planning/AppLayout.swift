@@ -1,0 +1,113 @@
+import Foundation
+import IconCatalog
+
+/// How an app declares its alternates today, read from its catalogs, so that a new icon is
+/// written the same way and the project stays in one style.
+package struct AppLayout: Sendable {
+    /// The two ways an alternate can be written.
+    package enum Style: String, Sendable, CaseIterable {
+        /// An app icon set (or Icon Composer bundle) in an asset catalog, shipped by the
+        /// build settings.
+        case assetCatalog = "catalog"
+        /// `CFBundleAlternateIcons` entries in the Info.plist naming loose PNG files.
+        case plist
+    }
+
+    /// The catalog of each idiom read, iPhone first.
+    package let catalogs: [AppIconCatalog]
+
+    package init(catalogs: [AppIconCatalog]) {
+        precondition(!catalogs.isEmpty, "a layout needs the app read at least once")
+        self.catalogs = catalogs
+    }
+
+    package var phone: AppIconCatalog { catalogs[0] }
+    /// The iPad catalog, when it was read separately.
+    package var pad: AppIconCatalog? { catalogs.first { $0.idiom == .pad } }
+
+    /// Every alternate of every idiom, iPhone first, each name once.
+    package var alternates: [AppIcon] {
+        var seen = Set<String>()
+        return catalogs.flatMap(\.alternates).filter { $0.name.map { seen.insert($0).inserted } ?? false }
+    }
+
+    /// The style the app's alternates use: the catalog's when any alternate comes from a set
+    /// or a bundle, the plist's when they all name loose files, nil when it has none.
+    package var existingStyle: Style? {
+        let alternates = alternates
+        if alternates.contains(where: { $0.source == .appiconset || $0.source == .icon }) { return .assetCatalog }
+        if alternates.contains(where: { $0.source == .plist }) { return .plist }
+        return nil
+    }
+
+    /// Alternates that an Info.plist entry declares (the plist style, and the hybrid in which
+    /// plist entries name a catalog's sets): a new icon gets such an entry too.
+    package var plistDeclaredAlternates: [AppIcon] {
+        alternates.filter { $0.declaration.keyPath != nil }
+    }
+
+    /// The last alternate in chooser order that a plist entry declares: the shape a new
+    /// entry copies.
+    package var plistTemplate: AppIcon? { plistDeclaredAlternates.last }
+
+    /// The next `ordinal` after the others, where the plist's alternates carry one.
+    package var nextOrdinal: Int? {
+        let ordinals = plistDeclaredAlternates.compactMap(\.ordinal)
+        guard !ordinals.isEmpty else { return nil }
+        return ordinals.max()!.addingReportingOverflow(1).overflow ? nil : ordinals.max()! + 1
+    }
+
+    /// The app icon sets of alternates, in chooser order: where a new set goes, and its form.
+    package var alternateSets: [String] {
+        alternates.compactMap { $0.source == .appiconset ? $0.assetPath : $0.fallbackSetPath }
+    }
+
+    /// The Icon Composer bundles of alternates, in chooser order.
+    package var alternateBundles: [String] {
+        alternates.compactMap { $0.source == .icon ? $0.assetPath : nil }
+    }
+
+    /// The folder a new app icon set goes in: beside the alternates' sets (the same catalog and
+    /// namespace group), else beside the primary's set, else the top of the target's first
+    /// asset catalog. Nil when the app has no asset catalog at all.
+    package var setFolder: String? {
+        if let sibling = alternateSets.last { return Self.folder(of: sibling) }
+        if let primary = phone.primary.setPath { return Self.folder(of: primary) }
+        return phone.target?.assetCatalogs.first
+    }
+
+    /// The folder a new Icon Composer bundle goes in: beside the alternates' bundles, else
+    /// beside the primary's bundle, else where a new set would go.
+    package var bundleFolder: String? {
+        if let sibling = alternateBundles.last { return Self.folder(of: sibling) }
+        if phone.primary.source == .icon, let primary = phone.primary.assetPath { return Self.folder(of: primary) }
+        return setFolder
+    }
+
+    /// Every name an icon of the app answers to: alternates' names and the sets' and bundles'
+    /// asset names (a new set must not take one), primary included.
+    package var takenNames: Set<String> {
+        var names = Set<String>()
+        for catalog in catalogs {
+            for icon in catalog.icons {
+                if let name = icon.name { names.insert(name) }
+                if let asset = icon.assetName { names.insert(asset) }
+                if let path = icon.assetPath, icon.source == .appiconset || icon.source == .icon {
+                    names.insert(((path as NSString).lastPathComponent as NSString).deletingPathExtension)
+                }
+            }
+        }
+        return names
+    }
+
+    /// Whether the new icon's entry goes in `CFBundleIcons~ipad` too: where the app's plist
+    /// has that key, or the app runs on iPad.
+    package var writesPadEntry: Bool {
+        if let pad, pad.iconsKey == Idiom.pad.iconsKey { return true }
+        return phone.compiler?.supportsPad ?? false
+    }
+
+    private static func folder(of path: String) -> String {
+        (path as NSString).deletingLastPathComponent
+    }
+}
