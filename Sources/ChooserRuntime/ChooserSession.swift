@@ -28,14 +28,17 @@ public struct ChooserSession {
         public var pixelPictures: (any PixelPictures)?
         /// What the details panel shows beyond the icon's name; nil: the name alone.
         public var details: (any DetailsSource)?
+        /// What `f` fixes with; nil: nothing is fixed from the chooser.
+        public var fixes: (any FixSource)?
 
         public init(graphics: GraphicsChoice = .auto, symbols: SymbolSet? = nil, detectionTimeout: Duration = .milliseconds(250),
-                    pixelPictures: (any PixelPictures)? = nil, details: (any DetailsSource)? = nil) {
+                    pixelPictures: (any PixelPictures)? = nil, details: (any DetailsSource)? = nil, fixes: (any FixSource)? = nil) {
             self.graphics = graphics
             self.symbols = symbols
             self.detectionTimeout = detectionTimeout
             self.pixelPictures = pixelPictures
             self.details = details
+            self.fixes = fixes
         }
     }
 
@@ -304,6 +307,17 @@ private final class SessionRun {
                 pending += update(&state, .applyFinished(name: name, error: error))
             case .loadDetails, .checkApp, .loadDetailsPicture, .loadDetailsPixelPicture:
                 requestDetails(effect)
+            case .planFix(let target):
+                let queue = queue
+                guard let fixes = session.options.fixes else {
+                    pending += update(&state, .fixPlanned(nil, failure: "this app is not fixed from the chooser"))
+                    continue
+                }
+                fixes.plan(target) { proposal, failure in queue.post(.details(.fixPlanned(proposal, failure: failure))) }
+            case .applyFix(let proposal):
+                let queue = queue
+                guard let fixes = session.options.fixes else { continue }
+                fixes.apply(proposal) { error, summary in queue.post(.details(.fixApplied(error: error, summary: summary))) }
             }
         }
         return nil

@@ -159,7 +159,8 @@ extension AppFindings {
             case .warning: severity = .warning
             case .note: severity = .note
             }
-            let shown = IconFinding(severity: severity, rule: finding.rule, message: finding.message)
+            let shown = IconFinding(severity: severity, rule: finding.rule, message: finding.message,
+                                    fixable: LintFix.fix(for: finding.rule) != nil)
             if case .icon(_, let name) = finding.subject {
                 byIcon[name, default: []].append(shown)
             } else if !finding.icons.isEmpty {

@@ -23,6 +23,8 @@ enum ChooserCommand: Hashable, Sendable, CaseIterable {
     case startFilter
     /// The iPad icon set instead of the iPhone one, and back, where the app has both.
     case switchIdiom
+    /// Fix the focused icon's fixable lint findings, after a confirmation.
+    case fix
     /// Leave with status 0.
     case quit
     /// Leave with status 130, like a shell's SIGINT.

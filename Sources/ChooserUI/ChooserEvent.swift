@@ -45,6 +45,10 @@ public enum ChooserEvent: Hashable, Sendable {
     case detailsPictureLoaded(DetailsPicture, picture: CellGrid, appearance: IconAppearance)
     /// Its pixel picture asked for with `.loadDetailsPixelPicture` is ready (or could not be made).
     case detailsPixelPictureLoaded(DetailsPicture, cell: CellPixelSize, ready: Bool, appearance: IconAppearance)
+    /// What the fix asked for with `.planFix` will change, or why there is none (`failure`).
+    case fixPlanned(FixProposal?, failure: String?)
+    /// The result of `.applyFix`: `error` nil on success, with `summary` for the footer.
+    case fixApplied(error: String?, summary: String)
 }
 
 /// Work the chooser asks the shell to do; the result comes back as a `ChooserEvent`.
@@ -70,6 +74,11 @@ public enum ChooserEffect: Hashable, Sendable {
     case loadDetailsPicture(DetailsPicture, IconAppearance)
     /// Make its pixel picture for cells of `cell` pixels and send `.detailsPixelPictureLoaded`.
     case loadDetailsPixelPicture(DetailsPicture, cell: CellPixelSize, appearance: IconAppearance)
+    /// Work out what fixing the icon's fixable findings would change, writing nothing, and
+    /// send `.fixPlanned`.
+    case planFix(icon: FixTarget)
+    /// Write the fix the user confirmed, all or nothing, and send `.fixApplied`.
+    case applyFix(FixProposal)
     /// Restore the terminal and exit with this status: 0 for q/Esc, 130 for Ctrl-C.
     case quit(status: Int32)
 }

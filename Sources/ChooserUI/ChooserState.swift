@@ -69,6 +69,8 @@ public struct ChooserState: Hashable, Sendable {
     /// What `.loadPictures` has asked for already, so nothing is decoded twice.
     public internal(set) var requestedPictures: [TileSize: Set<Int>]
     public internal(set) var alert: ChooserAlert?
+    /// A fix under way: being worked out, asking for a yes, or being written.
+    public internal(set) var fix: FixStage?
     public internal(set) var showsHelp: Bool
     /// The footer's message: the last apply's outcome, or nil.
     public internal(set) var status: StatusMessage?
@@ -288,6 +290,10 @@ extension ChooserState {
         if showsHelp { frames.append(HelpBox(glyphs: glyphs, terminal: terminalLines).frame(in: screen)) }
         if let alert {
             let box = AlertBox(alert, screen: screen, ascii: configuration.ascii)
+            frames.append((box.x, box.y, box.width, box.height))
+        }
+        if case .confirming(let proposal)? = fix {
+            let box = FixBox(proposal, screen: screen, glyphs: glyphs)
             frames.append((box.x, box.y, box.width, box.height))
         }
         return frames

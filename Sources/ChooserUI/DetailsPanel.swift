@@ -378,7 +378,8 @@ struct DetailsPanel {
             case .warning: style = theme.warning
             case .note: style = .plain
             }
-            let text = "\(finding.severity.rawValue): \(glyphs.shown(finding.message)) [\(finding.rule)]"
+            let fix = finding.fixable ? ", f fixes" : ""
+            let text = "\(finding.severity.rawValue): \(glyphs.shown(finding.message)) [\(finding.rule)\(fix)]"
             section.entries.append(DisplayWidth.wrap(text, to: max(1, frame.textWidth - 4)).enumerated().map { offset, line in
                 PanelLine(text: line, style: offset == 0 ? style : .plain, indent: offset == 0 ? 2 : 4)
             })

@@ -62,11 +62,14 @@ public struct IconFinding: Hashable, Sendable {
     public var rule: ProblemCode
     /// One line, already safe to show.
     public var message: String
+    /// `lint --fix` (and `f` here) has a fix for it.
+    public var fixable: Bool
 
-    public init(severity: Severity, rule: ProblemCode, message: String) {
+    public init(severity: Severity, rule: ProblemCode, message: String, fixable: Bool = false) {
         self.severity = severity
         self.rule = rule
         self.message = message
+        self.fixable = fixable
     }
 }
 

@@ -89,6 +89,7 @@ enum KeyBindings {
                    gridHint: KeyHint("a appearance", rank: 3)),
         KeyBinding([.character("i")], .toggleDetails, help: ("i", "details (files, lint)"),
                    gridHint: KeyHint("i details", rank: 4), summary: "i shows the focused icon's files and lint findings"),
+        KeyBinding([.character("f")], .fix, help: ("f", "fix what lint found (in i)")),
         KeyBinding([.character("p")], .switchIdiom, help: ("p", "iPhone / iPad icons"),
                    gridHint: KeyHint(rank: 6) { _, other in other.map { "p \($0.deviceName)" } }),
         KeyBinding([.character("?")], .toggleHelp, help: ("?", "close this help"),

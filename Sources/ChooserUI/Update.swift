@@ -62,6 +62,11 @@ private func respond(_ state: inout ChooserState, to event: ChooserEvent) -> [Ch
     case .detailsLoaded, .findingsLoaded, .detailsPictureLoaded, .detailsPixelPictureLoaded:
         state.receiveDetails(event)
         return []
+    case let .fixPlanned(proposal, failure):
+        state.receiveFixPlan(proposal, failure: failure)
+        return []
+    case let .fixApplied(error, summary):
+        return state.finishFix(error: error, summary: summary)
     }
 }
 
@@ -77,6 +82,7 @@ extension ChooserState {
             if key == .enter || command == .toggleHelp || command == .quit { showsHelp = false }
             return []
         }
+        if fix != nil { return handleFixKey(key) }
         if let effects = handleFilterKey(key) { return effects }
         guard let command else { return [] }
         switch command {
@@ -99,6 +105,8 @@ extension ChooserState {
             return openFilter()
         case .switchIdiom:
             return showNextIdiom()
+        case .fix:
+            return startFix()
         case .previous, .next, .up, .down, .first, .last, .pageUp, .pageDown:
             guard let layout, let from = position(of: focus) else { return [] }
             if command == .pageUp { firstVisibleRow = max(0, firstVisibleRow - layout.visibleRows) }

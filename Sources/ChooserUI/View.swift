@@ -71,6 +71,9 @@ public func view(_ state: ChooserState) -> CellGrid {
     if state.showsHelp {
         HelpBox(glyphs: glyphs, terminal: state.terminalLines).draw(into: &grid, theme: theme)
     }
+    if case .confirming(let proposal)? = state.fix {
+        FixBox(proposal, screen: state.screen, glyphs: glyphs).draw(into: &grid, theme: theme, glyphs: glyphs)
+    }
     if let alert = state.alert {
         AlertBox(alert, screen: state.screen, ascii: glyphs.ascii).draw(into: &grid, theme: theme, glyphs: glyphs)
     }
