@@ -1,0 +1,88 @@
+import FileAccess
+import Foundation
+import SystemPackage
+
+/// Writes a `ChangeSet`'s changes all or nothing. Every path must lie inside `boundary` (the
+/// repository the user named), reached through no symbolic link; every file must still hold
+/// the bytes it was read with (and a file to create must still not exist). New contents are
+/// written to temporary files beside their targets (making missing folders), synced, with the
+/// original's permissions; only when all are ready are they renamed into place, the originals
+/// kept aside until `commit()`. A failure part-way puts back everything done so far.
+package struct FileTransaction: Sendable {
+    /// The folder nothing may be written outside of.
+    package let boundary: String
+    /// For tests: the transaction fails at this step (1-based: each folder made, temporary
+    /// written, file set aside or renamed is a step) as a real failure there would, so that
+    /// every path back can be shown to leave the disk as it was.
+    package var failingAtStep: Int?
+
+    package init(boundary: String) {
+        self.boundary = boundary
+    }
+
+    /// Writes `changes`; on any failure nothing on disk differs from before and the error names the file.
+    package func apply(_ changes: [FileChange]) throws(FileTransactionError) -> AppliedTransaction {
+        throw FileTransactionError(path: boundary, kind: .injectedFailure(step: 0))
+    }
+}
+
+/// Changes that are on disk, with what they replaced kept aside until `commit()`, so a
+/// command that finds the result wrong (re-reading the project) can `restore()` it.
+package final class AppliedTransaction: @unchecked Sendable {
+    /// What was written.
+    package let changes: [FileChange]
+
+    init(changes: [FileChange]) {
+        self.changes = changes
+    }
+
+    /// Puts every file back as it was before `apply` and removes the files and folders it made.
+    package func restore() throws(FileTransactionError) {}
+
+    /// Keeps the changes: the set-aside originals are removed.
+    package func commit() {}
+}
+
+/// Why a transaction did not happen (nothing was changed) or could not be undone.
+package struct FileTransactionError: Error, Equatable, Sendable, CustomStringConvertible {
+    package enum Kind: Equatable, Sendable {
+        /// The path, resolved, lies outside the boundary folder.
+        case outsideBoundary(boundary: String)
+        /// A component of the path (`component`, itself a path) is a symbolic link.
+        case throughSymbolicLink(component: String)
+        /// The file no longer holds the bytes it was read with.
+        case changedOnDisk
+        /// A file to create exists now.
+        case appearedOnDisk
+        /// Something other than a regular file is where a file is to be written or deleted,
+        /// or a non-folder where a folder is needed.
+        case notARegularFile(FileKind)
+        /// A system call failed: `operation` says which ("create the folder", "rename into place").
+        case system(operation: String, reason: String)
+        /// The test hook `failingAtStep` was reached.
+        case injectedFailure(step: Int)
+        /// Putting files back after a failure failed too; `reason` names what is left as it is.
+        case restoreFailed(reason: String)
+    }
+
+    package let path: String
+    package let kind: Kind
+
+    package init(path: String, kind: Kind) {
+        self.path = path
+        self.kind = kind
+    }
+
+    package var description: String {
+        switch kind {
+        case .outsideBoundary(let boundary): return "\(path): outside \(boundary); nothing is written there"
+        case .throughSymbolicLink(let component): return "\(path): \(component) is a symbolic link; nothing is written through one"
+        case .changedOnDisk: return "\(path): changed on disk since it was read; nothing was written"
+        case .appearedOnDisk: return "\(path): created by something else since the project was read; nothing was written"
+        case .notARegularFile(let kind): return "\(path): \(kind) where a file was expected; nothing was written"
+        case .system(let operation, let reason): return "\(path): cannot \(operation) (\(reason)); nothing was written"
+        case .injectedFailure(let step): return "\(path): failure injected at step \(step); nothing was written"
+        case .restoreFailed(let reason): return "\(path): could not be put back (\(reason))"
+        }
+    }
+}
