@@ -3,17 +3,17 @@ import Foundation
 
 /// The names in a folder, read with a cap: a folder holding millions of entries costs no
 /// more than `limit` names, and the caller learns that it stopped.
-enum DirectoryListing {
+package enum DirectoryListing {
     /// Sorted names (without `.` and `..`, and without hidden names starting with `.`), or nil
     /// when the folder cannot be opened.
-    static func names(in path: String, limit: Int) -> (names: [String], truncated: Bool)? {
+    package static func names(in path: String, limit: Int) -> (names: [String], truncated: Bool)? {
         entries(in: path, limit: limit).map { ($0.entries.map(\.name), $0.truncated) }
     }
 
     /// `names`, each with what the folder says it is (`d_type`, as `lstat` would say, without
     /// a call per entry; nil where the file system does not say): a catalog of 500 sets is
     /// one listing, not 500 more system calls.
-    static func entries(in path: String, limit: Int) -> (entries: [(name: String, kind: FileKind?)], truncated: Bool)? {
+    package static func entries(in path: String, limit: Int) -> (entries: [(name: String, kind: FileKind?)], truncated: Bool)? {
         guard let directory = opendir(path) else { return nil }
         defer { closedir(directory) }
         var entries: [(name: String, kind: FileKind?)] = []

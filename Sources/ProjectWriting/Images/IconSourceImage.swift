@@ -1,0 +1,122 @@
+import FileAccess
+import Foundation
+import IconArt
+import IconCatalog
+
+/// A picture an icon's images are made from: the PNG `add` was given for one appearance, or
+/// the largest image of a set `lint --fix` completes. Decoded once, checked, flattened onto
+/// a background when asked; every size is then resampled from it (`png(pixels:)`).
+package struct IconSourceImage: Sendable {
+    /// What a picture must be to be used.
+    package enum Requirement: Sendable {
+        /// A new icon's image: square, at least `minimumPixels` a side, and, for the light
+        /// appearance, opaque (or flattened onto the background given).
+        case newIcon
+        /// An image already in the project: square, any size; transparency is kept unless a
+        /// background is given (flattening would change how the icon looks).
+        case existingImage
+    }
+
+    /// The smallest side a new icon's image may have: the App Store's 1024 px, from which every
+    /// other size is made by shrinking.
+    package static let minimumPixels = 1024
+
+    package let path: String
+    package let appearance: IconAppearance
+    /// 8-bit sRGB, straight alpha; already flattened when a background was given.
+    package let bitmap: RGBABitmap
+    /// Whether any pixel is not fully opaque (after flattening: never).
+    package let hasTransparency: Bool
+
+    package init(path: String, appearance: IconAppearance, bitmap: RGBABitmap) {
+        self.path = path
+        self.appearance = appearance
+        self.bitmap = bitmap
+        self.hasTransparency = Self.translucentPixels(in: bitmap) > 0
+    }
+
+    /// The side in pixels.
+    package var pixels: Int { bitmap.width }
+
+    /// Reads the PNG at `path` (through `changes`, so an image staged by an earlier edit is the
+    /// one read; a symbolic link given as the source is followed first) with IconArt's decoder
+    /// and its limits, and checks it against `requirement`.
+    package static func load(_ path: String, appearance: IconAppearance, background: IconBackground? = nil,
+                             requirement: Requirement = .newIcon, changes: inout ChangeSet) throws(IconImageError) -> IconSourceImage {
+        let readPath = requirement == .newIcon ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : path
+        let data: Data?
+        do { data = try changes.contents(of: readPath) } catch { throw IconImageError(error) }
+        guard let data else { throw IconImageError(path: path, kind: .unreadable("does not exist")) }
+        let decoded: RGBABitmap
+        do {
+            decoded = try PNGDecoder.decode([UInt8](data), name: path)
+        } catch {
+            throw IconImageError(path: path, kind: .unreadable(Self.reason(error, path: path)))
+        }
+        return try check(decoded, path: path, appearance: appearance, background: background, requirement: requirement)
+    }
+
+    /// `bitmap` checked against `requirement` and flattened onto `background` when it has transparency.
+    package static func check(_ bitmap: RGBABitmap, path: String, appearance: IconAppearance, background: IconBackground?,
+                              requirement: Requirement) throws(IconImageError) -> IconSourceImage {
+        guard bitmap.width == bitmap.height else {
+            throw IconImageError(path: path, kind: .notSquare(width: bitmap.width, height: bitmap.height))
+        }
+        if requirement == .newIcon && bitmap.width < minimumPixels {
+            throw IconImageError(path: path, kind: .tooSmall(width: bitmap.width, height: bitmap.height, minimum: minimumPixels))
+        }
+        guard bitmap.width > 0 else { throw IconImageError(path: path, kind: .unreadable("the image is empty")) }
+        let translucent = translucentPixels(in: bitmap)
+        if translucent > 0, let background {
+            return IconSourceImage(path: path, appearance: appearance, bitmap: flattened(bitmap, onto: background))
+        }
+        if translucent > 0 && requirement == .newIcon && appearance == .light {
+            throw IconImageError(path: path, kind: .transparentLightImage(pixels: translucent))
+        }
+        return IconSourceImage(path: path, appearance: appearance, bitmap: bitmap)
+    }
+
+    /// The picture at `pixels`×`pixels` as a PNG: Lanczos-3 in linear light (`lanczosResampled`),
+    /// 8-bit sRGB, libpng at `.small` effort; RGB without an alpha channel (colour type 2) unless
+    /// the picture has transparency, which only a dark or tinted image or an existing image keeps.
+    package func png(pixels side: Int) throws(IconImageError) -> Data {
+        precondition(side > 0, "png(pixels:) needs a positive size")
+        let resized = bitmap.lanczosResampled(width: side, height: side)
+        do {
+            return Data(try PNGEncoder.encode(resized, channels: hasTransparency ? .rgba : .rgb, effort: .small))
+        } catch {
+            throw IconImageError(path: path, kind: .encodingFailed(error.reason))
+        }
+    }
+
+    /// Pixels whose alpha is below 255.
+    static func translucentPixels(in bitmap: RGBABitmap) -> Int {
+        bitmap.pixels.withUnsafeBufferPointer { pixels in
+            var count = 0
+            for i in stride(from: 3, to: pixels.count, by: 4) where pixels[i] != 255 { count += 1 }
+            return count
+        }
+    }
+
+    /// `bitmap` composited over an opaque `background`, in sRGB as image tools flatten.
+    static func flattened(_ bitmap: RGBABitmap, onto background: IconBackground) -> RGBABitmap {
+        var pixels = bitmap.pixels
+        let under = [Int(background.red), Int(background.green), Int(background.blue)]
+        pixels.withUnsafeMutableBufferPointer { pixels in
+            for i in stride(from: 0, to: pixels.count, by: 4) {
+                let alpha = Int(pixels[i + 3])
+                for c in 0..<3 {
+                    pixels[i + c] = UInt8((Int(pixels[i + c]) * alpha + under[c] * (255 - alpha) + 127) / 255)
+                }
+                pixels[i + 3] = 255
+            }
+        }
+        return RGBABitmap(width: bitmap.width, height: bitmap.height, pixels: pixels)
+    }
+
+    /// The decoder's message without the path it starts with (the error names the file itself).
+    private static func reason(_ error: PNGDecodeError, path: String) -> String {
+        let text = error.description
+        return text.hasPrefix(path + ": ") ? String(text.dropFirst(path.count + 2)) : text
+    }
+}
