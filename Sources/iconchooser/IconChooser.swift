@@ -14,7 +14,7 @@ struct IconChooser: AsyncParsableCommand {
             Exit status: 0 success; 1 the operation failed; 2 the app cannot be read.
             """,
         version: ToolVersion.current,
-        subcommands: [Choose.self, List.self, Current.self, SetIcon.self, Preview.self, Lint.self, Serve.self],
+        subcommands: [Choose.self, List.self, Current.self, SetIcon.self, Preview.self, Lint.self, Add.self, Remove.self, Serve.self],
         defaultSubcommand: Choose.self
     )
 }

@@ -46,9 +46,69 @@ package struct AppLayout: Sendable {
         alternates.filter { $0.declaration.keyPath != nil }
     }
 
+    /// An alternate a plist entry declares, whose shape a new entry copies.
+    package struct PlistTemplate: Sendable {
+        package let icon: AppIcon
+
+        /// The idioms whose icons key declares it: `CFBundleIcons`, and `CFBundleIcons~ipad`
+        /// where the app has that key and the entry is in it.
+        func declaredIdioms(in layout: AppLayout) -> [Idiom] {
+            layout.catalogs.filter { catalog in
+                catalog.iconsKey == catalog.idiom.iconsKey
+                    && catalog.alternate(named: icon.name ?? "")?.declaration.keyPath?.hasPrefix(catalog.iconsKey + ".") == true
+            }.map(\.idiom)
+        }
+    }
+
     /// The last alternate in chooser order that a plist entry declares: the shape a new
     /// entry copies.
-    package var plistTemplate: AppIcon? { plistDeclaredAlternates.last }
+    package var plistTemplate: PlistTemplate? { plistDeclaredAlternates.last.map(PlistTemplate.init) }
+
+    /// The last alternate declared with loose files, whose file names a new one follows.
+    package var looseTemplate: LooseIconSibling? {
+        guard let icon = plistDeclaredAlternates.last(where: { $0.source == .plist && !$0.iconFiles.isEmpty }),
+              let name = icon.name else { return nil }
+        let padIcon = pad.flatMap { $0.iconsKey == Idiom.pad.iconsKey ? $0.alternate(named: name) : nil }
+        var seen = Set<String>()
+        let files = (icon.images + (padIcon?.images ?? [])).compactMap { image -> LooseIconSibling.File? in
+            guard case .file(let path) = image.source, seen.insert(path).inserted else { return nil }
+            return LooseIconSibling.File(path: path, pixels: image.width)
+        }
+        return LooseIconSibling(name: name, phoneEntries: icon.iconFiles, padEntries: padIcon?.iconFiles ?? [], files: files)
+    }
+
+    /// The folder of the primary's loose files, where new ones go when no alternate has any.
+    package var primaryFilesFolder: String? {
+        for image in phone.primary.images {
+            if case .file(let path) = image.source, phone.primary.source == .plist { return (path as NSString).deletingLastPathComponent }
+        }
+        return nil
+    }
+
+    /// The idioms a new catalog icon must show in once written: iPhone, and iPad where the
+    /// app's iPad icons have alternates or it runs on iPad.
+    package var shippedIdioms: [Idiom] {
+        let pad = (self.pad?.alternates.isEmpty == false) || (phone.compiler?.supportsPad ?? false)
+        return pad ? [.phone, .pad] : [.phone]
+    }
+
+    /// The namespace a new set in `setFolder` takes (`AppIcons/`), as the alternates' sets
+    /// there have it; empty at a catalog's top or in a group without one.
+    package var namespace: String {
+        for icon in alternates where icon.source == .appiconset {
+            guard let name = icon.name, let path = icon.assetPath, Self.folder(of: path) == setFolder else { continue }
+            let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            if name.hasSuffix("/" + base) { return String(name.dropLast(base.count)) }
+            return ""
+        }
+        return ""
+    }
+
+    /// A path as a summary shows it: from the app's folder down when it is inside.
+    package func shown(_ path: String) -> String {
+        let root = Self.folder(of: phone.path)
+        return path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+    }
 
     /// The next `ordinal` after the others, where the plist's alternates carry one.
     package var nextOrdinal: Int? {
@@ -105,6 +165,16 @@ package struct AppLayout: Sendable {
     package var writesPadEntry: Bool {
         if let pad, pad.iconsKey == Idiom.pad.iconsKey { return true }
         return phone.compiler?.supportsPad ?? false
+    }
+
+    /// The folder nothing is written outside of: the repository the user named (the top of
+    /// the git work tree holding what `--app` names), else the folder named, else the
+    /// project's or the plist's folder; the same boundary the readers keep to.
+    package func boundary(app: String) -> String {
+        if let target = phone.target { return target.boundary.root }
+        if let compiler = phone.compiler { return compiler.boundary }
+        let plistFolder = Self.folder(of: URL(fileURLWithPath: phone.plistPath ?? phone.path).standardizedFileURL.path)
+        return ReadBoundary.forProject(in: plistFolder, app: app).root
     }
 
     private static func folder(of path: String) -> String {

@@ -1,0 +1,50 @@
+import IconCatalog
+import TerminalText
+
+/// Why an edit could not be planned: nothing was written. Every kind names the file or the
+/// name it is about; the command prints `description` and exits 1.
+package struct EditError: Error, Sendable, CustomStringConvertible {
+    package enum Kind: Sendable {
+        case name(IconNameCheck.Problem, name: String)
+        /// No alternate (or, for `remove`, no icon the command may remove) has the name.
+        case noSuchIcon(name: String, app: String)
+        case image(IconImageError)
+        case plist(InfoPlistEditError)
+        case file(ChangeSetError)
+        /// The asset-catalog way was asked for, and the app has no catalog to hold a set.
+        case noAssetCatalog(app: String)
+        /// The Info.plist way was asked for, and the app has no Info.plist file (its build writes it).
+        case noInfoPlist(app: String)
+        /// Loose files have no dark or tinted form, and an Icon Composer bundle has its own.
+        case appearancesNotWritable(style: String)
+        /// `--ordinal` for an icon no Info.plist entry declares.
+        case ordinalWithoutPlist
+        /// An Icon Composer bundle is an asset-catalog icon; loose files cannot hold one.
+        case iconBundleAsPlist
+        /// The primary icon is not removed.
+        case primaryNotRemovable
+    }
+
+    package let kind: Kind
+
+    package init(_ kind: Kind) { self.kind = kind }
+
+    package var description: String {
+        switch kind {
+        case let .name(problem, name): return IconNameCheck.message(problem, name: name)
+        case let .noSuchIcon(name, app): return "\(app): no alternate icon is named “\(TextSanitizer.clean(name))”"
+        case .image(let error): return error.description
+        case .plist(let error): return error.description
+        case .file(let error): return error.description
+        case .noAssetCatalog(let app):
+            return "\(app): the app has no asset catalog to hold an icon set; add one in Xcode, or use --style plist"
+        case .noInfoPlist(let app):
+            return "\(app): the target has no Info.plist file (its build writes one); use --style catalog"
+        case .appearancesNotWritable(let style):
+            return "--dark and --tinted need an asset catalog's icon set; \(style) has no dark or tinted images"
+        case .ordinalWithoutPlist: return "--ordinal orders Info.plist entries; this icon has no entry in the Info.plist"
+        case .iconBundleAsPlist: return "an Icon Composer bundle goes into an asset catalog's place; it cannot be an Info.plist icon"
+        case .primaryNotRemovable: return "the primary icon is not removed; give an alternate's name"
+        }
+    }
+}

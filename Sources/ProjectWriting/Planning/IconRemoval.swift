@@ -1,0 +1,75 @@
+import Foundation
+import FileAccess
+import IconCatalog
+
+/// Plans `remove NAME`, the inverse of `add`: the icon's Info.plist entries, its name in
+/// the list setting, its files' references in the project and (unless kept) the files.
+package enum IconRemoval {
+    /// The most files a removed set or bundle may hold: a real one has a few dozen.
+    static let maximumFiles = 2_000
+
+    package static func plan(name: String, keepFiles: Bool, layout: AppLayout) throws(EditError) -> EditPlan {
+        guard !name.isEmpty else { throw EditError(.name(.empty, name: name)) }
+        let found = layout.catalogs.compactMap { $0.alternate(named: name) }
+        guard let icon = found.first else {
+            if layout.catalogs.contains(where: { $0.primary.assetName == name }) { throw EditError(.primaryNotRemovable) }
+            throw EditError(.noSuchIcon(name: name, app: layout.phone.path))
+        }
+        var plan = EditPlan()
+        // Its Info.plist entries, in every idiom's key that declares it.
+        if let plistPath = layout.phone.plistPath {
+            let changes: [InfoPlistChange] = layout.catalogs.compactMap { catalog in
+                guard catalog.iconsKey == catalog.idiom.iconsKey,
+                      catalog.alternate(named: name)?.declaration.keyPath?.hasPrefix(catalog.iconsKey + ".") == true else { return nil }
+                return .removeAlternate(name: name, catalog.idiom)
+            }
+            try IconAddition.editPlist(plistPath, changes, layout: layout, into: &plan)
+        }
+        switch icon.source {
+        case .appiconset, .icon:
+            try ProjectSettings.unship(name, layout: layout, into: &plan)
+            guard let folder = icon.assetPath else { break }
+            if icon.source == .icon { try ProjectResources.removeIfListed([folder], layout: layout, into: &plan) }
+            if !keepFiles { try deleteFolder(folder, into: &plan, layout: layout) }
+        case .plist:
+            let files = Set(found.flatMap(\.images).compactMap { image -> String? in
+                if case .file(let path) = image.source { return path }
+                return nil
+            })
+            // A file another icon also uses stays.
+            let used = Set(layout.catalogs.flatMap(\.icons).filter { $0.name != name }.flatMap(\.images).compactMap { image -> String? in
+                if case .file(let path) = image.source { return path }
+                return nil
+            })
+            let removed = files.subtracting(used).sorted()
+            try ProjectResources.removeIfListed(removed, layout: layout, into: &plan)
+            if !keepFiles {
+                for path in removed {
+                    do { try plan.changes.delete(path) } catch { throw EditError(.file(error)) }
+                }
+                if !removed.isEmpty { plan.summary.append("deleted \(removed.map(layout.shown).joined(separator: ", "))") }
+            }
+        case .car:
+            throw EditError(.noSuchIcon(name: name, app: layout.phone.path))
+        }
+        plan.expectations.append(.iconAbsent(name: name))
+        return plan
+    }
+
+    /// Stages the deletion of every file in a set's or bundle's folder (the writer removes
+    /// the folders it empties).
+    private static func deleteFolder(_ folder: String, into plan: inout EditPlan, layout: AppLayout) throws(EditError) {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return }
+        var count = 0
+        while let relative = walker.nextObject() as? String {
+            let path = (folder as NSString).appendingPathComponent(relative)
+            guard FileKind.notFollowing(path) != .directory else { continue }
+            count += 1
+            guard count <= maximumFiles else {
+                throw EditError(.file(ChangeSetError(path: folder, kind: .unreadable("more than \(maximumFiles) files; not removed"))))
+            }
+            do { try plan.changes.delete(path) } catch { throw EditError(.file(error)) }
+        }
+        plan.summary.append("deleted \(layout.shown(folder))")
+    }
+}

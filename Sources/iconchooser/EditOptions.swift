@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import IconCatalog
+import IconLint
+import ProjectWriting
+import TerminalText
+
+extension AppLayout.Style: ExpressibleByArgument {}
+
+/// What the commands that write an app's files share: `--dry-run`, and how the app is read
+/// before and after writing.
+struct EditOptions: ParsableArguments {
+    @Flag(name: .long, help: "Print the unified diff of every text file and the files that would be created or deleted; write nothing.")
+    var dryRun = false
+}
+
+extension AppOptions {
+    /// The app read for every idiom an edit touches, iPhone first, its files looked at;
+    /// a failure exits 2.
+    func loadLayout() throws -> AppLayout {
+        var catalogs: [AppIconCatalog] = []
+        for idiom in Idiom.allCases {
+            var options = self
+            options.idiom = idiom
+            catalogs.append(try options.loadCatalog())
+        }
+        if catalogs[0].source.isBuilt {
+            throw CommandFailure("\(TextSanitizer.clean(catalogs[0].path)): a built app is not edited; give its project or Info.plist",
+                                 exitCode: 2)
+        }
+        return AppLayout(catalogs: catalogs)
+    }
+
+    /// Writes `plan` all or nothing inside the app's boundary, checks it by reading the app
+    /// again, and prints what was done; with `dryRun`, prints the diff and writes nothing.
+    func write(_ plan: EditPlan, layout: AppLayout, dryRun: Bool) throws {
+        let root = layout.boundary(app: try appPath())
+        if dryRun {
+            print(UnifiedDiff.render(plan.changes.changes, relativeTo: root), terminator: "")
+            return
+        }
+        let app = try appPath(), catalogOptions = self.catalogOptions
+        let checked = CheckedWrite(read: { try loadLayout().catalogs },
+                                   lint: { try Linter.lint(app: app, options: catalogOptions) })
+        do {
+            try checked.write(plan, boundary: root)
+        } catch {
+            throw CommandFailure(error.description, exitCode: 1)
+        }
+        for line in plan.summary { print(TextSanitizer.clean(line)) }
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import ProjectWriting
+
+extension IconChooser {
+    /// `iconchooser remove NAME`: the inverse of `add`.
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "remove",
+            abstract: "Remove an alternate icon from the app's project, asset catalog or Info.plist.",
+            discussion: """
+                Removes the icon's CFBundleAlternateIcons entries, its name from ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES, \
+                its files' references in the project and, unless --keep-files, its set, bundle or PNGs (a file \
+                another icon uses is kept). Every file is written or none is.
+
+                Exit status: 0 removed; 1 not removed; 2 the app cannot be read.
+                """)
+
+        @OptionGroup var options: AppOptions
+        @OptionGroup var edit: EditOptions
+
+        @Argument(help: "The alternate icon's name.", completion: ValueCompletion.alternateIconNames)
+        var name: String
+
+        @Flag(name: .long, help: "Leave the icon's image files (and its set or bundle) on disk.")
+        var keepFiles = false
+
+        func run() throws {
+            let layout = try options.loadLayout()
+            let plan: EditPlan
+            do {
+                plan = try IconRemoval.plan(name: name, keepFiles: keepFiles, layout: layout)
+            } catch {
+                throw CommandFailure(error.description, exitCode: 1)
+            }
+            try options.write(plan, layout: layout, dryRun: edit.dryRun)
+        }
+    }
+}
