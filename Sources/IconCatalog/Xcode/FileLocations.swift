@@ -2,7 +2,7 @@ import Foundation
 
 /// Where a file reference, group or synchronized folder of the project is on disk,
 /// worked out through the group tree as Xcode does.
-enum FileLocation: Equatable {
+package enum FileLocation: Equatable {
     /// An absolute path inside the project's folder: safe to read.
     case inside(String)
     /// A relative path that leads out of the project's folder (`../../x`), never read.
@@ -20,7 +20,7 @@ enum FileLocation: Equatable {
 extension XcodeProject {
     /// Follows `id` up the group tree and back down, joining paths: `<group>` is relative
     /// to the enclosing group's folder, `SOURCE_ROOT` to the project's folder.
-    func location(of id: String) -> FileLocation {
+    package func location(of id: String) -> FileLocation {
         guard nodes[id] != nil else { return .unknown }
         var chain = [id]
         while let parent = parents[chain[chain.count - 1]], chain.count <= parents.count {

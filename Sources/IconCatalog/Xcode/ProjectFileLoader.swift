@@ -5,7 +5,7 @@ import Foundation
 /// at most `maximumNesting` deep. The OpenStep text Xcode writes goes to `OpenStepPlist`;
 /// the XML and binary forms some tools write go to Foundation (binary plists after
 /// `BinaryPlistGuard`, XML with Foundation's own nesting cap).
-enum ProjectFileLoader {
+package enum ProjectFileLoader {
     /// The largest real project files are a few MB; this leaves ten times that.
     static let maximumFileSize = 16 * 1024 * 1024
     /// Real project files nest about six levels (objects, an object, its settings, a list).
@@ -28,7 +28,8 @@ enum ProjectFileLoader {
         return try parse(bytes, path: path)
     }
 
-    static func parse(_ data: Data, path: String) throws(XcodeProjectError) -> ProjectDictionary {
+    /// The top-level dictionary of a project file's bytes (OpenStep text, XML or binary).
+    package static func parse(_ data: Data, path: String) throws(XcodeProjectError) -> ProjectDictionary {
         try parse([UInt8](data), path: path)
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// A value of a project file, typed as the reader needs it. A project file holds tens of
 /// thousands of values; as `Any` each was boxed, then cast back (a runtime conformance
 /// lookup) at every read, which cost more than parsing the text.
-enum ProjectValue: Equatable, Sendable {
+package enum ProjectValue: Equatable, Sendable {
     case string(String)
     case data(Data)
     case array([ProjectValue])
@@ -13,7 +13,7 @@ enum ProjectValue: Equatable, Sendable {
     case other(typeName: String)
 
     /// How a warning names the value's kind: "a string", "an array".
-    var typeName: String {
+    package var typeName: String {
         switch self {
         case .string: return "a string"
         case .data: return "data"
@@ -23,17 +23,17 @@ enum ProjectValue: Equatable, Sendable {
         }
     }
 
-    var string: String? {
+    package var string: String? {
         if case .string(let string) = self { return string }
         return nil
     }
 
-    var dictionary: ProjectDictionary? {
+    package var dictionary: ProjectDictionary? {
         if case .dictionary(let dictionary) = self { return dictionary }
         return nil
     }
 
-    var array: [ProjectValue]? {
+    package var array: [ProjectValue]? {
         if case .array(let array) = self { return array }
         return nil
     }
@@ -59,14 +59,14 @@ enum ProjectValue: Equatable, Sendable {
 /// A dictionary of a project file, in the file's order. Project objects hold a handful of
 /// keys, which a scan finds sooner than hashing would; a key written twice has its last
 /// value, as in Foundation.
-struct ProjectDictionary: Equatable, Sendable {
-    struct Entry: Equatable, Sendable {
-        let key: String
-        let value: ProjectValue
+package struct ProjectDictionary: Equatable, Sendable {
+    package struct Entry: Equatable, Sendable {
+        package let key: String
+        package let value: ProjectValue
     }
 
     /// Every entry as written, duplicate keys included.
-    let entries: [Entry]
+    package let entries: [Entry]
 
     init(entries: [Entry]) {
         self.entries = entries
@@ -76,7 +76,7 @@ struct ProjectDictionary: Equatable, Sendable {
         self.entries = entries.map { Entry(key: $0.0, value: $0.1) }
     }
 
-    subscript(key: String) -> ProjectValue? {
+    package subscript(key: String) -> ProjectValue? {
         entries.last(where: { $0.key == key })?.value
     }
 
@@ -96,7 +96,7 @@ struct ProjectDictionary: Equatable, Sendable {
         return positions
     }
 
-    static func == (lhs: ProjectDictionary, rhs: ProjectDictionary) -> Bool {
+    package static func == (lhs: ProjectDictionary, rhs: ProjectDictionary) -> Bool {
         lhs.sortedUniqueEntries == rhs.sortedUniqueEntries
     }
 }

@@ -2,18 +2,18 @@ import Foundation
 
 /// One assignment of a build setting: `NAME[sdk=iphoneos*] = value` in an xcconfig, or a
 /// key of a configuration's `buildSettings`.
-struct SettingAssignment: Sendable, Equatable {
-    struct Condition: Sendable, Equatable {
-        let parameter: String
-        let pattern: String
+package struct SettingAssignment: Sendable, Equatable {
+    package struct Condition: Sendable, Equatable {
+        package let parameter: String
+        package let pattern: String
     }
 
-    let name: String
-    let conditions: [Condition]
+    package let name: String
+    package let conditions: [Condition]
     /// The value as written: an expression with `$(…)` references, not yet expanded.
-    let value: String
+    package let value: String
     /// Where it was written, for warnings: a file (and line) or a configuration.
-    let origin: String
+    package let origin: String
 
     /// Splits `NAME[param=pattern][param=pattern]` into the name and its conditions; nil
     /// when the name is not a build setting name or a condition is not closed.

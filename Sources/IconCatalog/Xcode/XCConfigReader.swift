@@ -7,7 +7,7 @@ import Foundation
 /// spliced in where they stand, looked for as Xcode's build system looks: beside the
 /// including file, then in the project's folder. Nothing outside the boundary is read;
 /// depth, file count and size are bounded.
-struct XCConfigReader {
+package struct XCConfigReader {
     static let maximumFileSize = 1024 * 1024
     static let maximumIncludeDepth = 16
     static let maximumFiles = 64
@@ -22,10 +22,10 @@ struct XCConfigReader {
     let realBoundary: String?
     /// Files already read and parsed, shared by every reader of one project.
     let files: XCConfigFiles
-    private(set) var warnings: [CatalogWarning] = []
+    package private(set) var warnings: [CatalogWarning] = []
     private var filesRead = 0
 
-    init(boundary: String, realBoundary: String? = nil, files: XCConfigFiles = XCConfigFiles(), projectFolder: String? = nil,
+    package init(boundary: String, realBoundary: String? = nil, files: XCConfigFiles = XCConfigFiles(), projectFolder: String? = nil,
          boundaryName: String? = nil) {
         self.boundary = boundary
         self.projectFolder = projectFolder
@@ -37,7 +37,7 @@ struct XCConfigReader {
     /// The assignments of `path` and everything it includes, in order. A file that is
     /// missing or unreadable is a warning (`missing-xcconfig`); files including each other
     /// are an error naming them.
-    mutating func read(_ path: String, referencedFrom subject: String) throws(XcodeProjectError) -> [SettingAssignment] {
+    package mutating func read(_ path: String, referencedFrom subject: String) throws(XcodeProjectError) -> [SettingAssignment] {
         var assignments: [SettingAssignment] = []
         try read(ProjectPaths.normalize(path), stack: [], referencedFrom: subject, optional: false,
                  missingCode: .missingXcconfig, into: &assignments)
@@ -226,7 +226,9 @@ struct XCConfigReader {
 
 /// xcconfig files read and parsed once, whichever targets and configurations include them:
 /// listing a project's targets and then reading the chosen one reads each file once.
-final class XCConfigFiles: @unchecked Sendable {
+package final class XCConfigFiles: @unchecked Sendable {
+    package init() {}
+
     /// A line with what every reading of it needs made once: where it is, for messages,
     /// and for a setting, the assignment (nil when its name is no build setting name).
     struct NumberedLine {
@@ -249,6 +251,14 @@ final class XCConfigFiles: @unchecked Sendable {
 
     private let lock = NSLock()
     private var parsed: [String: Result<[NumberedLine], BoundedFile.Failure>] = [:]
+
+    /// Reads `path` as holding `data` from now on: an edit not yet written, read as the build will read it.
+    package func replace(_ path: String, with data: Data) {
+        let lines = XCConfigReader.logicalLines(String(decoding: data, as: UTF8.self)).map {
+            NumberedLine(number: $0.number, line: XCConfigReader.parse($0.text), path: path)
+        }
+        lock.withLock { parsed[path] = .success(lines) }
+    }
 
     /// The parsed lines of the file at `path` (absolute, normalised), or why it could not be read.
     func lines(of path: String) -> Result<[NumberedLine], BoundedFile.Failure> {

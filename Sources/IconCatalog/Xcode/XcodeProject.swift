@@ -40,13 +40,13 @@ package struct XcodeProject: Sendable {
     var archiveConfigurations: [String: String] = [:]
 
     /// The project-level configurations, whose settings sit below every target's.
-    let configurationList: ConfigurationList
+    package let configurationList: ConfigurationList
     /// Groups, file references and synchronized folders by object id.
-    let nodes: [String: FileNode]
+    package let nodes: [String: FileNode]
     /// Each node's parent in the group tree, from a walk of `mainGroup` that visits each node once.
-    let parents: [String: String]
+    package let parents: [String: String]
     /// The xcconfig files of the project, each read once however many targets include it.
-    let xcconfigFiles = XCConfigFiles()
+    package let xcconfigFiles = XCConfigFiles()
     /// Settings levels (a configuration's xcconfig and settings, Xcode's defaults), each made
     /// once however many targets read them.
     let settingsLevels = SettingsLevels()
@@ -79,6 +79,14 @@ package struct XcodeProject: Sendable {
         if let problem = XcodeProjectLocator.projectFileProblem(bundle, named: xcodeproj) { throw problem }
         let plist = try ProjectFileLoader.load(file)
         return try XcodeProject(plist: plist, bundle: bundle, file: file)
+    }
+
+    /// The project `xcodeproj` whose `project.pbxproj` holds `contents` (which may differ from the
+    /// file on disk: an edit not yet written).
+    package static func read(_ xcodeproj: String, projectFile contents: Data) throws(XcodeProjectError) -> XcodeProject {
+        let bundle = ProjectPaths.absolute(xcodeproj)
+        let file = ProjectPaths.join(bundle, "project.pbxproj")
+        return try XcodeProject(plist: ProjectFileLoader.parse(contents, path: file), bundle: bundle, file: file)
     }
 
     init(plist: ProjectDictionary, bundle: String, file: String) throws(XcodeProjectError) {
@@ -134,12 +142,13 @@ package struct XcodeTarget: Sendable, Equatable {
     package var isApplication: Bool { productType == Self.applicationProductType }
     static let applicationProductType = "com.apple.product-type.application"
 
-    let id: String
-    let configurationList: ConfigurationList
+    /// The target's object id in the project file.
+    package let id: String
+    package let configurationList: ConfigurationList
     /// File reference ids from the target's resources build phases, in order.
-    let resourceFiles: [String]
+    package let resourceFiles: [String]
     /// `fileSystemSynchronizedGroups`: synchronized folders whose files all belong to the target.
-    let synchronizedFolders: [String]
+    package let synchronizedFolders: [String]
 
     /// The configuration used when none is asked for: `Release` where the target has it
     /// (what people ship), else the list's default, else the first.
@@ -150,23 +159,23 @@ package struct XcodeTarget: Sendable, Equatable {
     }
 }
 
-struct ConfigurationList: Sendable, Equatable {
-    var configurations: [BuildConfiguration]
-    var defaultName: String?
+package struct ConfigurationList: Sendable, Equatable {
+    package var configurations: [BuildConfiguration]
+    package var defaultName: String?
 
-    func named(_ name: String) -> BuildConfiguration? {
+    package func named(_ name: String) -> BuildConfiguration? {
         configurations.first { $0.name == name }
     }
 }
 
-struct BuildConfiguration: Sendable, Equatable {
-    struct Setting: Sendable, Equatable {
-        let key: String
-        let value: String
+package struct BuildConfiguration: Sendable, Equatable {
+    package struct Setting: Sendable, Equatable {
+        package let key: String
+        package let value: String
     }
 
     /// Where a configuration's xcconfig file is.
-    enum BaseConfiguration: Sendable, Equatable {
+    package enum BaseConfiguration: Sendable, Equatable {
         /// `baseConfigurationReference`: a file reference in the group tree.
         case fileReference(String)
         /// `baseConfigurationReferenceAnchor` plus `baseConfigurationReferenceRelativePath`:
@@ -174,36 +183,36 @@ struct BuildConfiguration: Sendable, Equatable {
         case inSynchronizedFolder(anchor: String, relativePath: String)
     }
 
-    let id: String
-    let name: String
+    package let id: String
+    package let name: String
     /// `buildSettings` sorted by key, so `NAME` comes before its conditional `NAME[sdk=…]`
     /// forms, which then take precedence as Xcode gives them.
-    let settings: [Setting]
-    let base: BaseConfiguration?
+    package let settings: [Setting]
+    package let base: BaseConfiguration?
 }
 
 /// A group, file reference or synchronized folder in the project's file tree.
-struct FileNode: Sendable, Equatable {
-    enum Kind: Sendable, Equatable {
+package struct FileNode: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case group, variantGroup, versionGroup, fileReference, synchronizedFolder
     }
 
-    struct MembershipExceptions: Sendable, Equatable {
+    package struct MembershipExceptions: Sendable, Equatable {
         /// The target the exceptions are for (nil when the set names none).
-        let target: String?
+        package let target: String?
         /// Paths relative to the synchronized folder.
-        let paths: [String]
+        package let paths: [String]
     }
 
-    let kind: Kind
-    let name: String?
-    let path: String?
-    let sourceTree: String
-    let children: [String]
+    package let kind: Kind
+    package let name: String?
+    package let path: String?
+    package let sourceTree: String
+    package let children: [String]
     /// For a synchronized folder: its build-file exception sets.
-    let exceptions: [MembershipExceptions]
+    package let exceptions: [MembershipExceptions]
     /// For a synchronized folder: subfolders kept as folder references (copied, not compiled).
-    let explicitFolders: [String]
+    package let explicitFolders: [String]
 }
 
 /// Reads the project's objects into the project model, turning every wrong type into a

@@ -1,0 +1,63 @@
+import IconCatalog
+
+/// Why a project file, xcconfig file or XcodeGen spec could not be edited. Every kind names
+/// what was looked for; the message names the file. Nothing is staged when one is thrown.
+package struct ProjectEditError: Error, Equatable, Sendable, CustomStringConvertible {
+    package enum Kind: Equatable, Sendable {
+        /// The file could not be read through the change set.
+        case unreadable(ChangeSetError.Kind)
+        /// The file is not there.
+        case missing
+        /// The project could not be read as a project (the reader's own message).
+        case notAProject(String)
+        /// The project has no target of that name.
+        case unknownTarget(String, available: [String])
+        /// An object the project names is not written where Xcode writes it (`what`: its role).
+        case objectNotFound(id: String, what: String)
+        /// The text is not in the layout Xcode writes, so no safe edit exists: what was expected.
+        case unexpectedLayout(String)
+        /// A file to add lies outside the project's folder.
+        case outsideProject(String)
+        /// No group of the project stands for the folder holding the file, nor for any folder above it.
+        case noGroupHolds(String)
+        /// The target has no Resources build phase to list the file in.
+        case noResourcesPhase(target: String)
+        /// The setting is written in a form this edit does not change (an array, a continued xcconfig line…): why.
+        case settingNotEditable(setting: String, reason: String)
+        /// An icon name the build setting cannot hold.
+        case invalidName(String)
+    }
+
+    /// The file the problem is in.
+    package let path: String
+    package let kind: Kind
+
+    package init(path: String, kind: Kind) {
+        self.path = path
+        self.kind = kind
+    }
+
+    init(_ error: ChangeSetError) {
+        self.init(path: error.path, kind: .unreadable(error.kind))
+    }
+
+    package var description: String {
+        switch kind {
+        case .unreadable(let kind): return ChangeSetError(path: path, kind: kind).description
+        case .missing: return "\(path): no such file"
+        case .notAProject(let reason): return reason
+        case .unknownTarget(let name, let available):
+            let list = available.isEmpty ? "it has none" : "it has " + available.map { "“\($0)”" }.joined(separator: ", ")
+            return "\(path): no target “\(name)” (\(list))"
+        case .objectNotFound(let id, let what):
+            return "\(path): \(what) \(id) is not written where Xcode writes it; the file is left unchanged"
+        case .unexpectedLayout(let expected):
+            return "\(path): \(expected) is not in the layout Xcode writes; the file is left unchanged"
+        case .outsideProject(let file): return "\(path): \(file) is outside the project's folder"
+        case .noGroupHolds(let file): return "\(path): no group of the project stands for the folder of \(file)"
+        case .noResourcesPhase(let target): return "\(path): target “\(target)” has no Resources build phase"
+        case .settingNotEditable(let setting, let reason): return "\(path): \(setting) \(reason); it is left unchanged"
+        case .invalidName(let name): return "\(path): “\(name)” cannot be an icon name in a build setting"
+        }
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import IconCatalog
+
+/// Where each configuration of a target reads the alternate-icon list (and the primary
+/// icon's name) from, lowest level first, as IconCatalog evaluates settings: the project's
+/// configuration (its xcconfig file with what that includes, then its `buildSettings`), then
+/// the target's. Only assignments without a condition count: those are the ones Xcode's
+/// editor writes.
+struct SettingSites {
+    struct Definition {
+        let site: SettingSite
+        /// The value as written (a pbxproj string decoded; an xcconfig value without its `;`).
+        let value: String
+    }
+
+    struct Chain {
+        let configuration: String
+        let includesAllAppIcons: Bool
+        let list: [Definition]
+        let primary: [Definition]
+        /// The target's own configuration object, where a setting written nowhere goes.
+        let targetConfiguration: String?
+    }
+
+    /// What one edit does to a list's value: the new value, or nil to delete its line.
+    enum Operation {
+        case add(String)
+        case remove(String, deletable: Bool)
+        case separateWithSpaces
+
+        func apply(to value: String) -> String? {
+            let list = SettingListText(value)
+            switch self {
+            case .add(let name): return list.adding(name)
+            case .remove(let name, let deletable):
+                let rest = list.removing(name)
+                return deletable && SettingListText(rest).words.isEmpty ? nil : rest
+            case .separateWithSpaces: return list.separatedBySpaces()
+            }
+        }
+    }
+
+    let state: ProjectFileState
+    let target: XcodeTarget
+    let chains: [Chain]
+
+    init(project: String, target name: String, changes: inout ChangeSet) throws(ProjectEditError) {
+        state = try ProjectFileState(xcodeproj: project, changes: &changes)
+        target = try state.target(named: name)
+        var chains: [Chain] = []
+        for configuration in target.configurations {
+            var list: [Definition] = [], primary: [Definition] = []
+            let levels: [(BuildConfiguration?, String?)] = [
+                (state.project.configurationList.named(configuration), nil),
+                (target.configurationList.named(configuration), target.name),
+            ]
+            for case let (level?, targetName) in levels {
+                let assignments = try Self.xcconfigAssignments(level, state: state)
+                let site = SettingSite(file: state.file,
+                                       place: .buildConfiguration(id: level.id, configuration: configuration, target: targetName))
+                for (key, into) in [(AlternateIconNames.setting, 0), (AlternateIconNames.primarySetting, 1)] {
+                    var found = assignments.filter { $0.name == key && $0.conditions.isEmpty }.map {
+                        Definition(site: SettingSite(file: Self.file(ofOrigin: $0.origin), place: .xcconfig), value: $0.value)
+                    }
+                    if let setting = level.settings.last(where: { $0.key == key }) {
+                        found.append(Definition(site: site, value: setting.value))
+                    }
+                    if into == 0 { list += found } else { primary += found }
+                }
+            }
+            let includesAll: Bool
+            do {
+                includesAll = try state.project.resolve(target: target.name, configuration: configuration).includesAllAppIcons
+            } catch {
+                throw ProjectEditError(path: state.file, kind: .notAProject(error.description))
+            }
+            chains.append(Chain(configuration: configuration, includesAllAppIcons: includesAll, list: list, primary: primary,
+                                targetConfiguration: target.configurationList.named(configuration)?.id))
+        }
+        self.chains = chains
+    }
+
+    /// The assignments of the configuration's xcconfig file and what it includes, in order.
+    private static func xcconfigAssignments(_ configuration: BuildConfiguration,
+                                            state: ProjectFileState) throws(ProjectEditError) -> [SettingAssignment] {
+        let path: String?
+        switch configuration.base {
+        case .fileReference(let id)?:
+            path = state.location(of: id)
+        case .inSynchronizedFolder(let anchor, let relative)?:
+            path = state.location(of: anchor).map { ProjectPaths.normalize(ProjectPaths.join($0, relative)) }
+        case nil:
+            path = nil
+        }
+        guard let path else { return [] }
+        let boundary = state.project.boundary
+        var reader = XCConfigReader(boundary: boundary.root, realBoundary: boundary.realRoot, files: state.project.xcconfigFiles,
+                                    projectFolder: state.project.folder, boundaryName: boundary.description)
+        do {
+            return try reader.read(path, referencedFrom: state.file)
+        } catch {
+            throw ProjectEditError(path: path, kind: .notAProject(error.description))
+        }
+    }
+
+    /// The file of an assignment's origin, `path:line`.
+    private static func file(ofOrigin origin: String) -> String {
+        guard let colon = origin.lastIndex(of: ":") else { return origin }
+        return String(origin[..<colon])
+    }
+
+    func listState() -> AlternateIconNamesState {
+        AlternateIconNamesState(configurations: chains.map { chain in
+            let effective = chain.list.last
+            return .init(name: chain.configuration, includesAllAppIcons: chain.includesAllAppIcons, site: effective?.site,
+                         names: effective.map { SettingListText($0.value).names } ?? [])
+        })
+    }
+
+    // MARK: Edits
+
+    mutating func add(_ name: String, changes: inout ChangeSet) throws(ProjectEditError) -> SettingEdit {
+        guard AlternateIconNames.isValidName(name) else {
+            throw ProjectEditError(path: state.file, kind: .invalidName(name))
+        }
+        var edits: [SettingSite] = []
+        var creations: [SettingSite] = []
+        var primaryLines: [SettingSite: Definition] = [:]
+        for chain in chains where !chain.includesAllAppIcons {
+            if let effective = chain.list.last {
+                if !SettingListText(effective.value).names.contains(name), !edits.contains(effective.site) { edits.append(effective.site) }
+            } else if let primary = chain.primary.last {
+                if !creations.contains(primary.site) { creations.append(primary.site) }
+                primaryLines[primary.site] = primary
+            } else if let id = chain.targetConfiguration {
+                let site = SettingSite(file: state.file,
+                                       place: .buildConfiguration(id: id, configuration: chain.configuration, target: target.name))
+                if !creations.contains(site) { creations.append(site) }
+            }
+        }
+        try apply(edits.map { ($0, .add(name)) }, creating: creations, value: StringList.quoted(name), changes: &changes)
+        return SettingEdit(sites: edits + creations, includingAllAppIcons: chains.filter(\.includesAllAppIcons).map(\.configuration))
+    }
+
+    mutating func remove(_ name: String, changes: inout ChangeSet) throws(ProjectEditError) -> SettingEdit {
+        var sites: [SettingSite] = []
+        // A site's line may go only when no configuration reading it has a list below it.
+        var keepsLine: Set<SettingSite> = []
+        for chain in chains {
+            for (index, definition) in chain.list.enumerated() where SettingListText(definition.value).names.contains(name) {
+                if !sites.contains(definition.site) { sites.append(definition.site) }
+                if index > 0 { keepsLine.insert(definition.site) }
+            }
+        }
+        try apply(sites.map { ($0, .remove(name, deletable: !keepsLine.contains($0))) }, creating: [], value: "", changes: &changes)
+        return SettingEdit(sites: sites, includingAllAppIcons: chains.filter(\.includesAllAppIcons).map(\.configuration))
+    }
+
+    mutating func separateWithSpaces(changes: inout ChangeSet) throws(ProjectEditError) -> SettingEdit {
+        var sites: [SettingSite] = []
+        for chain in chains {
+            for definition in chain.list where SettingListText(definition.value).usesCommas && !sites.contains(definition.site) {
+                sites.append(definition.site)
+            }
+        }
+        try apply(sites.map { ($0, .separateWithSpaces) }, creating: [], value: "", changes: &changes)
+        return SettingEdit(sites: sites, includingAllAppIcons: chains.filter(\.includesAllAppIcons).map(\.configuration))
+    }
+
+    /// Changes the list's value at each site and writes a new list of `value` at `creations`
+    /// (beside the primary icon's name in an xcconfig file, or in a configuration's
+    /// `buildSettings`); the project file is staged once.
+    private func apply(_ edits: [(site: SettingSite, operation: Operation)], creating creations: [SettingSite], value: String,
+                       changes: inout ChangeSet) throws(ProjectEditError) {
+        var project = try state.text()
+        var projectChanged = false
+        for (site, operation) in edits {
+            switch site.place {
+            case .buildConfiguration(let id, _, _):
+                try BuildSettingLines.change(AlternateIconNames.setting, in: id, of: &project, state: state, operation)
+                projectChanged = true
+            case .xcconfig:
+                try XCConfigLines.change(AlternateIconNames.setting, in: site.file, operation, changes: &changes)
+            case .specSettings:
+                throw ProjectEditError(path: site.file, kind: .settingNotEditable(setting: AlternateIconNames.setting,
+                                                                                   reason: "is in an XcodeGen spec"))
+            }
+        }
+        for site in creations {
+            switch site.place {
+            case .buildConfiguration(let id, _, _):
+                try BuildSettingLines.insert(AlternateIconNames.setting, value: value, in: id, of: &project)
+                projectChanged = true
+            case .xcconfig:
+                try XCConfigLines.insert(AlternateIconNames.setting, value: value, after: AlternateIconNames.primarySetting,
+                                         in: site.file, changes: &changes)
+            case .specSettings:
+                throw ProjectEditError(path: site.file, kind: .settingNotEditable(setting: AlternateIconNames.setting,
+                                                                                   reason: "is in an XcodeGen spec"))
+            }
+        }
+        if projectChanged { try state.stage(project, in: &changes) }
+    }
+}
+
+/// A setting's line in a configuration's `buildSettings` in `project.pbxproj`:
+/// `\t\t\t\tNAME = value;`, keys sorted as Xcode sorts them.
+enum BuildSettingLines {
+    static func change(_ key: String, in id: String, of text: inout PBXProjText, state: ProjectFileState,
+                       _ operation: SettingSites.Operation) throws(ProjectEditError) {
+        let range = try text.buildSettings(of: id)
+        let prefix = "\t\t\t\t" + key + " = "
+        guard let line = text.lines[range].firstIndex(where: { $0.hasPrefix(prefix) }) else {
+            throw ProjectEditError(path: text.path, kind: .unexpectedLayout("the \(key) line of build configuration \(id)"))
+        }
+        guard text.lines[line].hasSuffix(";"), !text.lines[line].hasSuffix("= (") else {
+            throw ProjectEditError(path: text.path, kind: .settingNotEditable(setting: key, reason: "is written as an array in build configuration \(id)"))
+        }
+        guard let value = state.object(id)?["buildSettings"]?.dictionary?[key]?.string else {
+            throw ProjectEditError(path: text.path, kind: .settingNotEditable(setting: key, reason: "is not a string in build configuration \(id)"))
+        }
+        if let new = operation.apply(to: value) {
+            text.replace(line: line, with: prefix + PBXString.encoded(new) + ";")
+        } else {
+            text.removeLines(line..<(line + 1))
+        }
+    }
+
+    /// Writes `key = value;` in its sorted place among the configuration's settings.
+    static func insert(_ key: String, value: String, in id: String, of text: inout PBXProjText) throws(ProjectEditError) {
+        let range = try text.buildSettings(of: id)
+        let index = text.lines[range].firstIndex { line in
+            guard line.hasPrefix("\t\t\t\t"), !line.hasPrefix("\t\t\t\t\t"), let equals = line.range(of: " = ") else { return false }
+            let existing = line[line.index(line.startIndex, offsetBy: 4)..<equals.lowerBound]
+            return existing.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) > key
+        } ?? range.upperBound
+        text.insert("\t\t\t\t" + key + " = " + PBXString.encoded(value) + ";", at: index)
+    }
+}
