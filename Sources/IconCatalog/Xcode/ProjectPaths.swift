@@ -4,7 +4,7 @@ import Foundation
 /// Path arithmetic for files a project names. Everything is done on absolute, lexically
 /// normalised paths, so "is this inside the project's folder" is a prefix test; a path
 /// that exists is also checked after resolving symbolic links, so a link cannot lead out.
-enum ProjectPaths {
+package enum ProjectPaths {
     static func absolute(_ path: String) -> String {
         if path.hasPrefix("/") { return normalize(path) }
         return normalize(join(FileManager.default.currentDirectoryPath, path))
@@ -20,7 +20,7 @@ enum ProjectPaths {
 
     /// Removes `.`, empty components and `..` (against the component before it); a `..`
     /// above the root of an absolute path stays at the root.
-    static func normalize(_ path: String) -> String {
+    package static func normalize(_ path: String) -> String {
         if isNormalized(path) { return path }
         let isAbsolute = path.hasPrefix("/")
         var parts: [Substring] = []
@@ -106,13 +106,13 @@ enum ProjectPaths {
             : "names \(path), outside the project's folder \(folder); it is not read"
     }
 
-    static func lexicallyInside(_ path: String, folder: String) -> Bool {
+    package static func lexicallyInside(_ path: String, folder: String) -> Bool {
         if folder == "/" { return path.hasPrefix("/") }
         return path == folder || path.hasPrefix(folder + "/")
     }
 
     /// `path` relative to `folder` when inside it, else `path` unchanged.
-    static func relative(_ path: String, to folder: String) -> String {
+    package static func relative(_ path: String, to folder: String) -> String {
         guard lexicallyInside(path, folder: folder), path != folder else { return path == folder ? "." : path }
         return String(path.dropFirst(folder == "/" ? 1 : folder.count + 1))
     }
