@@ -12,7 +12,7 @@ package enum BinaryPlistGuard {
     static let maximumExpandedObjects = 250_000
     /// Bytes of strings and data once every shared reference is expanded.
     static let maximumExpandedBytes = 16 << 20
-    static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     package static func isBinaryPlist(_ bytes: some Sequence<UInt8>) -> Bool {
         bytes.starts(with: Array("bplist00".utf8))

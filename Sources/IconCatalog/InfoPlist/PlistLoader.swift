@@ -86,7 +86,7 @@ package enum PlistLoader {
     }
 
     /// Tags an XML plist may hold: two per value, as many values as a binary plist may expand to.
-    static let maximumTags = 2 * BinaryPlistGuard.maximumExpandedObjects
+    package static let maximumTags = 2 * BinaryPlistGuard.maximumExpandedObjects
 
     /// What a text plist must be before Foundation reads it. XML, since that is what Xcode writes
     /// and iOS reads (Foundation would also take OpenStep text, where eight megabytes of `a,a,a`
@@ -129,7 +129,7 @@ package enum PlistLoader {
     }
 
     /// Foundation's errors nest the useful sentence in NSDebugDescription; keep it to one line.
-    static func foundationReason(_ error: Error) -> String {
+    package static func foundationReason(_ error: Error) -> String {
         let info = (error as NSError).userInfo
         let text = (info[NSDebugDescriptionErrorKey] as? String) ?? (error as NSError).localizedDescription
         let oneLine = text.split(whereSeparator: \.isNewline).joined(separator: " ")

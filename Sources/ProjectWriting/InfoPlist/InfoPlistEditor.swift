@@ -26,6 +26,44 @@ package enum InfoPlistEditor {
 
     /// The plist bytes `data` with `changes` made in order; `path` only names the file in errors.
     package static func apply(_ changes: [InfoPlistChange], to data: Data, path: String) throws(InfoPlistEditError) -> Data {
-        throw InfoPlistEditError(path: path, kind: .notAPlist(reason: "editing is not built yet"))
+        guard data.count <= PlistLoader.maximumFileSize else {
+            throw InfoPlistEditError(path: path, kind: .notAPlist(reason: "\(data.count) bytes, more than an Info.plist may hold"))
+        }
+        if BinaryPlistGuard.isBinaryPlist(data) {
+            return try BinaryPlistEditor.apply(changes, to: data, path: path)
+        }
+        let preprocessed = PlistPreprocessor.containsDirectives(data)
+        // A plain plist must read before and after; a preprocessed one reads only once the
+        // build's macros are known, so its edits are checked by structure alone.
+        if !preprocessed { _ = try parse(data, path: path) }
+        var editor = XMLPlistEditor(bytes: [UInt8](data), path: path)
+        for change in changes {
+            try editor.apply(change)
+        }
+        let edited = Data(editor.bytes)
+        if !preprocessed {
+            do {
+                _ = try PlistLoader.parse(edited, path: path)
+            } catch {
+                throw InfoPlistEditError(path: path, kind: .malformed(line: 0, problem: "the edited plist no longer reads (\(error.description))"))
+            }
+        }
+        return edited
+    }
+
+    /// The top-level dictionary, read as the catalog reads it.
+    static func parse(_ data: Data, path: String) throws(InfoPlistEditError) -> [String: Any] {
+        do {
+            return try PlistLoader.parse(data, path: path)
+        } catch {
+            let reason: String
+            switch error {
+            case .notAPlist(_, let why), .tooComplex(_, let why): reason = why
+            case .emptyFile: reason = "an empty file"
+            case .notADictionary: reason = "its top level is not a dictionary"
+            default: reason = error.description
+            }
+            throw InfoPlistEditError(path: path, kind: .notAPlist(reason: reason))
+        }
     }
 }

@@ -104,6 +104,17 @@ package struct AppLayout: Sendable {
         return ""
     }
 
+    /// A setting's place as a summary shows it: the file (from the app's folder) and, in a
+    /// project file, the target and configuration.
+    package func shownSite(_ site: SettingSite) -> String {
+        switch site.place {
+        case .xcconfig: return shown(site.file)
+        case let .buildConfiguration(_, configuration, target?): return "\(shown(site.file)) (target “\(target)”, \(configuration))"
+        case let .buildConfiguration(_, configuration, nil): return "\(shown(site.file)) (the project's \(configuration))"
+        case let .specSettings(target, configuration): return "\(shown(site.file)) (target “\(target)”, \(configuration ?? "base"))"
+        }
+    }
+
     /// A path as a summary shows it: from the app's folder down when it is inside.
     package func shown(_ path: String) -> String {
         let root = Self.folder(of: phone.path)

@@ -10,6 +10,7 @@ package struct EditError: Error, Sendable, CustomStringConvertible {
         case noSuchIcon(name: String, app: String)
         case image(IconImageError)
         case plist(InfoPlistEditError)
+        case project(ProjectEditError)
         case file(ChangeSetError)
         /// The asset-catalog way was asked for, and the app has no catalog to hold a set.
         case noAssetCatalog(app: String)
@@ -35,6 +36,7 @@ package struct EditError: Error, Sendable, CustomStringConvertible {
         case let .noSuchIcon(name, app): return "\(app): no alternate icon is named “\(TextSanitizer.clean(name))”"
         case .image(let error): return error.description
         case .plist(let error): return error.description
+        case .project(let error): return error.description
         case .file(let error): return error.description
         case .noAssetCatalog(let app):
             return "\(app): the app has no asset catalog to hold an icon set; add one in Xcode, or use --style plist"

@@ -72,7 +72,7 @@ package enum IconAddition {
             do { bundle = try IconBundleSource.load(request.image) } catch { throw EditError(.image(error)) }
             let destination = (folder as NSString).appendingPathComponent(base + ".icon")
             do { _ = try bundle.copy(to: destination, changes: &plan.changes) } catch { throw EditError(.image(error)) }
-            try ProjectResources.addIfNeeded([destination], layout: layout, into: &plan)
+            try ProjectSteps.addResources([destination], layout: layout, into: &plan)
             plan.summary.append("created \(layout.shown(destination))")
             source = .icon
         } else {
@@ -93,7 +93,7 @@ package enum IconAddition {
                                 + "\(images.appearances.count > 1 ? ", " + images.appearances.map(\.rawValue).joined(separator: ", ") : ""))")
             source = .appiconset
         }
-        try ProjectSettings.ship(name, layout: layout, into: &plan)
+        try ProjectSteps.ship(name, layout: layout, into: &plan)
         // The hybrid: Info.plist entries that name the catalog's sets get one for the new set too.
         if let template = layout.plistTemplate, let plistPath = layout.phone.plistPath {
             var changes: [InfoPlistChange] = []
@@ -142,7 +142,7 @@ package enum IconAddition {
                 name: request.name, iconFiles: files.padEntries, prerendered: shape?.prerendered, ordinal: ordinal), .pad))
         }
         try editPlist(plistPath, changes, layout: layout, into: &plan)
-        try ProjectResources.addIfNeeded(created, layout: layout, into: &plan)
+        try ProjectSteps.addResources(created, layout: layout, into: &plan)
         plan.summary.insert("created \(created.map(layout.shown).joined(separator: ", "))", at: 0)
         plan.expectations.append(.iconPresent(name: request.name, source: .plist, idioms: includesPad ? [.phone, .pad] : [.phone]))
     }

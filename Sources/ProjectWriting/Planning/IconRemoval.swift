@@ -27,9 +27,9 @@ package enum IconRemoval {
         }
         switch icon.source {
         case .appiconset, .icon:
-            try ProjectSettings.unship(name, layout: layout, into: &plan)
+            try ProjectSteps.unship(name, layout: layout, into: &plan)
             guard let folder = icon.assetPath else { break }
-            if icon.source == .icon { try ProjectResources.removeIfListed([folder], layout: layout, into: &plan) }
+            if icon.source == .icon { try ProjectSteps.removeResources([folder], layout: layout, into: &plan) }
             if !keepFiles { try deleteFolder(folder, into: &plan, layout: layout) }
         case .plist:
             let files = Set(found.flatMap(\.images).compactMap { image -> String? in
@@ -42,7 +42,7 @@ package enum IconRemoval {
                 return nil
             })
             let removed = files.subtracting(used).sorted()
-            try ProjectResources.removeIfListed(removed, layout: layout, into: &plan)
+            try ProjectSteps.removeResources(removed, layout: layout, into: &plan)
             if !keepFiles {
                 for path in removed {
                     do { try plan.changes.delete(path) } catch { throw EditError(.file(error)) }

@@ -1,5 +1,6 @@
 import FileAccess
 import Foundation
+import IconCatalog
 import SystemPackage
 
 /// Writes a `ChangeSet`'s changes all or nothing. Every path must lie inside `boundary` (the
@@ -8,6 +9,10 @@ import SystemPackage
 /// written to temporary files beside their targets (making missing folders), synced, with the
 /// original's permissions; only when all are ready are they renamed into place, the originals
 /// kept aside until `commit()`. A failure part-way puts back everything done so far.
+///
+/// The originals are kept as hard links (copies where a link cannot be made) in one hidden
+/// folder at the top of the boundary, not beside the files, so that the project read again
+/// after writing holds nothing but its own files.
 package struct FileTransaction: Sendable {
     /// The folder nothing may be written outside of.
     package let boundary: String
@@ -22,25 +27,70 @@ package struct FileTransaction: Sendable {
 
     /// Writes `changes`; on any failure nothing on disk differs from before and the error names the file.
     package func apply(_ changes: [FileChange]) throws(FileTransactionError) -> AppliedTransaction {
-        throw FileTransactionError(path: boundary, kind: .injectedFailure(step: 0))
+        let root = try TransactionPaths.resolveBoundary(boundary)
+        var targets: [TransactionTarget] = []
+        targets.reserveCapacity(changes.count)
+        var seen: Set<String> = []
+        for change in changes {
+            let target = try TransactionPaths.resolve(change, boundary: boundary, realBoundary: root)
+            guard seen.insert(target.path).inserted else {
+                throw FileTransactionError(path: change.path, kind: .system(operation: "change it", reason: "named twice in one change set"))
+            }
+            targets.append(target)
+        }
+        for target in targets { try target.checkUnchanged() }
+        var run = TransactionRun(root: root, failingAtStep: failingAtStep)
+        do {
+            try run.prepare(targets)
+            // Once more just before anything is replaced: the temporaries took time.
+            for target in targets { try target.checkUnchanged() }
+            try run.put(targets)
+            try run.removeEmptiedFolders(targets)
+        } catch {
+            let problems = run.log.undo()
+            guard problems.isEmpty else {
+                throw FileTransactionError(path: error.path, kind: .restoreFailed(reason: "after “\(error)”: " + problems.joined(separator: "; ")))
+            }
+            throw error
+        }
+        run.log.syncFolders()
+        return AppliedTransaction(changes: changes, log: run.log)
     }
 }
 
 /// Changes that are on disk, with what they replaced kept aside until `commit()`, so a
-/// command that finds the result wrong (re-reading the project) can `restore()` it.
+/// command that finds the result wrong (re-reading the project) can `restore()` it. Used
+/// from one thread; released without either, it commits.
 package final class AppliedTransaction: @unchecked Sendable {
     /// What was written.
     package let changes: [FileChange]
+    private var log: TransactionLog?
 
-    init(changes: [FileChange]) {
+    init(changes: [FileChange], log: TransactionLog) {
         self.changes = changes
+        self.log = log
     }
 
-    /// Puts every file back as it was before `apply` and removes the files and folders it made.
-    package func restore() throws(FileTransactionError) {}
+    deinit { commit() }
+
+    /// Puts every file back as it was before `apply` and removes the files and folders it
+    /// made. Does nothing once committed or restored.
+    package func restore() throws(FileTransactionError) {
+        guard let log else { return }
+        self.log = nil
+        let problems = log.undo()
+        log.syncFolders()
+        guard problems.isEmpty else {
+            throw FileTransactionError(path: log.root, kind: .restoreFailed(reason: problems.joined(separator: "; ")))
+        }
+    }
 
     /// Keeps the changes: the set-aside originals are removed.
-    package func commit() {}
+    package func commit() {
+        guard let log else { return }
+        self.log = nil
+        log.dropBackups()
+    }
 }
 
 /// Why a transaction did not happen (nothing was changed) or could not be undone.
@@ -54,9 +104,10 @@ package struct FileTransactionError: Error, Equatable, Sendable, CustomStringCon
         case changedOnDisk
         /// A file to create exists now.
         case appearedOnDisk
-        /// Something other than a regular file is where a file is to be written or deleted,
-        /// or a non-folder where a folder is needed.
+        /// Something other than a regular file is where a file is to be written or deleted.
         case notARegularFile(FileKind)
+        /// A folder on the way (`component`, itself a path) is something else.
+        case notAFolder(component: String, FileKind)
         /// A system call failed: `operation` says which ("create the folder", "rename into place").
         case system(operation: String, reason: String)
         /// The test hook `failingAtStep` was reached.
@@ -80,9 +131,10 @@ package struct FileTransactionError: Error, Equatable, Sendable, CustomStringCon
         case .changedOnDisk: return "\(path): changed on disk since it was read; nothing was written"
         case .appearedOnDisk: return "\(path): created by something else since the project was read; nothing was written"
         case .notARegularFile(let kind): return "\(path): \(kind) where a file was expected; nothing was written"
+        case .notAFolder(let component, let kind): return "\(path): \(component) is \(kind) where a folder was expected; nothing was written"
         case .system(let operation, let reason): return "\(path): cannot \(operation) (\(reason)); nothing was written"
         case .injectedFailure(let step): return "\(path): failure injected at step \(step); nothing was written"
-        case .restoreFailed(let reason): return "\(path): could not be put back (\(reason))"
+        case .restoreFailed(let reason): return "\(path): could not put everything back (\(reason))"
         }
     }
 }

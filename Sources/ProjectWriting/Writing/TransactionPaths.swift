@@ -1,0 +1,95 @@
+import FileAccess
+import Foundation
+import IconCatalog
+
+/// One change with where it lands: its path resolved under the boundary's real path, each
+/// component checked, and the folders that must be made for it.
+struct TransactionTarget {
+    let change: FileChange
+    /// The resolved path everything is done at.
+    let path: String
+    /// Folders to make, outermost first.
+    let missingFolders: [String]
+
+    var folder: String { (path as NSString).deletingLastPathComponent }
+
+    /// Throws unless the file still holds the bytes it was read with (or, to be created, is still absent).
+    func checkUnchanged() throws(FileTransactionError) {
+        let named = change.path
+        guard let original = change.original else {
+            if FileKind.notFollowing(path) != nil { throw FileTransactionError(path: named, kind: .appearedOnDisk) }
+            return
+        }
+        guard let kind = FileKind.notFollowing(path) else { throw FileTransactionError(path: named, kind: .changedOnDisk) }
+        guard kind == .regularFile else { throw FileTransactionError(path: named, kind: .notARegularFile(kind)) }
+        let current: Data
+        do {
+            current = try BoundedFile.read(path, limit: max(original.count, 1))
+        } catch {
+            if case .tooLarge = error { throw FileTransactionError(path: named, kind: .changedOnDisk) }
+            throw FileTransactionError(path: named, kind: .system(operation: "read it again", reason: error.problem))
+        }
+        guard current == original else { throw FileTransactionError(path: named, kind: .changedOnDisk) }
+    }
+}
+
+/// Where a transaction's paths lead, decided before anything is written.
+enum TransactionPaths {
+    /// The boundary's real path: everything is done below it.
+    static func resolveBoundary(_ boundary: String) throws(FileTransactionError) -> String {
+        guard let real = PathBoundary.systemRealPath(absolute(boundary)) else {
+            throw FileTransactionError(path: boundary, kind: .system(operation: "find the folder", reason: BoundedFile.errnoMessage()))
+        }
+        guard FileKind.following(real) == .directory else {
+            throw FileTransactionError(path: boundary, kind: .notAFolder(component: boundary, FileKind.following(real) ?? .other))
+        }
+        return real
+    }
+
+    /// `change.path` under `realBoundary`: written inside the boundary (as given, or as its
+    /// real path), through no symbolic link, with folders on the way or none yet.
+    static func resolve(_ change: FileChange, boundary: String, realBoundary: String) throws(FileTransactionError) -> TransactionTarget {
+        let named = change.path
+        let path = absolute(named)
+        let given = absolute(boundary)
+        let relative: String
+        if ProjectPaths.lexicallyInside(path, folder: given) {
+            relative = ProjectPaths.relative(path, to: given)
+        } else if ProjectPaths.lexicallyInside(path, folder: realBoundary) {
+            relative = ProjectPaths.relative(path, to: realBoundary)
+        } else {
+            throw FileTransactionError(path: named, kind: .outsideBoundary(boundary: boundary))
+        }
+        guard relative != "." else { throw FileTransactionError(path: named, kind: .notARegularFile(.directory)) }
+        let components = relative.split(separator: "/")
+        var current = realBoundary
+        var missing: [String] = []
+        for (index, component) in components.enumerated() {
+            current = current == "/" ? "/" + component : current + "/" + component
+            let isLast = index == components.count - 1
+            if !missing.isEmpty {
+                if !isLast { missing.append(current) }
+                continue
+            }
+            var info = stat()
+            if lstat(current, &info) != 0 {
+                let code = errno
+                guard code == ENOENT else {
+                    throw FileTransactionError(path: named, kind: .system(operation: "look up \(current)", reason: BoundedFile.errnoMessage(code)))
+                }
+                if !isLast { missing.append(current) }
+                continue
+            }
+            let kind = FileKind(mode: info.st_mode)
+            if kind == .symbolicLink { throw FileTransactionError(path: named, kind: .throughSymbolicLink(component: current)) }
+            if !isLast, kind != .directory { throw FileTransactionError(path: named, kind: .notAFolder(component: current, kind)) }
+            if isLast, kind != .regularFile { throw FileTransactionError(path: named, kind: .notARegularFile(kind)) }
+        }
+        return TransactionTarget(change: change, path: current, missingFolders: missing)
+    }
+
+    /// `path` made absolute against the current folder, `.` and `..` resolved lexically.
+    static func absolute(_ path: String) -> String {
+        ProjectPaths.normalize(path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
+    }
+}
