@@ -56,6 +56,8 @@ extension IconChooser {
         }
 
         func run() throws {
+            // Paths absolute from here on: every file an edit names is, and the writer checks them against the boundary.
+            let options = try self.options.resolved()
             let layout = try options.loadLayout()
             let request = AddRequest(name: name, image: image, dark: dark, tinted: tinted, ordinal: ordinal, sizes: sizes,
                                      style: style, background: background.flatMap(IconBackground.init(parsing:)))

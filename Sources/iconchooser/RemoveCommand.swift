@@ -25,6 +25,8 @@ extension IconChooser {
         var keepFiles = false
 
         func run() throws {
+            // Paths absolute from here on: every file an edit names is, and the writer checks them against the boundary.
+            let options = try self.options.resolved()
             let layout = try options.loadLayout()
             let plan: EditPlan
             do {
