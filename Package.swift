@@ -118,8 +118,8 @@ let package = Package(
         // the picture loader; what the terminal can do, learned without waiting for it.
         .target(
             name: "ChooserRuntime",
-            dependencies: ["CellCanvas", "ChooserUI", "FileAccess", "IconArt", "IconCatalog", "IconChoice", "IconLint", "TerminalText",
-                           "TerminalInput", "TerminalDetection", "TerminalInterface", "TerminalGraphics"]
+            dependencies: ["CellCanvas", "ChooserUI", "FileAccess", "IconArt", "IconCatalog", "IconChoice", "IconLint", "ProjectWriting",
+                           "TerminalText", "TerminalInput", "TerminalDetection", "TerminalInterface", "TerminalGraphics"]
         ),
         // `add`, `remove` and `lint --fix`: the edits of an app's plists, catalogs and project files,
         // the pictures they need, and the all-or-nothing writing of them.

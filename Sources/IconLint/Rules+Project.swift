@@ -142,7 +142,7 @@ extension LintRules {
             let kind = entry.kind == .iconSet ? "app icon set" : "Icon Composer icon"
             hits.add(.app, idiom: nil, file: entry.path,
                      "\(kind) \(LintText.quote(entry.name)) does not ship\(configuration): \(includeAllSetting) is off, "
-                     + "and neither \(primarySetting) nor \(alternatesSetting) names it")
+                     + "and neither \(primarySetting) nor \(alternatesSetting) names it", about: [entry.name])
         }
     }
 }

@@ -6,6 +6,7 @@ import IconArt
 import IconCatalog
 import IconLint
 import NcursesTerminal
+import ProjectWriting
 import TerminalText
 
 extension IconSizeChoice: ExpressibleByArgument {}
@@ -63,15 +64,15 @@ extension IconChooser {
             // and then the tiles on screen first.
             let decoding = DecodeQueue()
             let app = try options.appPath(), catalogOptions = options.catalogOptions
-            let details = ChooserDetails(icons: icons, catalog: manager.catalog, queue: decoding) {
-                try Linter.lint(app: app, options: catalogOptions)
-            }
+            let lint: @Sendable () throws -> LintReport = { try Linter.lint(app: app, options: catalogOptions) }
+            let details = ChooserDetails(icons: icons, catalog: manager.catalog, queue: decoding, lint: lint)
+            let fixes = try fixSource(lint: lint)
             let status = await ChooserSession(
                 manager: manager, twin: twin, icons: icons, currentName: choice.name, configuration: configuration, terminal: terminal,
                 pictures: PictureLoader(icons: icons, queue: decoding),
                 options: ChooserSession.Options(graphics: graphics, symbols: symbols.forced,
                                                 pixelPictures: IconPixelPictures(icons: icons, queue: decoding),
-                                                details: details),
+                                                details: details, fixes: fixes),
                 appearance: options.appearance
             ).run()
             terminal.close()
@@ -80,6 +81,16 @@ extension IconChooser {
                 Swift.print(TextSanitizer.clean(manager.alternateIconName ?? ""))
             }
             if status != 0 { throw ExitCode(status) }
+        }
+
+        /// What `f` fixes with: the app's files, where it is a project or plist that can be
+        /// written (not a built app); nil otherwise.
+        private func fixSource(lint: @escaping @Sendable () throws -> LintReport) throws -> ChooserFixes? {
+            let resolved = try options.resolved()
+            let app = try resolved.appPath()
+            let layout = try? resolved.loadLayout()
+            guard let layout else { return nil }
+            return ChooserFixes(boundary: layout.boundary(app: app), load: { try resolved.loadLayout() }, lint: lint)
         }
     }
 }

@@ -33,7 +33,7 @@ extension AppOptions {
 
     /// Writes `plan` all or nothing inside the app's boundary, checks it by reading the app
     /// again, and prints what was done; with `dryRun`, prints the diff and writes nothing.
-    func write(_ plan: EditPlan, layout: AppLayout, dryRun: Bool) throws {
+    func write(_ plan: EditPlan, layout: AppLayout, dryRun: Bool, lintBefore: LintReport? = nil) throws {
         let root = layout.boundary(app: try appPath())
         if dryRun {
             print(UnifiedDiff.render(plan.changes.changes, relativeTo: root), terminator: "")
@@ -43,7 +43,7 @@ extension AppOptions {
         let checked = CheckedWrite(read: { try loadLayout().catalogs },
                                    lint: { try Linter.lint(app: app, options: catalogOptions) })
         do {
-            try checked.write(plan, boundary: root)
+            try checked.write(plan, boundary: root, before: lintBefore)
         } catch {
             throw CommandFailure(error.description, exitCode: 1)
         }

@@ -3,6 +3,7 @@ import CommandLineSupport
 import Foundation
 import IconCatalog
 import IconLint
+import ProjectWriting
 import TerminalText
 
 extension IconChooser {
@@ -43,7 +44,21 @@ extension IconChooser {
         @Option(name: .long, help: ArgumentHelp("Explain a rule and how to fix what it finds, then exit.", valueName: "rule"))
         var explain: String?
 
+        @Flag(name: .long, help: "Fix what has a safe fix (see --explain), all or nothing, then report what is left.")
+        var fix = false
+
+        @Flag(name: .long, help: "With --fix: print the unified diff of the fixes; write nothing.")
+        var dryRun = false
+
+        @Option(name: .long, help: ArgumentHelp("With --fix: flatten a transparent App Store image onto this colour (#RRGGBB).",
+                                                valueName: "color"))
+        var background: String?
+
         func validate() throws {
+            if (dryRun || background != nil) && !fix { throw ValidationError("--dry-run and --background go with --fix") }
+            if let background, IconBackground(parsing: background) == nil {
+                throw ValidationError("--background expects #RRGGBB, not “\(TextSanitizer.clean(background))”")
+            }
             for id in disable + (explain.map { [$0] } ?? []) where LintRules.rule(id) == nil {
                 throw ValidationError("unknown rule “\(TextSanitizer.clean(id))”; rules: \(LintRules.ids.map(\.rawValue).joined(separator: ", "))")
             }
@@ -54,12 +69,28 @@ extension IconChooser {
                 print(LintOutput.explain(rule), terminator: "")
                 return
             }
-            let app = try options.appPath()
-            let report: LintReport
-            do {
-                report = try Linter.lint(app: app, options: options.catalogOptions, disabled: Set(disable.compactMap(ProblemCode.init(rawValue:))))
-            } catch {
-                throw CommandFailure(error.description, exitCode: 2)
+            let options = fix ? try self.options.resolved() : self.options
+            var report = try lint(options)
+            if fix {
+                let layout = try options.loadLayout()
+                let outcome: LintFixer.Outcome
+                do {
+                    outcome = try LintFixer.plan(report, layout: layout, background: background.flatMap(IconBackground.init(parsing:)))
+                } catch {
+                    throw CommandFailure(error.description, exitCode: 1)
+                }
+                for skipped in outcome.skipped {
+                    Console.warning("not fixed: \(skipped.finding.message) [\(skipped.finding.rule)]: \(skipped.reason)")
+                }
+                if outcome.fixed.isEmpty {
+                    Console.writeError("iconchooser: nothing to fix\n")
+                } else if dryRun {
+                    try options.write(outcome.plan, layout: layout, dryRun: true)
+                    return
+                } else {
+                    try options.write(outcome.plan, layout: layout, dryRun: false, lintBefore: report)
+                    report = try lint(options)
+                }
             }
             report.appWarnings.forEach { Console.warning($0.description) }
             switch format {
@@ -69,6 +100,16 @@ extension IconChooser {
             }
             let status = report.exitStatus(strict: strict)
             if status != 0 { throw ExitCode(status) }
+        }
+
+        private func lint(_ options: AppOptions) throws -> LintReport {
+            let app = try options.appPath()
+            do {
+                return try Linter.lint(app: app, options: options.catalogOptions,
+                                       disabled: Set(disable.compactMap(ProblemCode.init(rawValue:))))
+            } catch {
+                throw CommandFailure(error.description, exitCode: 2)
+            }
         }
     }
 }

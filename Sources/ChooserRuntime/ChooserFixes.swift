@@ -1,0 +1,86 @@
+import ChooserUI
+import Foundation
+import IconLint
+import ProjectWriting
+
+/// `f`'s fixes for an app on disk: `lint --fix`'s plan for one icon's findings, shown as
+/// the files it changes, and written, once confirmed, as `lint --fix` writes it: all or
+/// nothing, the app read again, the change undone unless the findings are gone and nothing
+/// new is found.
+public final class ChooserFixes: FixSource, @unchecked Sendable {
+    private struct Planned: Sendable {
+        let plan: EditPlan
+        let report: LintReport
+        let fixed: Int
+    }
+
+    private let load: @Sendable () throws -> AppLayout
+    private let lint: @Sendable () throws -> LintReport
+    private let boundary: String
+    private let lock = NSLock()
+    /// The last plan made, by its id (guarded by `lock`).
+    private var next = 0
+    private var plans: [Int: Planned] = [:]
+
+    /// `load` reads the app for every idiom, `lint` checks it as `iconchooser lint` does;
+    /// nothing is written outside `boundary`.
+    package init(boundary: String, load: @escaping @Sendable () throws -> AppLayout, lint: @escaping @Sendable () throws -> LintReport) {
+        self.boundary = boundary
+        self.load = load
+        self.lint = lint
+    }
+
+    public func plan(_ target: FixTarget, deliver: @escaping @Sendable (FixProposal?, String?) -> Void) {
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            do {
+                let report = try lint()
+                let layout = try load()
+                let outcome = try LintFixer.plan(report, layout: layout, background: nil, only: .some(target.name))
+                guard !outcome.fixed.isEmpty else {
+                    deliver(nil, outcome.skipped.first.map(\.reason))
+                    return
+                }
+                let id = lock.withLock {
+                    next += 1
+                    plans = [next: Planned(plan: outcome.plan, report: report, fixed: outcome.fixed.count)]
+                    return next
+                }
+                let count = outcome.fixed.count
+                let question = "Fix \(count) finding\(count == 1 ? "" : "s") of \(Self.quoted(target.name))?"
+                deliver(FixProposal(id: id, icon: target.name, question: question,
+                                    changes: outcome.plan.changes.changes.map { describe($0, layout: layout) }), nil)
+            } catch {
+                deliver(nil, String(describing: error))
+            }
+        }
+    }
+
+    public func apply(_ proposal: FixProposal, deliver: @escaping @Sendable (String?, String) -> Void) {
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            guard let planned = lock.withLock({ plans.removeValue(forKey: proposal.id) }) else {
+                deliver("the fix is no longer current; press f again", "")
+                return
+            }
+            let load = self.load
+            let checked = CheckedWrite(read: { try load().catalogs }, lint: lint)
+            do {
+                try checked.write(planned.plan, boundary: boundary, before: planned.report)
+                let count = planned.fixed
+                deliver(nil, "Fixed \(count) finding\(count == 1 ? "" : "s") of \(Self.quoted(proposal.icon)).")
+            } catch {
+                deliver(String(describing: error), "")
+            }
+        }
+    }
+
+    private func describe(_ change: FileChange, layout: AppLayout) -> String {
+        let path = layout.shown(change.path)
+        switch change.action {
+        case .create: return "create \(path)"
+        case .modify: return "change \(path)"
+        case .delete: return "delete \(path)"
+        }
+    }
+
+    private static func quoted(_ name: String?) -> String { "“\(name ?? "Default")”" }
+}

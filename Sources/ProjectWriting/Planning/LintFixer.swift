@@ -1,0 +1,183 @@
+import Foundation
+import IconCatalog
+import IconLint
+
+/// Plans `lint --fix`: for each finding whose rule has a safe fix (`LintFix`), the edits
+/// that make it go away, gathered into one plan written all or nothing. A finding whose fix
+/// cannot be made here (an image too small to make a size from, a fix that would change how
+/// an icon looks without `--background`) is left, with the reason.
+package enum LintFixer {
+    /// A finding left as it is, and why.
+    package struct Skipped: Sendable {
+        package let finding: LintFinding
+        package let reason: String
+    }
+
+    /// What fixing would do.
+    package struct Outcome: Sendable {
+        package var plan: EditPlan
+        /// The findings the plan fixes.
+        package var fixed: [LintFinding]
+        package var skipped: [Skipped]
+    }
+
+    /// Plans the fixes of `report`'s fixable findings (only those about the icon named
+    /// `only`, nil for the primary, when given: the chooser's `f`).
+    package static func plan(_ report: LintReport, layout: AppLayout, background: IconBackground?,
+                             only: String?? = nil) throws(EditError) -> Outcome {
+        var outcome = Outcome(plan: EditPlan(), fixed: [], skipped: [])
+        var findings = report.findings.filter { LintFix.fix(for: $0.rule) != nil }
+        if let only {
+            findings = findings.filter { finding in
+                if case .icon(_, let name) = finding.subject { return name == only }
+                return false
+            }
+        }
+        // In the order of `LintFix`: the list is written with spaces before names are taken out of it.
+        let order = Dictionary(uniqueKeysWithValues: LintFix.allCases.enumerated().map { ($1, $0) })
+        findings.sort { order[LintFix.fix(for: $0.rule)!]! < order[LintFix.fix(for: $1.rule)!]! }
+        var setsCompleted = Set<String>()
+        var padTwins = Set<String>()
+        var commasFixed = false
+        var newsstandIdioms = Set<Idiom>()
+        for finding in findings {
+            guard let fix = LintFix.fix(for: finding.rule) else { continue }
+            do {
+                let done: Bool
+                switch fix {
+                case .makeMissingSizes:
+                    if setsCompleted.insert(finding.file).inserted {
+                        try completeSet(at: finding.file, layout: layout, background: background, into: &outcome.plan)
+                    }
+                    done = true
+                case .addPadTwin:
+                    guard let name = finding.subject.iconName else { done = false; break }
+                    if padTwins.insert(name).inserted { try addPadTwin(name, layout: layout, into: &outcome.plan) }
+                    done = true
+                case .replaceCommas:
+                    if !commasFixed { try separateWithSpaces(layout: layout, into: &outcome.plan) }
+                    commasFixed = true
+                    done = true
+                case .unlistMissingName:
+                    done = try unlistMissingNames(commasSeparated: commasFixed, layout: layout, into: &outcome.plan)
+                case .listIconSet:
+                    guard let name = finding.icons.first ?? nil else { done = false; break }
+                    try ProjectSteps.ship(name, layout: layout, into: &outcome.plan)
+                    done = true
+                case .removeNewsstandIcon:
+                    let idiom: Idiom = finding.subject == .iconSet(Idiom.pad.iconsKey) ? .pad : .phone
+                    if newsstandIdioms.insert(idiom).inserted, let plist = layout.phone.plistPath {
+                        try IconAddition.editPlist(plist, [.removeNewsstandIcon(idiom)], layout: layout, into: &outcome.plan)
+                    }
+                    done = true
+                case .flattenMarketingImage:
+                    guard let background else {
+                        outcome.skipped.append(Skipped(finding: finding, reason: "flattening changes how the icon looks: give --background COLOR"))
+                        continue
+                    }
+                    try flatten(finding.file, onto: background, layout: layout, into: &outcome.plan)
+                    done = true
+                }
+                if done {
+                    outcome.fixed.append(finding)
+                } else {
+                    outcome.skipped.append(Skipped(finding: finding, reason: "lint did not say enough about it to fix it"))
+                }
+            } catch {
+                outcome.skipped.append(Skipped(finding: finding, reason: error.description))
+            }
+        }
+        outcome.plan.expectations.append(.findingsGone(outcome.fixed.map(FindingKey.init)))
+        return outcome
+    }
+
+    /// The missing home-screen sizes of a multi-size set, from its largest image.
+    private static func completeSet(at path: String, layout: AppLayout, background: IconBackground?,
+                                    into plan: inout EditPlan) throws(EditError) {
+        let set = AppIconSet.read(at: path)
+        let slots = IconSetCompletion.missingSlots(in: set, includesPad: layout.phone.compiler?.supportsPad ?? true)
+        guard !slots.isEmpty else { return }
+        do {
+            let result = try IconSetCompletion.add(slots, to: set, background: background, changes: &plan.changes)
+            plan.summary.append("made \(result.created.map(layout.shown).joined(separator: ", ")) in \(layout.shown(path))")
+        } catch {
+            throw EditError(.image(error))
+        }
+    }
+
+    /// An alternate's `CFBundleIcons` entry copied into `CFBundleIcons~ipad`: with iPad-sized
+    /// files (152 and 167 px) made from its largest image where it names loose files.
+    private static func addPadTwin(_ name: String, layout: AppLayout, into plan: inout EditPlan) throws(EditError) {
+        guard let plist = layout.phone.plistPath, let icon = layout.phone.alternate(named: name) else {
+            throw EditError(.noSuchIcon(name: name, app: layout.phone.path))
+        }
+        let files = icon.images.compactMap { image -> (String, Int)? in
+            if case .file(let path) = image.source, image.width == image.height { return (path, image.width) }
+            return nil
+        }
+        guard icon.source == .plist, !icon.iconFiles.isEmpty, let largest = files.max(by: { $0.1 < $1.1 }) else {
+            try IconAddition.editPlist(plist, [.copyAlternateToPad(name: name)], layout: layout, into: &plan)
+            return
+        }
+        let image: IconSourceImage
+        do {
+            image = try IconSourceImage.load(largest.0, appearance: .light, requirement: .existingImage, changes: &plan.changes)
+        } catch {
+            throw EditError(.image(error))
+        }
+        let folder = (largest.0 as NSString).deletingLastPathComponent
+        let sibling = layout.looseTemplate.flatMap { $0.padEntries.isEmpty ? nil : $0 }
+        let loose = LooseIconFiles.plan(name: name, like: sibling, folder: folder, includesPad: true)
+        let padFiles = loose.files.filter { LooseIconFiles.padPixels.contains($0.pixels) }
+        guard padFiles.allSatisfy({ $0.pixels <= image.pixels }) else {
+            throw EditError(.image(IconImageError(path: largest.0, kind: .wouldUpscale(from: image.pixels, to: padFiles.map(\.pixels).max() ?? 0))))
+        }
+        let padOnly = LooseIconPlan(phoneEntries: [], padEntries: loose.padEntries, files: padFiles)
+        let created: [String]
+        do { created = try LooseIconFiles.write(padOnly, from: image, changes: &plan.changes) } catch { throw EditError(.image(error)) }
+        let entry = AlternateIconEntry(name: name, iconFiles: loose.padEntries, prerendered: icon.prerendered, ordinal: icon.ordinal)
+        try IconAddition.editPlist(plist, [.addAlternate(entry, .pad)], layout: layout, into: &plan)
+        try ProjectSteps.addResources(created, beside: files.map(\.0), layout: layout, into: &plan)
+        plan.summary.insert("created \(created.map(layout.shown).joined(separator: ", "))", at: 0)
+    }
+
+    private static func separateWithSpaces(layout: AppLayout, into plan: inout EditPlan) throws(EditError) {
+        guard let target = layout.phone.target else { return }
+        do {
+            let edit = try AlternateIconNames.separateWithSpaces(target: target.targetName, project: target.projectPath, changes: &plan.changes)
+            for site in edit.sites { plan.summary.append("wrote \(AlternateIconNames.setting) with spaces in \(layout.shownSite(site))") }
+        } catch {
+            throw EditError(.project(error))
+        }
+    }
+
+    /// Takes out of the list every name that no catalog of the target holds (after the list
+    /// was written with spaces, when `commasSeparated`, the names between its commas).
+    private static func unlistMissingNames(commasSeparated: Bool, layout: AppLayout, into plan: inout EditPlan) throws(EditError) -> Bool {
+        guard let compiler = layout.phone.compiler else { return false }
+        let present = Set(layout.catalogs.flatMap(\.icons).compactMap(\.name))
+        let listed = commasSeparated
+            ? compiler.alternateIconNames.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            : compiler.alternateIconNames
+        let missing = listed.filter { !$0.isEmpty && !present.contains($0) && !$0.contains(",") }
+        for name in Set(missing).sorted() { try ProjectSteps.unship(name, layout: layout, into: &plan) }
+        return !missing.isEmpty
+    }
+
+    /// The image at `path` flattened onto `background`, same size, no alpha channel.
+    private static func flatten(_ path: String, onto background: IconBackground, layout: AppLayout,
+                                into plan: inout EditPlan) throws(EditError) {
+        do {
+            let image = try IconSourceImage.load(path, appearance: .light, background: background, requirement: .existingImage,
+                                                 changes: &plan.changes)
+            try plan.changes.write(try image.png(pixels: image.pixels), to: path)
+        } catch let error as IconImageError {
+            throw EditError(.image(error))
+        } catch let error as ChangeSetError {
+            throw EditError(.file(error))
+        } catch {
+            throw EditError(.file(ChangeSetError(path: path, kind: .unreadable(String(describing: error)))))
+        }
+        plan.summary.append("flattened \(layout.shown(path)) onto \(background)")
+    }
+}
