@@ -16,12 +16,21 @@ package enum IconRemoval {
             throw EditError(.noSuchIcon(name: name, app: layout.phone.path))
         }
         var plan = EditPlan()
-        // Its Info.plist entries, in every idiom's key that declares it.
-        if let plistPath = layout.phone.plistPath {
-            let changes: [InfoPlistChange] = layout.catalogs.compactMap { catalog in
-                guard catalog.iconsKey == catalog.idiom.iconsKey,
-                      catalog.alternate(named: name)?.declaration.keyPath?.hasPrefix(catalog.iconsKey + ".") == true else { return nil }
-                return .removeAlternate(name: name, catalog.idiom)
+        // Its Info.plist entries, in every idiom's key that has one (a catalog icon the build
+        // also ships may be declared there too, in the hybrid way).
+        if let plistPath = layout.phone.plistPath, FileManager.default.fileExists(atPath: plistPath) {
+            var changes: [InfoPlistChange] = []
+            for idiom in Idiom.allCases {
+                var trial = plan.changes
+                do {
+                    try InfoPlistEditor.apply([.removeAlternate(name: name, idiom)], toFileAt: plistPath, in: &trial)
+                    changes.append(.removeAlternate(name: name, idiom))
+                } catch {
+                    switch error.kind {
+                    case .noSuchAlternate, .noSuchKey: continue
+                    default: throw EditError(.plist(error))
+                    }
+                }
             }
             try IconAddition.editPlist(plistPath, changes, layout: layout, into: &plan)
         }
