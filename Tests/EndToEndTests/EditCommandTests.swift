@@ -59,8 +59,8 @@ import TestSupport
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stdout.contains("Info.plist"))
         let changed = Self.difference(before, Self.snapshot(demo))
-        #expect(changed == ["App Icons/app-icon--teal-ipad@2x.png", "App Icons/app-icon--teal-ipadpro@2x.png",
-                            "App Icons/app-icon--teal@2x.png", "App Icons/app-icon--teal@3x.png", "Info.plist"])
+        #expect(changed == ["App Icons/app-icon--Teal-ipad@2x.png", "App Icons/app-icon--Teal-ipadpro@2x.png",
+                            "App Icons/app-icon--Teal@2x.png", "App Icons/app-icon--Teal@3x.png", "Info.plist"])
         // The demo's alternates carry ordinals 1 to 4: the new one comes fifth, last in the chooser.
         for idiom in ["phone", "pad"] {
             let list = try json(["list", "--json", "--idiom", idiom, "--app", demo])
@@ -86,7 +86,7 @@ import TestSupport
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout.contains("+++ b/Info.plist"))
         #expect(outcome.stdout.contains("+\t\t\t<key>Teal</key>"))
-        #expect(outcome.stdout.contains("app-icon--teal@2x.png"))
+        #expect(outcome.stdout.contains("app-icon--Teal@2x.png"))
         #expect(Self.difference(before, Self.snapshot(demo)) == [])
     }
 
@@ -125,5 +125,74 @@ import TestSupport
                               as: "Built.app/Info.plist", format: .binary)
         let outcome = try cli.run(["add", "Teal", folder.writePNG("teal.png", width: 1024), "--app", app])
         #expect(outcome.status == 2 && outcome.stderr.contains("built app"), "\(outcome.stderr)")
+    }
+
+    /// Each real project, the way it declares alternates, and what `add` must write there.
+    static let realProjects: [(folder: String, target: String?, source: String, touched: [String])] = [
+        ("HabitRPG_habitica-ios", nil, "appiconset", ["HabitRPG/Images.xcassets/AppIcons/Zephyr.appiconset/"]),
+        ("horizontalsystems_unstoppable-wallet-ios", nil, "appiconset",
+         ["Unstoppable/Unstoppable.xcodeproj/project.pbxproj", "Unstoppable/Unstoppable/Resources/AppIconAlternate.xcassets/Zephyr.appiconset/"]),
+        ("threema-ch_threema-ios", "Threema", "appiconset",
+         ["Configurations/Threema/ThreemaAppConfig.xcconfig", "SharedResources/AppIcons/Threema.xcassets/Zephyr.appiconset/"]),
+        ("ColdGrub1384_Pyto", "Pyto", "appiconset", ["Pyto/Assets.xcassets/Zephyr.appiconset/"]),
+        ("Memmy-App_memmy", nil, "appiconset", ["ios/Memmy/Images.xcassets/Zephyr.appiconset/", "ios/Memmy/Info.plist"]),
+        ("keepassium_KeePassium", "KeePassium", "appiconset",
+         ["KeePassium/Assets.xcassets/Zephyr.appiconset/", "KeePassium/Info.plist"]),
+        ("rainbow-me_rainbow", "Rainbow", "plist",
+         ["ios/Rainbow.xcodeproj/project.pbxproj", "ios/Rainbow/Info.plist", "ios/Rainbow/Zephyr@2x.png", "ios/Rainbow/Zephyr@3x.png"]),
+        ("home-assistant_iOS", nil, "appiconset", ["Sources/App/Resources/Assets.xcassets/AlternateIcons/Zephyr.appiconset/"]),
+    ]
+
+    /// `add` then `remove` on a copy of every project of the corpus: the icon shows where the
+    /// others are, nothing else changes, lint finds nothing new, and every byte comes back.
+    @Test(.enabled(if: RealProjectCorpus.available, "\(RealProjectCorpus.skipMessage)"), arguments: Self.realProjects.map(\.folder))
+    func addThenRemoveOnARealProject(_ folder: String) throws {
+        let project = try #require(Self.realProjects.first { $0.folder == folder })
+        let temporary = TemporaryFolder()
+        let copy = temporary.url(folder)
+        try FileManager.default.copyItem(atPath: RealProjectCorpus.path(folder), toPath: copy)
+        let image = temporary.writePNG("zephyr.png", width: 1024)
+        let app = ["--app", copy] + (project.target.map { ["--target", $0] } ?? [])
+        let before = Self.snapshot(copy)
+        let faultsBefore = try faults(app)
+        let added = try cli.run(["add", "Zephyr", image] + app)
+        #expect(added.status == 0, "\(folder): \(added.stderr)")
+        let changed = Self.difference(before, Self.snapshot(copy))
+        // Only what it must: the new set's files, and the files named.
+        for path in changed {
+            #expect(project.touched.contains { $0.hasSuffix("/") ? path.hasPrefix($0) || $0 == path + "/" : $0 == path },
+                    "\(folder): \(path) changed")
+        }
+        for touched in project.touched where !touched.hasSuffix("/") { #expect(changed.contains(touched), "\(folder): \(touched) unchanged") }
+        let list = try json(["list", "--json"] + app)
+        let zephyr = try #require(icon("Zephyr", in: list), "\(folder): no Zephyr")
+        #expect(zephyr["source"] as? String == project.source)
+        #expect((zephyr["images"] as? [[String: Any]])?.isEmpty == false)
+        #expect(try faults(app) == faultsBefore, "\(folder): lint finds something new")
+        for file in changed where file.hasSuffix("project.pbxproj") {
+            try Oracle.checkOpenStepPlist(at: (copy as NSString).appendingPathComponent(file))
+        }
+        let removed = try cli.run(["remove", "Zephyr"] + app)
+        #expect(removed.status == 0, "\(folder): \(removed.stderr)")
+        #expect(Self.difference(before, Self.snapshot(copy)) == [], "\(folder): remove left a difference")
+    }
+}
+
+/// PyPI's `openstep_plist`, an independent reader of project files, in the venv `make test` makes.
+enum Oracle {
+    static let python = Repository.root.appendingPathComponent(".build/oracle-venv/bin/python3").path
+
+    static func checkOpenStepPlist(at path: String) throws {
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            print("skipped: the oracle venv (.build/oracle-venv) is absent; make test makes it")
+            return
+        }
+        let outcome = try CLI.run(executable: python, ["-c", "import openstep_plist, sys; openstep_plist.load(open(sys.argv[1]))", path],
+                                  environment: ["PATH": "/usr/bin:/bin"])
+        #expect(outcome.status == 0, "openstep_plist cannot read \(path): \(outcome.stderr)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: Never.self, "Foundation cannot read \(path)") {
+            try PropertyListSerialization.propertyList(from: data, format: nil)
+        }
     }
 }
