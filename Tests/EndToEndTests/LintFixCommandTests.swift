@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `lint --fix` on the built binary: each fixable finding is gone afterwards, nothing else
+/// changed, `--dry-run` writes nothing, and a fix that would change how an icon looks waits
+/// for `--background`.
+@Suite struct LintFixCommandTests {
+    let cli = CLI()
+
+    func findings(_ app: [String]) throws -> [[String: Any]] {
+        let outcome = try cli.run(["lint", "--format", "json"] + app)
+        return try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [[String: Any]] ?? []
+    }
+
+    func rules(_ app: [String], fixable: Bool? = nil) throws -> [String] {
+        try findings(app).filter { fixable == nil || $0["fixable"] as? Bool == fixable }.compactMap { $0["rule"] as? String }.sorted()
+    }
+
+    /// The demo with UINewsstandIcon in CFBundleIcons and its alternate black-multi left out
+    /// of CFBundleIcons~ipad (and its iPad files deleted).
+    static func brokenDemo(in folder: TemporaryFolder) throws -> String {
+        let demo = folder.copyDemo()
+        let plistPath = (demo as NSString).appendingPathComponent("Info.plist")
+        var plist = try #require(try PropertyListSerialization.propertyList(from: Data(contentsOf: URL(fileURLWithPath: plistPath)),
+                                                                          format: nil) as? [String: Any])
+        var icons = try #require(plist["CFBundleIcons"] as? [String: Any])
+        icons["UINewsstandIcon"] = ["CFBundleIconFiles": ["newsstand"], "UINewsstandBindingType": "UINewsstandBindingTypeMagazine"]
+        plist["CFBundleIcons"] = icons
+        var pad = try #require(plist["CFBundleIcons~ipad"] as? [String: Any])
+        var alternates = try #require(pad["CFBundleAlternateIcons"] as? [String: Any])
+        alternates["black-multi"] = nil
+        pad["CFBundleAlternateIcons"] = alternates
+        plist["CFBundleIcons~ipad"] = pad
+        try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0).write(to: URL(fileURLWithPath: plistPath))
+        for file in ["app-icon--black-multi-ipad@2x.png", "app-icon--black-multi-ipadpro@2x.png"] {
+            try FileManager.default.removeItem(atPath: (demo as NSString).appendingPathComponent("App Icons/" + file))
+        }
+        return demo
+    }
+
+    @Test func fixesAMissingIPadTwinAndANewsstandIconInThePlist() throws {
+        let folder = TemporaryFolder()
+        let demo = try Self.brokenDemo(in: folder)
+        let app = ["--app", demo]
+        #expect(try rules(app, fixable: true) == ["missing-on-ipad", "newsstand-icon"])
+        let others = try rules(app, fixable: false)
+        let before = EditCommandTests.snapshot(demo)
+        let dry = try cli.run(["lint", "--fix", "--dry-run"] + app)
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("-\t\t<key>UINewsstandIcon</key>"), "\(dry.stdout)")
+        #expect(EditCommandTests.difference(before, EditCommandTests.snapshot(demo)) == [])
+        let fixed = try cli.run(["lint", "--fix"] + app)
+        #expect(fixed.status == 0, "\(fixed.stderr)")
+        #expect(try rules(app, fixable: true) == [])
+        #expect(try rules(app, fixable: false) == others)
+        #expect(EditCommandTests.difference(before, EditCommandTests.snapshot(demo))
+                    == ["App Icons/app-icon--black-multi-ipad@2x.png", "App Icons/app-icon--black-multi-ipadpro@2x.png", "Info.plist"])
+        let pad = try #require(try JSONSerialization.jsonObject(with: Data(try cli.run(["list", "--json", "--idiom", "pad"] + app).stdout.utf8))
+                               as? [String: Any])
+        let twin = try #require((pad["icons"] as? [[String: Any]])?.first { $0["name"] as? String == "black-multi" })
+        #expect(Set((twin["images"] as? [[String: Any]] ?? []).compactMap { $0["width"] as? Int }) == [152, 167])
+    }
+
+    /// Real projects with fixable findings in their build settings: a listed name no catalog
+    /// holds, an icon set no configuration ships.
+    static let realProjects: [(folder: String, target: String?, files: [String])] = [
+        ("horizontalsystems_unstoppable-wallet-ios", nil, ["Unstoppable/Unstoppable.xcodeproj/project.pbxproj"]),
+        ("ColdGrub1384_Pyto", "Pyto", ["Pyto.xcodeproj/project.pbxproj"]),
+        ("threema-ch_threema-ios", "Threema", ["Configurations/Threema/ThreemaAppConfig.xcconfig"]),
+        ("rainbow-me_rainbow", "Rainbow", ["ios/Rainbow.xcodeproj/project.pbxproj"]),
+    ]
+
+    @Test(.enabled(if: RealProjectCorpus.available, "\(RealProjectCorpus.skipMessage)"), arguments: Self.realProjects.map(\.folder))
+    func fixesTheBuildSettingsOfARealProject(_ folder: String) throws {
+        let project = try #require(Self.realProjects.first { $0.folder == folder })
+        let temporary = TemporaryFolder()
+        let copy = temporary.url(folder)
+        try FileManager.default.copyItem(atPath: RealProjectCorpus.path(folder), toPath: copy)
+        let app = ["--app", copy] + (project.target.map { ["--target", $0] } ?? [])
+        #expect(try !rules(app, fixable: true).isEmpty, "\(folder) has nothing to fix")
+        let others = try rules(app, fixable: false)
+        let before = EditCommandTests.snapshot(copy)
+        let fixed = try cli.run(["lint", "--fix"] + app)
+        #expect(fixed.stderr.contains("error:") == false, "\(folder): \(fixed.stderr)")
+        #expect(try rules(app, fixable: true) == [], "\(folder)")
+        #expect(try rules(app, fixable: false) == others, "\(folder)")
+        #expect(EditCommandTests.difference(before, EditCommandTests.snapshot(copy)) == project.files)
+        for file in project.files where file.hasSuffix("project.pbxproj") {
+            try Oracle.checkOpenStepPlist(at: (copy as NSString).appendingPathComponent(file))
+        }
+    }
+
+    @Test func aTransparentAppStoreImageIsFlattenedOnlyOntoTheBackgroundGiven() throws {
+        let folder = TemporaryFolder()
+        folder.writeIconSet("Assets.xcassets/AppIcon.appiconset", [SetEntries.single("icon.png")], leaveOut: ["icon.png"])
+        folder.writePNG("Assets.xcassets/AppIcon.appiconset/icon.png", width: 1024, transparentPixels: 2048)
+        let app = ["--app", folder.url("Assets.xcassets")]
+        #expect(try rules(app, fixable: true) == ["marketing-icon-alpha"])
+        let refused = try cli.run(["lint", "--fix"] + app)
+        #expect(refused.stderr.contains("--background"), "\(refused.stderr)")
+        #expect(try rules(app, fixable: true) == ["marketing-icon-alpha"])
+        let fixed = try cli.run(["lint", "--fix", "--background", "#ffffff"] + app)
+        #expect(fixed.status == 0, "\(fixed.stderr)")
+        #expect(try rules(app, fixable: true) == [])
+    }
+
+    @Test func aMultiSizeAlternateGetsItsMissingHomeScreenSizesFromItsLargestImage() throws {
+        let folder = TemporaryFolder()
+        folder.writeIconSet("Assets.xcassets/AppIcon.appiconset", [SetEntries.single("icon.png")], leaveOut: ["icon.png"])
+        folder.writePNG("Assets.xcassets/AppIcon.appiconset/icon.png", width: 1024)
+        let entries = [SetEntries.legacy("iphone", "60x60", "2x", "leg-120.png"), SetEntries.legacy("iphone", "60x60", "3x", "leg-180.png"),
+                       SetEntries.legacy("ipad", "76x76", "1x", "leg-76.png"), SetEntries.legacy("ios-marketing", "1024x1024", "1x", "leg-1024.png")]
+        folder.writeIconSet("Assets.xcassets/Legacy.appiconset", entries, leaveOut: ["leg-120.png", "leg-180.png", "leg-76.png", "leg-1024.png"])
+        for (file, size) in [("leg-120.png", 120), ("leg-180.png", 180), ("leg-76.png", 76), ("leg-1024.png", 1024)] {
+            folder.writePNG("Assets.xcassets/Legacy.appiconset/\(file)", width: size)
+        }
+        let app = ["--app", folder.url("Assets.xcassets")]
+        #expect(try rules(app, fixable: true) == ["missing-alternate-size"])
+        let before = EditCommandTests.snapshot(folder.url("Assets.xcassets"))
+        let fixed = try cli.run(["lint", "--fix"] + app)
+        #expect(fixed.status == 0, "\(fixed.stderr)")
+        #expect(try rules(app, fixable: true) == [])
+        let changed = EditCommandTests.difference(before, EditCommandTests.snapshot(folder.url("Assets.xcassets")))
+        #expect(changed.count == 3 && changed.contains("Legacy.appiconset/Contents.json"), "\(changed)")
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(try cli.run(["list", "--json", "--idiom", "pad"] + app).stdout.utf8))
+                                as? [String: Any])
+        let legacy = try #require((list["icons"] as? [[String: Any]])?.first { $0["name"] as? String == "Legacy" })
+        let widths = Set((legacy["images"] as? [[String: Any]] ?? []).compactMap { $0["width"] as? Int })
+        #expect(widths.isSuperset(of: [152, 167]), "\(widths)")
+    }
+}
