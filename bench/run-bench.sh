@@ -11,7 +11,7 @@
 # BENCH_RUNS (default 5) sets how many timed runs each median is taken over (BENCH_STEADY_RUNS,
 # default three times that, for the rows of a few milliseconds' difference); BENCH_KEEP=1
 # keeps the folder (inputs, outputs, the bytes of the focus move) for a closer look;
-# BENCH_ISSUES (default "3 4 5 10 12 13 24") measures only those issues' rows.
+# BENCH_ISSUES (default "3 4 5 10 12 13 23 24 25") measures only those sections' rows.
 # Exit status: 0 once set-up worked (whatever the numbers), 2 if set-up failed.
 
 set -u -o pipefail
@@ -32,7 +32,7 @@ RUNS=${BENCH_RUNS:-5}
 # their medians over more runs, interleaved: with RUNS alone, one run of load moved them by 0.2x.
 STEADY_RUNS=${BENCH_STEADY_RUNS:-$((RUNS * 3))}
 [[ $STEADY_RUNS =~ ^[1-9][0-9]*$ ]] || setup_fail "BENCH_STEADY_RUNS must be a positive integer"
-ISSUES=" ${BENCH_ISSUES:-3 4 5 10 12 13 24 25} "
+ISSUES=" ${BENCH_ISSUES:-3 4 5 10 12 13 23 24 25} "
 [[ $ISSUES =~ ^[\ 0-9]+$ ]] || setup_fail "BENCH_ISSUES must list issue numbers, e.g. \"10 12\""
 wants() { [[ $ISSUES == *" $1 "* ]]; }
 for tool in chafa dialog tmux python3; do
@@ -756,6 +756,40 @@ if wants 25; then
 source "$HERE/car.sh"
 fi
 
+# --- writing an icon: add on a real project ---------------------------------------------------
+if wants 23; then
+# add reads the project, writes the set all or nothing, reads it again and lints it before and
+# after; list --json only reads it. Each add is undone (remove, untimed) before the next run.
+CASE="add: a catalog icon on home-assistant_iOS vs its list --json, ms"
+log "$CASE"
+HA=$ROOT/../shared/corpus/real-projects/home-assistant_iOS
+if [[ ! -d $HA ]]; then
+    record_failure "$CASE" "<= 3x" "no corpus at $HA"
+elif cp -R "$HA" "$WORK/ha" && python3 -c 'import sys, zlib, struct
+def chunk(kind, data): return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+rows = b"".join(b"\0" + bytes((40, 120, 220)) * 1024 for _ in range(1024))
+open(sys.argv[1], "wb").write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 1024, 1024, 8, 2, 0, 0, 0))
+    + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))' "$WORK/new-icon.png"; then
+    adds=() lists=()
+    for ((i = 0; i < RUNS; i++)); do
+        now_us; t0=$REPLY
+        "$BIN" list --json --app "$WORK/ha" >"$OUT/ha.list" 2>"$OUT/ha.list.err" || break
+        now_us; lists+=($((REPLY - t0)))
+        now_us; t0=$REPLY
+        "$BIN" add Bench "$WORK/new-icon.png" --app "$WORK/ha" >"$OUT/ha.add" 2>"$OUT/ha.add.err" || break
+        now_us; adds+=($((REPLY - t0)))
+        "$BIN" remove Bench --app "$WORK/ha" >/dev/null 2>"$OUT/ha.remove.err" || break
+    done
+    if ((${#adds[@]} == RUNS)) && diff -r "$HA" "$WORK/ha" >/dev/null; then
+        record "$CASE" "$(ms "$(median "${adds[@]}")")" "$(ms "$(median "${lists[@]}")")" %s ratio 3 "<= 3x"
+    else
+        record_failure "$CASE" "<= 3x" "a run failed or left the project changed: $(cat "$OUT/ha.add.err" "$OUT/ha.remove.err" 2>/dev/null | head -c 300)"
+    fi
+else
+    record_failure "$CASE" "<= 3x" "could not copy the project or write the image"
+fi
+fi
+
 # --- report -------------------------------------------------------------------------------
 
 echo
@@ -785,6 +819,8 @@ echo "5.1 and 5.2 ssh -tt to iconchooser serve, against ssh -tt to OpenSSH's ssh
 echo "3.3 and 4.3 targets bound our own peak RSS; the ratio there is for context only."
 echo "10.1 preview of a 4096 px CgBI PNG against the same picture as a plain PNG; 10.2 to 10.5 lint and list"
 echo "on a 2 MB plist of hostile text against the demo app; their targets bound our own figures."
+echo "add: iconchooser add of a single-size set on a copy of ../shared/corpus/real-projects/home-assistant_iOS"
+echo "  (read, write all or nothing, read again, lint before and after), against list --json on the same copy."
 echo "24.1 list --json --target App0 on a generated XcodeGen spec (no .xcodeproj): 20 targets from a template,"
 echo "  3 configurations, includes two deep, a setting group, xcconfig files with an #include, 30 single-size 1024 px"
 echo "  sets, all shipped; against list --json on the demo's Info.plist."
