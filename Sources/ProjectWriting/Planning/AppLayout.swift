@@ -65,9 +65,16 @@ package struct AppLayout: Sendable {
     package var plistTemplate: PlistTemplate? { plistDeclaredAlternates.last.map(PlistTemplate.init) }
 
     /// The last alternate declared with loose files, whose file names a new one follows.
-    package var looseTemplate: LooseIconSibling? {
-        guard let icon = plistDeclaredAlternates.last(where: { $0.source == .plist && !$0.iconFiles.isEmpty }),
-              let name = icon.name else { return nil }
+    package var looseTemplate: LooseIconSibling? { looseTemplate(excluding: nil, withPadFiles: false) }
+
+    /// The last alternate other than `excluded` declared with loose files (with iPad entries
+    /// too, when `withPadFiles`), whose file names another follows.
+    package func looseTemplate(excluding excluded: String?, withPadFiles: Bool) -> LooseIconSibling? {
+        let candidates = plistDeclaredAlternates.filter { $0.source == .plist && !$0.iconFiles.isEmpty && $0.name != excluded }
+        let icon = withPadFiles
+            ? candidates.last { icon in pad.flatMap { $0.iconsKey == Idiom.pad.iconsKey ? $0.alternate(named: icon.name ?? "") : nil } != nil }
+            : candidates.last
+        guard let icon, let name = icon.name else { return nil }
         let padIcon = pad.flatMap { $0.iconsKey == Idiom.pad.iconsKey ? $0.alternate(named: name) : nil }
         var seen = Set<String>()
         let files = (icon.images + (padIcon?.images ?? [])).compactMap { image -> LooseIconSibling.File? in

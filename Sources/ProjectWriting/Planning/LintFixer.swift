@@ -126,7 +126,7 @@ package enum LintFixer {
             throw EditError(.image(error))
         }
         let folder = (largest.0 as NSString).deletingLastPathComponent
-        let sibling = layout.looseTemplate.flatMap { $0.padEntries.isEmpty ? nil : $0 }
+        let sibling = layout.looseTemplate(excluding: name, withPadFiles: true)
         let loose = LooseIconFiles.plan(name: name, like: sibling, folder: folder, includesPad: true)
         let padFiles = loose.files.filter { LooseIconFiles.padPixels.contains($0.pixels) }
         guard padFiles.allSatisfy({ $0.pixels <= image.pixels }) else {

@@ -1,0 +1,53 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `f` in the chooser on the built binary in tmux: the details panel marks a fixable
+/// finding, `f` lists the files it will change, Enter writes them, and the finding is gone.
+@Suite(.enabled(if: Tmux.isAvailable, "tmux is not installed (make test installs it)"))
+struct FixTmuxTests {
+    let cli = CLI()
+
+    /// The rows of the details panel, between its side borders.
+    private func panelText(_ screen: [String]) -> String {
+        guard let top = screen.firstIndex(where: { $0.contains("Details") }) else { return "" }
+        return screen[top...].compactMap { line -> String? in
+            let characters = Array(line)
+            guard let close = characters.lastIndex(of: "│"), let open = characters[..<close].lastIndex(of: "│") else { return nil }
+            return String(characters[(open + 1)..<close]).trimmingCharacters(in: .whitespaces)
+        }.joined(separator: " ")
+    }
+
+    @Test func fFixesTheFocusedIconsFindingAndTheFindingIsGone() throws {
+        let folder = TemporaryFolder()
+        let demo = try LintFixCommandTests.brokenDemo(in: folder)
+        var environment = cli.environment
+        environment["TERM"] = "xterm-256color"
+        let tmux = try Tmux(command: [CLI.binary, "--app", demo].map(shellQuote).joined(separator: " "),
+                            width: 110, height: 34, environment: environment)
+        try tmux.waitFor(text: "black-multi")
+        try tmux.send("End")
+        try tmux.send("i")
+        try tmux.waitFor("the finding marked as fixable", timeout: 30) { screen in
+            let text = panelText(screen)
+            return text.contains("black-multi") && text.contains("missing-on-ipad") && text.contains("f fixes")
+        }
+        try tmux.send("f")
+        let box = try tmux.waitFor("the confirmation box", timeout: 30) { screen in
+            screen.contains { $0.contains("Enter apply") }
+        }
+        let text = box.joined(separator: "\n")
+        #expect(text.contains("Fix 1 finding of “black-multi”?"), "\(text)")
+        #expect(text.contains("change Info.plist"), "\(text)")
+        #expect(text.contains("create App Icons/"), "\(text)")
+        try tmux.send("Enter")
+        try tmux.waitFor("the fix written and the app checked again", timeout: 60) { screen in
+            screen.contains { $0.contains("Fixed 1 finding of “black-multi”.") } && panelText(screen).contains("nothing found")
+        }
+        try tmux.send("q")
+        let pad = try cli.run(["lint", "--format", "json", "--app", demo])
+        #expect(!pad.stdout.contains("missing-on-ipad"))
+        #expect(try String(contentsOfFile: (demo as NSString).appendingPathComponent("Info.plist"), encoding: .utf8)
+            .components(separatedBy: "<key>black-multi</key>").count == 3, "black-multi in both icon sets")
+    }
+}
