@@ -44,9 +44,11 @@ package enum IconAddition {
         let name = request.name
         // A set's name takes the namespace of the folder it goes in; the check is on the full name.
         let fullName = style == .assetCatalog ? layout.namespace + name : name
-        if let problem = IconNameCheck.problem(with: name, taken: layout.takenNames)
-            ?? IconNameCheck.problem(with: fullName, taken: layout.takenNames) {
-            throw EditError(.name(problem, name: fullName))
+        if let problem = IconNameCheck.problem(with: name, taken: layout.takenNames) {
+            throw EditError(.name(problem, name: name))
+        }
+        if IconNameCheck.problem(with: fullName, taken: layout.takenNames) == .taken {
+            throw EditError(.name(.taken, name: fullName))
         }
         var plan = EditPlan()
         switch style {

@@ -1,0 +1,115 @@
+import Foundation
+import IconCatalog
+import IconLint
+@testable import ProjectWriting
+import Testing
+import TestSupport
+
+/// The planner's decisions: which way a new icon is written, where, under which name, and
+/// the checked write that undoes a change the app read again does not show.
+@Suite struct PlanningTests {
+    static func layout(_ app: String) throws -> AppLayout {
+        AppLayout(catalogs: try Idiom.allCases.map { idiom in
+            var options = CatalogOptions()
+            options.idiom = idiom
+            return try CatalogReader.read(app: app, options: options)
+        })
+    }
+
+    @Test func namesTheAssetCompilerAndIOSCannotTakeAreRefused() {
+        let taken: Set<String> = ["Blue", "AppIcon"]
+        #expect(IconNameCheck.problem(with: "Teal", taken: taken) == nil)
+        #expect(IconNameCheck.problem(with: "Dark Blue", taken: taken) == nil)
+        #expect(IconNameCheck.problem(with: "", taken: taken) == .empty)
+        #expect(IconNameCheck.problem(with: "a/b", taken: taken) == .slash)
+        #expect(IconNameCheck.problem(with: ".hidden", taken: taken) == .unusable)
+        #expect(IconNameCheck.problem(with: "tab\there", taken: taken) == .unusable)
+        #expect(IconNameCheck.problem(with: "blue", taken: taken) == .taken)
+        #expect(IconNameCheck.problem(with: String(repeating: "x", count: 245), taken: taken) == .tooLong)
+        #expect(IconNameCheck.problem(with: String(repeating: "x", count: 244), taken: taken) == nil)
+    }
+
+    @Test func theDemoDeclaresItsAlternatesWithLooseFilesAndOrdinals() throws {
+        let folder = TemporaryFolder()
+        let layout = try Self.layout(folder.copyDemo())
+        #expect(layout.existingStyle == .plist)
+        #expect(layout.nextOrdinal == 5)
+        #expect(layout.writesPadEntry)
+        #expect(layout.takenNames.isSuperset(of: ["black-white", "white-black", "multi-black", "black-multi"]))
+        #expect(layout.looseTemplate?.name == "black-multi")
+        #expect(layout.looseTemplate?.files.map(\.pixels).sorted() == [120, 152, 167, 180])
+        #expect(layout.setFolder == nil, "the demo has no asset catalog")
+        let plan = try IconAddition.plan(AddRequest(name: "Teal", image: folder.writePNG("t.png", width: 1024)), layout: layout)
+        #expect(plan.expectations == [.iconPresent(name: "Teal", source: .plist, idioms: [.phone, .pad])])
+        #expect(throws: EditError.self) {
+            try IconAddition.plan(AddRequest(name: "Teal", image: folder.url("t.png"), style: .assetCatalog), layout: layout)
+        }
+    }
+
+    /// A catalog read alone, its alternates in a namespace group of legacy multi-size sets.
+    static func namespacedCatalog(_ folder: TemporaryFolder) -> String {
+        folder.writeIconSet("A.xcassets/AppIcon.appiconset", [SetEntries.single("icon.png")])
+        folder.writeGroup("A.xcassets/Alternates", namespace: true)
+        folder.writeIconSet("A.xcassets/Alternates/Blue.appiconset", [
+            SetEntries.legacy("iphone", "60x60", "2x", "blue-120.png"), SetEntries.legacy("iphone", "60x60", "3x", "blue-180.png"),
+            SetEntries.legacy("ios-marketing", "1024x1024", "1x", "blue-1024.png"),
+        ])
+        return folder.url("A.xcassets")
+    }
+
+    @Test func aNewSetGoesBesideTheAlternatesInTheirNamespaceAndTakesTheirForm() throws {
+        let folder = TemporaryFolder()
+        let layout = try Self.layout(Self.namespacedCatalog(folder))
+        #expect(layout.existingStyle == .assetCatalog)
+        #expect(layout.namespace == "Alternates/")
+        #expect(layout.setFolder == folder.url("A.xcassets/Alternates"))
+        let image = folder.writePNG("teal.png", width: 1024)
+        let plan = try IconAddition.plan(AddRequest(name: "Teal", image: image), layout: layout)
+        #expect(plan.expectations == [.iconPresent(name: "Alternates/Teal", source: .appiconset, idioms: layout.shippedIdioms)])
+        let created = plan.changes.changes.map(\.path)
+        #expect(created.contains(folder.url("A.xcassets/Alternates/Teal.appiconset/Contents.json")))
+        // The sibling's form: every size it has, not one 1024 px image.
+        #expect(created.filter { $0.hasSuffix(".png") }.count == 3, "\(created)")
+        let single = try IconAddition.plan(AddRequest(name: "Teal", image: image, sizes: .single), layout: layout)
+        #expect(single.changes.changes.filter { $0.path.hasSuffix(".png") }.count == 1)
+        // The name is checked with its namespace too.
+        #expect(throws: EditError.self) { try IconAddition.plan(AddRequest(name: "Blue", image: image), layout: layout) }
+    }
+
+    @Test func aCheckedWriteThatDoesNotHoldIsUndone() throws {
+        let folder = TemporaryFolder()
+        let demo = folder.copyDemo()
+        let layout = try Self.layout(demo)
+        let plistPath = (demo as NSString).appendingPathComponent("Info.plist")
+        let original = try Data(contentsOf: URL(fileURLWithPath: plistPath))
+        let plan = try IconAddition.plan(AddRequest(name: "Teal", image: folder.writePNG("t.png", width: 1024)), layout: layout)
+        // A reader that still sees the app as it was: the icon is missing, so the write is undone.
+        let stale = CheckedWrite(read: { layout.catalogs }, lint: nil)
+        do {
+            try stale.write(plan, boundary: demo)
+            Issue.record("a write the app does not show was kept")
+        } catch {
+            guard case .checkFailed(let problems) = error.kind else { Issue.record("\(error)"); return }
+            #expect(problems == ["no icon “Teal” for iPhone", "no icon “Teal” for iPad"])
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: plistPath)) == original)
+        #expect(!FileManager.default.fileExists(atPath: (demo as NSString).appendingPathComponent("App Icons/app-icon--Teal@2x.png")))
+        // Read for real, it holds and stays.
+        let real = CheckedWrite(read: { try Self.layout(demo).catalogs }, lint: nil)
+        try real.write(plan, boundary: demo)
+        #expect(try Self.layout(demo).phone.alternate(named: "Teal") != nil)
+    }
+
+    @Test func aWriteOutsideTheBoundaryIsRefusedBeforeAnythingIsWritten() throws {
+        let folder = TemporaryFolder()
+        let demo = folder.copyDemo()
+        let layout = try Self.layout(demo)
+        let plan = try IconAddition.plan(AddRequest(name: "Teal", image: folder.writePNG("t.png", width: 1024)), layout: layout)
+        let elsewhere = folder.url("elsewhere")
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        #expect(throws: CheckedWriteError.self) {
+            try CheckedWrite(read: { layout.catalogs }, lint: nil).write(plan, boundary: elsewhere)
+        }
+        #expect(try Self.layout(demo).phone.alternate(named: "Teal") == nil)
+    }
+}
