@@ -1,3 +1,4 @@
+import Foundation
 import IconArt
 import IconCatalog
 
@@ -71,5 +72,50 @@ public struct DecodingImageInspector: ImageInspector {
         case .notPNG: return "no PNG signature"
         case .invalid(_, let reason): return reason
         }
+    }
+}
+
+/// An inspector that remembers what it found for each file as long as the file is the same
+/// one, unchanged (device, inode, size and modification time): a command that lints an app
+/// before and after writing a few files decodes only those again.
+package final class RememberingImageInspector: ImageInspector, @unchecked Sendable {
+    private struct Identity: Hashable {
+        let path: String
+        let device: UInt64
+        let inode: UInt64
+        let size: Int64
+        let modified: Int
+        let modifiedNanoseconds: Int
+    }
+
+    private let inner: any ImageInspector
+    private let lock = NSLock()
+    private var known: [Identity: ImageFacts] = [:]
+
+    package init(_ inner: any ImageInspector = DecodingImageInspector()) {
+        self.inner = inner
+    }
+
+    package func inspect(_ path: String) -> ImageFacts { inspect(.file(path)) }
+
+    package func inspect(_ source: ImageSource) -> ImageFacts {
+        guard case .file(let path) = source, let identity = Self.identity(of: path) else { return inner.inspect(source) }
+        if let facts = lock.withLock({ known[identity] }) { return facts }
+        let facts = inner.inspect(source)
+        // Remembered only when the file is still the one inspected.
+        if Self.identity(of: path) == identity { lock.withLock { known[identity] = facts } }
+        return facts
+    }
+
+    private static func identity(of path: String) -> Identity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let modified = info.st_mtimespec
+        #else
+        let modified = info.st_mtim
+        #endif
+        return Identity(path: path, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                        modified: Int(modified.tv_sec), modifiedNanoseconds: Int(modified.tv_nsec))
     }
 }

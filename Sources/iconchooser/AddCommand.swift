@@ -58,6 +58,9 @@ extension IconChooser {
         func run() throws {
             // Paths absolute from here on: every file an edit names is, and the writer checks them against the boundary.
             let options = try self.options.resolved()
+            // Lint's look at the app as it is runs beside the reading and planning.
+            let lint = try options.editLint()
+            let before = edit.dryRun ? nil : BackgroundWork(lint)
             let layout = try options.loadLayout()
             let request = AddRequest(name: name, image: image, dark: dark, tinted: tinted, ordinal: ordinal, sizes: sizes,
                                      style: style, background: background.flatMap(IconBackground.init(parsing:)))
@@ -67,7 +70,7 @@ extension IconChooser {
             } catch {
                 throw CommandFailure(error.description, exitCode: 1)
             }
-            try options.write(plan, layout: layout, dryRun: edit.dryRun)
+            try options.write(plan, layout: layout, dryRun: edit.dryRun, lint: lint, lintBefore: before?.result())
         }
     }
 }

@@ -31,17 +31,25 @@ extension AppOptions {
         return AppLayout(catalogs: catalogs)
     }
 
+    /// Lint as an edit checks the app with: one inspector for the runs before and after
+    /// writing, so images the edit did not touch are decoded once.
+    func editLint() throws -> @Sendable () throws -> LintReport {
+        let app = try appPath(), catalogOptions = self.catalogOptions
+        let inspector = RememberingImageInspector()
+        return { try Linter.lint(app: app, options: catalogOptions, inspector: inspector) }
+    }
+
     /// Writes `plan` all or nothing inside the app's boundary, checks it by reading the app
     /// again, and prints what was done; with `dryRun`, prints the diff and writes nothing.
-    func write(_ plan: EditPlan, layout: AppLayout, dryRun: Bool, lintBefore: LintReport? = nil) throws {
+    /// `lintBefore` is lint's report on the app as planned from (run meanwhile, with `lint`).
+    func write(_ plan: EditPlan, layout: AppLayout, dryRun: Bool, lint: @escaping @Sendable () throws -> LintReport,
+               lintBefore: LintReport? = nil) throws {
         let root = layout.boundary(app: try appPath())
         if dryRun {
             print(UnifiedDiff.render(plan.changes.changes, relativeTo: root), terminator: "")
             return
         }
-        let app = try appPath(), catalogOptions = self.catalogOptions
-        let checked = CheckedWrite(read: { try loadLayout().catalogs },
-                                   lint: { try Linter.lint(app: app, options: catalogOptions) })
+        let checked = CheckedWrite(read: { try loadLayout().catalogs }, lint: lint)
         do {
             try checked.write(plan, boundary: root, before: lintBefore)
         } catch {

@@ -85,10 +85,10 @@ extension IconChooser {
                 if outcome.fixed.isEmpty {
                     Console.writeError("iconchooser: nothing to fix\n")
                 } else if dryRun {
-                    try options.write(outcome.plan, layout: layout, dryRun: true)
+                    try options.write(outcome.plan, layout: layout, dryRun: true, lint: try options.editLint())
                     return
                 } else {
-                    try options.write(outcome.plan, layout: layout, dryRun: false, lintBefore: report)
+                    try options.write(outcome.plan, layout: layout, dryRun: false, lint: try options.editLint(), lintBefore: report)
                     report = try lint(options)
                 }
             }
