@@ -59,6 +59,11 @@ package struct SettingEdit: Equatable, Sendable {
     package let sites: [SettingSite]
     /// Configurations left alone because `ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS` is on in them.
     package let includingAllAppIcons: [String]
+
+    package init(sites: [SettingSite], includingAllAppIcons: [String]) {
+        self.sites = sites
+        self.includingAllAppIcons = includingAllAppIcons
+    }
 }
 
 /// The list of alternate app icons the asset compiler ships, edited where the target defines
