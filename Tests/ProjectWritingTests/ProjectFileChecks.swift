@@ -75,16 +75,34 @@ enum ProjectFileChecks {
         }
     }
 
-    /// The lines only `before` has and only `after` has, as multisets.
+    /// The lines only `before` has and only `after` has, as multisets. The lines both begin
+    /// and end with are set aside first: a project file is megabytes, an edit a few lines.
     static func lineDifference(_ before: Data, _ after: Data) -> (removed: [String], added: [String]) {
-        func counts(_ data: Data) -> [String: Int] {
+        let old = [UInt8](before), new = [UInt8](after)
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+            suffix += 1
+        }
+        // Whole lines: back to the line start before the first difference, on to the line end after the last.
+        func atLineStart(_ bytes: [UInt8], _ index: Int) -> Bool { index == 0 || bytes[index - 1] == 0x0A }
+        while prefix > 0, !atLineStart(old, prefix) { prefix -= 1 }
+        while suffix > 0, !(atLineStart(old, old.count - suffix) && atLineStart(new, new.count - suffix)) { suffix -= 1 }
+        func counts(_ bytes: ArraySlice<UInt8>) -> [String: Int] {
             var counts: [String: Int] = [:]
-            for line in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
+            guard !bytes.isEmpty else { return counts }
+            let lines = bytes.last == 0x0A ? bytes.dropLast() : bytes
+            for line in String(decoding: lines, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
                 counts[String(line), default: 0] += 1
             }
             return counts
         }
-        let old = counts(before), new = counts(after)
+        let oldCounts = counts(old[prefix..<(old.count - suffix)]), newCounts = counts(new[prefix..<(new.count - suffix)])
+        return difference(oldCounts, newCounts)
+    }
+
+    private static func difference(_ old: [String: Int], _ new: [String: Int]) -> (removed: [String], added: [String]) {
         var removed: [String] = [], added: [String] = []
         for (line, count) in old where count > new[line, default: 0] {
             removed += Array(repeating: line, count: count - new[line, default: 0])

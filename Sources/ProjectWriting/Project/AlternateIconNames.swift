@@ -74,6 +74,7 @@ package struct SettingEdit: Equatable, Sendable {
 package enum AlternateIconNames {
     package static let setting = "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES"
     package static let primarySetting = "ASSETCATALOG_COMPILER_APPICON_NAME"
+    package static let includeAllSetting = "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS"
 
     /// The list as `target` of `project` (an `.xcodeproj` bundle) defines it, read through `changes`.
     package static func state(target: String, project: String, changes: inout ChangeSet) throws(ProjectEditError) -> AlternateIconNamesState {

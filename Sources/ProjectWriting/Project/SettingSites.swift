@@ -70,7 +70,9 @@ struct SettingSites {
             }
             let includesAll: Bool
             do {
-                includesAll = try state.project.resolve(target: target.name, configuration: configuration).includesAllAppIcons
+                var ignored: [CatalogWarning] = []
+                includesAll = try state.project.buildSettings(target: target.name, configuration: configuration)
+                    .bool(AlternateIconNames.includeAllSetting, warnings: &ignored)
             } catch {
                 throw ProjectEditError(path: state.file, kind: .notAProject(error.description))
             }
