@@ -220,7 +220,11 @@ import Testing
     @Test func listTextAddsAndRemovesWordsKeepingEverythingElse() {
         #expect(SettingListText("").adding("A B") == "\"A B\"")
         #expect(SettingListText("$(inherited) X").adding("Y") == "$(inherited) X Y")
-        #expect(SettingListText("X  'Y Z'  W").removing("Y Z") == "X  W")
+        // One separator goes with the name: the one `adding` writes.
+        #expect(SettingListText("X  'Y Z'  W").removing("Y Z") == "X   W")
+        #expect(SettingListText("A ").removing("B") == "A ")
+        #expect(SettingListText(SettingListText("A ").adding("B")).removing("B") == "A ")
+        #expect(!SettingListText("A \"B").isWellFormed && !SettingListText("A\\").isWellFormed)
         #expect(SettingListText("X Y").removing("X") == "Y")
         #expect(SettingListText("og, joy,moon").separatedBySpaces() == "og joy moon")
         #expect(SettingListText(#"Dark "Dark 2" Dark\ 3"#).names == ["Dark", "Dark 2", "Dark 3"])
