@@ -60,11 +60,13 @@ deps:
 	fi
 
 # Reference implementations the tests check against, never used by the program: PyPI's lzfse (Apple's
-# reference LZFSE, compiled from source by pip) in a venv of the build's own (Debian's pip is externally managed).
+# reference LZFSE, compiled from source by pip) and openstep_plist (a second reader of edited project
+# files) in a venv of the build's own (Debian's pip is externally managed).
 ORACLE_VENV = .build/oracle-venv
 oracles:
 	@test -x "$(ORACLE_VENV)/bin/python" || python3 -m venv "$(ORACLE_VENV)"
 	@"$(ORACLE_VENV)/bin/python" -c "import lzfse" 2>/dev/null || "$(ORACLE_VENV)/bin/pip" install -q lzfse
+	@"$(ORACLE_VENV)/bin/python" -c "import openstep_plist" 2>/dev/null || "$(ORACLE_VENV)/bin/pip" install -q openstep_plist
 
 # The plugin builds every product in CONFIG first, then runs generate-manual on the binary.
 manual:

@@ -438,6 +438,18 @@ def coreui_rle_seeds(out, corpus):
             write(out, bytes([(width - 1) % 64, (height - 1) % 64]) + stream)
 
 
+def project_text_seeds(out, corpus):
+    """Text the project-file edits change: the corpus's project files and xcconfig files, and
+    list values with every kind of quoting."""
+    if corpus:
+        for pattern in ("*.pbxproj", "*.xcconfig"):
+            for path in files(os.path.join(corpus, "real-projects", "**", pattern))[:40]:
+                write(out, read(path))
+    for value in (b'Dark "Dark 2" \'Dark 3\' Dark\\ 4', b"og, joy", b"$(inherited) A", b'"open', b"tail\\"):
+        write(out, value)
+        write(out, b"// icons\nASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = " + value + b" ; // list\nA = 1\n")
+
+
 SEEDS = {
     "assets-car": assets_car_seeds,
     "lzfse": lzfse_seeds,
@@ -458,6 +470,7 @@ SEEDS = {
     "preprocessor": preprocessor_seeds,
     "pbxproj-graph": pbxproj_graph_seeds,
     "xcodegen-spec": xcodegen_spec_seeds,
+    "project-text": project_text_seeds,
 }
 
 

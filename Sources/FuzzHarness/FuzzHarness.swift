@@ -2,6 +2,7 @@ import Foundation
 import IconArt
 import IconCatalog
 import IconLint
+import ProjectWriting
 import TerminalInput
 
 /// What each fuzz target does with the bytes libFuzzer makes up: one entry per reader that
@@ -32,6 +33,7 @@ public enum FuzzHarness {
         "lzfse": lzfse,
         "lzvn": lzvn,
         "coreui-rle": coreUIRunLength,
+        "project-text": projectText,
     ]
 
     /// Runs the target `name` on libFuzzer's bytes; the entry point of every fuzz executable.
@@ -39,6 +41,12 @@ public enum FuzzHarness {
         guard let target = targets[name] else { preconditionFailure("no fuzz target named \(name)") }
         target(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
         return 0
+    }
+
+    /// The text edits of project files, xcconfig lines and list settings: no crash, and every
+    /// edit undoes exactly (checked inside with `precondition`).
+    public static func projectText(_ bytes: [UInt8]) {
+        ProjectTextFuzzing.exercise(bytes)
     }
 
     /// Small limits keep each run fast; the code that enforces them runs all the same.

@@ -163,11 +163,13 @@ public struct BinaryPlistBuilder {
 }
 
 /// The repository's root and the shared corpus beside it (present in CI; tests that need it say when they skip).
+/// `ICONCHOOSER_CORPUS` names the corpus elsewhere, for a checkout that has no `../shared` (a worktree).
 public enum Repository {
     public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     public static let demoPlist = root.appendingPathComponent("Assets/Info.plist").path
-    public static let corpus = root.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    public static let corpus = ProcessInfo.processInfo.environment["ICONCHOOSER_CORPUS"].map { URL(fileURLWithPath: $0) }
+        ?? root.deletingLastPathComponent().appendingPathComponent("shared/corpus")
     public static let realPlists = corpus.appendingPathComponent("real-plists")
     public static var hasCorpus: Bool { FileManager.default.fileExists(atPath: realPlists.path) }
     public static func realPlist(_ name: String) -> String { realPlists.appendingPathComponent(name).path }

@@ -28,6 +28,12 @@ extension XcodeProject {
         try resolve(target: name, configuration: configuration, defines: defines, evaluated: nil)
     }
 
+    /// The target's build settings in `configuration`, evaluated as `resolve` evaluates them,
+    /// without looking at its Info.plist or resources.
+    package func buildSettings(target name: String, configuration: String) throws(XcodeProjectError) -> BuildSettings {
+        try TargetScope(project: self, target: self.target(named: name), configuration: configuration, defines: [:]).settings
+    }
+
     /// `resolve`, reusing `evaluated` (the target's settings as listing it evaluated them)
     /// when it is for the configuration asked for.
     func resolve(target name: String, configuration: String?, defines: [String: String],

@@ -85,8 +85,13 @@ package struct XcodeProject: Sendable {
     /// file on disk: an edit not yet written).
     package static func read(_ xcodeproj: String, projectFile contents: Data) throws(XcodeProjectError) -> XcodeProject {
         let bundle = ProjectPaths.absolute(xcodeproj)
-        let file = ProjectPaths.join(bundle, "project.pbxproj")
-        return try XcodeProject(plist: ProjectFileLoader.parse(contents, path: file), bundle: bundle, file: file)
+        return try read(bundle, plist: ProjectFileLoader.parse(contents, path: ProjectPaths.join(bundle, "project.pbxproj")))
+    }
+
+    /// The project `xcodeproj` whose `project.pbxproj` holds `plist`, already parsed.
+    package static func read(_ xcodeproj: String, plist: ProjectDictionary) throws(XcodeProjectError) -> XcodeProject {
+        let bundle = ProjectPaths.absolute(xcodeproj)
+        return try XcodeProject(plist: plist, bundle: bundle, file: ProjectPaths.join(bundle, "project.pbxproj"))
     }
 
     init(plist: ProjectDictionary, bundle: String, file: String) throws(XcodeProjectError) {

@@ -59,6 +59,11 @@ package struct SettingEdit: Equatable, Sendable {
     package let sites: [SettingSite]
     /// Configurations left alone because `ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS` is on in them.
     package let includingAllAppIcons: [String]
+
+    package init(sites: [SettingSite], includingAllAppIcons: [String]) {
+        self.sites = sites
+        self.includingAllAppIcons = includingAllAppIcons
+    }
 }
 
 /// The list of alternate app icons the asset compiler ships, edited where the target defines
@@ -69,6 +74,7 @@ package struct SettingEdit: Equatable, Sendable {
 package enum AlternateIconNames {
     package static let setting = "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES"
     package static let primarySetting = "ASSETCATALOG_COMPILER_APPICON_NAME"
+    package static let includeAllSetting = "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS"
 
     /// The list as `target` of `project` (an `.xcodeproj` bundle) defines it, read through `changes`.
     package static func state(target: String, project: String, changes: inout ChangeSet) throws(ProjectEditError) -> AlternateIconNamesState {

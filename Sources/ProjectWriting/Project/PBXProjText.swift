@@ -14,7 +14,7 @@ struct PBXProjText {
         guard !text.contains("\r") else {
             throw ProjectEditError(path: path, kind: .unexpectedLayout("a file with carriage returns"))
         }
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
     }
 
     var text: String { lines.joined(separator: "\n") }
@@ -95,7 +95,8 @@ struct PBXProjText {
         let sections = lines.indices.filter { lines[$0].hasPrefix("/* Begin ") && lines[$0].hasSuffix(" section */") }
         if let next = sections.first(where: { Self.sectionName(lines[$0]) > isa }) {
             lines.insert(contentsOf: [Self.begin(isa), line, Self.end(isa), ""], at: next)
-        } else if let last = lines.lastIndex(where: { $0.hasPrefix("/* End ") && $0.hasSuffix(" section */") }) {
+        } else if let last = lines.lastIndex(where: { $0.hasPrefix("/* End ") && $0.hasSuffix(" section */") }),
+                  !lines[last...].contains(where: { $0.hasPrefix("/* Begin ") }) {
             lines.insert(contentsOf: ["", Self.begin(isa), line, Self.end(isa)], at: last + 1)
         } else {
             throw ProjectEditError(path: path, kind: .unexpectedLayout("the objects' sections"))
@@ -103,13 +104,15 @@ struct PBXProjText {
     }
 
     /// Removes the one-line object `id`, and its section when that leaves it empty (with the
-    /// blank line that parted it from the next section, or from the one before when last).
+    /// blank line that parted it from the next section, or from the one before when last):
+    /// the inverse of `insertObject`.
     mutating func removeObject(_ id: String, what: String) throws(ProjectEditError) {
         let range = try objectLines(id, what: what)
         lines.removeSubrange(range)
         let line = range.lowerBound
-        guard line > 0, line < lines.count, lines[line - 1].hasPrefix("/* Begin "), lines[line].hasPrefix("/* End ") else { return }
-        if line + 1 < lines.count, lines[line + 1].isEmpty {
+        guard line > 0, line < lines.count, lines[line - 1].hasPrefix("/* Begin "),
+              lines[line] == "/* End " + lines[line - 1].dropFirst("/* Begin ".count) else { return }
+        if line + 2 < lines.count, lines[line + 1].isEmpty, lines[line + 2].hasPrefix("/* Begin ") {
             lines.removeSubrange((line - 1)...(line + 1))
         } else if line >= 2, lines[line - 2].isEmpty {
             lines.removeSubrange((line - 2)...line)
@@ -136,27 +139,21 @@ struct PBXProjText {
     /// Every 24-hex-digit word of the file: the ids a new object's must differ from.
     var usedIDs: Set<String> {
         var ids: Set<String> = []
-        for line in lines {
-            var run = 0
-            var start = line.utf8.startIndex
-            var index = line.utf8.startIndex
-            func close(at end: String.Index) {
-                if run == 24 { ids.insert(String(line[start..<end])) }
-                run = 0
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            guard Self.isWordByte(bytes[index]) || Self.isHexDigit(bytes[index]) else {
+                index += 1
+                continue
             }
-            while index != line.utf8.endIndex {
-                let byte = line.utf8[index]
-                if Self.isHexDigit(byte) {
-                    if run == 0 { start = index }
-                    run += 1
-                } else if Self.isWordByte(byte) {
-                    run = -1_000
-                } else {
-                    close(at: index)
-                }
-                index = line.utf8.index(after: index)
+            // One word: taken when it is 24 hex digits and nothing else.
+            let start = index
+            var allHex = true
+            while index < bytes.count, Self.isWordByte(bytes[index]) || Self.isHexDigit(bytes[index]) {
+                if !Self.isHexDigit(bytes[index]) { allHex = false }
+                index += 1
             }
-            close(at: index)
+            if allHex, index - start == 24 { ids.insert(String(decoding: bytes[start..<index], as: UTF8.self)) }
         }
         return ids
     }

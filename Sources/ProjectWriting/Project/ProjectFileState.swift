@@ -12,6 +12,8 @@ struct ProjectFileState {
     let project: XcodeProject
     let objects: ProjectDictionary
     let rootObject: ProjectDictionary
+    /// Where each id's (last) entry is in `objects`: looking one up by key scans them all.
+    private let positions: [String: Int]
 
     init(xcodeproj: String, changes: inout ChangeSet) throws(ProjectEditError) {
         let bundle = ProjectPaths.absolute(xcodeproj)
@@ -31,14 +33,15 @@ struct ProjectFileState {
             throw ProjectEditError(path: file, kind: .notAProject(String(describing: error)))
         }
         do {
-            project = try XcodeProject.read(bundle, projectFile: data)
             let top = try ProjectFileLoader.parse(data, path: file)
+            project = try XcodeProject.read(bundle, plist: top)
             guard let objects = top["objects"]?.dictionary, let root = top["rootObject"]?.string,
                   let rootObject = objects[root]?.dictionary else {
                 throw ProjectEditError(path: file, kind: .notAProject("\(file): no objects or root object"))
             }
             self.objects = objects
             self.rootObject = rootObject
+            positions = Dictionary(objects.entries.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { $1 })
         } catch let error as XcodeProjectError {
             throw ProjectEditError(path: file, kind: .notAProject(error.description))
         } catch let error as ProjectEditError {
@@ -81,7 +84,7 @@ struct ProjectFileState {
     }
 
     func object(_ id: String) -> ProjectDictionary? {
-        objects[id]?.dictionary
+        positions[id].flatMap { objects.entries[$0].value.dictionary }
     }
 
     func isa(_ id: String) -> String? {
@@ -94,11 +97,25 @@ struct ProjectFileState {
         return nil
     }
 
-    /// Ids of the file references (not groups) whose path is `path`.
+    /// Ids of the file references (not groups) whose path is `path`, in id order.
     func fileReferences(at path: String) -> [String] {
-        project.nodes.filter { $0.value.kind == .fileReference && isa($0.key) == "PBXFileReference" }
-            .keys.sorted().filter { location(of: $0) == path }
+        if let index = referenceIndex.byPath { return index[path] ?? [] }
+        var index: [String: [String]] = [:]
+        for (id, node) in project.nodes where node.kind == .fileReference && isa(id) == "PBXFileReference" {
+            if let location = location(of: id) { index[location, default: []].append(id) }
+        }
+        for key in index.keys { index[key]?.sort() }
+        referenceIndex.byPath = index
+        return index[path] ?? []
     }
+
+    /// File references by path, made at the first look-up: a large project has tens of
+    /// thousands, each resolved through its groups.
+    private final class ReferenceIndex {
+        var byPath: [String: [String]]?
+    }
+
+    private let referenceIndex = ReferenceIndex()
 
     /// The target's build phases of `isa`, in its order.
     func buildPhases(of target: XcodeTarget, isa phaseISA: String) -> [String] {

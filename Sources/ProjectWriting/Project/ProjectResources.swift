@@ -37,6 +37,12 @@ package struct ResourceEdit: Equatable, Sendable {
     /// True when the project file was changed for it; false when there was nothing to do or
     /// nothing this edit may do (a synchronized folder or folder reference: see `membership`).
     package let edited: Bool
+
+    package init(path: String, membership: ResourceMembership, edited: Bool) {
+        self.path = path
+        self.membership = membership
+        self.edited = edited
+    }
 }
 
 /// The files of a target's Resources build phase in `project.pbxproj`: file references,

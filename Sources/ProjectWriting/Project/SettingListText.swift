@@ -15,6 +15,9 @@ struct SettingListText: Equatable {
 
     let text: String
     let words: [Word]
+    /// False when a quote is left open or the value ends in a lone `\`: a name appended
+    /// there would be read as part of the last one.
+    let isWellFormed: Bool
 
     init(_ text: String) {
         self.text = text
@@ -55,6 +58,7 @@ struct SettingListText: Equatable {
         }
         if let begun = start { words.append(Word(range: begun..<text.endIndex, value: current)) }
         self.words = words
+        isWellFormed = quote == nil && !escaping
     }
 
     var names: [String] { words.map(\.value) }
@@ -65,16 +69,16 @@ struct SettingListText: Equatable {
         return text + " " + StringList.quoted(name)
     }
 
-    /// The value without any word naming `name`, each taken with the white space before it
-    /// (the first word with the white space after it).
+    /// The value without any word naming `name`, each taken with the one white space
+    /// character before it (the first word with the one after it): the separator `adding` wrote.
     func removing(_ name: String) -> String {
         var result = text
         for word in words.reversed() where word.value == name {
             var lower = word.range.lowerBound, upper = word.range.upperBound
-            if lower > text.startIndex {
-                while lower > text.startIndex, text[text.index(before: lower)].isWhitespace { lower = text.index(before: lower) }
-            } else {
-                while upper < text.endIndex, text[upper].isWhitespace { upper = text.index(after: upper) }
+            if lower > text.startIndex, text[text.index(before: lower)].isWhitespace {
+                lower = text.index(before: lower)
+            } else if upper < text.endIndex, text[upper].isWhitespace {
+                upper = text.index(after: upper)
             }
             let offsetLower = text.distance(from: text.startIndex, to: lower)
             let offsetUpper = text.distance(from: text.startIndex, to: upper)

@@ -28,8 +28,10 @@ struct SettingSites {
         case remove(String, deletable: Bool)
         case separateWithSpaces
 
-        func apply(to value: String) -> String? {
+        /// Throws (a reason) when the value's quoting is unbalanced, which no edit can keep.
+        func apply(to value: String) throws(UnbalancedQuoting) -> String? {
             let list = SettingListText(value)
+            guard list.isWellFormed else { throw UnbalancedQuoting() }
             switch self {
             case .add(let name): return list.adding(name)
             case .remove(let name, let deletable):
@@ -38,6 +40,10 @@ struct SettingSites {
             case .separateWithSpaces: return list.separatedBySpaces()
             }
         }
+    }
+
+    struct UnbalancedQuoting: Error {
+        static let reason = "has a quote left open or ends in a lone backslash"
     }
 
     let state: ProjectFileState
@@ -70,7 +76,9 @@ struct SettingSites {
             }
             let includesAll: Bool
             do {
-                includesAll = try state.project.resolve(target: target.name, configuration: configuration).includesAllAppIcons
+                var ignored: [CatalogWarning] = []
+                includesAll = try state.project.buildSettings(target: target.name, configuration: configuration)
+                    .bool(AlternateIconNames.includeAllSetting, warnings: &ignored)
             } catch {
                 throw ProjectEditError(path: state.file, kind: .notAProject(error.description))
             }
@@ -219,7 +227,13 @@ enum BuildSettingLines {
         guard let value = state.object(id)?["buildSettings"]?.dictionary?[key]?.string else {
             throw ProjectEditError(path: text.path, kind: .settingNotEditable(setting: key, reason: "is not a string in build configuration \(id)"))
         }
-        if let new = operation.apply(to: value) {
+        let changed: String?
+        do {
+            changed = try operation.apply(to: value)
+        } catch {
+            throw ProjectEditError(path: text.path, kind: .settingNotEditable(setting: key, reason: SettingSites.UnbalancedQuoting.reason))
+        }
+        if let new = changed {
             text.replace(line: line, with: prefix + PBXString.encoded(new) + ";")
         } else {
             text.removeLines(line..<(line + 1))

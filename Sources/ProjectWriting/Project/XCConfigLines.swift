@@ -12,17 +12,31 @@ enum XCConfigLines {
 
     static func change(_ key: String, in file: String, _ operation: SettingSites.Operation,
                        changes: inout ChangeSet) throws(ProjectEditError) {
-        var lines = try read(file, changes: &changes)
+        let lines = try read(file, changes: &changes)
+        try write(changing(key, in: lines, operation, file: file), to: file, changes: &changes)
+    }
+
+    /// `lines` with the value of `key`'s last assignment changed (its line gone when the
+    /// operation gives no value).
+    static func changing(_ key: String, in lines: [String], _ operation: SettingSites.Operation,
+                         file: String) throws(ProjectEditError) -> [String] {
+        var lines = lines
         guard let assignment = try last(key, in: lines, file: file) else {
             throw ProjectEditError(path: file, kind: .unexpectedLayout("the \(key) line"))
         }
         let line = lines[assignment.line]
-        if let new = operation.apply(to: String(line[assignment.value])) {
+        let changed: String?
+        do {
+            changed = try operation.apply(to: String(line[assignment.value]))
+        } catch {
+            throw ProjectEditError(path: file, kind: .settingNotEditable(setting: key, reason: SettingSites.UnbalancedQuoting.reason))
+        }
+        if let new = changed {
             lines[assignment.line] = String(line[..<assignment.value.lowerBound]) + new + String(line[assignment.value.upperBound...])
         } else {
             lines.remove(at: assignment.line)
         }
-        try write(lines, to: file, changes: &changes)
+        return lines
     }
 
     /// Writes `key` with `value` on the line after `primary`'s last assignment, spaced as that one is.
@@ -102,7 +116,7 @@ enum XCConfigLines {
         }
         guard let text else { throw ProjectEditError(path: file, kind: .missing) }
         guard !text.contains("\r") else { throw ProjectEditError(path: file, kind: .unexpectedLayout("a file with carriage returns")) }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
     }
 
     private static func write(_ lines: [String], to file: String, changes: inout ChangeSet) throws(ProjectEditError) {
