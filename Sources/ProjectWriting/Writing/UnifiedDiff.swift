@@ -31,19 +31,22 @@ package enum UnifiedDiff {
         return out
     }
 
-    /// One line of a text file, and whether a line break ends it (the last may have none).
+    /// One line of a text file (a carriage return before its line feed kept in `text`), and
+    /// whether a line break ends it (the last may have none).
     struct Line: Hashable {
-        let text: Substring
+        let text: String
         let terminated: Bool
     }
 
     /// The file's lines; nil for a file that is not text (not UTF-8, or holding a NUL byte).
     static func lines(of data: Data) -> [Line]? {
-        guard !data.contains(0), let string = String(data: data, encoding: .utf8) else { return nil }
-        var parts = string.split(separator: "\n", omittingEmptySubsequences: false)
-        let terminated = parts.last == ""
+        guard !data.contains(0), String(data: data, encoding: .utf8) != nil else { return nil }
+        var parts = data.split(separator: 0x0A, omittingEmptySubsequences: false)
+        let terminated = parts.last?.isEmpty == true
         if terminated { parts.removeLast() }
-        return parts.enumerated().map { Line(text: $1, terminated: !($0 == parts.count - 1 && !terminated)) }
+        return parts.enumerated().map { index, bytes in
+            Line(text: String(decoding: bytes, as: UTF8.self), terminated: terminated || index < parts.count - 1)
+        }
     }
 
     /// A file's header and hunks; nothing when the lines are the same.
