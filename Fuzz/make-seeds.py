@@ -458,6 +458,7 @@ SEEDS = {
     "preprocessor": preprocessor_seeds,
     "pbxproj-graph": pbxproj_graph_seeds,
     "xcodegen-spec": xcodegen_spec_seeds,
+    "plist-edit": plist_seeds,
 }
 
 

@@ -32,6 +32,7 @@ public enum FuzzHarness {
         "lzfse": lzfse,
         "lzvn": lzvn,
         "coreui-rle": coreUIRunLength,
+        "plist-edit": infoPlistEdit,
     ]
 
     /// Runs the target `name` on libFuzzer's bytes; the entry point of every fuzz executable.

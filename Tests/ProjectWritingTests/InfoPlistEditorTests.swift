@@ -253,6 +253,8 @@ func edit(_ text: String, _ changes: [InfoPlistChange]) throws(InfoPlistEditErro
         #expect(failure(stringIcons, .addAlternate(green, .pad)) == .wrongType(keyPath: "CFBundleIcons~ipad", found: "a string"))
         let broken = xcodeStylePlist.replacingOccurrences(of: "\t\t\t</dict>\n\t\t</dict>", with: "\t\t\t</dict>\n\t\t</array>")
         #expect(failure(broken, .addAlternate(green, .phone)).map { if case .notAPlist = $0 { true } else { false } } == true)
+        let twice = xcodeStylePlist.replacingOccurrences(of: "\t<key>CFBundleIdentifier</key>", with: "\t<key>CFBundleIcons</key>\n\t<dict/>\n\t<key>CFBundleIdentifier</key>")
+        #expect(failure(twice, .addAlternate(green, .phone)) == .malformed(line: 36, problem: "the key CFBundleIcons appears twice in one dictionary"))
         let unparsable = "<plist><dict><key>A</key><dict></plist>"
         #expect(failure(unparsable, .addAlternate(green, .phone)).map { if case .notAPlist = $0 { true } else { false } } == true)
 
