@@ -73,6 +73,27 @@ import TestSupport
         #expect(diff == "--- a/f\n+++ b/f\n@@ -1,2 +1,3 @@\n a\n-b\n\\ No newline at end of file\n+b\n+c\n")
     }
 
+    @Test func comparingLineByLineStaysAffordable() {
+        func lines(_ texts: [String]) -> ArraySlice<UnifiedDiff.Line> { texts.map { UnifiedDiff.Line(text: $0, terminated: true) }[...] }
+        let project = (0..<17_000).map { "\t\tA1B2C3D4E5F6\($0) /* file \($0).swift */ = {isa = PBXFileReference; };" }
+        var edited = project
+        edited.insert("\t\tNEW1 /* new.png */ = {isa = PBXFileReference; };", at: 40)
+        edited.insert("\t\tNEW2 /* new.png in Resources */,", at: 16_000)
+        edited.remove(at: 9_000)
+        #expect(UnifiedDiff.worthComparing(lines(project), lines(edited)), "a large file with a few edits is compared")
+        #expect(!UnifiedDiff.worthComparing(lines(project), lines(project.reversed())), "upside down, it would cost (lines)²")
+        #expect(UnifiedDiff.worthComparing(lines(["a", "b"]), lines(["b", "a"])), "small files always")
+
+        // Either way, the edit script rebuilds the new side from the old.
+        for (old, new) in [(project, edited), (project, Array(project.reversed()))] {
+            let before = lines(old).map { $0 }, after = lines(new).map { $0 }
+            let script = UnifiedDiff.editScript(before, after)
+            let rebuilt = script.compactMap { $0.kind == .delete ? nil : $0.kind == .insert ? after[$0.newIndex] : before[$0.oldIndex] }
+            #expect(rebuilt == after)
+            #expect(script.filter { $0.kind != .insert }.map(\.oldIndex) == Array(before.indices))
+        }
+    }
+
     /// Real edits, applied by GNU patch from the root: the result is the new contents.
     @Test func patchAppliesTheDiffAndGetsTheNewFiles() throws {
         let folder = TemporaryFolder()
