@@ -285,3 +285,40 @@ func edit(_ text: String, _ changes: [InfoPlistChange]) throws(InfoPlistEditErro
         #expect(set.changes.first?.original == Data(xcodeStylePlist.utf8))
     }
 }
+
+/// Damaged plists: every prefix of a real one, and one byte changed in many places. Each edit
+/// either fails with its error or leaves a plist the catalog reads, holding the new alternate.
+@Suite struct InfoPlistDamageTests {
+    @Test func everyPrefixAndDamagedByteEitherFailsOrGivesAReadablePlist() throws {
+        let whole = Array(xcodeStylePlist.utf8)
+        var inputs = (0..<whole.count).map { Array(whole[..<$0]) }
+        var generator = SplitMix(seed: 23)
+        let damage = Array("<>/&\n\t\"x#".utf8)
+        for _ in 0..<600 {
+            var damaged = whole
+            damaged[Int(generator.next() % UInt64(whole.count))] = damage[Int(generator.next() % UInt64(damage.count))]
+            inputs.append(damaged)
+        }
+        let entry = AlternateIconEntry(name: "Green", iconFiles: ["Green"])
+        var edited = 0
+        for input in inputs {
+            guard let result = try? InfoPlistEditor.apply([.addAlternate(entry, .phone)], to: Data(input), path: "Info.plist") else { continue }
+            edited += 1
+            #expect(try catalogAlternates(result)["Green"] != nil, "\(String(decoding: input, as: UTF8.self))")
+        }
+        #expect(edited > 100, "most damage elsewhere in the file leaves it editable")
+    }
+}
+
+/// A small seeded generator, so the damage is the same on every run.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
