@@ -210,6 +210,13 @@ func edit(_ text: String, _ changes: [InfoPlistChange]) throws(InfoPlistEditErro
         #expect(topLevel.contains("<dict>\n\t<key>CFBundleIconName</key>\n\t<string>AppIcon</string>\n\t<key>CFBundleIcons</key>"),
                 "before CFBundleIcons, as Xcode sorts by bytes (N before s)")
         #expect(try foundationRead(Data(topLevel.utf8))["CFBundleIconName"] as? String == "AppIcon")
+        #expect(throws: InfoPlistEditError(path: "Info.plist", kind: .noSuchKey(keyPath: "CFBundleIcons~ipad")),
+                "iPad reads CFBundleIcons: a new iPad dictionary would hide its primary icon") {
+            try edit(xcodeStylePlist, [.setPrimaryIconName("AppIcon", .primaryIcon(.pad))])
+        }
+        let withPad = try edit(xcodeStylePlist, [.copyAlternateToPad(name: "Red"), .setPrimaryIconName("AppIcon", .primaryIcon(.pad))])
+        let padIcons = try IconDeclarations.parse(PlistLoader.parse(Data(withPad.utf8), path: "x"), idiom: .pad, path: "x").icons
+        #expect(padIcons.first?.iconName == "AppIcon" && padIcons.first?.iconFiles == ["AppIcon"])
     }
 
     @Test func namesAreWrittenAsXMLText() throws {

@@ -65,6 +65,9 @@ struct XMLPlistEditor {
             guard let chain = try document.chain(keys) else { throw failure(.noSuchKey(keyPath: keys.joined(separator: "."))) }
             return try document.removal(of: chain)
         case .setPrimaryIconName(let name, let place):
+            if place == .primaryIcon(.pad), try document.find([Idiom.pad.iconsKey]) == nil {
+                throw failure(.noSuchKey(keyPath: Idiom.pad.iconsKey))
+            }
             let keys = place == .topLevel ? ["CFBundleIconName"] : [Self.iconsKey(of: place), "CFBundlePrimaryIcon", "CFBundleIconName"]
             return try document.set(keys, to: .string(name), replacingUnless: { text in text == name })
         }
