@@ -471,6 +471,7 @@ SEEDS = {
     "pbxproj-graph": pbxproj_graph_seeds,
     "xcodegen-spec": xcodegen_spec_seeds,
     "project-text": project_text_seeds,
+    "plist-edit": plist_seeds,
 }
 
 

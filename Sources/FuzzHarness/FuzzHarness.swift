@@ -34,6 +34,7 @@ public enum FuzzHarness {
         "lzvn": lzvn,
         "coreui-rle": coreUIRunLength,
         "project-text": projectText,
+        "plist-edit": infoPlistEdit,
     ]
 
     /// Runs the target `name` on libFuzzer's bytes; the entry point of every fuzz executable.

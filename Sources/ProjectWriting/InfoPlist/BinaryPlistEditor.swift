@@ -42,6 +42,7 @@ enum BinaryPlistEditor {
             switch place {
             case .topLevel: plist["CFBundleIconName"] = name
             case .primaryIcon(let idiom):
+                if idiom == .pad, plist[idiom.iconsKey] == nil { throw failure(.noSuchKey(keyPath: idiom.iconsKey)) }
                 plist = try setting(name, at: [idiom.iconsKey, "CFBundlePrimaryIcon", "CFBundleIconName"][...], in: plist, path: path, depth: 0)
             }
         }

@@ -26,7 +26,9 @@ package struct AlternateIconEntry: Sendable, Equatable {
 
 /// Where `CFBundleIconName` of the primary icon goes.
 package enum PrimaryIconNamePlace: Sendable, Equatable, Hashable {
-    /// Inside `CFBundlePrimaryIcon` of the idiom's icons dictionary (made when missing).
+    /// Inside `CFBundlePrimaryIcon` of the idiom's icons dictionary (made when missing; but
+    /// `CFBundleIcons~ipad` must exist, since iPad reads `CFBundleIcons` without it and one
+    /// made here would hold no other primary icon).
     case primaryIcon(Idiom)
     /// The top-level `CFBundleIconName`, which the asset compiler's build reads.
     case topLevel

@@ -36,7 +36,7 @@ package enum InfoPlistEditor {
         // A plain plist must read before and after; a preprocessed one reads only once the
         // build's macros are known, so its edits are checked by structure alone.
         if !preprocessed { _ = try parse(data, path: path) }
-        var editor = XMLPlistEditor(bytes: [UInt8](data), path: path)
+        var editor = XMLPlistEditor(bytes: [UInt8](data), path: path, preprocessed: preprocessed)
         for change in changes {
             try editor.apply(change)
         }

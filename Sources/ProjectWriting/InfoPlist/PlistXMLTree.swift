@@ -126,6 +126,13 @@ struct PlistXMLTree {
         }
     }
 
+    /// Markup between elements that holds no element: skipped whole.
+    private static let skippedMarkup: [(opening: [UInt8], closing: [UInt8], name: String)] = [
+        (Array("<!--".utf8), Array("-->".utf8), "a comment"),
+        (Array("<![CDATA[".utf8), Array("]]>".utf8), "a CDATA section"),
+        (Array("<?".utf8), Array("?>".utf8), "a processing instruction"),
+    ]
+
     /// The top-level elements, each with its children, built with an explicit stack so that
     /// depth costs no recursion.
     private static func parse(_ bytes: [UInt8]) throws(Problem) -> [Element] {
@@ -145,25 +152,11 @@ struct PlistXMLTree {
         while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
             index = open
             let rest = bytes[index...]
-            if rest.starts(with: Array("<!--".utf8)) {
-                guard let close = find(Array("-->".utf8), in: bytes, from: index + 4, before: bytes.count) else {
-                    throw Problem(offset: index, message: "a comment that never ends")
+            if let skipped = skippedMarkup.first(where: { rest.starts(with: $0.opening) }) {
+                guard let close = find(skipped.closing, in: bytes, from: index + skipped.opening.count, before: bytes.count) else {
+                    throw Problem(offset: index, message: "\(skipped.name) that never ends")
                 }
-                index = close + 3
-                continue
-            }
-            if rest.starts(with: Array("<![CDATA[".utf8)) {
-                guard let close = find(Array("]]>".utf8), in: bytes, from: index + 9, before: bytes.count) else {
-                    throw Problem(offset: index, message: "a CDATA section that never ends")
-                }
-                index = close + 3
-                continue
-            }
-            if rest.starts(with: Array("<?".utf8)) {
-                guard let close = find(Array("?>".utf8), in: bytes, from: index + 2, before: bytes.count) else {
-                    throw Problem(offset: index, message: "a processing instruction that never ends")
-                }
-                index = close + 2
+                index = close + skipped.closing.count
                 continue
             }
             if rest.starts(with: Array("<!".utf8)) {

@@ -7,6 +7,8 @@ import IconCatalog
 struct XMLPlistEditor {
     private(set) var bytes: [UInt8]
     let path: String
+    /// A preprocessed plist may hold a key twice (in `#if` and `#else`); a plain one may not.
+    let preprocessed: Bool
 
     /// One replacement of the text.
     struct Replacement {
@@ -14,9 +16,10 @@ struct XMLPlistEditor {
         let text: [UInt8]
     }
 
-    init(bytes: [UInt8], path: String) {
+    init(bytes: [UInt8], path: String, preprocessed: Bool) {
         self.bytes = bytes
         self.path = path
+        self.preprocessed = preprocessed
     }
 
     mutating func apply(_ change: InfoPlistChange) throws(InfoPlistEditError) {
@@ -41,7 +44,7 @@ struct XMLPlistEditor {
     // MARK: - The changes
 
     private func replacement(for change: InfoPlistChange, in tree: PlistXMLTree) throws(InfoPlistEditError) -> Replacement? {
-        let document = Document(tree: tree, path: path)
+        let document = Document(tree: tree, path: path, allowsDuplicateKeys: preprocessed)
         switch change {
         case .addAlternate(let entry, let idiom):
             return try document.addAlternate(named: entry.name, PlistText(entry), idiom: idiom)
@@ -62,6 +65,9 @@ struct XMLPlistEditor {
             guard let chain = try document.chain(keys) else { throw failure(.noSuchKey(keyPath: keys.joined(separator: "."))) }
             return try document.removal(of: chain)
         case .setPrimaryIconName(let name, let place):
+            if place == .primaryIcon(.pad), try document.find([Idiom.pad.iconsKey]) == nil {
+                throw failure(.noSuchKey(keyPath: Idiom.pad.iconsKey))
+            }
             let keys = place == .topLevel ? ["CFBundleIconName"] : [Self.iconsKey(of: place), "CFBundlePrimaryIcon", "CFBundleIconName"]
             return try document.set(keys, to: .string(name), replacingUnless: { text in text == name })
         }
@@ -77,6 +83,7 @@ struct XMLPlistEditor {
 private struct Document {
     let tree: PlistXMLTree
     let path: String
+    let allowsDuplicateKeys: Bool
     let layout: PlistText.Layout
 
     /// A dictionary's entry found by key, with the dictionary it is in.
@@ -86,9 +93,10 @@ private struct Document {
         var value: PlistXMLTree.Element { entry.value }
     }
 
-    init(tree: PlistXMLTree, path: String) {
+    init(tree: PlistXMLTree, path: String, allowsDuplicateKeys: Bool) {
         self.tree = tree
         self.path = path
+        self.allowsDuplicateKeys = allowsDuplicateKeys
         layout = Self.layout(of: tree)
     }
 
@@ -104,13 +112,23 @@ private struct Document {
         }
     }
 
+    /// The entry of `dictionary` named `key`. A key written twice in a plain plist is refused:
+    /// which of the two a reader takes is not for an edit to guess.
+    private func entry(_ key: String, in dictionary: PlistXMLTree.Element) throws(InfoPlistEditError) -> PlistXMLTree.Entry? {
+        let matching = try entries(of: dictionary).filter { $0.key == key }
+        if matching.count > 1, !allowsDuplicateKeys {
+            throw failure(.malformed(line: tree.line(of: matching[1].keyElement.start), problem: "the key \(key) appears twice in one dictionary"))
+        }
+        return matching.first
+    }
+
     /// The entries along `keys` from the top, each a dictionary but the last; nil when a key is
     /// missing on the way.
     func chain(_ keys: [String]) throws(InfoPlistEditError) -> [Found]? {
         var found: [Found] = []
         var dictionary = tree.root
         for (depth, key) in keys.enumerated() {
-            guard let entry = try entries(of: dictionary).first(where: { $0.key == key }) else { return nil }
+            guard let entry = try entry(key, in: dictionary) else { return nil }
             found.append(Found(dictionary: dictionary, entry: entry))
             if depth < keys.count - 1 {
                 guard entry.value.name == "dict" else {
@@ -166,7 +184,7 @@ private struct Document {
         var dictionary = tree.root
         var depth = 0
         while depth < keys.count - 1 {
-            guard let entry = try entries(of: dictionary).first(where: { $0.key == keys[depth] }) else { break }
+            guard let entry = try entry(keys[depth], in: dictionary) else { break }
             guard entry.value.name == "dict" else {
                 throw failure(.wrongType(keyPath: keys[...depth].joined(separator: "."), found: Self.typeName(entry.value.name)))
             }

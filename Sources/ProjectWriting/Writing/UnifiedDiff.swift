@@ -7,11 +7,10 @@ import IconCatalog
 package enum UnifiedDiff {
     /// Unchanged lines shown around each change.
     package static let contextLines = 3
-    /// Lines (both sides, after the common start and end) compared line by line; beyond, or
-    /// where the sides share too little to be worth it, the part between is shown replaced whole.
-    /// `CollectionDifference` costs (lines × differing lines): these keep that bounded.
-    static let maximumComparedLines = 100_000
-    static let maximumDifferingLines = 2_000
+    /// `CollectionDifference` costs about (lines × differing lines), quadratic for a file
+    /// turned upside down; past this many, the part between the common start and end is
+    /// shown replaced whole (still a correct diff), never compared line by line.
+    static let maximumComparisonCost = 20_000_000
 
     /// The diff of every change, paths shown relative to `root` under `a/` and `b/`.
     package static func render(_ changes: [FileChange], relativeTo root: String) -> String {
@@ -31,19 +30,22 @@ package enum UnifiedDiff {
         return out
     }
 
-    /// One line of a text file, and whether a line break ends it (the last may have none).
+    /// One line of a text file (a carriage return before its line feed kept in `text`), and
+    /// whether a line break ends it (the last may have none).
     struct Line: Hashable {
-        let text: Substring
+        let text: String
         let terminated: Bool
     }
 
     /// The file's lines; nil for a file that is not text (not UTF-8, or holding a NUL byte).
     static func lines(of data: Data) -> [Line]? {
-        guard !data.contains(0), let string = String(data: data, encoding: .utf8) else { return nil }
-        var parts = string.split(separator: "\n", omittingEmptySubsequences: false)
-        let terminated = parts.last == ""
+        guard !data.contains(0), String(data: data, encoding: .utf8) != nil else { return nil }
+        var parts = data.split(separator: 0x0A, omittingEmptySubsequences: false)
+        let terminated = parts.last?.isEmpty == true
         if terminated { parts.removeLast() }
-        return parts.enumerated().map { Line(text: $1, terminated: !($0 == parts.count - 1 && !terminated)) }
+        return parts.enumerated().map { index, bytes in
+            Line(text: String(decoding: bytes, as: UTF8.self), terminated: terminated || index < parts.count - 1)
+        }
     }
 
     /// A file's header and hunks; nothing when the lines are the same.
@@ -131,14 +133,38 @@ package enum UnifiedDiff {
         return operations
     }
 
-    /// False where comparing line by line would cost too much: too many lines, or at least
-    /// `maximumDifferingLines` that one side has and the other has not.
-    private static func worthComparing(_ old: ArraySlice<Line>, _ new: ArraySlice<Line>) -> Bool {
-        guard old.count + new.count <= maximumComparedLines else { return false }
-        var counts: [Line: Int] = [:]
-        for line in old { counts[line, default: 0] += 1 }
-        for line in new { counts[line, default: 0] -= 1 }
-        return counts.values.reduce(0) { $0 + abs($1) } <= maximumDifferingLines
+    /// False where comparing line by line could cost too much. The differing lines are at
+    /// most the lines of both sides less twice a common subsequence; the lines each side
+    /// holds once, in the longest run both sides have in the same order, are one.
+    static func worthComparing(_ old: ArraySlice<Line>, _ new: ArraySlice<Line>) -> Bool {
+        let lines = old.count + new.count
+        guard lines > 0 else { return true }
+        let (affordable, overflow) = lines.multipliedReportingOverflow(by: lines)
+        if !overflow, affordable <= maximumComparisonCost { return true }
+        let common = uniqueLinesInOrder(old, new)
+        let differing = lines - 2 * common
+        let (cost, costOverflow) = lines.multipliedReportingOverflow(by: differing)
+        return !costOverflow && cost <= maximumComparisonCost
+    }
+
+    /// The length of the longest sequence of lines found exactly once on each side and in the
+    /// same order on both (patience sorting, n log n).
+    static func uniqueLinesInOrder(_ old: ArraySlice<Line>, _ new: ArraySlice<Line>) -> Int {
+        var oldCount: [Line: (count: Int, index: Int)] = [:]
+        for (index, line) in old.enumerated() { oldCount[line, default: (0, index)].count += 1 }
+        var newCount: [Line: Int] = [:]
+        for line in new { newCount[line, default: 0] += 1 }
+        var piles: [Int] = []
+        for line in new where newCount[line] == 1 {
+            guard let seen = oldCount[line], seen.count == 1 else { continue }
+            var low = 0, high = piles.count
+            while low < high {
+                let middle = (low + high) / 2
+                if piles[middle] < seen.index { low = middle + 1 } else { high = middle }
+            }
+            if low == piles.count { piles.append(seen.index) } else { piles[low] = seen.index }
+        }
+        return piles.count
     }
 
     /// The operations each hunk shows: every change with up to `contextLines` kept lines
