@@ -77,8 +77,10 @@ enum LanczosResampler {
                                     a += wa
                                     p += 4
                                 }
+                                // Between the passes, as ImageMagick keeps them: alpha within 0…1, colour within 0…alpha.
+                                a = min(max(a, 0), 1)
                                 let o = outRow + x * 4
-                                out[o] = r; out[o + 1] = g; out[o + 2] = b; out[o + 3] = a
+                                out[o] = min(max(r, 0), a); out[o + 1] = min(max(g, 0), a); out[o + 2] = min(max(b, 0), a); out[o + 3] = a
                             }
                         }
                     }

