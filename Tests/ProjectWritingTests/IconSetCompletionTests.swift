@@ -111,3 +111,36 @@ import TestSupport
         #expect(template([(20, 2, "icon-40.png"), (60, 3, "b.png")]) == nil, "one name alone is no pattern")
     }
 }
+
+@Suite struct IconSetContentsScanTests {
+    static let slot = IconSetEntry(idiom: .iphone, points: 60, scale: 2, filename: "n.png")
+
+    /// The top-level `images` array gains the entry, whatever brackets, quotes and other
+    /// `images` keys stand in strings and nested objects before and after it.
+    @Test(arguments: [
+        #"{"images":[]}"#,
+        #"{"images":[ ]}"#,
+        #"{"info":{"images":["x"]},"images":[{"filename":"a]\"}[.png","idiom":"iphone","size":"20x20","scale":"2x"}]}"#,
+        #"{"properties":{"note":"\\\"images\":["},"images":[{"idiom":"ipad","size":"20x20","scale":"1x"}],"x":[1,[2]]}"#,
+        #"{"images" : [ {"idiom":"iphone","size":"20x20","scale":"2x"} ] , "info" : {"version":1}}"# + "\n",
+    ])
+    func theEntryLandsInTheTopLevelImagesArray(text: String) throws {
+        let edited = try #require(IconSetCompletion.appendingOnOneLine([Self.slot], to: text))
+        let before = try JSONFile.parse(Array(text.utf8)).get()
+        let after = try JSONFile.parse(Array(edited.utf8)).get()
+        guard case .array(let old)? = before["images"], case .array(let new)? = after["images"] else {
+            Issue.record("no images array"); return
+        }
+        #expect(new == old + [Self.slot.json])
+        guard case .object(var rest) = after, case .object(var original) = before else { return }
+        rest["images"] = nil
+        original["images"] = nil
+        #expect(rest == original, "nothing else changed")
+    }
+
+    @Test func textOnSeveralLinesOrWithoutAnImagesArrayIsLeftToTheRewrite() {
+        #expect(IconSetCompletion.appendingOnOneLine([Self.slot], to: "{\n\"images\":[]}") == nil)
+        #expect(IconSetCompletion.appendingOnOneLine([Self.slot], to: #"{"info":{"images":[]}}"#) == nil)
+        #expect(IconSetCompletion.appendingOnOneLine([Self.slot], to: #"{"images":{}}"#) == nil)
+    }
+}
