@@ -24,34 +24,26 @@ enum LanczosResampler {
         return sin(px) / px
     }
 
-    /// For every output index along one axis, the first source index it reads and the
-    /// weights of the source indices from there (summing to 1).
-    struct Taps {
-        var first: [Int] = []
-        var count: [Int] = []
-        var offset: [Int] = []
-        var weights: [Float] = []
-
-        init(source: Int, destination: Int) {
-            let scale = Double(source) / Double(destination)
-            // Shrinking widens the filter so every source pixel counts; enlarging keeps it at 3.
-            let stretch = max(scale, 1)
-            let support = lobes * stretch
-            for i in 0..<destination {
-                let centre = (Double(i) + 0.5) * scale
-                let start = max(0, Int((centre - support + 0.5).rounded(.down)))
-                let stop = min(source, Int((centre + support + 0.5).rounded(.down)))
-                var row: [Double] = []
-                for j in start..<max(start, stop) {
-                    row.append(kernel((Double(j) + 0.5 - centre) / stretch))
-                }
-                let total = row.reduce(0, +)
-                first.append(start)
-                offset.append(weights.count)
-                count.append(row.count)
-                weights.append(contentsOf: row.map { Float(total != 0 ? $0 / total : 0) })
-            }
+    /// For every output index along one axis, the source indices it reads and their weights
+    /// (summing to 1), in the form the box filter uses.
+    static func taps(source: Int, destination: Int) -> BoxResampler.Footprints {
+        var taps = BoxResampler.Footprints()
+        let scale = Double(source) / Double(destination)
+        // Shrinking widens the filter so every source pixel counts; enlarging keeps it at 3.
+        let stretch = max(scale, 1)
+        let support = lobes * stretch
+        for i in 0..<destination {
+            let centre = (Double(i) + 0.5) * scale
+            let start = max(0, Int((centre - support + 0.5).rounded(.down)))
+            let stop = min(source, Int((centre + support + 0.5).rounded(.down)))
+            let row = (start..<max(start, stop)).map { kernel((Double($0) + 0.5 - centre) / stretch) }
+            let total = row.reduce(0, +)
+            taps.first.append(start)
+            taps.offset.append(taps.weights.count)
+            taps.count.append(row.count)
+            taps.weights.append(contentsOf: row.map { Float(total != 0 ? $0 / total : 0) })
         }
+        return taps
     }
 
     /// `bitmap` scaled to `width`×`height`. Across first, a source row at a time straight from
@@ -61,61 +53,67 @@ enum LanczosResampler {
         precondition(width > 0 && height > 0 && bitmap.width > 0 && bitmap.height > 0,
                      "resample: \(bitmap.width)×\(bitmap.height) → \(width)×\(height)")
         if width == bitmap.width && height == bitmap.height { return bitmap }
-        let columns = Taps(source: bitmap.width, destination: width)
-        let rows = Taps(source: bitmap.height, destination: height)
+        let columns = taps(source: bitmap.width, destination: width)
+        let rows = taps(source: bitmap.height, destination: height)
         var across = [Float](repeating: 0, count: width * bitmap.height * 4)
-        bitmap.pixels.withUnsafeBufferPointer { source in
-            SRGB.toLinear.withUnsafeBufferPointer { linear in
-                across.withUnsafeMutableBufferPointer { out in
-                    let unit: Float = 1 / 255
-                    for y in 0..<bitmap.height {
-                        let sourceRow = y * bitmap.width * 4
-                        let outRow = y * width * 4
-                        for x in 0..<width {
-                            var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-                            var p = sourceRow + columns.first[x] * 4
-                            let w0 = columns.offset[x]
-                            for k in 0..<columns.count[x] {
-                                let alpha = source[p + 3]
-                                if alpha != 0 {
-                                    let weight = columns.weights[w0 + k]
-                                    let wa = weight * Float(alpha) * unit
+        let sourceWidth = bitmap.width
+        columns.withBuffers { firsts, counts, offsets, weights in
+            bitmap.pixels.withUnsafeBufferPointer { source in
+                SRGB.toLinear.withUnsafeBufferPointer { linear in
+                    across.withUnsafeMutableBufferPointer { out in
+                        let unit: Float = 1 / 255
+                        for y in 0..<bitmap.height {
+                            let sourceRow = y * sourceWidth * 4
+                            let outRow = y * width * 4
+                            for x in 0..<width {
+                                var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+                                var p = sourceRow + firsts[x] * 4
+                                let w0 = offsets[x]
+                                for k in 0..<counts[x] {
+                                    let wa = weights[w0 + k] * Float(source[p + 3]) * unit
                                     r += wa * linear[Int(source[p])]
                                     g += wa * linear[Int(source[p + 1])]
                                     b += wa * linear[Int(source[p + 2])]
                                     a += wa
+                                    p += 4
                                 }
-                                p += 4
+                                // Between the passes, as ImageMagick keeps them: alpha within 0…1, colour within 0…alpha.
+                                a = min(max(a, 0), 1)
+                                let o = outRow + x * 4
+                                out[o] = min(max(r, 0), a); out[o + 1] = min(max(g, 0), a); out[o + 2] = min(max(b, 0), a); out[o + 3] = a
                             }
-                            let o = outRow + x * 4
-                            out[o] = r; out[o + 1] = g; out[o + 2] = b; out[o + 3] = a
                         }
                     }
                 }
             }
         }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        across.withUnsafeBufferPointer { across in
-            pixels.withUnsafeMutableBufferPointer { out in
-                var sum = [Float](repeating: 0, count: width * 4)
-                for y in 0..<height {
-                    for i in 0..<sum.count { sum[i] = 0 }
-                    let w0 = rows.offset[y]
-                    for k in 0..<rows.count[y] {
-                        let weight = rows.weights[w0 + k]
-                        let inRow = (rows.first[y] + k) * width * 4
-                        for i in 0..<width * 4 { sum[i] += weight * across[inRow + i] }
-                    }
-                    let outRow = y * width * 4
-                    for x in 0..<width {
-                        let i = x * 4
-                        // The negative lobes can overshoot: alpha is clamped, and colour to what the alpha allows.
-                        let a = min(max(sum[i + 3], 0), 1)
-                        guard a > 0 else { continue }
-                        out[outRow + i] = SRGB.encode(min(max(sum[i] / a, 0), 1))
-                        out[outRow + i + 1] = SRGB.encode(min(max(sum[i + 1] / a, 0), 1))
-                        out[outRow + i + 2] = SRGB.encode(min(max(sum[i + 2] / a, 0), 1))
-                        out[outRow + i + 3] = UInt8((a * 255).rounded())
+        var sum = [Float](repeating: 0, count: width * 4)
+        rows.withBuffers { firsts, counts, offsets, weights in
+            across.withUnsafeBufferPointer { across in
+                sum.withUnsafeMutableBufferPointer { sum in
+                    pixels.withUnsafeMutableBufferPointer { out in
+                        let rowLength = width * 4
+                        for y in 0..<height {
+                            for i in 0..<rowLength { sum[i] = 0 }
+                            let w0 = offsets[y]
+                            for k in 0..<counts[y] {
+                                let weight = weights[w0 + k]
+                                let inRow = (firsts[y] + k) * rowLength
+                                for i in 0..<rowLength { sum[i] += weight * across[inRow + i] }
+                            }
+                            let outRow = y * rowLength
+                            for x in 0..<width {
+                                let i = x * 4
+                                // The negative lobes can overshoot: alpha is clamped, and colour to what the alpha allows.
+                                let a = min(max(sum[i + 3], 0), 1)
+                                guard a > 0 else { continue }
+                                out[outRow + i] = SRGB.encode(min(max(sum[i] / a, 0), 1))
+                                out[outRow + i + 1] = SRGB.encode(min(max(sum[i + 1] / a, 0), 1))
+                                out[outRow + i + 2] = SRGB.encode(min(max(sum[i + 2] / a, 0), 1))
+                                out[outRow + i + 3] = UInt8((a * 255).rounded())
+                            }
+                        }
                     }
                 }
             }

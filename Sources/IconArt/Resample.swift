@@ -80,6 +80,9 @@ enum BoxResampler {
         var offset: [Int] = []
         var weights: [Float] = []
 
+        /// No outputs yet, for another filter to fill in (`LanczosResampler.taps`).
+        init() {}
+
         init(source: Int, destination: Int) {
             let scale = Double(source) / Double(destination)
             for i in 0..<destination {

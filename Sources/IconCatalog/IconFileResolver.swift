@@ -96,9 +96,9 @@ package struct IconFileResolver: Sendable {
     }
 
     /// The scale suffixes iOS tries, in order.
-    static let scales = ["", "@2x", "@3x"]
+    package static let scales = ["", "@2x", "@3x"]
     /// Every ending a candidate name has: a scale, a device, `.png`.
-    static let candidateEndings = scales.flatMap { scale in ["", "~ipad"].map { "\(scale)\($0).png" } }
+    package static let candidateEndings = scales.flatMap { scale in ["", "~ipad"].map { "\(scale)\($0).png" } }
 
     /// The entry without a `.png` extension (in any case), to which the scale and device endings are added.
     static func baseName(of entry: String) -> String {

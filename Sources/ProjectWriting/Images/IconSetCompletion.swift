@@ -42,7 +42,162 @@ package enum IconSetCompletion {
         let read: String?
         do { read = try changes.text(of: contentsPath) } catch { throw IconImageError(error) }
         guard let text = read else { throw IconImageError(path: contentsPath, kind: .malformedContents("is missing")) }
-        _ = (text, background, slots)
-        throw IconImageError(path: contentsPath, kind: .malformedContents("not yet supported"))
+        guard case .success(let json) = JSONFile.parse(Array(text.utf8)), case .object(var members) = json,
+              case .array(var images)? = members["images"] else {
+            throw IconImageError(path: contentsPath, kind: .malformedContents("is not an object with an images array"))
+        }
+        guard !slots.isEmpty else { return Result(edit: .entriesInserted, created: []) }
+        let lights = set.images.filter { $0.appearance == .light }
+        guard let largest = lights.max(by: { ($0.pixelWidth ?? $0.expectedPixelWidth) < ($1.pixelWidth ?? $1.expectedPixelWidth) }) else {
+            throw IconImageError(path: contentsPath, kind: .malformedContents("has no light image to make the sizes from"))
+        }
+        let largestPixels = largest.pixelWidth ?? largest.expectedPixelWidth
+        if let biggest = slots.map(\.pixels).max(), biggest > largestPixels {
+            throw IconImageError(path: largest.path, kind: .wouldUpscale(from: largestPixels, to: biggest))
+        }
+        let source = try IconSourceImage.load(largest.path, appearance: .light, background: background,
+                                              requirement: .existingImage, changes: &changes)
+        let existing = images.compactMap(IconSetEntry.init(json:))
+        var taken = Set(existing.compactMap(\.filename))
+        taken.formUnion(DirectoryListing.names(in: set.path, limit: AppIconSet.maximumEntries)?.names ?? [])
+        let template = SizeNameTemplate.mostCommon(in: existing.filter { $0.appearance == .light })
+        var added: [IconSetEntry] = []
+        var created: [String] = []
+        for slot in slots {
+            var entry = slot
+            let followed = template?.name(for: slot)
+            let plain = IconFileNaming.defaultName(icon: IconSetWriter.folderName(set.path), pixels: slot.pixels, appearance: slot.appearance)
+            guard let filename = ([followed, plain].compactMap { $0 } + (2..<(taken.count + 3)).map { "\(plain.dropLast(4))-\($0).png" })
+                .first(where: { !taken.contains($0) && IconFileResolver.unsafeReason($0) == nil }) else { continue }
+            taken.insert(filename)
+            entry.filename = filename
+            let path = (set.path as NSString).appendingPathComponent(filename)
+            try IconSetWriter.stage(try source.png(pixels: slot.pixels), at: path, changes: &changes)
+            created.append(path)
+            added.append(entry)
+        }
+        for entry in added {
+            images.insert(entry.json, at: insertionIndex(of: entry, in: images))
+        }
+        members["images"] = .array(images)
+        let edited: String
+        let edit: ContentsEdit
+        if XcodeJSON.format(json) == text {
+            (edited, edit) = (XcodeJSON.format(.object(members)), .entriesInserted)
+        } else if let appended = appendingOnOneLine(added, to: text) {
+            (edited, edit) = (appended, .entriesInserted)
+        } else {
+            (edited, edit) = (XcodeJSON.format(.object(members)), .rewritten)
+        }
+        try IconSetWriter.stage(Data(edited.utf8), at: contentsPath, changes: &changes)
+        return Result(edit: edit, created: created.sorted())
+    }
+
+    /// Where Xcode lists a slot: iPhone, then iPad, then the App Store image, each by size and
+    /// scale, light before dark before tinted.
+    static func order(of entry: IconSetEntry) -> [Double] {
+        let idioms: [AppIconSetImage.Idiom] = [.iphone, .ipad, .iosMarketing, .universal]
+        let appearances: [IconAppearance] = [.light, .dark, .tinted]
+        return [Double(idioms.firstIndex(of: entry.idiom) ?? idioms.count), entry.points, Double(entry.scale ?? 1),
+                Double(appearances.firstIndex(of: entry.appearance) ?? 0)]
+    }
+
+    /// After the last entry that Xcode lists before `entry`; before the first entry it lists
+    /// after it when there is none; at the end when no entry is one this module reads.
+    static func insertionIndex(of entry: IconSetEntry, in images: [JSONValue]) -> Int {
+        let key = order(of: entry)
+        let known = images.enumerated().compactMap { index, json in IconSetEntry(json: json).map { (index, order(of: $0)) } }
+        if let before = known.last(where: { $0.1.lexicographicallyPrecedes(key) }) { return before.0 + 1 }
+        return known.first?.0 ?? images.count
+    }
+
+    /// `text`, written on one line, with `entries` added at the end of its top-level `images`
+    /// array in the same compact form; nil when the text spans lines or has no such array.
+    static func appendingOnOneLine(_ entries: [IconSetEntry], to text: String) -> String? {
+        let bytes = Array(text.utf8)
+        guard !bytes.dropLast(bytes.last == 0x0A ? 1 : 0).contains(0x0A) else { return nil }
+        var depth = 0, inString = false, escaped = false
+        var stringStart = 0, lastKey: ArraySlice<UInt8> = []
+        var arrayStart: Int?
+        for (index, byte) in bytes.enumerated() {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                    if depth == 1 { lastKey = bytes[(stringStart + 1)..<index] }
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true; stringStart = index
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                if depth == 1 && byte == UInt8(ascii: "[") && lastKey.elementsEqual("images".utf8) { arrayStart = index }
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 1, byte == UInt8(ascii: "]"), let start = arrayStart {
+                    let isEmpty = bytes[(start + 1)..<index].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+                    let added = entries.map { XcodeJSON.compact($0.json) }.joined(separator: ",")
+                    let insertion = (isEmpty ? "" : ",") + added
+                    return String(decoding: bytes[..<index], as: UTF8.self) + insertion + String(decoding: bytes[index...], as: UTF8.self)
+                }
+            default: break
+            }
+        }
+        return nil
+    }
+}
+
+/// How a set names its files by size, learned from its entries: `icon-{pixels}.png`,
+/// `Icon-{points}@{scale}x.png` or `AppIcon-{points}x{points}@{scale}x.png`.
+struct SizeNameTemplate: Hashable {
+    enum Kind: Hashable {
+        case pixels
+        case pointsAndScale
+        case sizeAndScale
+    }
+
+    let kind: Kind
+    let prefix: String
+    let suffix: String
+
+    /// The file name of `entry` by this template.
+    func name(for entry: IconSetEntry) -> String {
+        let points = String(entry.sizeText.split(separator: "x")[0])
+        let scale = entry.scale ?? 1
+        switch kind {
+        case .pixels: return "\(prefix)\(entry.pixels)\(suffix)"
+        case .pointsAndScale: return "\(prefix)\(points)@\(scale)x\(suffix)"
+        case .sizeAndScale: return "\(prefix)\(points)x\(points)@\(scale)x\(suffix)"
+        }
+    }
+
+    /// The template `entry`'s file name follows, if any: the most specific form found in it.
+    static func of(_ entry: IconSetEntry) -> SizeNameTemplate? {
+        guard let filename = entry.filename else { return nil }
+        let points = String(entry.sizeText.split(separator: "x")[0])
+        let scale = entry.scale ?? 1
+        let forms: [(Kind, String)] = [(.sizeAndScale, "\(points)x\(points)@\(scale)x"), (.pointsAndScale, "\(points)@\(scale)x"),
+                                        (.pixels, "\(entry.pixels)")]
+        for (kind, text) in forms {
+            guard let range = filename.range(of: text, options: .backwards) else { continue }
+            // A number must stand alone: `120` in `icon-120.png`, not in `1204.png` or `3.120.png`.
+            let before = range.lowerBound > filename.startIndex ? filename[filename.index(before: range.lowerBound)] : nil
+            let after = range.upperBound < filename.endIndex ? filename[range.upperBound] : nil
+            if before?.isNumber == true || before == "." || after?.isNumber == true { continue }
+            return SizeNameTemplate(kind: kind, prefix: String(filename[..<range.lowerBound]), suffix: String(filename[range.upperBound...]))
+        }
+        return nil
+    }
+
+    /// The template most of `entries` follow (at least two of them, or the only one); nil when none is shared.
+    static func mostCommon(in entries: [IconSetEntry]) -> SizeNameTemplate? {
+        var counts: [SizeNameTemplate: Int] = [:]
+        var order: [SizeNameTemplate] = []
+        for template in entries.compactMap(SizeNameTemplate.of) {
+            if counts[template] == nil { order.append(template) }
+            counts[template, default: 0] += 1
+        }
+        guard let best = order.max(by: { counts[$0]! < counts[$1]! }) else { return nil }
+        return counts[best]! >= 2 || entries.count == 1 ? best : nil
     }
 }

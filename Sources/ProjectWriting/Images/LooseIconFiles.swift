@@ -65,14 +65,88 @@ package enum LooseIconFiles {
     /// (180) listed as `NAME`; `NAME-ipad@2x.png` (152) and `NAME-ipadpro@2x.png` (167) listed as
     /// `NAME-ipad` and `NAME-ipadpro`.
     package static func plan(name: String, like sibling: LooseIconSibling?, folder: String, includesPad: Bool) -> LooseIconPlan {
-        _ = (sibling)
-        let phone = [LooseIconPlan.File(path: (folder as NSString).appendingPathComponent("\(name)@2x.png"), pixels: 120, entry: name),
-                     LooseIconPlan.File(path: (folder as NSString).appendingPathComponent("\(name)@3x.png"), pixels: 180, entry: name)]
-        let pad = !includesPad ? [] : [
-            LooseIconPlan.File(path: (folder as NSString).appendingPathComponent("\(name)-ipad@2x.png"), pixels: 152, entry: "\(name)-ipad"),
-            LooseIconPlan.File(path: (folder as NSString).appendingPathComponent("\(name)-ipadpro@2x.png"), pixels: 167, entry: "\(name)-ipadpro"),
-        ]
-        return LooseIconPlan(phoneEntries: [name], padEntries: includesPad ? ["\(name)-ipad", "\(name)-ipadpro"] : [], files: phone + pad)
+        let known = sibling.map(knownFiles) ?? []
+        let home = known.first.map { ($0.path as NSString).deletingLastPathComponent } ?? folder
+        var planned: [LooseIconPlan.File] = []
+        var phoneEntries: [String] = [], padEntries: [String] = []
+        let devices: [(pixels: [Int], siblingEntries: [String], isPad: Bool)] =
+            [(phonePixels, sibling?.phoneEntries ?? [], false)] + (includesPad ? [(padPixels, sibling?.padEntries ?? [], true)] : [])
+        for device in devices {
+            var used: [String] = []
+            /// Per entry, the scales already given a file on this device: iOS finds one file per scale.
+            var scalesTaken: [String: Set<String>] = [:]
+            for pixels in device.pixels {
+                var choice: (entry: String, ending: String, folder: String)?
+                if let sibling, let file = known.first(where: { $0.pixels == pixels && device.siblingEntries.contains($0.entry) }),
+                   let entry = IconFileNaming.renamed(file.entry, from: sibling.name, to: name) {
+                    choice = (entry, file.ending, (file.path as NSString).deletingLastPathComponent)
+                }
+                if let found = choice, !isFree(found.entry, found.ending, in: found.folder, planned: planned, scalesTaken: scalesTaken) {
+                    choice = nil
+                }
+                let fallback = defaultFile(name: name, pixels: pixels, like: sibling, folder: home)
+                let (entry, ending, fileFolder) = choice ?? fallback
+                scalesTaken[entry, default: []].insert(scale(of: ending))
+                planned.append(LooseIconPlan.File(path: (fileFolder as NSString).appendingPathComponent(entry + ending),
+                                                  pixels: pixels, entry: entry))
+                if !used.contains(entry) { used.append(entry) }
+            }
+            // The sibling's order of entries where they were followed, then the new ones.
+            let order = device.siblingEntries.compactMap { entry in
+                sibling.flatMap { IconFileNaming.renamed(entry, from: $0.name, to: name) }
+            }
+            let entries = order.filter(used.contains) + used.filter { !order.contains($0) }
+            if device.isPad { padEntries = entries } else { phoneEntries = entries }
+        }
+        return LooseIconPlan(phoneEntries: phoneEntries, padEntries: padEntries, files: planned)
+    }
+
+    /// A sibling's file with the entry that names it and the ending after the entry (`@2x~ipad.png`).
+    struct KnownFile {
+        let path: String
+        let pixels: Int
+        let entry: String
+        let ending: String
+    }
+
+    /// The sibling's files that are an entry's name and one of the endings iOS tries.
+    static func knownFiles(_ sibling: LooseIconSibling) -> [KnownFile] {
+        let entries = sibling.phoneEntries + sibling.padEntries
+        return sibling.files.compactMap { file in
+            let base = (file.path as NSString).lastPathComponent
+            for entry in entries {
+                for ending in IconFileResolver.candidateEndings where base == entry + ending {
+                    return KnownFile(path: file.path, pixels: file.pixels, entry: entry, ending: ending)
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The default scheme for one size: the iPhone sizes as `@2x` and `@3x` of the sibling's
+    /// first iPhone entry renamed (else `NAME`), the iPad sizes as `NAME-ipad@2x.png` and `NAME-ipadpro@2x.png`.
+    static func defaultFile(name: String, pixels: Int, like sibling: LooseIconSibling?, folder: String)
+        -> (entry: String, ending: String, folder: String) {
+        switch pixels {
+        case 152: return ("\(name)-ipad", "@2x.png", folder)
+        case 167: return ("\(name)-ipadpro", "@2x.png", folder)
+        default:
+            let entry = sibling.flatMap { s in s.phoneEntries.first.flatMap { IconFileNaming.renamed($0, from: s.name, to: name) } } ?? name
+            return (entry, pixels == 180 ? "@3x.png" : "@2x.png", folder)
+        }
+    }
+
+    /// Whether a file `entry + ending` in `folder` neither clashes with one planned nor takes a
+    /// scale its entry already has a file for.
+    static func isFree(_ entry: String, _ ending: String, in folder: String, planned: [LooseIconPlan.File],
+                       scalesTaken: [String: Set<String>]) -> Bool {
+        let path = (folder as NSString).appendingPathComponent(entry + ending)
+        return !planned.contains { $0.path == path } && !(scalesTaken[entry]?.contains(scale(of: ending)) ?? false)
+    }
+
+    /// `@2x`, `@3x` or `` (1×) of an ending such as `@2x~ipad.png`.
+    static func scale(of ending: String) -> String {
+        IconFileResolver.scales.last { !$0.isEmpty && ending.hasPrefix($0) } ?? ""
     }
 
     /// Stages every file of `plan`, resampled from `image`; refuses one that exists. Returns the paths created, sorted.
