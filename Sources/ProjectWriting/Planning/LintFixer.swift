@@ -155,7 +155,9 @@ package enum LintFixer {
     /// was written with spaces, when `commasSeparated`, the names between its commas).
     private static func unlistMissingNames(commasSeparated: Bool, layout: AppLayout, into plan: inout EditPlan) throws(EditError) -> Bool {
         guard let compiler = layout.phone.compiler else { return false }
-        let present = Set(layout.catalogs.flatMap(\.icons).compactMap(\.name))
+        // Names a set or bundle of the catalogs answers to (an Info.plist alternate of the same name does not count).
+        let present = Set(layout.catalogs.flatMap(\.icons).filter { $0.source == .appiconset || $0.source == .icon }
+            .flatMap { [$0.name, $0.assetName] }.compactMap { $0 })
         let listed = commasSeparated
             ? compiler.alternateIconNames.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
             : compiler.alternateIconNames
