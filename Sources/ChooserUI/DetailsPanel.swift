@@ -370,6 +370,9 @@ struct DetailsPanel {
             return section
         }
         let own = findings.byIcon[name] ?? []
+        // Said in the heading, which always shows, where a long finding's end may be cut.
+        let fixable = own.count(where: \.fixable)
+        if fixable > 0 { section.heading = heading("Lint \(glyphs.dash) f fixes \(fixable == own.count ? (fixable == 1 ? "it" : "them") : "\(fixable)")") }
         if own.isEmpty { section.entries.append([PanelLine(text: "nothing found", indent: 2)]) }
         for finding in own {
             let style: CellStyle
@@ -378,8 +381,7 @@ struct DetailsPanel {
             case .warning: style = theme.warning
             case .note: style = .plain
             }
-            let fix = finding.fixable ? ", f fixes" : ""
-            let text = "\(finding.severity.rawValue): \(glyphs.shown(finding.message)) [\(finding.rule)\(fix)]"
+            let text = "\(finding.severity.rawValue): \(glyphs.shown(finding.message)) [\(finding.rule)\(finding.fixable ? ", fixable" : "")]"
             section.entries.append(DisplayWidth.wrap(text, to: max(1, frame.textWidth - 4)).enumerated().map { offset, line in
                 PanelLine(text: line, style: offset == 0 ? style : .plain, indent: offset == 0 ? 2 : 4)
             })

@@ -27,7 +27,8 @@ import Testing
     @Test func fAsksForThePlanOfTheFocusedIconsFixableFindings() {
         var state = Self.opened(focus: 1)
         #expect(state.details.findings?.byIcon["black-white"]?.first?.fixable == true)
-        #expect(text(of: state).lines.joined().contains("f fixes]"))
+        #expect(text(of: state).lines.contains { $0.contains("│ Lint — f fixes it") })
+        #expect(text(of: state).lines.joined().contains("fixable]"))
         let effects = update(&state, .key(.character("f")))
         #expect(effects == [.planFix(icon: FixTarget(name: "black-white"))])
         #expect(state.fix == .planning)

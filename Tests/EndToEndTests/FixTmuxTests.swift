@@ -30,7 +30,7 @@ struct FixTmuxTests {
         try tmux.send("i")
         try tmux.waitFor("the finding marked as fixable", timeout: 30) { screen in
             let text = panelText(screen)
-            return text.contains("black-multi") && text.contains("missing-on-ipad") && text.contains("f fixes")
+            return text.contains("black-multi") && text.contains("Lint — f fixes it") && text.contains("CFBundleIcons~ipad")
         }
         try tmux.send("f")
         let box = try tmux.waitFor("the confirmation box", timeout: 30) { screen in
