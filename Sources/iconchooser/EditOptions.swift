@@ -46,7 +46,14 @@ extension AppOptions {
                lintBefore: LintReport? = nil) throws {
         let root = layout.boundary(app: try appPath())
         if dryRun {
-            print(UnifiedDiff.render(plan.changes.changes, relativeTo: root), terminator: "")
+            // The diff on stdout stays a patch (`patch -p1` takes it); what it amounts to goes to stderr.
+            let changes = plan.changes.changes
+            print(UnifiedDiff.render(changes, relativeTo: root), terminator: "")
+            for (verb, files) in [("create", changes.filter { $0.original == nil }), ("change", changes.filter { $0.original != nil && $0.replacement != nil }),
+                                  ("delete", changes.filter { $0.replacement == nil })] where !files.isEmpty {
+                Console.writeError("would \(verb) \(files.count) file\(files.count == 1 ? "" : "s"): "
+                                   + files.map { TextSanitizer.clean(layout.shown($0.path)) }.joined(separator: ", ") + "\n")
+            }
             return
         }
         let checked = CheckedWrite(read: { try loadLayout().catalogs }, lint: lint)
