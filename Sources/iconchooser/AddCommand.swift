@@ -68,6 +68,7 @@ extension IconChooser {
             do {
                 plan = try IconAddition.plan(request, layout: layout)
             } catch {
+                error.handEdit.map { lines in Console.writeError(lines.map { TextSanitizer.clean($0) + "\n" }.joined()) }
                 throw CommandFailure(error.description, exitCode: 1)
             }
             try options.write(plan, layout: layout, dryRun: edit.dryRun, lint: lint, lintBefore: before?.result())

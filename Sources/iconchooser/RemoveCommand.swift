@@ -1,5 +1,6 @@
 import ArgumentParser
 import ProjectWriting
+import TerminalText
 
 extension IconChooser {
     /// `iconchooser remove NAME`: the inverse of `add`.
@@ -35,6 +36,7 @@ extension IconChooser {
             do {
                 plan = try IconRemoval.plan(name: name, keepFiles: keepFiles, layout: layout)
             } catch {
+                error.handEdit.map { lines in Console.writeError(lines.map { TextSanitizer.clean($0) + "\n" }.joined()) }
                 throw CommandFailure(error.description, exitCode: 1)
             }
             try options.write(plan, layout: layout, dryRun: edit.dryRun, lint: lint, lintBefore: before?.result())

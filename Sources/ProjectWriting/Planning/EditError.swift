@@ -30,6 +30,13 @@ package struct EditError: Error, Sendable, CustomStringConvertible {
 
     package init(_ kind: Kind) { self.kind = kind }
 
+    /// For a change that falls inside a preprocessed plist's `#if` block: the lines to change
+    /// by hand, as a developer would type them (`-` lines out, `+` lines in), after the line number.
+    package var handEdit: [String]? {
+        guard case .plist(let error) = kind, case .insideConditionalBlock(let edit) = error.kind else { return nil }
+        return ["at line \(edit.line) of \(error.path):"] + edit.removed.map { "-" + $0 } + edit.added.map { "+" + $0 }
+    }
+
     package var description: String {
         switch kind {
         case let .name(problem, name): return IconNameCheck.message(problem, name: name)
