@@ -67,6 +67,15 @@ package enum ProjectResources {
     /// A file already referenced but not in the target gets only the build file and entry.
     package static func add(_ paths: [String], beside siblings: [String] = [], target: String, project xcodeproj: String,
                             changes: inout ChangeSet) throws(ProjectEditError) -> [ResourceEdit] {
+        // Staged all together or not at all.
+        var staged = changes
+        let edits = try add(paths, beside: siblings, target: target, project: xcodeproj, staging: &staged)
+        changes = staged
+        return edits
+    }
+
+    private static func add(_ paths: [String], beside siblings: [String], target: String, project xcodeproj: String,
+                            staging changes: inout ChangeSet) throws(ProjectEditError) -> [ResourceEdit] {
         var edits: [ResourceEdit] = []
         for raw in paths {
             let state = try ProjectFileState(xcodeproj: xcodeproj, changes: &changes)
@@ -91,6 +100,14 @@ package enum ProjectResources {
     /// them. `add` then `remove` gives the project file back byte for byte.
     package static func remove(_ paths: [String], target: String, project xcodeproj: String,
                                changes: inout ChangeSet) throws(ProjectEditError) -> [ResourceEdit] {
+        var staged = changes
+        let edits = try remove(paths, target: target, project: xcodeproj, staging: &staged)
+        changes = staged
+        return edits
+    }
+
+    private static func remove(_ paths: [String], target: String, project xcodeproj: String,
+                               staging changes: inout ChangeSet) throws(ProjectEditError) -> [ResourceEdit] {
         var edits: [ResourceEdit] = []
         for raw in paths {
             let state = try ProjectFileState(xcodeproj: xcodeproj, changes: &changes)
