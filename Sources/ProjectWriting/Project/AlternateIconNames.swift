@@ -88,12 +88,10 @@ package enum AlternateIconNames {
     /// name is set (each place), else in the target's configurations.
     package static func add(_ name: String, target: String, project: String,
                             changes: inout ChangeSet) throws(ProjectEditError) -> SettingEdit {
-        // Staged all together or not at all: an edit that fails part-way leaves `changes` as it was.
-        var staged = changes
-        var sites = try SettingSites(project: project, target: target, changes: &staged)
-        let edit = try sites.add(name, changes: &staged)
-        changes = staged
-        return edit
+        try ChangeSet.allOrNothing(&changes) { (staged: inout ChangeSet) throws(ProjectEditError) in
+            var sites = try SettingSites(project: project, target: target, changes: &staged)
+            return try sites.add(name, changes: &staged)
+        }
     }
 
     /// Takes `name` out of every place a configuration of the target reads the list from. A
@@ -101,23 +99,19 @@ package enum AlternateIconNames {
     /// then written empty): adding a name and removing it gives every file back.
     package static func remove(_ name: String, target: String, project: String,
                                changes: inout ChangeSet) throws(ProjectEditError) -> SettingEdit {
-        // Staged all together or not at all: an edit that fails part-way leaves `changes` as it was.
-        var staged = changes
-        var sites = try SettingSites(project: project, target: target, changes: &staged)
-        let edit = try sites.remove(name, changes: &staged)
-        changes = staged
-        return edit
+        try ChangeSet.allOrNothing(&changes) { (staged: inout ChangeSet) throws(ProjectEditError) in
+            var sites = try SettingSites(project: project, target: target, changes: &staged)
+            return try sites.remove(name, changes: &staged)
+        }
     }
 
     /// Rewrites each list written with commas (`og, joy`) with spaces (`og joy`).
     package static func separateWithSpaces(target: String, project: String,
                                            changes: inout ChangeSet) throws(ProjectEditError) -> SettingEdit {
-        // Staged all together or not at all: an edit that fails part-way leaves `changes` as it was.
-        var staged = changes
-        var sites = try SettingSites(project: project, target: target, changes: &staged)
-        let edit = try sites.separateWithSpaces(changes: &staged)
-        changes = staged
-        return edit
+        try ChangeSet.allOrNothing(&changes) { (staged: inout ChangeSet) throws(ProjectEditError) in
+            var sites = try SettingSites(project: project, target: target, changes: &staged)
+            return try sites.separateWithSpaces(changes: &staged)
+        }
     }
 
     /// Whether the asset compiler can take `name` in the list: not empty, no line break or

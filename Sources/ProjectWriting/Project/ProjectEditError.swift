@@ -70,3 +70,15 @@ package struct ProjectEditError: Error, Equatable, Sendable, CustomStringConvert
         }
     }
 }
+
+extension ChangeSet {
+    /// Runs `edit` on a copy of the set, kept only when it succeeds: an edit that fails
+    /// part-way leaves the set as it was.
+    static func allOrNothing<Result>(_ changes: inout ChangeSet,
+                                     _ edit: (inout ChangeSet) throws(ProjectEditError) -> Result) throws(ProjectEditError) -> Result {
+        var staged = changes
+        let result = try edit(&staged)
+        changes = staged
+        return result
+    }
+}
