@@ -274,8 +274,15 @@ enum BuildSettingLines {
         guard let line = text.lines[range].firstIndex(where: { $0.hasPrefix(prefix) }) else {
             throw ProjectEditError(path: text.path, kind: .unexpectedLayout("the \(key) line of build configuration \(id)"))
         }
-        guard text.lines[line].hasSuffix(";"), !text.lines[line].hasSuffix("= (") else {
-            throw ProjectEditError(path: text.path, kind: .settingNotEditable(setting: key, reason: "is written as an array in build configuration \(id)"))
+        if text.lines[line] == prefix + "(" {
+            guard let elements = state.object(id)?["buildSettings"]?.dictionary?[key]?.array?.compactMap(\.string) else {
+                throw ProjectEditError(path: text.path, kind: .settingNotEditable(setting: key, reason: "is not a list of strings in build configuration \(id)"))
+            }
+            try changeArray(key, at: line, elements: elements, of: &text, operation)
+            return
+        }
+        guard text.lines[line].hasSuffix(";") else {
+            throw ProjectEditError(path: text.path, kind: .unexpectedLayout("the \(key) line of build configuration \(id)"))
         }
         guard let value = state.object(id)?["buildSettings"]?.dictionary?[key]?.string else {
             throw ProjectEditError(path: text.path, kind: .settingNotEditable(setting: key, reason: "is not a string in build configuration \(id)"))
@@ -290,6 +297,36 @@ enum BuildSettingLines {
             text.replace(line: line, with: prefix + PBXString.encoded(new) + ";")
         } else {
             text.removeLines(line..<(line + 1))
+        }
+    }
+
+    /// A list written as an array (`KEY = (` then one `\t\t\t\t\tNAME,` a line, then `\t\t\t\t);`),
+    /// each element one name: a name is a line of its own, added before the closing one.
+    private static func changeArray(_ key: String, at line: Int, elements: [String], of text: inout PBXProjText,
+                                    _ operation: SettingSites.Operation) throws(ProjectEditError) {
+        guard let closing = text.lines[(line + 1)...].firstIndex(of: "\t\t\t\t);"), closing - line - 1 == elements.count,
+              text.lines[(line + 1)..<closing].allSatisfy({ $0.hasPrefix("\t\t\t\t\t") && $0.hasSuffix(",") }) else {
+            throw ProjectEditError(path: text.path, kind: .unexpectedLayout("the \(key) array"))
+        }
+        let item = { (name: String) in "\t\t\t\t\t" + PBXString.encoded(name) + "," }
+        switch operation {
+        case .add(let name):
+            text.insert(item(name), at: closing)
+        case .remove(let name, let deletable):
+            let kept = elements.filter { $0 != name }
+            if kept.isEmpty && deletable {
+                text.removeLines(line..<(closing + 1))
+                return
+            }
+            for index in elements.indices.reversed() where elements[index] == name {
+                text.removeLines((line + 1 + index)..<(line + 2 + index))
+            }
+        case .separateWithSpaces:
+            for index in elements.indices.reversed() where elements[index].contains(",") {
+                let names = elements[index].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                text.removeLines((line + 1 + index)..<(line + 2 + index))
+                for name in names.reversed() { text.insert(item(name), at: line + 1 + index) }
+            }
         }
     }
 
