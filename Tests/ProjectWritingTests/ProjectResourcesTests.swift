@@ -187,6 +187,27 @@ import Testing
         #expect(changes.changes.isEmpty)
     }
 
+    @Test func aFileAlreadyReferencedButNotInTheTargetGetsOnlyItsBuildFileAndEntry() throws {
+        let folder = TemporaryFolder()
+        let project = ProjectFileFixture().write(in: folder)
+        let file = Self.pbxproj(project)
+        var text = try String(contentsOfFile: file, encoding: .utf8)
+        text = text.replacingOccurrences(of: "/* End PBXFileReference section */",
+            with: "\t\tAA0000000000000000000015 /* Old.png */ = {isa = PBXFileReference; lastKnownFileType = image.png; path = Art/Old.png; sourceTree = \"<group>\"; };\n/* End PBXFileReference section */")
+        text = text.replacingOccurrences(of: "\t\t\t\tAA0000000000000000000014 /* Bundled */,\n",
+                                         with: "\t\t\t\tAA0000000000000000000014 /* Bundled */,\n\t\t\t\tAA0000000000000000000015 /* Old.png */,\n")
+        folder.write("Demo.xcodeproj/project.pbxproj", text)
+        let png = folder.url("Demo/Art/Old.png")
+        var changes = ChangeSet()
+        let edits = try ProjectResources.add([png], target: "Demo", project: project, changes: &changes)
+        #expect(edits == [ResourceEdit(path: png, membership: .absent, edited: true)])
+        let after = try #require(ProjectFileChecks.staged(file, in: changes)?.replacement)
+        let added = ProjectFileChecks.lineDifference(Data(text.utf8), after).added
+        #expect(added.count == 2)
+        #expect(added.allSatisfy { $0.contains("/* Old.png in Resources */") })
+        #expect(added.contains { $0.hasSuffix("= {isa = PBXBuildFile; fileRef = AA0000000000000000000015 /* Old.png */; };") })
+    }
+
     @Test func newIDsAreFreshAndTheSameEachTimeTheEditIsPlanned() throws {
         let folder = TemporaryFolder()
         let project = ProjectFileFixture().write(in: folder)

@@ -200,10 +200,31 @@ import Testing
         #expect(try Self.namesAfter(changes, project: project)["Release"] == ["og", "joy"])
     }
 
-    @Test func aNameTheSettingCannotHoldAndAnArrayValueAreRefused() throws {
+    @Test func aListWrittenAsAnArrayTakesANameOnALineOfItsOwn() throws {
         let folder = TemporaryFolder()
         var fixture = ProjectFileFixture()
-        fixture.targetSettings.insert("\(Self.key) = (\n\t\t\t\t\tDark,\n\t\t\t\t\tLight,\n\t\t\t\t);", at: 0)
+        fixture.targetSettings.insert("\(Self.key) = (\n\t\t\t\t\tDark,\n\t\t\t\t\t\"Dark 2\",\n\t\t\t\t);", at: 0)
+        let project = fixture.write(in: folder)
+        let file = project + "/project.pbxproj"
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        var changes = ChangeSet()
+        #expect(try AlternateIconNames.state(target: "Demo", project: project, changes: &changes).configurations.first?.names == ["Dark", "Dark 2"])
+        _ = try AlternateIconNames.add("Dark 3", target: "Demo", project: project, changes: &changes)
+        let after = try #require(ProjectFileChecks.staged(file, in: changes)?.replacement)
+        let difference = ProjectFileChecks.lineDifference(before, after)
+        #expect(difference.removed.isEmpty)
+        #expect(difference.added == ["\t\t\t\t\t\"Dark 3\",", "\t\t\t\t\t\"Dark 3\","])
+        try ProjectFileChecks.parsersAgree(on: [after], key: Self.key)
+        #expect(try Self.namesAfter(changes, project: project)["Release"] == ["Dark", "Dark 2", "Dark 3"])
+        var undo = ChangeSet()
+        _ = try AlternateIconNames.remove("Dark 3", target: "Demo", project: project, changes: &undo)
+        #expect(ProjectFileChecks.staged(file, in: undo)?.replacement == before)
+    }
+
+    @Test func aNameTheSettingCannotHoldIsRefusedAndAnUnbalancedValueIsNotEdited() throws {
+        let folder = TemporaryFolder()
+        var fixture = ProjectFileFixture()
+        fixture.targetSettings.insert("\(Self.key) = \"Dark \\\"Dark\";", at: 0)
         let project = fixture.write(in: folder)
         let file = project + "/project.pbxproj"
         var changes = ChangeSet()
@@ -211,7 +232,7 @@ import Testing
             try AlternateIconNames.add("a\nb", target: "Demo", project: project, changes: &changes)
         }
         #expect(throws: ProjectEditError(path: file, kind: .settingNotEditable(setting: Self.key,
-            reason: "is written as an array in build configuration AA0000000000000000000072"))) {
+            reason: "has a quote left open or ends in a lone backslash"))) {
             try AlternateIconNames.add("Night", target: "Demo", project: project, changes: &changes)
         }
         #expect(changes.changes.isEmpty)

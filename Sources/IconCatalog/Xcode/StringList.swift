@@ -5,12 +5,27 @@
 package enum StringList {
     /// The elements of a list value.
     package static func split(_ value: String) -> [String] {
-        var words: [String] = []
+        words(value).words.map(\.value)
+    }
+
+    /// One element of a list value and where it is written (quotes and backslashes included).
+    package struct Word: Equatable, Sendable {
+        package let range: Range<String.Index>
+        package let value: String
+    }
+
+    /// The elements of a list value with where each is written, and whether the value is
+    /// balanced: false when a quote is left open or it ends in a lone backslash.
+    package static func words(_ value: String) -> (words: [Word], balanced: Bool) {
+        var words: [Word] = []
         var current = ""
-        var inWord = false
+        var start: String.Index?
         var quote: Character?
         var escaping = false
-        for character in value {
+        var index = value.startIndex
+        while index < value.endIndex {
+            let character = value[index]
+            defer { index = value.index(after: index) }
             if escaping {
                 current.append(character)
                 escaping = false
@@ -18,7 +33,7 @@ package enum StringList {
             }
             if character == "\\" {
                 escaping = true
-                inWord = true
+                if start == nil { start = index }
                 continue
             }
             if let open = quote {
@@ -27,18 +42,18 @@ package enum StringList {
             }
             if character == "\"" || character == "'" {
                 quote = character
-                inWord = true
+                if start == nil { start = index }
             } else if character.isWhitespace {
-                if inWord { words.append(current) }
+                if let begun = start { words.append(Word(range: begun..<index, value: current)) }
                 current = ""
-                inWord = false
+                start = nil
             } else {
                 current.append(character)
-                inWord = true
+                if start == nil { start = index }
             }
         }
-        if inWord { words.append(current) }
-        return words
+        if let begun = start { words.append(Word(range: begun..<value.endIndex, value: current)) }
+        return (words, quote == nil && !escaping)
     }
 
     /// `word` written so `split` gives it back as one element.

@@ -9,8 +9,10 @@ package struct SettingSite: Hashable, Sendable, CustomStringConvertible {
         case buildConfiguration(id: String, configuration: String, target: String?)
         /// The last assignment of the setting without a condition in an xcconfig file.
         case xcconfig
-        /// A target's `settings` in an XcodeGen spec: `base` or one configuration's.
-        case specSettings(target: String, configuration: String?)
+        /// A `settings` mapping in an XcodeGen spec, as it applies to `configuration`: a
+        /// target's (`target` names it) or the spec's own (`target` nil). The line edited is
+        /// the `configs` entry's for the configuration where it has one, else `base`'s.
+        case specSettings(target: String?, configuration: String)
     }
 
     /// The file holding it: `project.pbxproj`, an xcconfig file or a spec.
@@ -27,8 +29,8 @@ package struct SettingSite: Hashable, Sendable, CustomStringConvertible {
         case .buildConfiguration(_, let configuration, let target?): return "\(file): target “\(target)”, \(configuration)"
         case .buildConfiguration(_, let configuration, nil): return "\(file): the project's \(configuration)"
         case .xcconfig: return file
-        case .specSettings(let target, let configuration?): return "\(file): target “\(target)”, \(configuration)"
-        case .specSettings(let target, nil): return "\(file): target “\(target)”, base"
+        case .specSettings(let target?, let configuration): return "\(file): target “\(target)”'s settings, \(configuration)"
+        case .specSettings(nil, let configuration): return "\(file): the project's settings, \(configuration)"
         }
     }
 }
@@ -86,8 +88,10 @@ package enum AlternateIconNames {
     /// name is set (each place), else in the target's configurations.
     package static func add(_ name: String, target: String, project: String,
                             changes: inout ChangeSet) throws(ProjectEditError) -> SettingEdit {
-        var sites = try SettingSites(project: project, target: target, changes: &changes)
-        return try sites.add(name, changes: &changes)
+        try ChangeSet.allOrNothing(&changes) { (staged: inout ChangeSet) throws(ProjectEditError) in
+            var sites = try SettingSites(project: project, target: target, changes: &staged)
+            return try sites.add(name, changes: &staged)
+        }
     }
 
     /// Takes `name` out of every place a configuration of the target reads the list from. A
@@ -95,15 +99,19 @@ package enum AlternateIconNames {
     /// then written empty): adding a name and removing it gives every file back.
     package static func remove(_ name: String, target: String, project: String,
                                changes: inout ChangeSet) throws(ProjectEditError) -> SettingEdit {
-        var sites = try SettingSites(project: project, target: target, changes: &changes)
-        return try sites.remove(name, changes: &changes)
+        try ChangeSet.allOrNothing(&changes) { (staged: inout ChangeSet) throws(ProjectEditError) in
+            var sites = try SettingSites(project: project, target: target, changes: &staged)
+            return try sites.remove(name, changes: &staged)
+        }
     }
 
     /// Rewrites each list written with commas (`og, joy`) with spaces (`og joy`).
     package static func separateWithSpaces(target: String, project: String,
                                            changes: inout ChangeSet) throws(ProjectEditError) -> SettingEdit {
-        var sites = try SettingSites(project: project, target: target, changes: &changes)
-        return try sites.separateWithSpaces(changes: &changes)
+        try ChangeSet.allOrNothing(&changes) { (staged: inout ChangeSet) throws(ProjectEditError) in
+            var sites = try SettingSites(project: project, target: target, changes: &staged)
+            return try sites.separateWithSpaces(changes: &staged)
+        }
     }
 
     /// Whether the asset compiler can take `name` in the list: not empty, no line break or

@@ -26,6 +26,11 @@ package struct ProjectEditError: Error, Equatable, Sendable, CustomStringConvert
         case settingNotEditable(setting: String, reason: String)
         /// An icon name the build setting cannot hold.
         case invalidName(String)
+        /// What an XcodeGen spec edit looked for is not written in the spec itself (an included
+        /// spec, a template or a setting group gives it): what.
+        case notInSpec(String)
+        /// Resources asked of an XcodeGen spec, whose targets take their files from `sources`.
+        case resourcesFromSpecSources
     }
 
     /// The file the problem is in.
@@ -58,6 +63,22 @@ package struct ProjectEditError: Error, Equatable, Sendable, CustomStringConvert
         case .noResourcesPhase(let target): return "\(path): target “\(target)” has no Resources build phase"
         case .settingNotEditable(let setting, let reason): return "\(path): \(setting) \(reason); it is left unchanged"
         case .invalidName(let name): return "\(path): “\(name)” cannot be an icon name in a build setting"
+        case .resourcesFromSpecSources:
+            return "\(path): an XcodeGen spec's targets take their files from their sources; put the file in a folder they list"
+        case .notInSpec(let what):
+            return "\(path): \(what) is not written in this spec (an included spec, a template or a setting group gives it); it is left unchanged"
         }
+    }
+}
+
+extension ChangeSet {
+    /// Runs `edit` on a copy of the set, kept only when it succeeds: an edit that fails
+    /// part-way leaves the set as it was.
+    static func allOrNothing<Result>(_ changes: inout ChangeSet,
+                                     _ edit: (inout ChangeSet) throws(ProjectEditError) -> Result) throws(ProjectEditError) -> Result {
+        var staged = changes
+        let result = try edit(&staged)
+        changes = staged
+        return result
     }
 }

@@ -17,6 +17,7 @@ struct ProjectFileState {
 
     init(xcodeproj: String, changes: inout ChangeSet) throws(ProjectEditError) {
         let bundle = ProjectPaths.absolute(xcodeproj)
+        if SettingSites.isSpec(bundle) { throw ProjectEditError(path: bundle, kind: .resourcesFromSpecSources) }
         self.xcodeproj = bundle
         file = ProjectPaths.join(bundle, "project.pbxproj")
         let data: Data

@@ -67,23 +67,12 @@ package enum ProjectResources {
     /// A file already referenced but not in the target gets only the build file and entry.
     package static func add(_ paths: [String], beside siblings: [String] = [], target: String, project xcodeproj: String,
                             changes: inout ChangeSet) throws(ProjectEditError) -> [ResourceEdit] {
-        var edits: [ResourceEdit] = []
-        for raw in paths {
-            let state = try ProjectFileState(xcodeproj: xcodeproj, changes: &changes)
-            let path = try state.inside(raw)
-            let owner = try state.target(named: target)
-            let membership = try state.membership(of: path, target: owner)
-            guard membership == .absent else {
-                edits.append(ResourceEdit(path: path, membership: membership, edited: false))
-                continue
-            }
-            var text = try state.text()
-            try ResourceLines.add(path, beside: siblings.map { ProjectPaths.absolute($0) }, target: owner,
-                                  state: state, text: &text)
-            try state.stage(text, in: &changes)
-            edits.append(ResourceEdit(path: path, membership: membership, edited: true))
+        let siblings = siblings.map { ProjectPaths.absolute($0) }
+        return try edit(paths, target: target, project: xcodeproj, changes: &changes) { path, owner, membership, state, text throws(ProjectEditError) in
+            guard membership == .absent else { return false }
+            try ResourceLines.add(path, beside: siblings, target: owner, state: state, text: &text)
+            return true
         }
-        return edits
     }
 
     /// The inverse of `add`: for each path, the target's build files of its file references
@@ -91,17 +80,29 @@ package enum ProjectResources {
     /// them. `add` then `remove` gives the project file back byte for byte.
     package static func remove(_ paths: [String], target: String, project xcodeproj: String,
                                changes: inout ChangeSet) throws(ProjectEditError) -> [ResourceEdit] {
-        var edits: [ResourceEdit] = []
-        for raw in paths {
-            let state = try ProjectFileState(xcodeproj: xcodeproj, changes: &changes)
-            let path = try state.inside(raw)
-            let owner = try state.target(named: target)
-            let membership = try state.membership(of: path, target: owner)
-            var text = try state.text()
-            let removed = try ResourceLines.remove(path, target: owner, state: state, text: &text)
-            if removed { try state.stage(text, in: &changes) }
-            edits.append(ResourceEdit(path: path, membership: membership, edited: removed))
+        try edit(paths, target: target, project: xcodeproj, changes: &changes) { path, owner, _, state, text throws(ProjectEditError) in
+            try ResourceLines.remove(path, target: owner, state: state, text: &text)
         }
-        return edits
+    }
+
+    /// Runs `change` on the project file for each path in turn (each reading what the one
+    /// before staged), all staged or none; `change` says whether it edited.
+    private static func edit(_ paths: [String], target: String, project xcodeproj: String, changes: inout ChangeSet,
+                             _ change: (String, XcodeTarget, ResourceMembership, ProjectFileState, inout PBXProjText) throws(ProjectEditError) -> Bool)
+        throws(ProjectEditError) -> [ResourceEdit] {
+        try ChangeSet.allOrNothing(&changes) { (staged: inout ChangeSet) throws(ProjectEditError) in
+            var edits: [ResourceEdit] = []
+            for raw in paths {
+                let state = try ProjectFileState(xcodeproj: xcodeproj, changes: &staged)
+                let path = try state.inside(raw)
+                let owner = try state.target(named: target)
+                let membership = try state.membership(of: path, target: owner)
+                var text = try state.text()
+                let edited = try change(path, owner, membership, state, &text)
+                if edited { try state.stage(text, in: &staged) }
+                edits.append(ResourceEdit(path: path, membership: membership, edited: edited))
+            }
+            return edits
+        }
     }
 }

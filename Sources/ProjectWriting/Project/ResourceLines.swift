@@ -21,8 +21,9 @@ enum ResourceLines {
         let comment: String
         if let existing = state.fileReferences(at: path).first {
             reference = existing
+            // Xcode's comment for a reference: its name, else its path's last part.
             let node = state.project.nodes[existing]
-            comment = node?.name ?? node?.path ?? name
+            comment = node?.name ?? node?.path.map(ProjectPaths.lastComponent) ?? name
         } else {
             let place = try group(for: path, siblings: siblings, state: state)
             reference = ids.next()

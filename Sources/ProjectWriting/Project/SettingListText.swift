@@ -6,12 +6,7 @@ import IconCatalog
 /// written, so adding and then removing a name gives the value back exactly. Words split as
 /// IconCatalog's `StringList` splits them.
 struct SettingListText: Equatable {
-    struct Word: Equatable {
-        /// The word as written, quotes included.
-        let range: Range<String.Index>
-        /// The name it stands for.
-        let value: String
-    }
+    typealias Word = StringList.Word
 
     let text: String
     let words: [Word]
@@ -21,44 +16,7 @@ struct SettingListText: Equatable {
 
     init(_ text: String) {
         self.text = text
-        var words: [Word] = []
-        var current = ""
-        var start: String.Index?
-        var quote: Character?
-        var escaping = false
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            defer { index = text.index(after: index) }
-            if escaping {
-                current.append(character)
-                escaping = false
-                continue
-            }
-            if character == "\\" {
-                escaping = true
-                if start == nil { start = index }
-                continue
-            }
-            if let open = quote {
-                if character == open { quote = nil } else { current.append(character) }
-                continue
-            }
-            if character == "\"" || character == "'" {
-                quote = character
-                if start == nil { start = index }
-            } else if character.isWhitespace {
-                if let begun = start { words.append(Word(range: begun..<index, value: current)) }
-                current = ""
-                start = nil
-            } else {
-                current.append(character)
-                if start == nil { start = index }
-            }
-        }
-        if let begun = start { words.append(Word(range: begun..<text.endIndex, value: current)) }
-        self.words = words
-        isWellFormed = quote == nil && !escaping
+        (words, isWellFormed) = StringList.words(text)
     }
 
     var names: [String] { words.map(\.value) }

@@ -46,24 +46,56 @@ struct SettingSites {
         static let reason = "has a quote left open or ends in a lone backslash"
     }
 
-    let state: ProjectFileState
+    /// The project as IconCatalog reads it: from `project.pbxproj`, or generated from an XcodeGen spec.
+    let project: XcodeProject
+    /// The project file (`project.pbxproj`) or the spec.
+    let file: String
+    /// The project file as the change set holds it; nil for a spec.
+    let projectFile: ProjectFileState?
     let target: XcodeTarget
     let chains: [Chain]
 
-    init(project: String, target name: String, changes: inout ChangeSet) throws(ProjectEditError) {
-        state = try ProjectFileState(xcodeproj: project, changes: &changes)
-        target = try state.target(named: name)
+    /// True for an XcodeGen spec (`project.yml`); its settings are edited in the spec.
+    static func isSpec(_ path: String) -> Bool {
+        ["yml", "yaml"].contains(ProjectPaths.pathExtension(path))
+    }
+
+    init(project path: String, target name: String, changes: inout ChangeSet) throws(ProjectEditError) {
+        if Self.isSpec(path) {
+            file = ProjectPaths.absolute(path)
+            do {
+                project = try XcodeProject.read(file)
+            } catch {
+                throw ProjectEditError(path: file, kind: .notAProject(error.description))
+            }
+            projectFile = nil
+            for change in changes.changes where ProjectPaths.pathExtension(change.path) == "xcconfig" {
+                if let replacement = change.replacement { project.xcconfigFiles.replace(change.path, with: replacement) }
+            }
+            guard let found = project.targets.first(where: { $0.name == name }) else {
+                throw ProjectEditError(path: file, kind: .unknownTarget(name, available: project.targets.map(\.name)))
+            }
+            target = found
+        } else {
+            let state = try ProjectFileState(xcodeproj: path, changes: &changes)
+            project = state.project
+            file = state.file
+            projectFile = state
+            target = try state.target(named: name)
+        }
+        let isSpec = projectFile == nil
         var chains: [Chain] = []
         for configuration in target.configurations {
             var list: [Definition] = [], primary: [Definition] = []
             let levels: [(BuildConfiguration?, String?)] = [
-                (state.project.configurationList.named(configuration), nil),
+                (project.configurationList.named(configuration), nil),
                 (target.configurationList.named(configuration), target.name),
             ]
             for case let (level?, targetName) in levels {
-                let assignments = try Self.xcconfigAssignments(level, state: state)
-                let site = SettingSite(file: state.file,
-                                       place: .buildConfiguration(id: level.id, configuration: configuration, target: targetName))
+                let assignments = try Self.xcconfigAssignments(level, project: project, file: file)
+                let site = SettingSite(file: file, place: isSpec
+                    ? .specSettings(target: targetName, configuration: configuration)
+                    : .buildConfiguration(id: level.id, configuration: configuration, target: targetName))
                 for (key, into) in [(AlternateIconNames.setting, 0), (AlternateIconNames.primarySetting, 1)] {
                     var found = assignments.filter { $0.name == key && $0.conditions.isEmpty }.map {
                         Definition(site: SettingSite(file: Self.file(ofOrigin: $0.origin), place: .xcconfig), value: $0.value)
@@ -77,10 +109,10 @@ struct SettingSites {
             let includesAll: Bool
             do {
                 var ignored: [CatalogWarning] = []
-                includesAll = try state.project.buildSettings(target: target.name, configuration: configuration)
+                includesAll = try project.buildSettings(target: target.name, configuration: configuration)
                     .bool(AlternateIconNames.includeAllSetting, warnings: &ignored)
             } catch {
-                throw ProjectEditError(path: state.file, kind: .notAProject(error.description))
+                throw ProjectEditError(path: file, kind: .notAProject(error.description))
             }
             chains.append(Chain(configuration: configuration, includesAllAppIcons: includesAll, list: list, primary: primary,
                                 targetConfiguration: target.configurationList.named(configuration)?.id))
@@ -89,23 +121,27 @@ struct SettingSites {
     }
 
     /// The assignments of the configuration's xcconfig file and what it includes, in order.
-    private static func xcconfigAssignments(_ configuration: BuildConfiguration,
-                                            state: ProjectFileState) throws(ProjectEditError) -> [SettingAssignment] {
+    private static func xcconfigAssignments(_ configuration: BuildConfiguration, project: XcodeProject,
+                                            file: String) throws(ProjectEditError) -> [SettingAssignment] {
+        func inside(_ id: String) -> String? {
+            if case .inside(let path) = project.location(of: id) { return path }
+            return nil
+        }
         let path: String?
         switch configuration.base {
         case .fileReference(let id)?:
-            path = state.location(of: id)
+            path = inside(id)
         case .inSynchronizedFolder(let anchor, let relative)?:
-            path = state.location(of: anchor).map { ProjectPaths.normalize(ProjectPaths.join($0, relative)) }
+            path = inside(anchor).map { ProjectPaths.normalize(ProjectPaths.join($0, relative)) }
         case nil:
             path = nil
         }
         guard let path else { return [] }
-        let boundary = state.project.boundary
-        var reader = XCConfigReader(boundary: boundary.root, realBoundary: boundary.realRoot, files: state.project.xcconfigFiles,
-                                    projectFolder: state.project.folder, boundaryName: boundary.description)
+        let boundary = project.boundary
+        var reader = XCConfigReader(boundary: boundary.root, realBoundary: boundary.realRoot, files: project.xcconfigFiles,
+                                    projectFolder: project.folder, boundaryName: boundary.description)
         do {
-            return try reader.read(path, referencedFrom: state.file)
+            return try reader.read(path, referencedFrom: file)
         } catch {
             throw ProjectEditError(path: path, kind: .notAProject(error.description))
         }
@@ -129,7 +165,7 @@ struct SettingSites {
 
     mutating func add(_ name: String, changes: inout ChangeSet) throws(ProjectEditError) -> SettingEdit {
         guard AlternateIconNames.isValidName(name) else {
-            throw ProjectEditError(path: state.file, kind: .invalidName(name))
+            throw ProjectEditError(path: file, kind: .invalidName(name))
         }
         var edits: [SettingSite] = []
         var creations: [SettingSite] = []
@@ -140,8 +176,11 @@ struct SettingSites {
             } else if let primary = chain.primary.last {
                 if !creations.contains(primary.site) { creations.append(primary.site) }
                 primaryLines[primary.site] = primary
+            } else if projectFile == nil {
+                let site = SettingSite(file: file, place: .specSettings(target: target.name, configuration: chain.configuration))
+                if !creations.contains(site) { creations.append(site) }
             } else if let id = chain.targetConfiguration {
-                let site = SettingSite(file: state.file,
+                let site = SettingSite(file: file,
                                        place: .buildConfiguration(id: id, configuration: chain.configuration, target: target.name))
                 if !creations.contains(site) { creations.append(site) }
             }
@@ -176,38 +215,52 @@ struct SettingSites {
     }
 
     /// Changes the list's value at each site and writes a new list of `value` at `creations`
-    /// (beside the primary icon's name in an xcconfig file, or in a configuration's
-    /// `buildSettings`); the project file is staged once.
+    /// (beside the primary icon's name, or in the target's settings); each file is staged once.
     private func apply(_ edits: [(site: SettingSite, operation: Operation)], creating creations: [SettingSite], value: String,
                        changes: inout ChangeSet) throws(ProjectEditError) {
-        var project = try state.text()
-        var projectChanged = false
+        var pbxproj = try projectFile?.text()
+        var spec: [String]? = projectFile == nil ? try XCConfigLines.read(file, changes: &changes) : nil
+        // Spec sites of several configurations may be one line (`base`): each line is changed once.
+        var specLines: [Int: Operation] = [:]
         for (site, operation) in edits {
             switch site.place {
             case .buildConfiguration(let id, _, _):
-                try BuildSettingLines.change(AlternateIconNames.setting, in: id, of: &project, state: state, operation)
-                projectChanged = true
+                guard var text = pbxproj, let state = projectFile else { continue }
+                try BuildSettingLines.change(AlternateIconNames.setting, in: id, of: &text, state: state, operation)
+                pbxproj = text
             case .xcconfig:
                 try XCConfigLines.change(AlternateIconNames.setting, in: site.file, operation, changes: &changes)
-            case .specSettings:
-                throw ProjectEditError(path: site.file, kind: .settingNotEditable(setting: AlternateIconNames.setting,
-                                                                                   reason: "is in an XcodeGen spec"))
+            case .specSettings(let target, let configuration):
+                guard let lines = spec else { continue }
+                guard let line = SpecSettingLines.locate(AlternateIconNames.setting, target: target, configuration: configuration, in: lines) else {
+                    throw ProjectEditError(path: file, kind: .notInSpec("\(AlternateIconNames.setting) of \(target.map { "target “\($0)”" } ?? "the project")"))
+                }
+                specLines[line] = operation
             }
+        }
+        for (line, operation) in specLines.sorted(by: { $0.key > $1.key }) {
+            spec = try SpecSettingLines.changing(AlternateIconNames.setting, at: line, in: spec ?? [], operation, file: file)
         }
         for site in creations {
             switch site.place {
             case .buildConfiguration(let id, _, _):
-                try BuildSettingLines.insert(AlternateIconNames.setting, value: value, in: id, of: &project)
-                projectChanged = true
+                guard var text = pbxproj else { continue }
+                try BuildSettingLines.insert(AlternateIconNames.setting, value: value, in: id, of: &text)
+                pbxproj = text
             case .xcconfig:
                 try XCConfigLines.insert(AlternateIconNames.setting, value: value, after: AlternateIconNames.primarySetting,
                                          in: site.file, changes: &changes)
-            case .specSettings:
-                throw ProjectEditError(path: site.file, kind: .settingNotEditable(setting: AlternateIconNames.setting,
-                                                                                   reason: "is in an XcodeGen spec"))
+            case .specSettings(let target, let configuration):
+                guard let lines = spec else { continue }
+                spec = try SpecSettingLines.inserting(AlternateIconNames.setting, value: value, after: AlternateIconNames.primarySetting,
+                                                      level: target, target: self.target.name, configuration: configuration,
+                                                      in: lines, file: file)
             }
         }
-        if projectChanged { try state.stage(project, in: &changes) }
+        if let pbxproj, let state = projectFile, !edits.isEmpty || !creations.isEmpty, pbxproj.text != state.contents {
+            try state.stage(pbxproj, in: &changes)
+        }
+        if let spec { try XCConfigLines.write(spec, to: file, changes: &changes) }
     }
 }
 
@@ -221,8 +274,15 @@ enum BuildSettingLines {
         guard let line = text.lines[range].firstIndex(where: { $0.hasPrefix(prefix) }) else {
             throw ProjectEditError(path: text.path, kind: .unexpectedLayout("the \(key) line of build configuration \(id)"))
         }
-        guard text.lines[line].hasSuffix(";"), !text.lines[line].hasSuffix("= (") else {
-            throw ProjectEditError(path: text.path, kind: .settingNotEditable(setting: key, reason: "is written as an array in build configuration \(id)"))
+        if text.lines[line] == prefix + "(" {
+            guard let elements = state.object(id)?["buildSettings"]?.dictionary?[key]?.array?.compactMap(\.string) else {
+                throw ProjectEditError(path: text.path, kind: .settingNotEditable(setting: key, reason: "is not a list of strings in build configuration \(id)"))
+            }
+            try changeArray(key, at: line, elements: elements, of: &text, operation)
+            return
+        }
+        guard text.lines[line].hasSuffix(";") else {
+            throw ProjectEditError(path: text.path, kind: .unexpectedLayout("the \(key) line of build configuration \(id)"))
         }
         guard let value = state.object(id)?["buildSettings"]?.dictionary?[key]?.string else {
             throw ProjectEditError(path: text.path, kind: .settingNotEditable(setting: key, reason: "is not a string in build configuration \(id)"))
@@ -237,6 +297,36 @@ enum BuildSettingLines {
             text.replace(line: line, with: prefix + PBXString.encoded(new) + ";")
         } else {
             text.removeLines(line..<(line + 1))
+        }
+    }
+
+    /// A list written as an array (`KEY = (` then one `\t\t\t\t\tNAME,` a line, then `\t\t\t\t);`),
+    /// each element one name: a name is a line of its own, added before the closing one.
+    private static func changeArray(_ key: String, at line: Int, elements: [String], of text: inout PBXProjText,
+                                    _ operation: SettingSites.Operation) throws(ProjectEditError) {
+        guard let closing = text.lines[(line + 1)...].firstIndex(of: "\t\t\t\t);"), closing - line - 1 == elements.count,
+              text.lines[(line + 1)..<closing].allSatisfy({ $0.hasPrefix("\t\t\t\t\t") && $0.hasSuffix(",") }) else {
+            throw ProjectEditError(path: text.path, kind: .unexpectedLayout("the \(key) array"))
+        }
+        let item = { (name: String) in "\t\t\t\t\t" + PBXString.encoded(name) + "," }
+        switch operation {
+        case .add(let name):
+            text.insert(item(name), at: closing)
+        case .remove(let name, let deletable):
+            let kept = elements.filter { $0 != name }
+            if kept.isEmpty && deletable {
+                text.removeLines(line..<(closing + 1))
+                return
+            }
+            for index in elements.indices.reversed() where elements[index] == name {
+                text.removeLines((line + 1 + index)..<(line + 2 + index))
+            }
+        case .separateWithSpaces:
+            for index in elements.indices.reversed() where elements[index].contains(",") {
+                let names = elements[index].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                text.removeLines((line + 1 + index)..<(line + 2 + index))
+                for name in names.reversed() { text.insert(item(name), at: line + 1 + index) }
+            }
         }
     }
 

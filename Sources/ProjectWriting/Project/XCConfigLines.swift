@@ -107,7 +107,7 @@ enum XCConfigLines {
         return Assignment(line: number, keyEnd: keyEnd, value: valueStart..<valueEnd, hasSemicolon: hasSemicolon)
     }
 
-    private static func read(_ file: String, changes: inout ChangeSet) throws(ProjectEditError) -> [String] {
+    static func read(_ file: String, changes: inout ChangeSet) throws(ProjectEditError) -> [String] {
         let text: String?
         do {
             text = try changes.text(of: file)
@@ -119,7 +119,7 @@ enum XCConfigLines {
         return text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    private static func write(_ lines: [String], to file: String, changes: inout ChangeSet) throws(ProjectEditError) {
+    static func write(_ lines: [String], to file: String, changes: inout ChangeSet) throws(ProjectEditError) {
         do {
             try changes.write(text: lines.joined(separator: "\n"), to: file)
         } catch {
