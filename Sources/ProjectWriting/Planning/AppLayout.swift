@@ -118,7 +118,8 @@ package struct AppLayout: Sendable {
         case .xcconfig: return shown(site.file)
         case let .buildConfiguration(_, configuration, target?): return "\(shown(site.file)) (target “\(target)”, \(configuration))"
         case let .buildConfiguration(_, configuration, nil): return "\(shown(site.file)) (the project's \(configuration))"
-        case let .specSettings(target, configuration): return "\(shown(site.file)) (target “\(target)”, \(configuration ?? "base"))"
+        case let .specSettings(target, configuration):
+            return "\(shown(site.file)) (\(target.map { "target “\($0)”" } ?? "the project's settings"), \(configuration))"
         }
     }
 
