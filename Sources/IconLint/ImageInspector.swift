@@ -17,11 +17,17 @@ public protocol ImageInspector: Sendable {
     func inspect(_ path: String) -> ImageFacts
     /// An image in a file or an archive entry; by default the path alone is inspected.
     func inspect(_ source: ImageSource) -> ImageFacts
+    /// What drawing the layers of the Icon Composer bundle at `path` found (`draw` draws them); an inspector
+    /// may remember it for a bundle whose files have not changed.
+    func drawingProblems(ofBundleAt path: String, draw: () -> [CatalogWarning]) -> [CatalogWarning]
 }
 
 extension ImageInspector {
     /// An inspector that reads only paths sees an archived image by its display path.
     public func inspect(_ source: ImageSource) -> ImageFacts { inspect(source.path) }
+
+    /// By default every bundle is drawn.
+    public func drawingProblems(ofBundleAt path: String, draw: () -> [CatalogWarning]) -> [CatalogWarning] { draw() }
 }
 
 /// The real thing: decodes with IconArt's `PNGDecoder` (libpng, crushed `CgBI` files
@@ -91,6 +97,9 @@ package final class RememberingImageInspector: ImageInspector, @unchecked Sendab
     private let inner: any ImageInspector
     private let lock = NSLock()
     private var known: [Identity: ImageFacts] = [:]
+    private var drawings: [[Identity]: [CatalogWarning]] = [:]
+    /// A bundle with more files than this is drawn each time rather than remembered.
+    static let maximumBundleFiles = 1_000
 
     package init(_ inner: any ImageInspector = DecodingImageInspector()) {
         self.inner = inner
@@ -105,6 +114,25 @@ package final class RememberingImageInspector: ImageInspector, @unchecked Sendab
         // Remembered only when the file is still the one inspected.
         if Self.identity(of: path) == identity { lock.withLock { known[identity] = facts } }
         return facts
+    }
+
+    package func drawingProblems(ofBundleAt path: String, draw: () -> [CatalogWarning]) -> [CatalogWarning] {
+        guard let key = Self.identities(inFolder: path) else { return draw() }
+        if let problems = lock.withLock({ drawings[key] }) { return problems }
+        let problems = draw()
+        if Self.identities(inFolder: path) == key { lock.withLock { drawings[key] = problems } }
+        return problems
+    }
+
+    /// Every file under `folder` as it is now, in a stable order; nil for too many.
+    private static func identities(inFolder folder: String) -> [Identity]? {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return nil }
+        var found: [Identity] = []
+        while let relative = walker.nextObject() as? String {
+            guard found.count < maximumBundleFiles else { return nil }
+            if let identity = identity(of: (folder as NSString).appendingPathComponent(relative)) { found.append(identity) }
+        }
+        return found.sorted { $0.path < $1.path }
     }
 
     private static func identity(of path: String) -> Identity? {

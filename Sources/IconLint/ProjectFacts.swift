@@ -72,7 +72,7 @@ package struct ProjectFacts: Sendable {
             for icon in catalog.icons {
                 if let assetName = icon.assetName, icon.source != .plist { shippedAssets.insert(assetName) }
                 guard icon.source != .plist, icon.assetPath != nil, seenIcons.insert(icon.name).inserted else { continue }
-                icons.append(ShippedIcon.read(icon, boundary: boundary))
+                icons.append(ShippedIcon.read(icon, boundary: boundary, inspector: inspector))
             }
         }
         var unshipped: [AssetCatalog.Entry] = []
@@ -148,7 +148,7 @@ package struct ShippedIcon: Sendable {
     /// The set's light images: sizes are checked against these.
     var lightImages: [AppIconSetImage] { self.set?.images.filter { $0.appearance == .light } ?? [] }
 
-    static func read(_ icon: AppIcon, boundary: PathBoundary?) -> ShippedIcon {
+    static func read(_ icon: AppIcon, boundary: PathBoundary?, inspector: any ImageInspector) -> ShippedIcon {
         let assetName = icon.assetName ?? icon.displayName
         var warnings: [CatalogWarning] = []
         var bundle: IconComposerBundle?
@@ -156,7 +156,7 @@ package struct ShippedIcon: Sendable {
         if icon.source == .icon, let path = icon.assetPath {
             let read = IconComposerBundle.read(at: path, name: assetName, boundary: boundary)
             let known = Set(read.warnings)
-            warnings += read.warnings + drawingProblems(of: read).filter { !known.contains($0) }
+            warnings += read.warnings + inspector.drawingProblems(ofBundleAt: path) { drawingProblems(of: read) }.filter { !known.contains($0) }
             bundle = read
         } else {
             setPath = icon.assetPath

@@ -82,9 +82,9 @@ package struct CheckedWrite {
     /// How the app is read after writing: every idiom's catalog, iPhone first.
     package let read: () throws -> [AppIconCatalog]
     /// How it is linted, before and after; nil skips the lint comparison.
-    package let lint: (() throws -> LintReport)?
+    package let lint: (@Sendable () throws -> LintReport)?
 
-    package init(read: @escaping () throws -> [AppIconCatalog], lint: (() throws -> LintReport)?) {
+    package init(read: @escaping () throws -> [AppIconCatalog], lint: (@Sendable () throws -> LintReport)?) {
         self.read = read
         self.lint = lint
     }
@@ -124,10 +124,13 @@ package struct CheckedWrite {
 
     /// What does not hold after writing, in words; empty when all is well.
     package func check(_ plan: EditPlan, faultsBefore: Set<FindingKey>?) -> [String] {
+        // Lint reads the app on the second core while the catalogs are read here.
+        let linting = lint.map { lint in BackgroundWork { try lint() } }
         let catalogs: [AppIconCatalog]
         do {
             catalogs = try read()
         } catch {
+            _ = linting?.result()
             return ["the app cannot be read any more (\(error))"]
         }
         var problems: [String] = []
@@ -150,12 +153,9 @@ package struct CheckedWrite {
                 gone += keys
             }
         }
-        guard let lint else { return problems }
-        let report: LintReport
-        do {
-            report = try lint()
-        } catch {
-            return problems + ["lint cannot check the app any more (\(error))"]
+        guard let linting else { return problems }
+        guard let report = linting.result() else {
+            return problems + ["lint cannot check the app any more"]
         }
         let after = Self.faults(report)
         if let faultsBefore {
