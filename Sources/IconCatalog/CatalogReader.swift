@@ -94,6 +94,19 @@ public enum CatalogReader {
         return (catalog, pad.iconsKey == Idiom.pad.iconsKey ? twin : nil)
     }
 
+    /// `read` for every idiom (iPhone first), the app opened once: for a command that edits
+    /// the app, which must see both icon sets, and reads the app again after writing.
+    public static func readEveryIdiom(app: String, options: CatalogOptions = CatalogOptions()) throws(CatalogError) -> [AppIconCatalog] {
+        let opened = try OpenedApp.open(app, options: options)
+        var catalogs: [AppIconCatalog] = []
+        for idiom in Idiom.allCases {
+            var each = options
+            each.idiom = idiom
+            catalogs.append(try catalog(from: opened, options: each))
+        }
+        return catalogs
+    }
+
     /// Builds the catalog from an opened app: for a project or an asset catalog, the icons
     /// the build makes (see `IconAssembly`); else those its Info.plist declares.
     package static func catalog(from app: OpenedApp, options: CatalogOptions,

@@ -155,7 +155,7 @@ struct AppOptions: ParsableArguments {
     }
 
     /// Runs `read` on the app's path; a failure prints one line and exits 2.
-    private func reading<Read>(_ read: (String) throws(CatalogError) -> Read) throws -> Read {
+    func reading<Read>(_ read: (String) throws(CatalogError) -> Read) throws -> Read {
         let path = try appPath()
         do {
             return try read(path)

@@ -18,12 +18,7 @@ extension AppOptions {
     /// The app read for every idiom an edit touches, iPhone first, its files looked at;
     /// a failure exits 2.
     func loadLayout() throws -> AppLayout {
-        var catalogs: [AppIconCatalog] = []
-        for idiom in Idiom.allCases {
-            var options = self
-            options.idiom = idiom
-            catalogs.append(try options.loadCatalog())
-        }
+        let catalogs = try reading { path throws(CatalogError) in try CatalogReader.readEveryIdiom(app: path, options: catalogOptions) }
         if catalogs[0].source.isBuilt {
             throw CommandFailure("\(TextSanitizer.clean(catalogs[0].path)): a built app is not edited; give its project or Info.plist",
                                  exitCode: 2)
