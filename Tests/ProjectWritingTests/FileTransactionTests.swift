@@ -87,6 +87,8 @@ struct TransactionFixture {
                 "the emptied Old.appiconset is removed")
         let after = FolderSnapshot(fixture.root)
         #expect(after.items["App/run.sh"]?.permissions == 0o751, "a changed file keeps its permissions")
+        #expect(after.items["App/Assets.xcassets/New.appiconset/Contents.json"]?.permissions == before.items["App/Info.plist"]?.permissions,
+                "a new file gets what any new file gets under the umask, not a temporary file's 0600")
         let visible = after.items.keys.filter { !$0.hasPrefix(".iconchooser-transaction-") }
         #expect(!visible.contains { ($0 as NSString).lastPathComponent.hasPrefix(".") }, "no temporaries left beside the files: \(visible)")
         try applied.restore()

@@ -9,7 +9,7 @@ package struct InfoPlistEditError: Error, Equatable, Sendable, CustomStringConve
         case missing
         /// Not an XML or binary property list with a dictionary at the top; the reason says why.
         case notAPlist(reason: String)
-        /// The XML is broken where the edit must find its way; `line` is 1-based.
+        /// The XML is broken where the edit must find its way; `line` is 1-based, 0 for the file as a whole.
         case malformed(line: Int, problem: String)
         /// A key the edit goes through holds another type; `keyPath` is dotted (`CFBundleIcons.CFBundleAlternateIcons`).
         case wrongType(keyPath: String, found: String)
@@ -38,7 +38,7 @@ package struct InfoPlistEditError: Error, Equatable, Sendable, CustomStringConve
         case .unreadable(let error): return error.description
         case .missing: return "\(path): no such file"
         case .notAPlist(let reason): return "\(path): not a property list (\(reason))"
-        case .malformed(let line, let problem): return "\(path):\(line): \(problem)"
+        case .malformed(let line, let problem): return line > 0 ? "\(path):\(line): \(problem)" : "\(path): \(problem)"
         case .wrongType(let keyPath, let found): return "\(path): \(keyPath) is \(found), expected a dictionary"
         case .alternateExists(let name, let keyPath): return "\(path): \(keyPath) already has an icon named “\(name)”"
         case .noSuchAlternate(let name, let keyPath): return "\(path): \(keyPath) has no icon named “\(name)”"

@@ -65,17 +65,16 @@ struct XMLPlistEditor {
             guard let chain = try document.chain(keys) else { throw failure(.noSuchKey(keyPath: keys.joined(separator: "."))) }
             return try document.removal(of: chain)
         case .setPrimaryIconName(let name, let place):
-            if place == .primaryIcon(.pad), try document.find([Idiom.pad.iconsKey]) == nil {
-                throw failure(.noSuchKey(keyPath: Idiom.pad.iconsKey))
+            let keys: [String]
+            switch place {
+            case .topLevel:
+                keys = ["CFBundleIconName"]
+            case .primaryIcon(let idiom):
+                if idiom == .pad, try document.find([idiom.iconsKey]) == nil { throw failure(.noSuchKey(keyPath: idiom.iconsKey)) }
+                keys = [idiom.iconsKey, "CFBundlePrimaryIcon", "CFBundleIconName"]
             }
-            let keys = place == .topLevel ? ["CFBundleIconName"] : [Self.iconsKey(of: place), "CFBundlePrimaryIcon", "CFBundleIconName"]
             return try document.set(keys, to: .string(name), replacingUnless: { text in text == name })
         }
-    }
-
-    private static func iconsKey(of place: PrimaryIconNamePlace) -> String {
-        if case .primaryIcon(let idiom) = place { return idiom.iconsKey }
-        return ""
     }
 }
 
@@ -86,9 +85,8 @@ private struct Document {
     let allowsDuplicateKeys: Bool
     let layout: PlistText.Layout
 
-    /// A dictionary's entry found by key, with the dictionary it is in.
+    /// A dictionary's entry found by key.
     struct Found {
-        let dictionary: PlistXMLTree.Element
         let entry: PlistXMLTree.Entry
         var value: PlistXMLTree.Element { entry.value }
     }
@@ -129,7 +127,7 @@ private struct Document {
         var dictionary = tree.root
         for (depth, key) in keys.enumerated() {
             guard let entry = try entry(key, in: dictionary) else { return nil }
-            found.append(Found(dictionary: dictionary, entry: entry))
+            found.append(Found(entry: entry))
             if depth < keys.count - 1 {
                 guard entry.value.name == "dict" else {
                     throw failure(.wrongType(keyPath: keys[...depth].joined(separator: "."), found: Self.typeName(entry.value.name)))
@@ -271,10 +269,10 @@ private struct Document {
         }
         let newline: [UInt8] = firstBreak > 0 && bytes[firstBreak - 1] == 0x0D ? [0x0D, 0x0A] : [0x0A]
         var queue = [tree.root]
-        var visited = 0
-        while !queue.isEmpty, visited < 10_000 {
-            let element = queue.removeFirst()
-            visited += 1
+        var next = 0
+        while next < queue.count, next < 10_000 {
+            let element = queue[next]
+            next += 1
             let outer = indentOfLine(bytes, element.start)
             for child in element.children where isOwnLine(bytes, child.start) {
                 let inner = indentOfLine(bytes, child.start)
