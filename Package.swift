@@ -146,7 +146,8 @@ let package = Package(
             ]
         ),
         // What each fuzz target does with its bytes; shared by Fuzz/ and the test replaying its crashes.
-        .target(name: "FuzzHarness", dependencies: ["IconCatalog", "CompiledAssetCatalog", "IconArt", "IconLint", "TerminalInput", "CSVGRasterizerInterface"]),
+        .target(name: "FuzzHarness", dependencies: ["IconCatalog", "CompiledAssetCatalog", "IconArt", "IconLint", "ProjectWriting", "TerminalInput",
+                                                  "CSVGRasterizerInterface"]),
         .executableTarget(
             name: "iconchooser",
             dependencies: [

@@ -42,8 +42,7 @@ package enum IconSetCompletion {
         let read: String?
         do { read = try changes.text(of: contentsPath) } catch { throw IconImageError(error) }
         guard let text = read else { throw IconImageError(path: contentsPath, kind: .malformedContents("is missing")) }
-        guard case .success(let json) = JSONFile.parse(Array(text.utf8)), case .object(var members) = json,
-              case .array(var images)? = members["images"] else {
+        guard case .success(let json) = JSONFile.parse(Array(text.utf8)), case .array(let images)? = json["images"] else {
             throw IconImageError(path: contentsPath, kind: .malformedContents("is not an object with an images array"))
         }
         guard !slots.isEmpty else { return Result(edit: .entriesInserted, created: []) }
@@ -76,21 +75,28 @@ package enum IconSetCompletion {
             created.append(path)
             added.append(entry)
         }
-        for entry in added {
-            images.insert(entry.json, at: insertionIndex(of: entry, in: images))
-        }
-        members["images"] = .array(images)
-        let edited: String
-        let edit: ContentsEdit
-        if XcodeJSON.format(json) == text {
-            (edited, edit) = (XcodeJSON.format(.object(members)), .entriesInserted)
-        } else if let appended = appendingOnOneLine(added, to: text) {
-            (edited, edit) = (appended, .entriesInserted)
-        } else {
-            (edited, edit) = (XcodeJSON.format(.object(members)), .rewritten)
+        guard let (edited, edit) = contents(text, adding: added) else {
+            throw IconImageError(path: contentsPath, kind: .malformedContents("is not an object with an images array"))
         }
         try IconSetWriter.stage(Data(edited.utf8), at: contentsPath, changes: &changes)
         return Result(edit: edit, created: created.sorted())
+    }
+
+    /// `text` (a set's `Contents.json`) with `entries` added to its `images`, each where Xcode
+    /// lists it, and how: text in Xcode's formatting is written again in it (which adds only the
+    /// entries' lines and a comma), text on one line gets them at the end of its array, other
+    /// text is written again in Xcode's formatting. nil when `text` is no JSON object with an
+    /// `images` array.
+    package static func contents(_ text: String, adding entries: [IconSetEntry]) -> (text: String, edit: ContentsEdit)? {
+        guard case .success(let json) = JSONFile.parse(Array(text.utf8)), case .object(var members) = json,
+              case .array(var images)? = members["images"] else { return nil }
+        for entry in entries {
+            images.insert(entry.json, at: insertionIndex(of: entry, in: images))
+        }
+        members["images"] = .array(images)
+        if XcodeJSON.format(json) == text { return (XcodeJSON.format(.object(members)), .entriesInserted) }
+        if let appended = appendingOnOneLine(entries, to: text) { return (appended, .entriesInserted) }
+        return (XcodeJSON.format(.object(members)), .rewritten)
     }
 
     /// Where Xcode lists a slot: iPhone, then iPad, then the App Store image, each by size and
