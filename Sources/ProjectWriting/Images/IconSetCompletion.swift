@@ -118,38 +118,45 @@ package enum IconSetCompletion {
     }
 
     /// `text`, written on one line, with `entries` added at the end of its top-level `images`
-    /// array in the same compact form; nil when the text spans lines or has no such array.
+    /// array in the same compact form; nil when the text spans lines, or has no such array or
+    /// more than one `images` key (which of them a reader keeps is not sure).
     static func appendingOnOneLine(_ entries: [IconSetEntry], to text: String) -> String? {
         let bytes = Array(text.utf8)
         guard !bytes.dropLast(bytes.last == 0x0A ? 1 : 0).contains(0x0A) else { return nil }
         var depth = 0, inString = false, escaped = false
-        var stringStart = 0, lastKey: ArraySlice<UInt8> = []
+        var stringStart = 0, lastString: ArraySlice<UInt8> = []
+        var imagesKeys = 0
         var arrayStart: Int?
+        var insertion: (at: Int, isEmpty: Bool)?
         for (index, byte) in bytes.enumerated() {
             if inString {
                 if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") {
                     inString = false
-                    if depth == 1 { lastKey = bytes[(stringStart + 1)..<index] }
+                    if depth == 1 { lastString = bytes[(stringStart + 1)..<index] }
                 }
                 continue
             }
             switch byte {
             case UInt8(ascii: "\""): inString = true; stringStart = index
+            case UInt8(ascii: ":") where depth == 1:
+                // In the top-level object a colon follows a key.
+                if lastString.elementsEqual("images".utf8) { imagesKeys += 1 }
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                if depth == 1 && byte == UInt8(ascii: "[") && lastKey.elementsEqual("images".utf8) { arrayStart = index }
+                if depth == 1 && byte == UInt8(ascii: "[") && lastString.elementsEqual("images".utf8) { arrayStart = index }
                 depth += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 depth -= 1
                 if depth == 1, byte == UInt8(ascii: "]"), let start = arrayStart {
-                    let isEmpty = bytes[(start + 1)..<index].allSatisfy { $0 == 0x20 || $0 == 0x09 }
-                    let added = entries.map { XcodeJSON.compact($0.json) }.joined(separator: ",")
-                    let insertion = (isEmpty ? "" : ",") + added
-                    return String(decoding: bytes[..<index], as: UTF8.self) + insertion + String(decoding: bytes[index...], as: UTF8.self)
+                    insertion = (index, bytes[(start + 1)..<index].allSatisfy { $0 == 0x20 || $0 == 0x09 })
+                    arrayStart = nil
                 }
             default: break
             }
         }
-        return nil
+        guard imagesKeys == 1, let insertion else { return nil }
+        let added = entries.map { XcodeJSON.compact($0.json) }.joined(separator: ",")
+        return String(decoding: bytes[..<insertion.at], as: UTF8.self) + (insertion.isEmpty ? "" : ",") + added
+            + String(decoding: bytes[insertion.at...], as: UTF8.self)
     }
 }
 
