@@ -225,6 +225,20 @@ def contents_json_seeds(out, corpus):
     ])
 
 
+def contents_edit_seeds(out, corpus):
+    """Contents.json as lint --fix edits it: the same documents, and each written on one line as
+    some icon generators write them, with brackets and quotes inside strings."""
+    contents_json_seeds(out, corpus)
+    for name in sorted(os.listdir(out)):
+        with open(os.path.join(out, name), "rb") as f:
+            try:
+                document = json.loads(f.read())
+            except ValueError:
+                continue
+        write(out, json.dumps(document, separators=(",", ":")).encode())
+    write(out, b'{"info":{"images":["]"]},"images":[{"filename":"a]\\"[.png","idiom":"iphone","size":"20x20","scale":"2x"}]}')
+
+
 def icon_json_seeds(out, corpus):
     """Icon Composer documents: the corpus's, and made ones with fills, groups, layers,
     specializations and effects (the bundle's Assets/ holds layer.png)."""
@@ -464,6 +478,7 @@ SEEDS = {
     "zip-reader": zip_seeds,
     "xcode-project": xcode_project_seeds,
     "contents-json": contents_json_seeds,
+    "contents-edit": contents_edit_seeds,
     "icon-json": icon_json_seeds,
     "icon-composer": icon_composer_seeds,
     "svg-precheck": svg_precheck_seeds,

@@ -23,6 +23,7 @@ public enum FuzzHarness {
         "zip-reader": zipReader,
         "xcode-project": xcodeProject,
         "contents-json": assetCatalogContents,
+        "contents-edit": contentsEdit,
         "icon-json": iconComposerDocument,
         "icon-composer": iconComposerRenderer,
         "svg-precheck": svgPrecheck,
@@ -248,6 +249,35 @@ public enum FuzzHarness {
             }
             _ = set.appearances(for: idiom)
         }
+    }
+
+    /// A set's `Contents.json` as `lint --fix` edits it: Xcode's formatting gives back the value it
+    /// was made from, and the entries added land in the `images` array with nothing else changed,
+    /// whichever way the text was edited (written again, or added to on its one line).
+    public static func contentsEdit(_ bytes: [UInt8]) {
+        guard case .success(let json) = JSONFile.parse(bytes), case .object(let members) = json,
+              case .array(let images)? = members["images"], let text = String(bytes: bytes, encoding: .utf8) else { return }
+        guard case .success(let again) = JSONFile.parse(Array(XcodeJSON.format(json).utf8)) else {
+            preconditionFailure("XcodeJSON wrote what does not parse")
+        }
+        precondition(again == json, "XcodeJSON changed the value it wrote")
+        let added = IconSetEntry.alternateSlots(includesPad: true).map { slot in
+            var entry = slot
+            entry.filename = "new-\(slot.pixels).png"
+            return entry
+        }
+        guard let (edited, _) = IconSetCompletion.contents(text, adding: added) else {
+            preconditionFailure("a Contents.json with an images array was not edited")
+        }
+        guard case .success(.object(var after)) = JSONFile.parse(Array(edited.utf8)), case .array(let newImages)? = after["images"] else {
+            preconditionFailure("the edited Contents.json does not parse")
+        }
+        precondition(newImages.count == images.count + added.count && added.allSatisfy { newImages.contains($0.json) },
+                     "the entries did not land in the images array")
+        var before = members
+        before["images"] = nil
+        after["images"] = nil
+        precondition(before == after, "the edit changed more than the images array")
     }
 
     /// An Icon Composer bundle from its `icon.json`, drawn small in every appearance.

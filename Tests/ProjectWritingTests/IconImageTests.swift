@@ -27,6 +27,7 @@ import TestSupport
             let png = try source.png(pixels: side)
             let header = try #require(IconImageFixture.depthAndColourType(of: png))
             #expect(header.depth == 8 && header.colourType == 2, "\(side) px: RGB, no alpha channel (ITMS-90717)")
+            #expect(png.range(of: Data("sRGB".utf8)) != nil, "marked sRGB")
             let decoded = try PNGDecoder.decode([UInt8](png), name: "out")
             #expect(decoded.width == side && decoded.height == side)
         }

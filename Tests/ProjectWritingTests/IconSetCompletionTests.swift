@@ -142,5 +142,6 @@ import TestSupport
         #expect(IconSetCompletion.appendingOnOneLine([Self.slot], to: "{\n\"images\":[]}") == nil)
         #expect(IconSetCompletion.appendingOnOneLine([Self.slot], to: #"{"info":{"images":[]}}"#) == nil)
         #expect(IconSetCompletion.appendingOnOneLine([Self.slot], to: #"{"images":{}}"#) == nil)
+        #expect(IconSetCompletion.appendingOnOneLine([Self.slot], to: #"{"images":[],"images":[]}"#) == nil, "which one counts is not sure")
     }
 }

@@ -42,8 +42,7 @@ package enum IconSetCompletion {
         let read: String?
         do { read = try changes.text(of: contentsPath) } catch { throw IconImageError(error) }
         guard let text = read else { throw IconImageError(path: contentsPath, kind: .malformedContents("is missing")) }
-        guard case .success(let json) = JSONFile.parse(Array(text.utf8)), case .object(var members) = json,
-              case .array(var images)? = members["images"] else {
+        guard case .success(let json) = JSONFile.parse(Array(text.utf8)), case .array(let images)? = json["images"] else {
             throw IconImageError(path: contentsPath, kind: .malformedContents("is not an object with an images array"))
         }
         guard !slots.isEmpty else { return Result(edit: .entriesInserted, created: []) }
@@ -76,21 +75,28 @@ package enum IconSetCompletion {
             created.append(path)
             added.append(entry)
         }
-        for entry in added {
-            images.insert(entry.json, at: insertionIndex(of: entry, in: images))
-        }
-        members["images"] = .array(images)
-        let edited: String
-        let edit: ContentsEdit
-        if XcodeJSON.format(json) == text {
-            (edited, edit) = (XcodeJSON.format(.object(members)), .entriesInserted)
-        } else if let appended = appendingOnOneLine(added, to: text) {
-            (edited, edit) = (appended, .entriesInserted)
-        } else {
-            (edited, edit) = (XcodeJSON.format(.object(members)), .rewritten)
+        guard let (edited, edit) = contents(text, adding: added) else {
+            throw IconImageError(path: contentsPath, kind: .malformedContents("is not an object with an images array"))
         }
         try IconSetWriter.stage(Data(edited.utf8), at: contentsPath, changes: &changes)
         return Result(edit: edit, created: created.sorted())
+    }
+
+    /// `text` (a set's `Contents.json`) with `entries` added to its `images`, each where Xcode
+    /// lists it, and how: text in Xcode's formatting is written again in it (which adds only the
+    /// entries' lines and a comma), text on one line gets them at the end of its array, other
+    /// text is written again in Xcode's formatting. nil when `text` is no JSON object with an
+    /// `images` array.
+    package static func contents(_ text: String, adding entries: [IconSetEntry]) -> (text: String, edit: ContentsEdit)? {
+        guard case .success(let json) = JSONFile.parse(Array(text.utf8)), case .object(var members) = json,
+              case .array(var images)? = members["images"] else { return nil }
+        for entry in entries {
+            images.insert(entry.json, at: insertionIndex(of: entry, in: images))
+        }
+        members["images"] = .array(images)
+        if XcodeJSON.format(json) == text { return (XcodeJSON.format(.object(members)), .entriesInserted) }
+        if let appended = appendingOnOneLine(entries, to: text) { return (appended, .entriesInserted) }
+        return (XcodeJSON.format(.object(members)), .rewritten)
     }
 
     /// Where Xcode lists a slot: iPhone, then iPad, then the App Store image, each by size and
@@ -112,38 +118,45 @@ package enum IconSetCompletion {
     }
 
     /// `text`, written on one line, with `entries` added at the end of its top-level `images`
-    /// array in the same compact form; nil when the text spans lines or has no such array.
+    /// array in the same compact form; nil when the text spans lines, or has no such array or
+    /// more than one `images` key (which of them a reader keeps is not sure).
     static func appendingOnOneLine(_ entries: [IconSetEntry], to text: String) -> String? {
         let bytes = Array(text.utf8)
         guard !bytes.dropLast(bytes.last == 0x0A ? 1 : 0).contains(0x0A) else { return nil }
         var depth = 0, inString = false, escaped = false
-        var stringStart = 0, lastKey: ArraySlice<UInt8> = []
+        var stringStart = 0, lastString: ArraySlice<UInt8> = []
+        var imagesKeys = 0
         var arrayStart: Int?
+        var insertion: (at: Int, isEmpty: Bool)?
         for (index, byte) in bytes.enumerated() {
             if inString {
                 if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") {
                     inString = false
-                    if depth == 1 { lastKey = bytes[(stringStart + 1)..<index] }
+                    if depth == 1 { lastString = bytes[(stringStart + 1)..<index] }
                 }
                 continue
             }
             switch byte {
             case UInt8(ascii: "\""): inString = true; stringStart = index
+            case UInt8(ascii: ":") where depth == 1:
+                // In the top-level object a colon follows a key.
+                if lastString.elementsEqual("images".utf8) { imagesKeys += 1 }
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                if depth == 1 && byte == UInt8(ascii: "[") && lastKey.elementsEqual("images".utf8) { arrayStart = index }
+                if depth == 1 && byte == UInt8(ascii: "[") && lastString.elementsEqual("images".utf8) { arrayStart = index }
                 depth += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 depth -= 1
                 if depth == 1, byte == UInt8(ascii: "]"), let start = arrayStart {
-                    let isEmpty = bytes[(start + 1)..<index].allSatisfy { $0 == 0x20 || $0 == 0x09 }
-                    let added = entries.map { XcodeJSON.compact($0.json) }.joined(separator: ",")
-                    let insertion = (isEmpty ? "" : ",") + added
-                    return String(decoding: bytes[..<index], as: UTF8.self) + insertion + String(decoding: bytes[index...], as: UTF8.self)
+                    insertion = (index, bytes[(start + 1)..<index].allSatisfy { $0 == 0x20 || $0 == 0x09 })
+                    arrayStart = nil
                 }
             default: break
             }
         }
-        return nil
+        guard imagesKeys == 1, let insertion else { return nil }
+        let added = entries.map { XcodeJSON.compact($0.json) }.joined(separator: ",")
+        return String(decoding: bytes[..<insertion.at], as: UTF8.self) + (insertion.isEmpty ? "" : ",") + added
+            + String(decoding: bytes[insertion.at...], as: UTF8.self)
     }
 }
 

@@ -60,10 +60,10 @@ package enum LooseIconFiles {
     /// The entries and files of a new alternate `name`. With `sibling`, each size it has a file
     /// for is named as that file with the sibling's name replaced (`appicon-black_iPhoneApp_60@2x.png`
     /// → `appicon-teal_iPhoneApp_60@2x.png`) in the sibling's folder; a size it lacks takes the
-    /// default scheme. Without one (or where its names do not contain its name), files go in
-    /// `folder` by the default scheme that `lint` suggests: `NAME@2x.png` (120) and `NAME@3x.png`
-    /// (180) listed as `NAME`; `NAME-ipad@2x.png` (152) and `NAME-ipadpro@2x.png` (167) listed as
-    /// `NAME-ipad` and `NAME-ipadpro`.
+    /// default scheme. Without one, or where its names do not contain its name, the default
+    /// scheme that `lint` suggests names them, in the sibling's folder (else `folder`):
+    /// `NAME@2x.png` (120) and `NAME@3x.png` (180) listed as `NAME`; `NAME-ipad@2x.png` (152) and
+    /// `NAME-ipadpro@2x.png` (167) listed as `NAME-ipad` and `NAME-ipadpro`.
     package static func plan(name: String, like sibling: LooseIconSibling?, folder: String, includesPad: Bool) -> LooseIconPlan {
         let known = sibling.map(knownFiles) ?? []
         let home = known.first.map { ($0.path as NSString).deletingLastPathComponent } ?? folder
