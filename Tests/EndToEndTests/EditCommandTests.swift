@@ -77,6 +77,35 @@ import TestSupport
         #expect(Self.difference(before, Self.snapshot(demo)) == [])
     }
 
+    @Test func removeKeepsTheFilesWhenAsked() throws {
+        let folder = TemporaryFolder()
+        let demo = folder.copyDemo()
+        let before = Self.snapshot(demo)
+        #expect(try cli.run(["add", "Teal", folder.writePNG("teal.png", width: 1024), "--app", demo]).status == 0)
+        let kept = try cli.run(["remove", "Teal", "--keep-files", "--app", demo])
+        #expect(kept.status == 0, "\(kept.stderr)")
+        #expect(Self.difference(before, Self.snapshot(demo)) == ["App Icons/app-icon--Teal-ipad@2x.png", "App Icons/app-icon--Teal-ipadpro@2x.png",
+                                                                  "App Icons/app-icon--Teal@2x.png", "App Icons/app-icon--Teal@3x.png"])
+        #expect(try json(["list", "--json", "--app", demo]).description.contains("Teal") == false)
+    }
+
+    @Test(.enabled(if: RealProjectCorpus.available, "\(RealProjectCorpus.skipMessage)"))
+    func anIconComposerBundleGoesBesideTheAppsOtherBundles() throws {
+        let temporary = TemporaryFolder()
+        let copy = temporary.url("ha")
+        try FileManager.default.copyItem(atPath: RealProjectCorpus.path("home-assistant_iOS"), toPath: copy)
+        let before = Self.snapshot(copy)
+        let bundle = (copy as NSString).appendingPathComponent("Sources/App/Resources/AppIcon.dev.icon")
+        let added = try cli.run(["add", "Zephyr", bundle, "--app", copy])
+        #expect(added.status == 0, "\(added.stderr)")
+        let changed = Self.difference(before, Self.snapshot(copy))
+        #expect(!changed.isEmpty && changed.allSatisfy { $0.hasPrefix("Sources/App/Resources/Zephyr.icon") }, "\(changed)")
+        let zephyr = try #require(icon("Zephyr", in: try json(["list", "--json", "--app", copy])))
+        #expect(zephyr["source"] as? String == "icon")
+        #expect(try cli.run(["remove", "Zephyr", "--app", copy]).status == 0)
+        #expect(Self.difference(before, Self.snapshot(copy)) == [])
+    }
+
     @Test func dryRunPrintsTheDiffAndWritesNothing() throws {
         let folder = TemporaryFolder()
         let demo = folder.copyDemo()
