@@ -29,6 +29,27 @@ import TestSupport
         }
     }
 
+    /// 8-bit grey with premultiplied alpha comes back as straight RGBA, the grey in all three
+    /// colour channels, within 1.
+    @Test(arguments: [CarWriter.Encoding.uncompressed, .lzvn, .lzfse, .zlib])
+    func greyWithAlphaDecodesToStraightGrey(_ encoding: CarWriter.Encoding) throws {
+        var image = CarWriter.Image(asset: "AppIcon", size: 17, encoding: encoding, pixel: Self.gradient)
+        image.greyAlpha = true
+        let car = try Self.read(CarWriter(images: [image]))
+        let rendition = try #require(car.images(named: "AppIcon").first)
+        #expect(rendition.pixelFormat == "GA8 ")
+        let bitmap = try car.bitmap(of: rendition)
+        #expect(bitmap.width == 17 && bitmap.rgba.count == 17 * 17 * 4)
+        for y in 0..<17 {
+            for x in 0..<17 {
+                let (_, grey, _, a) = Self.gradient(x, y)
+                let at = (y * 17 + x) * 4
+                #expect(bitmap.rgba[at + 3] == a)
+                for channel in 0..<3 { #expect(abs(Int(bitmap.rgba[at + channel]) - Int(grey)) <= 1, "(\(x), \(y))") }
+            }
+        }
+    }
+
     /// Appearances are matched by the names the car gives its numbers, whatever the numbers.
     @Test func appearancesGoByNameNotNumber() throws {
         var writer = CarWriter(images: ["UIAppearanceAny", "UIAppearanceDark", "ISAppearanceTintable"].map {

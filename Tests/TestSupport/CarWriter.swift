@@ -31,6 +31,9 @@ public struct CarWriter {
         /// The appearance's name (`UIAppearanceAny`, `UIAppearanceDark`, `ISAppearanceTintable`).
         public var appearance: String
         public var encoding: Encoding
+        /// Stored as 8-bit grey with alpha (`GA8 `, the green channel taken as the grey), as
+        /// Xcode 10 stored some icons, instead of premultiplied BGRA.
+        public var greyAlpha = false
         /// Straight RGBA of the pixel at (x, y).
         public var pixel: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)
 
@@ -178,12 +181,13 @@ public struct CarWriter {
 
     /// The image header (CSI), a row-bytes value, and the pixels in a `CELM` wrapper.
     static func csi(_ image: Image) -> Data {
-        var premultiplied = Data(capacity: image.width * image.height * 4)
+        let bytesPerPixel = image.greyAlpha ? 2 : 4
+        var premultiplied = Data(capacity: image.width * image.height * bytesPerPixel)
         for y in 0..<image.height {
             for x in 0..<image.width {
                 let (r, g, b, a) = image.pixel(x, y)
                 func pre(_ c: UInt8) -> UInt8 { UInt8((Int(c) * Int(a) + 127) / 255) }
-                premultiplied.append(contentsOf: [pre(b), pre(g), pre(r), a])
+                premultiplied.append(contentsOf: image.greyAlpha ? [pre(g), a] : [pre(b), pre(g), pre(r), a])
             }
         }
         let (type, payload): (UInt32, Data)
@@ -204,11 +208,12 @@ public struct CarWriter {
         var tlv = Data()
         tlv.appendLE32(1007)
         tlv.appendLE32(4)
-        tlv.appendLE32(UInt32(image.width * 4))
+        tlv.appendLE32(UInt32(image.width * bytesPerPixel))
 
         var csi = Data("ISTC".utf8)
         for value in [1, 0, image.width, image.height, image.scale * 100] { csi.appendLE32(UInt32(value)) }
-        csi.append(Data("BGRA".utf8))
+        // The four characters little-endian: `ARGB` and `GA8 ` as CoreUI names them.
+        csi.append(Data((image.greyAlpha ? " 8AG" : "BGRA").utf8))
         csi.appendLE32(1)
         csi.appendLE32(0)
         csi.appendLE16(12)
