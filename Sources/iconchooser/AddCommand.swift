@@ -50,6 +50,7 @@ extension IconChooser {
         var background: String?
 
         func validate() throws {
+            try options.requireNamedApp("add")
             if let background, IconBackground(parsing: background) == nil {
                 throw ValidationError("--background expects #RRGGBB, not “\(TextSanitizer.clean(background))”")
             }

@@ -15,6 +15,11 @@ struct EditOptions: ParsableArguments {
 }
 
 extension AppOptions {
+    /// The commands that write refuse to change the bundled demo by default: the app is named.
+    func requireNamedApp(_ command: String) throws {
+        if app == nil { throw ValidationError("\(command) changes an app's files: name the app with --app PATH") }
+    }
+
     /// The app read for every idiom an edit touches, iPhone first, its files looked at;
     /// a failure exits 2.
     func loadLayout() throws -> AppLayout {

@@ -56,6 +56,7 @@ extension IconChooser {
 
         func validate() throws {
             if (dryRun || background != nil) && !fix { throw ValidationError("--dry-run and --background go with --fix") }
+            if fix { try options.requireNamedApp("lint --fix") }
             if let background, IconBackground(parsing: background) == nil {
                 throw ValidationError("--background expects #RRGGBB, not “\(TextSanitizer.clean(background))”")
             }

@@ -25,6 +25,10 @@ extension IconChooser {
         @Flag(name: .long, help: "Leave the icon's image files (and its set or bundle) on disk.")
         var keepFiles = false
 
+        func validate() throws {
+            try options.requireNamedApp("remove")
+        }
+
         func run() throws {
             // Paths absolute from here on: every file an edit names is, and the writer checks them against the boundary.
             let options = try self.options.resolved()

@@ -146,6 +146,13 @@ import TestSupport
         #expect(flattened.status == 0, "\(flattened.stderr)")
     }
 
+    @Test func theBundledDemoIsNotChangedWithoutBeingNamed() throws {
+        for arguments in [["add", "Teal", "x.png"], ["remove", "black-white"], ["lint", "--fix"]] {
+            let outcome = try cli.run(arguments)
+            #expect(outcome.status == 64 && outcome.stderr.contains("--app"), "\(arguments): \(outcome.stderr)")
+        }
+    }
+
     @Test func aBuiltAppIsNotEdited() throws {
         let folder = TemporaryFolder()
         let app = folder.url("Built.app")
