@@ -83,9 +83,11 @@ extension IconChooser {
             if status != 0 { throw ExitCode(status) }
         }
 
-        /// What `f` fixes with: the app's files, where it is a project or plist that can be
-        /// written (not a built app); nil otherwise.
+        /// What `f` fixes with: the app's files, where it was named with `--app` (the bundled
+        /// demo is not changed) and is a project or plist that can be written (not a built app);
+        /// nil otherwise.
         private func fixSource(lint: @escaping @Sendable () throws -> LintReport) throws -> ChooserFixes? {
+            guard options.app != nil else { return nil }
             let resolved = try options.resolved()
             let app = try resolved.appPath()
             let layout = try? resolved.loadLayout()
