@@ -12,20 +12,23 @@ public final class ChooserFixes: FixSource, @unchecked Sendable {
         let plan: EditPlan
         let report: LintReport
         let fixed: Int
+        let boundary: String
     }
 
     private let load: @Sendable () throws -> AppLayout
     private let lint: @Sendable () throws -> LintReport
-    private let boundary: String
+    /// The app as named with `--app`: the boundary is worked out from it when a fix is planned.
+    private let app: String
     private let lock = NSLock()
     /// The last plan made, by its id (guarded by `lock`).
     private var next = 0
     private var plans: [Int: Planned] = [:]
 
-    /// `load` reads the app for every idiom, `lint` checks it as `iconchooser lint` does;
-    /// nothing is written outside `boundary`.
-    package init(boundary: String, load: @escaping @Sendable () throws -> AppLayout, lint: @escaping @Sendable () throws -> LintReport) {
-        self.boundary = boundary
+    /// `load` reads the app (`app`, as named) for every idiom, `lint` checks it as `iconchooser
+    /// lint` does; nothing is read before a fix is asked for, and nothing is written outside
+    /// the app's boundary.
+    package init(app: String, load: @escaping @Sendable () throws -> AppLayout, lint: @escaping @Sendable () throws -> LintReport) {
+        self.app = app
         self.load = load
         self.lint = lint
     }
@@ -42,7 +45,8 @@ public final class ChooserFixes: FixSource, @unchecked Sendable {
                 }
                 let id = lock.withLock {
                     next += 1
-                    plans = [next: Planned(plan: outcome.plan, report: report, fixed: outcome.fixed.count)]
+                    plans = [next: Planned(plan: outcome.plan, report: report, fixed: outcome.fixed.count,
+                                           boundary: layout.boundary(app: app))]
                     return next
                 }
                 let count = outcome.fixed.count
@@ -64,7 +68,7 @@ public final class ChooserFixes: FixSource, @unchecked Sendable {
             let load = self.load
             let checked = CheckedWrite(read: { try load().catalogs }, lint: lint)
             do {
-                try checked.write(planned.plan, boundary: boundary, before: planned.report)
+                try checked.write(planned.plan, boundary: planned.boundary, before: planned.report)
                 let count = planned.fixed
                 deliver(nil, "Fixed \(count) finding\(count == 1 ? "" : "s") of \(Self.quoted(proposal.icon)).")
             } catch {

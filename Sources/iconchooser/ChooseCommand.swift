@@ -89,10 +89,7 @@ extension IconChooser {
         private func fixSource(lint: @escaping @Sendable () throws -> LintReport) throws -> ChooserFixes? {
             guard options.app != nil else { return nil }
             let resolved = try options.resolved()
-            let app = try resolved.appPath()
-            let layout = try? resolved.loadLayout()
-            guard let layout else { return nil }
-            return ChooserFixes(boundary: layout.boundary(app: app), load: { try resolved.loadLayout() }, lint: lint)
+            return ChooserFixes(app: try resolved.appPath(), load: { try resolved.loadLayout() }, lint: lint)
         }
     }
 }
