@@ -7,7 +7,7 @@ public enum LintFix: String, Sendable, CaseIterable, Codable {
     /// Makes an alternate set's missing 120, 152 and 167 px images from its largest image,
     /// where that is larger (never upscaled).
     case makeMissingSizes
-    /// Copies an alternate's `CFBundleIcons` entry into `CFBundleIcons~ipad`.
+    /// Adds an alternate's `CFBundleIcons` entry to `CFBundleIcons~ipad`, with iPad-sized files.
     case addPadTwin
     /// Writes `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES` with spaces instead of commas.
     case replaceCommas
@@ -42,7 +42,8 @@ public enum LintFix: String, Sendable, CaseIterable, Codable {
     public var summary: String {
         switch self {
         case .makeMissingSizes: return "makes the missing images from the set's largest image, where it is larger (never upscaled), and adds them to the set"
-        case .addPadTwin: return "copies the alternate's entry from CFBundleIcons into CFBundleIcons~ipad"
+        case .addPadTwin:
+            return "adds the alternate to CFBundleIcons~ipad: its entry, with 152 and 167 px files made from its largest image where it names loose files"
         case .replaceCommas: return "writes the list with spaces, quoting names that have one"
         case .unlistMissingName: return "removes the name from the list"
         case .listIconSet: return "adds the icon's name to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES where the target sets it"
