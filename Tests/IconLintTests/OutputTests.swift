@@ -94,12 +94,8 @@ import Testing
             #expect(rule.explanation.contains("Fix:"), "\(rule.id)")
             #expect(!rule.explanation.contains("\n"), "\(rule.id)")
         }
-        // Errors, then warnings, then notes, as the issues list them: an Info.plist's 10, 10 and 4,
-        // a project's 4, 9 and 1, and a built app's compiled asset catalog's 2, 1 and 1.
+        // Errors, then warnings, then notes: the order `--help` lists them in.
         #expect(LintRules.all.map(\.severity) == LintRules.all.map(\.severity).sorted())
-        #expect(LintRules.all.filter { $0.severity == .error }.count == 16)
-        #expect(LintRules.all.filter { $0.severity == .warning }.count == 20)
-        #expect(LintRules.all.filter { $0.severity == .note }.count == 6)
     }
 
     @Test func explainWrapsTheParagraph() throws {
