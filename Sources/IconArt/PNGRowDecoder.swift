@@ -29,7 +29,7 @@ struct PNGRowDecoder {
 
     /// nil when the file is not one this decoder takes (libpng decodes it instead), judged by the
     /// chunks libpng would see (`PNGChunks.pixelChunks`). Images over `limits` are not taken
-    /// either, so the libpng path reports them exactly as before.
+    /// either, so the libpng path is the one that reports them.
     init?(_ file: PNGChunks, limits: PNGDecoder.Limits) {
         let crushed = file.chunks.first?.type == "CgBI"
         let kept = crushed ? Array(file.pixelChunks.dropFirst()) : file.pixelChunks

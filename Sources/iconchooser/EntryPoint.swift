@@ -31,7 +31,7 @@ enum EntryPoint {
 
     /// ArgumentParser's `main`, with the program's own failures printed here, once: the
     /// message as `iconchooser: error: …` and its exit status. Usage errors, `--help` and
-    /// the exit status a command returns go through ArgumentParser as before.
+    /// the exit status a command returns go through ArgumentParser's own handling.
     static func run() async {
         do {
             var command = try IconChooser.parseAsRoot()

@@ -10,7 +10,7 @@ import Foundation
 ///   `.icon` is known by its contents: holding a project, a workspace, an XcodeGen spec, a
 ///   Swift package or a Tuist manifest, it is a source folder (a clone named so), else that;
 /// - any other folder: its Info.plist when it has one at its top and no Xcode project or
-///   workspace beside it (a plist folder, as before projects were read); else the Xcode
+///   workspace beside it (a plist folder); else the Xcode
 ///   projects found in it (see `XcodeProjectLocator`).
 package enum AppLocation: Equatable, Sendable {
     /// An Info.plist file.
