@@ -103,10 +103,10 @@ endif
 	"$(BIN_DIR)/iconchooser" --generate-completion-script zsh > "$(DESTDIR)$(ZSH_COMP_DIR)/_iconchooser"
 	"$(BIN_DIR)/iconchooser" --generate-completion-script fish > "$(DESTDIR)$(FISH_COMP_DIR)/iconchooser.fish"
 
-# Measures issues 3, 4, 5, 10, 11, 12, 13 and 25 against peers run in the same script (chafa, dialog, sshd, libsixel,
+# Measures every number the tool is held to against peers run in the same script (chafa, dialog, sshd, libsixel,
 # fzf): prints ratios, asserts nothing. Installs its own tools (chafa dialog tmux time fzf, numpy and Pillow for
-# the PSNR of symbol art) only if missing. `make bench BENCH_ISSUES="10 12"` measures only those issues.
-BENCH_ISSUES ?= 3 4 5 10 11 12 13 25
+# the PSNR of symbol art) only if missing. `make bench BENCH_SECTIONS="hostile pictures"` measures only those.
+BENCH_SECTIONS ?= preview chooser ssh hostile projects pictures filter writing xcodegen car
 bench: deps oracles
 	@if command -v dpkg >/dev/null 2>&1; then \
 	  missing=""; \
@@ -117,7 +117,7 @@ bench: deps oracles
 	  fi; \
 	fi
 	$(SWIFT) build -c release $(RELEASE_FLAGS)
-	BENCH_ISSUES="$(BENCH_ISSUES)" bash bench/run-bench.sh "$$($(SWIFT) build -c release --show-bin-path)/iconchooser"
+	BENCH_SECTIONS="$(BENCH_SECTIONS)" bash bench/run-bench.sh "$$($(SWIFT) build -c release --show-bin-path)/iconchooser"
 
 # Coverage-guided fuzzing (libFuzzer + AddressSanitizer) of every reader that takes bytes from
 # outside, FUZZ_SECONDS (default 180) per target; a crash's input lands in Fuzz/crashes/TARGET/.

@@ -1,14 +1,14 @@
 # Issue 25, sourced by run-bench.sh: pictures from a built app's compiled asset catalog, and LZFSE decoding.
-#   25.1 preview of an app's five icons read from its Assets.car (the corpus's CalSmoke, Xcode 10: LZVN in row
+#   car.1 preview of an app's five icons read from its Assets.car (the corpus's CalSmoke, Xcode 10: LZVN in row
 #        chunks and CoreUI run-length) against the same five as the loose crushed PNGs Xcode wrote beside it.
-#   25.2 LZFSE decoding throughput of the corpus's largest LZFSE stream, decoded many times in one process:
+#   car.2 LZFSE decoding throughput of the corpus's largest LZFSE stream, decoded many times in one process:
 #        ours through car-bench, Apple's reference through PyPI's lzfse (the venv `make bench` creates).
 CAR_CORPUS=$ROOT/../shared/corpus/assets-car
 CAR_BENCH=$(dirname "$BIN")/car-bench
 ORACLE_PYTHON=$ROOT/.build/oracle-venv/bin/python
 if [[ ! -d $CAR_CORPUS ]]; then
-    record_failure "25.1 preview, 5 icons from Assets.car / loose PNGs" "<= 1.5x" "../shared/corpus/assets-car is absent"
-    record_failure "25.2 LZFSE decode MB/s, ours / reference" ">= 0.5x" "../shared/corpus/assets-car is absent"
+    record_failure "car.1 preview, 5 icons from Assets.car / loose PNGs" "<= 1.5x" "../shared/corpus/assets-car is absent"
+    record_failure "car.2 LZFSE decode MB/s, ours / reference" ">= 0.5x" "../shared/corpus/assets-car is absent"
 else
     # Five icons named by CFBundleIconName, all the car's AppIcon, beside five with the loose files of the same images.
     mkdir -p "$WORK/car/Car.app" "$WORK/car/Loose.app"
@@ -24,14 +24,14 @@ for app, entry in (("Car.app", {"CFBundleIconName": "AppIcon"}), ("Loose.app", {
 PY
     ours_car() { "$BIN" preview --app "$WORK/car/Car.app" --size 16x8 --color 256 --symbols half >"$OUT/car.ours" 2>"$OUT/car.ours.err"; }
     peer_car() { "$BIN" preview --app "$WORK/car/Loose.app" --size 16x8 --color 256 --symbols half >"$OUT/car.peer" 2>"$OUT/car.peer.err"; }
-    CASE="25.1 preview, 5 icons from Assets.car / loose PNGs"
+    CASE="car.1 preview, 5 icons from Assets.car / loose PNGs"
     if time_pair ours_car peer_car "$STEADY_RUNS" && [[ ! -s $OUT/car.ours.err ]]; then
         record "$CASE" "$(ms "$OURS_US")" "$(ms "$PEER_US")" "%s ms" ratio 1.5 "<= 1.5x"
     else
         record_failure "$CASE" "<= 1.5x" "a run failed or warned: $(head -c 300 "$OUT/car.ours.err")"
     fi
 
-    CASE="25.2 LZFSE decode MB/s, ours / reference"
+    CASE="car.2 LZFSE decode MB/s, ours / reference"
     if [[ ! -x $CAR_BENCH ]]; then
         record_failure "$CASE" ">= 0.5x" "car-bench is not built beside $BIN"
     elif ! "$ORACLE_PYTHON" -c "import lzfse" 2>/dev/null; then

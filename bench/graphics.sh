@@ -1,15 +1,15 @@
 # Issue 12's byte counts, sourced by run-bench.sh (uses its record, record_failure, log,
 # RUNS, STEADY_RUNS, WORK, BIN, ROOT, HERE). Pictures of the five demo icons for a 16x8-cell tile on
 # 10x20-pixel cells (160x160 pixels), from the files `preview` picks for that size (@3x):
-#   12.1 bytes to show them with kitty's protocol, against `chafa -f kitty`;
-#   12.2 the same with sixel, against `chafa -f sixels`;
-#   12.3-12.5 our sixel encoder against libsixel's, both at 256 colours on a black
+#   pictures.1 bytes to show them with kitty's protocol, against `chafa -f kitty`;
+#   pictures.2 the same with sixel, against `chafa -f sixels`;
+#   pictures.3-pictures.5 our sixel encoder against libsixel's, both at 256 colours on a black
 #        background, with ours aiming at the fidelity libsixel reached (PSNR over the icon,
 #        both decoded by libsixel): bytes, the fidelity reached, and the time to encode
-#        (the fastest of RUNS encodes of each picture, summed). 12.2 is ours at its default.
+#        (the fastest of RUNS encodes of each picture, summed). pictures.2 is ours at its default.
 # chafa runs on a pseudo-terminal of 100x30 cells and 1000x600 pixels (pty-run.py), so it
 # too draws 10x20-pixel cells (160x160 for kitty; 160x156 for sixel, whole bands of 6).
-#   12.14 time to the first whole frame of the chooser on the demo with pixel pictures,
+#   pictures.14 time to the first whole frame of the chooser on the demo with pixel pictures,
 #        against the same with symbol art (see first_whole_frame).
 
 GRAPHICS_BENCH=$(dirname "$BIN")/graphics-bench
@@ -19,8 +19,8 @@ for name in default black-white white-black multi-black black-multi; do
 done
 
 graphics_unavailable() {
-    record_failure "12.1 five demo icons, kitty: bytes" "<= 0.5x" "$1"
-    record_failure "12.2 five demo icons, sixel: bytes" "<= 1.0x" "$1"
+    record_failure "pictures.1 five demo icons, kitty: bytes" "<= 0.5x" "$1"
+    record_failure "pictures.2 five demo icons, sixel: bytes" "<= 1.0x" "$1"
 }
 
 # ours FORMAT NAME: graphics-bench's pictures into $OUT/NAME, its stderr line into $OUT/NAME.err.
@@ -56,21 +56,21 @@ graphics_bench() {
     local f
     for f in "${GRAPHICS_FILES[@]}"; do [[ -f $f ]] || { graphics_unavailable "missing $f"; return; }; done
 
-    graphics_bytes "12.1 five demo icons, kitty: bytes" kitty kitty 0.5
-    graphics_bytes "12.2 five demo icons, sixel: bytes" sixel sixels 1.0 || return
+    graphics_bytes "pictures.1 five demo icons, kitty: bytes" kitty kitty 0.5
+    graphics_bytes "pictures.2 five demo icons, sixel: bytes" sixel sixels 1.0 || return
 
     local psnr
-    log "12.3-12.5 our sixel encoder against libsixel"
+    log "pictures.3-pictures.5 our sixel encoder against libsixel"
     if graphics_ours libsixel sixel.libsixel && psnr=$(graphics_field sixel.libsixel psnr_db) && [[ -n $psnr ]] &&
         graphics_ours "sixel@$psnr" sixel.equal; then
-        record "12.3 sixel at libsixel's PSNR ($psnr dB), peer libsixel: bytes" \
+        record "pictures.3 sixel at libsixel's PSNR ($psnr dB), peer libsixel: bytes" \
             "$(wc -c <"$OUT/sixel.equal")" "$(wc -c <"$OUT/sixel.libsixel")" %d ratio 1.0 "<= 1.0x"
-        record "12.4 that sixel, peer libsixel: PSNR dB" \
+        record "pictures.4 that sixel, peer libsixel: PSNR dB" \
             "$(graphics_field sixel.equal psnr_db)" "$psnr" %s ratio_min 1.0 ">= 1.0x"
-        record "12.5 that sixel, peer libsixel: encode ms" \
+        record "pictures.5 that sixel, peer libsixel: encode ms" \
             "$(graphics_field sixel.equal encode_ms)" "$(graphics_field sixel.libsixel encode_ms)" %s ratio 1.0 "<= 1.0x"
     else
-        record_failure "12.3 sixel at libsixel's PSNR, peer libsixel: bytes" "<= 1.0x" "graphics-bench failed"
+        record_failure "pictures.3 sixel at libsixel's PSNR, peer libsixel: bytes" "<= 1.0x" "graphics-bench failed"
     fi
 }
 
@@ -128,7 +128,7 @@ fw_pair() {
     OURS_US=$(median "${a[@]}")
     PEER_US=$(median "${b[@]}")
 }
-CASE="12.14 first whole frame, pixel pictures (peer: symbols): ms"
+CASE="pictures.14 first whole frame, pixel pictures (peer: symbols): ms"
 log "$CASE"
 if fw_pair; then
     record "$CASE" "$(ms "$OURS_US")" "$(ms "$PEER_US")" %s ratio 1.3 "<= 1.3x"

@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
-# The numbers issues 3, 4, 5, 10, 11, 12, 13 and 24 ask for, each as a ratio against a peer run in this same
+# The numbers the tool is held to, each as a ratio against a peer run in this same
 # script (chafa, dialog, fzf, libsixel, or iconchooser itself on a smaller or plainer input). Nothing is asserted:
 # a missed target is printed, not failed on.
 #
 #   bench/run-bench.sh PATH/TO/iconchooser      (normally through `make bench`)
 #
 # Needs chafa, dialog, tmux, GNU time (/usr/bin/time) and python3 (with numpy and Pillow for
-# issue 12's fidelity, which also needs ../shared/corpus); fzf for issue 13. Everything generated
+# the pictures' fidelity, which also needs ../shared/corpus); fzf for the filter. Everything generated
 # (PNGs, plists, the tmux socket, state) lives in one mktemp -d folder removed at exit.
 # BENCH_RUNS (default 5) sets how many timed runs each median is taken over (BENCH_STEADY_RUNS,
 # default three times that, for the rows of a few milliseconds' difference); BENCH_KEEP=1
 # keeps the folder (inputs, outputs, the bytes of the focus move) for a closer look;
-# BENCH_ISSUES (default "3 4 5 10 12 13 23 24 25") measures only those sections' rows.
+# BENCH_SECTIONS (default: every section but projects) measures only those sections' rows:
+# preview, chooser, ssh, hostile, projects, pictures, filter, writing, xcodegen, car.
 # Exit status: 0 once set-up worked (whatever the numbers), 2 if set-up failed.
 
 set -u -o pipefail
@@ -28,17 +29,20 @@ DEMO=$ROOT/Assets/Info.plist
 [[ -f $DEMO ]] || setup_fail "the demo app is missing: $DEMO"
 RUNS=${BENCH_RUNS:-5}
 [[ $RUNS =~ ^[1-9][0-9]*$ ]] || setup_fail "BENCH_RUNS must be a positive integer"
-# Rows whose two sides differ by a few milliseconds on a shared machine (11.1-11.3, 12.13, 12.14, 13.2) take
+# Rows whose two sides differ by a few milliseconds on a shared machine (projects.1-projects.3, pictures.13, pictures.14, filter.2) take
 # their medians over more runs, interleaved: with RUNS alone, one run of load moved them by 0.2x.
 STEADY_RUNS=${BENCH_STEADY_RUNS:-$((RUNS * 3))}
 [[ $STEADY_RUNS =~ ^[1-9][0-9]*$ ]] || setup_fail "BENCH_STEADY_RUNS must be a positive integer"
-ISSUES=" ${BENCH_ISSUES:-3 4 5 10 12 13 23 24 25} "
-[[ $ISSUES =~ ^[\ 0-9]+$ ]] || setup_fail "BENCH_ISSUES must list issue numbers, e.g. \"10 12\""
-wants() { [[ $ISSUES == *" $1 "* ]]; }
+ALL_SECTIONS=" preview chooser ssh hostile projects pictures filter writing xcodegen car "
+SECTIONS=" ${BENCH_SECTIONS:-preview chooser ssh hostile pictures filter writing xcodegen car} "
+for section in $SECTIONS; do
+    [[ $ALL_SECTIONS == *" $section "* ]] || setup_fail "no bench section “$section”; sections:$ALL_SECTIONS"
+done
+wants() { [[ $SECTIONS == *" $1 "* ]]; }
 for tool in chafa dialog tmux python3; do
     command -v "$tool" >/dev/null || setup_fail "$tool is not installed (make bench installs it)"
 done
-if wants 13; then command -v fzf >/dev/null || setup_fail "fzf is not installed (make bench installs it)"; fi
+if wants filter; then command -v fzf >/dev/null || setup_fail "fzf is not installed (make bench installs it)"; fi
 GNU_TIME=/usr/bin/time
 [[ -x $GNU_TIME ]] || setup_fail "GNU time is not installed at $GNU_TIME (apt package: time)"
 [[ -n ${EPOCHREALTIME:-} ]] || setup_fail "bash 5 or later is needed (EPOCHREALTIME)"
@@ -219,21 +223,21 @@ log "generating inputs in $WORK"
 MAKE_INPUT=(python3 "$HERE/make-bench-input.py")
 "${MAKE_INPUT[@]}" oneicon "$WORK/one" 1024 --level 6 || setup_fail "could not write the 1024 px PNG"
 "${MAKE_INPUT[@]}" oneicon "$WORK/huge" 4096 --level 1 || setup_fail "could not write the 4096 px PNG"
-if wants 4; then
+if wants chooser; then
 "${MAKE_INPUT[@]}" app "$WORK/app5" 5 1024 --level 1 || setup_fail "could not write the 5-icon app"
 fi
-if wants 4 || wants 13; then
+if wants chooser || wants filter; then
 "${MAKE_INPUT[@]}" app "$WORK/app500" 500 1024 --level 1 || setup_fail "could not write the 500-icon app"
 fi
-if wants 10; then
+if wants hostile; then
 "${MAKE_INPUT[@]}" oneicon "$WORK/crushed" 4096 --level 1 --crushed || setup_fail "could not write the 4096 px CgBI PNG"
 mkdir -p "$WORK/hostile" && "${MAKE_INPUT[@]}" hostile "$WORK/hostile/Info.plist" 2000000 || setup_fail "could not write the hostile plist"
 fi
-if wants 11; then
+if wants projects; then
 "${MAKE_INPUT[@]}" catalog "$WORK/cat5/Assets.xcassets" 5 1024 --level 1 || setup_fail "could not write the 5-set catalog"
 "${MAKE_INPUT[@]}" catalog "$WORK/cat500/Assets.xcassets" 500 1024 --level 1 || setup_fail "could not write the 500-set catalog"
 fi
-if wants 24; then
+if wants xcodegen; then
 "${MAKE_INPUT[@]}" xcodegen "$WORK/xcodegen" 20 30 1024 --level 1 || setup_fail "could not write the XcodeGen project"
 fi
 ONE_PNG=$WORK/one/big@2x.png
@@ -252,11 +256,11 @@ tm set -g history-limit 0 >/dev/null
 
 OUT=$WORK/out
 
-# --- issue 3 ------------------------------------------------------------------------------
-if wants 3; then
+# --- preview --------------------------------------------------------------------------------
+if wants preview; then
 
-CASE="3.1 one 1024px PNG, 16x8: time ms"
-CASE_BYTES="3.1 one 1024px PNG, 16x8: bytes"
+CASE="preview.1 one 1024px PNG, 16x8: time ms"
+CASE_BYTES="preview.1 one 1024px PNG, 16x8: bytes"
 log "$CASE"
 ours_one() { "$BIN" preview --app "$WORK/one/Info.plist" --size 16x8 --color 256 --symbols half >"$OUT/one.ours" 2>"$OUT/one.ours.err"; }
 peer_one() { chafa --size 16x8 --symbols vhalf --colors 256 "$ONE_PNG" >"$OUT/one.peer" 2>"$OUT/one.peer.err"; }
@@ -269,7 +273,7 @@ else
     record_failure "$CASE_BYTES" "<= 1.0x" "see above"
 fi
 
-CASE="3.2 five demo icons: time ms"
+CASE="preview.2 five demo icons: time ms"
 log "$CASE"
 ours_demo() { "$BIN" preview --app "$DEMO" --size 16x8 --color 256 --symbols half >"$OUT/demo.ours" 2>"$OUT/demo.ours.err"; }
 peer_demo() {
@@ -284,7 +288,7 @@ else
     record_failure "$CASE" "<= 0.35x" "a run failed: $(cat "$OUT/demo.ours.err" "$OUT/demo.peer.err" 2>/dev/null | head -c 300)"
 fi
 
-CASE="3.3 4096px PNG: peak RSS MB"
+CASE="preview.3 4096px PNG: peak RSS MB"
 log "$CASE"
 if ours_kb=$(peak_rss_kb "$OUT/huge.ours.rss" "$BIN" preview --app "$WORK/huge/Info.plist" --size 16x8 --color 256 --symbols half) &&
     peer_kb=$(peak_rss_kb "$OUT/huge.peer.rss" chafa --size 16x8 --symbols vhalf --colors 256 "$HUGE_PNG"); then
@@ -295,10 +299,10 @@ else
 fi
 fi
 
-# --- issue 10 -----------------------------------------------------------------------------
-if wants 10; then
+# --- hostile --------------------------------------------------------------------------------
+if wants hostile; then
 
-CASE="10.1 4096px CgBI PNG (peer: plain PNG): peak RSS MB"
+CASE="hostile.1 4096px CgBI PNG (peer: plain PNG): peak RSS MB"
 log "$CASE"
 if ours_kb=$(peak_rss_kb "$OUT/crushed.ours.rss" "$BIN" preview --app "$WORK/crushed/Info.plist" --size 16x8 --color 256) &&
     peer_kb=$(peak_rss_kb "$OUT/crushed.peer.rss" "$BIN" preview --app "$WORK/huge/Info.plist" --size 16x8 --color 256); then
@@ -309,7 +313,7 @@ else
 fi
 
 HOSTILE=$WORK/hostile/Info.plist
-CASE="10.2 lint, 2 MB hostile plist (peer: demo): peak RSS MB"
+CASE="hostile.2 lint, 2 MB hostile plist (peer: demo): peak RSS MB"
 log "$CASE"
 # lint exits 1 (the plist is full of errors); only a signal or exit 2 is a failed run here.
 lint_rss() { "$GNU_TIME" -f %M -o "$1" "$BIN" lint --app "$2" >/dev/null 2>"$1.stderr"; [[ $? -le 1 ]] && tail -n 1 "$1" | grep -E '^[0-9]+$'; }
@@ -319,7 +323,7 @@ else
     record_failure "$CASE" "<= 100 MB" "a run failed: $(head -c 300 "$OUT/hostile.lint.rss.stderr" 2>/dev/null)"
 fi
 
-CASE="10.3 list, 2 MB hostile plist (peer: demo): peak RSS MB"
+CASE="hostile.3 list, 2 MB hostile plist (peer: demo): peak RSS MB"
 log "$CASE"
 if ours_kb=$(peak_rss_kb "$OUT/hostile.list.rss" "$BIN" list --app "$HOSTILE") &&
     peer_kb=$(peak_rss_kb "$OUT/demo.list.rss" "$BIN" list --app "$DEMO"); then
@@ -341,10 +345,10 @@ for command in lint list; do
 done
 fi
 
-# --- issue 4 ------------------------------------------------------------------------------
-if wants 4; then
+# --- chooser --------------------------------------------------------------------------------
+if wants chooser; then
 
-CASE="4.1 one focus move: bytes"
+CASE="chooser.1 one focus move: bytes"
 log "$CASE"
 move_bytes() {  # ours: Right in the chooser on the demo
     tm new-window -d -t keep -n chooser "$(pane_command "$BIN" --app "$DEMO")" || return 1
@@ -374,7 +378,7 @@ fi
 
 fi
 
-# The chooser's first frame and peak RSS, measured the same way for issues 4 and 11.
+# The chooser's first frame and peak RSS, measured the same way for the chooser and projects sections.
 FIRST_FRAME_RUN=0
 # first_frame APP: launch the chooser in a new window, wait for the title; sets FF_US.
 # Polls every 2 ms: with wait_for's usual 20 ms sleep plus a tmux client per poll, a
@@ -449,8 +453,8 @@ chooser_rss_kb() {
     tail -n 1 "$file" | grep -E '^[0-9]+$'
 }
 
-if wants 4; then
-CASE="4.2 first frame, 500 icons (peer: 5): ms"
+if wants chooser; then
+CASE="chooser.2 first frame, 500 icons (peer: 5): ms"
 log "$CASE"
 if ff_pair; then
     record "$CASE" "$(ms "$OURS_US")" "$(ms "$PEER_US")" %s ratio 1.5 "<= 1.5x"
@@ -458,7 +462,7 @@ else
     record_failure "$CASE" "<= 1.5x" "the chooser did not show its title"
 fi
 
-CASE="4.3 chooser, 500 icons: peak RSS MB"
+CASE="chooser.3 chooser, 500 icons: peak RSS MB"
 log "$CASE (peer: the same with 5 icons)"
 if ours_kb=$(chooser_rss_kb "$WORK/app500/Info.plist" mem500) && peer_kb=$(chooser_rss_kb "$WORK/app5/Info.plist" mem5); then
     record "$CASE" "$(mb "$ours_kb")" "$(mb "$peer_kb")" %s abs 150 "<= 150 MB"
@@ -467,8 +471,8 @@ else
 fi
 fi
 
-# --- issue 12: symbol art -------------------------------------------------------------------
-if wants 12; then
+# --- pictures: symbol art -------------------------------------------------------------------
+if wants pictures; then
 
 # Fidelity: PSNR of our tiles and chafa's against the source, both decoded from their ANSI
 # text by one rasteriser (bench/symbol-fidelity.py says exactly what is measured).
@@ -492,30 +496,30 @@ fidelity() {
 }
 FIDELITY_COUNT=0
 if [[ ! -d $CORPUS ]]; then
-    log "12.6-12.12 fidelity: skipped, no corpus at $CORPUS"
+    log "pictures.6-pictures.12 fidelity: skipped, no corpus at $CORPUS"
 elif ! "${FIDELITY[0]}" -c 'import numpy, PIL' 2>/dev/null; then
-    log "12.6-12.12 fidelity: skipped, no python3 with numpy and Pillow (Debian: python3-numpy python3-pil)"
+    log "pictures.6-pictures.12 fidelity: skipped, no python3 with numpy and Pillow (Debian: python3-numpy python3-pil)"
 elif "${FIDELITY[@]}" prepare "$CORPUS" "$WORK/corpus" >/dev/null 2>"$OUT/fidelity.err"; then
     CHAFA_BEST=(--symbols block+sextant -w 9)
-    fidelity "12.6 half blocks, truecolor: PSNR dB" 0 ">= chafa vhalf" \
+    fidelity "pictures.6 half blocks, truecolor: PSNR dB" 0 ">= chafa vhalf" \
         --color truecolor --symbols half -- --symbols vhalf -w 9 --colors full
-    fidelity "12.7 quadrants, truecolor: PSNR dB" 0 "(chafa quad)" \
+    fidelity "pictures.7 quadrants, truecolor: PSNR dB" 0 "(chafa quad)" \
         --color truecolor --symbols quadrant -- --symbols quad -w 9 --colors full
-    fidelity "12.8 sextants, truecolor: PSNR dB" 0 "(chafa block+sextant)" \
+    fidelity "pictures.8 sextants, truecolor: PSNR dB" 0 "(chafa block+sextant)" \
         --color truecolor --symbols sextant -- "${CHAFA_BEST[@]}" --colors full
-    fidelity "12.9 best (octants), truecolor: PSNR dB" 0.5 ">= chafa +0.5 dB" \
+    fidelity "pictures.9 best (octants), truecolor: PSNR dB" 0.5 ">= chafa +0.5 dB" \
         --color truecolor --symbols octant -- "${CHAFA_BEST[@]}" --colors full
-    fidelity "12.10 best, 256 colours: PSNR dB" 0.001 "> chafa --colors 256" \
+    fidelity "pictures.10 best, 256 colours: PSNR dB" 0.001 "> chafa --colors 256" \
         --color 256 --symbols octant -- "${CHAFA_BEST[@]}" --colors 256
-    fidelity "12.11 best, 16 colours: PSNR dB" 0 "(chafa --colors 16)" \
+    fidelity "pictures.11 best, 16 colours: PSNR dB" 0 "(chafa --colors 16)" \
         --color 16 --symbols octant -- "${CHAFA_BEST[@]}" --colors 16
-    fidelity "12.12 best, 8 colours: PSNR dB" 0 "(chafa --colors 8)" \
+    fidelity "pictures.12 best, 8 colours: PSNR dB" 0 "(chafa --colors 8)" \
         --color 8 --symbols octant -- "${CHAFA_BEST[@]}" --colors 8
 else
-    record_failure "12.6-12.12 fidelity" "-" "could not gather the corpus icons: $(tail -n 3 "$OUT/fidelity.err")"
+    record_failure "pictures.6-pictures.12 fidelity" "-" "could not gather the corpus icons: $(tail -n 3 "$OUT/fidelity.err")"
 fi
 
-CASE="12.13 one 1024px PNG at the best setting: time ms"
+CASE="pictures.13 one 1024px PNG at the best setting: time ms"
 log "$CASE"
 ours_best() { "$BIN" preview --app "$WORK/one/Info.plist" --size 16x8 --color truecolor --symbols octant >"$OUT/best.ours" 2>"$OUT/best.ours.err"; }
 peer_best() { chafa -f symbols --size 16x8 --symbols block+sextant -w 9 --colors full "$ONE_PNG" >"$OUT/best.peer" 2>"$OUT/best.peer.err"; }
@@ -526,11 +530,11 @@ else
 fi
 fi
 
-# --- issue 24: generated projects ---------------------------------------------------------
-if wants 24; then
+# --- xcodegen: generated projects -----------------------------------------------------------
+if wants xcodegen; then
 # Reading an XcodeGen spec (its includes, templates, setting groups and xcconfig files, 20 targets'
 # settings in 3 configurations, 30 sets) must cost little more than opening the demo's plist.
-CASE="24.1 list --json, XcodeGen spec: 20 targets, 3 configurations, includes, 30 sets (peer: the demo): ms"
+CASE="xcodegen.1 list --json, XcodeGen spec: 20 targets, 3 configurations, includes, 30 sets (peer: the demo): ms"
 log "$CASE"
 ours_xcodegen_list() { "$BIN" list --json --app "$WORK/xcodegen" --target App0 >"$OUT/xcodegen.list" 2>"$OUT/xcodegen.list.err"; }
 peer_demo_list_24() { "$BIN" list --json --app "$DEMO" >"$OUT/demo24.list" 2>"$OUT/demo24.list.err"; }
@@ -541,8 +545,8 @@ else
 fi
 fi
 
-# --- issue 11: projects and asset catalogs -------------------------------------------------
-if wants 11; then
+# --- projects: projects and asset catalogs --------------------------------------------------
+if wants projects; then
 
 # first_frame_case CASE OURS PEER: the first-frame ratio of two first_frame runs, at most 1.5x.
 first_frame_case() {
@@ -558,7 +562,7 @@ first_frame_case() {
 # cost little more than opening the demo's plist; a catalog of 500 sets little more than one of 5.
 HOME_ASSISTANT=$ROOT/../shared/corpus/real-projects/home-assistant_iOS
 if [[ -d $HOME_ASSISTANT ]]; then
-    CASE="11.1 list --json, home-assistant project (peer: the demo): ms"
+    CASE="projects.1 list --json, home-assistant project (peer: the demo): ms"
     log "$CASE"
     ours_project_list() { "$BIN" list --json --app "$HOME_ASSISTANT" >"$OUT/project.list" 2>"$OUT/project.list.err"; }
     peer_demo_list() { "$BIN" list --json --app "$DEMO" >"$OUT/demo.list" 2>"$OUT/demo.list.err"; }
@@ -570,16 +574,16 @@ if [[ -d $HOME_ASSISTANT ]]; then
 
     ff_project() { first_frame "$HOME_ASSISTANT"; }
     ff_demo() { first_frame "$DEMO"; }
-    first_frame_case "11.2 first frame, home-assistant project (peer: the demo): ms" ff_project ff_demo
+    first_frame_case "projects.2 first frame, home-assistant project (peer: the demo): ms" ff_project ff_demo
 else
-    log "11.1-11.2: skipped, no corpus at $HOME_ASSISTANT"
+    log "projects.1-projects.2: skipped, no corpus at $HOME_ASSISTANT"
 fi
 
 ff_cat500() { first_frame "$WORK/cat500/Assets.xcassets"; }
 ff_cat5() { first_frame "$WORK/cat5/Assets.xcassets"; }
-first_frame_case "11.3 first frame, catalog of 500 sets (peer: 5 sets): ms" ff_cat500 ff_cat5
+first_frame_case "projects.3 first frame, catalog of 500 sets (peer: 5 sets): ms" ff_cat500 ff_cat5
 
-CASE="11.4 chooser, catalog of 500 sets: peak RSS MB"
+CASE="projects.4 chooser, catalog of 500 sets: peak RSS MB"
 log "$CASE (peer: the same with 5 sets)"
 if ours_kb=$(chooser_rss_kb "$WORK/cat500/Assets.xcassets" cat500) && peer_kb=$(chooser_rss_kb "$WORK/cat5/Assets.xcassets" cat5); then
     record "$CASE" "$(mb "$ours_kb")" "$(mb "$peer_kb")" %s abs 150 "<= 150 MB"
@@ -589,8 +593,8 @@ fi
 
 fi
 
-# --- issue 13: the filter -------------------------------------------------------------------
-if wants 13; then
+# --- filter: the filter ---------------------------------------------------------------------
+if wants filter; then
 
 # Both sides get the 500 names the chooser shows (its captions, in chooser order: the primary is
 # "Default") and the same query, typed one key at a time into the same tmux (100x30); each key's
@@ -624,8 +628,8 @@ key_bytes() {
     return $status
 }
 
-CASE="13.1 filter key, icons stay (c o n -): bytes"
-CASE_MOVED="13.1b filter key, tiles replaced (i 4 2): bytes"
+CASE="filter.1 filter key, icons stay (c o n -): bytes"
+CASE_MOVED="filter.1b filter key, tiles replaced (i 4 2): bytes"
 log "$CASE; $CASE_MOVED"
 if ours=$(key_bytes open_filter filter) && peer=$(key_bytes open_fzf fzf); then
     mapfile -t ours_keys <<<"$ours"
@@ -693,7 +697,7 @@ key_time() {
     until_screen "$window" "${KEY_BEFORE[$window]}"
 }
 
-CASE="13.2 filter key (4) to its frame, 500 icons (peer: focus move): ms"
+CASE="filter.2 filter key (4) to its frame, 500 icons (peer: focus move): ms"
 log "$CASE ($STEADY_RUNS runs each)"
 # Two choosers on the 500 icons: in one the filter holds "icon", where 4 replaces every tile and
 # Backspace brings them back; in the other the filter is closed and the focus moves Right (and
@@ -722,14 +726,14 @@ close_window timing
 close_window moving
 fi
 
-# --- issue 5 ------------------------------------------------------------------------------
-if wants 5; then
+# --- ssh ------------------------------------------------------------------------------------
+if wants ssh; then
 
 source "$HERE/ssh.sh"
 fi
 
-# --- issue 12 -----------------------------------------------------------------------------
-if wants 12; then
+# --- pictures -------------------------------------------------------------------------------
+if wants pictures; then
 
 source "$HERE/graphics.sh"
 fi
@@ -750,14 +754,14 @@ else
     record_failure "installed program, MB" "<= 30 MB" "cannot copy and strip $BIN"
 fi
 
-# --- issue 25 -----------------------------------------------------------------------------
-if wants 25; then
+# --- car ------------------------------------------------------------------------------------
+if wants car; then
 
 source "$HERE/car.sh"
 fi
 
 # --- writing an icon: add on a real project ---------------------------------------------------
-if wants 23; then
+if wants writing; then
 # add reads the project, writes the set all or nothing, reads it again and lints it before and
 # after; list --json only reads it. Each add is undone (remove, untimed) before the next run.
 CASE="add: a catalog icon on home-assistant_iOS vs its list --json, ms"
@@ -813,38 +817,38 @@ echo
 echo
 printf '%s\n' "${VERDICTS[@]}"
 echo
-echo "peers: 3.1 chafa --size 16x8 --symbols vhalf --colors 256 on the same file; 3.2 chafa once per file;"
-echo "3.3 chafa on the same file; 4.1 dialog --menu, one Down; 4.2 and 4.3 the chooser with 5 generated icons."
-echo "5.1 and 5.2 ssh -tt to iconchooser serve, against ssh -tt to OpenSSH's sshd running the same chooser."
-echo "3.3 and 4.3 targets bound our own peak RSS; the ratio there is for context only."
-echo "10.1 preview of a 4096 px CgBI PNG against the same picture as a plain PNG; 10.2 to 10.5 lint and list"
+echo "peers: preview.1 chafa --size 16x8 --symbols vhalf --colors 256 on the same file; preview.2 chafa once per file;"
+echo "preview.3 chafa on the same file; chooser.1 dialog --menu, one Down; chooser.2 and chooser.3 the chooser with 5 generated icons."
+echo "ssh.1 and ssh.2 ssh -tt to iconchooser serve, against ssh -tt to OpenSSH's sshd running the same chooser."
+echo "preview.3 and chooser.3 targets bound our own peak RSS; the ratio there is for context only."
+echo "hostile.1 preview of a 4096 px CgBI PNG against the same picture as a plain PNG; hostile.2 to hostile.5 lint and list"
 echo "on a 2 MB plist of hostile text against the demo app; their targets bound our own figures."
 echo "add: iconchooser add of a single-size set on a copy of ../shared/corpus/real-projects/home-assistant_iOS"
 echo "  (read, write all or nothing, read again, lint before and after), against list --json on the same copy."
-echo "24.1 list --json --target App0 on a generated XcodeGen spec (no .xcodeproj): 20 targets from a template,"
+echo "xcodegen.1 list --json --target App0 on a generated XcodeGen spec (no .xcodeproj): 20 targets from a template,"
 echo "  3 configurations, includes two deep, a setting group, xcconfig files with an #include, 30 single-size 1024 px"
 echo "  sets, all shipped; against list --json on the demo's Info.plist."
-echo "11.1 and 11.2 list --json and the chooser's first frame on ../shared/corpus/real-projects/home-assistant_iOS"
-echo "  against the same on the demo's Info.plist; 11.3 and 11.4 an asset catalog of 500 generated single-size"
-echo "  1024 px sets against one of 5 (11.4's target bounds our own peak RSS)."
-echo "12.1-12.5 pictures of the five demo icons at 16x8 cells of 10x20 pixels; chafa on a pseudo-terminal"
+echo "projects.1 and projects.2 list --json and the chooser's first frame on ../shared/corpus/real-projects/home-assistant_iOS"
+echo "  against the same on the demo's Info.plist; projects.3 and projects.4 an asset catalog of 500 generated single-size"
+echo "  1024 px sets against one of 5 (projects.4's target bounds our own peak RSS)."
+echo "pictures.1-pictures.5 pictures of the five demo icons at 16x8 cells of 10x20 pixels; chafa on a pseudo-terminal"
 echo "with that pixel size; libsixel through graphics-bench, PSNR over the icon as libsixel decodes it."
-echo "12.6-12.12: median PSNR over ${FIDELITY_COUNT:-0} distinct 1024 px icons of ../shared/corpus/real-projects; ratio column: ours - chafa."
+echo "pictures.6-pictures.12: median PSNR over ${FIDELITY_COUNT:-0} distinct 1024 px icons of ../shared/corpus/real-projects; ratio column: ours - chafa."
 echo "  Both sides: 16x8 cells, ANSI decoded and drawn at 8x16 px per cell (default background black);"
 echo "  reference: the source area-averaged in linear light to 128x128; PSNR over the cells wholly inside the"
 echo "  iOS mask. chafa -f symbols --size 16x8 --bg 000000 with the symbols and colours shown."
-echo "12.13: preview --symbols octant --color truecolor against chafa --symbols block+sextant -w 9 --colors full."
-echo "12.14: the chooser on the demo in tmux (100x30), launch to all five tiles shown: --graphics kitty (placeholder"
+echo "pictures.13: preview --symbols octant --color truecolor against chafa --symbols block+sextant -w 9 --colors full."
+echo "pictures.14: the chooser on the demo in tmux (100x30), launch to all five tiles shown: --graphics kitty (placeholder"
 echo "  cells, pictures through tmux's passthrough) against --graphics symbols."
-echo "13.1 and 13.1b: the chooser's / filter on 500 generated icons (tmux 100x30, large tiles, 256 colours) against"
-echo "  fzf on the same 500 names, both typing icon-42 a key at a time; 13.1 is the median of the keys that keep the"
-echo "  icons shown (only the marks under the letters and the count change), 13.1b of those that replace every tile"
+echo "filter.1 and filter.1b: the chooser's / filter on 500 generated icons (tmux 100x30, large tiles, 256 colours) against"
+echo "  fzf on the same 500 names, both typing icon-42 a key at a time; filter.1 is the median of the keys that keep the"
+echo "  icons shown (only the marks under the letters and the count change), filter.1b of those that replace every tile"
 echo "  (i drops Default, 4 and 2 narrow): 10 new 16x8-cell pictures are 1280 cells, each a 3-byte glyph and, in these"
 echo "  noisy generated pictures, a new foreground and background (about 20 bytes a cell in 256 colours)."
-echo "13.2: send-keys to the pane showing the key's whole frame (polled every 2 ms), 4 in the filter \"icon\" against"
-echo "  Right with the filter closed, in two choosers on the 500 icons, runs alternating; 11.1-11.3, 12.13, 12.14"
-echo "  and 13.2 are medians of $STEADY_RUNS runs each, the other times of $RUNS."
-echo "25.1: preview of five icons whose images are the corpus's CalSmoke Assets.car AppIcon (LZVN, run-length) against"
-echo "  the same five as the loose CgBI PNGs Xcode wrote beside it; 25.2: the corpus's largest LZFSE stream decoded"
+echo "filter.2: send-keys to the pane showing the key's whole frame (polled every 2 ms), 4 in the filter \"icon\" against"
+echo "  Right with the filter closed, in two choosers on the 500 icons, runs alternating; projects.1-projects.3, pictures.13, pictures.14"
+echo "  and filter.2 are medians of $STEADY_RUNS runs each, the other times of $RUNS."
+echo "car.1: preview of five icons whose images are the corpus's CalSmoke Assets.car AppIcon (LZVN, run-length) against"
+echo "  the same five as the loose CgBI PNGs Xcode wrote beside it; car.2: the corpus's largest LZFSE stream decoded"
 echo "  about 200 MB's worth in one process, car-bench against PyPI's lzfse (Apple's reference code)."
 exit 0

@@ -1,15 +1,15 @@
 # Issue 5's numbers, sourced by run-bench.sh (uses its tm, wait_for, close_window, record,
 # record_failure, median, ms, pane_command, bytes_for_key, RUNS, WORK, BIN, DEMO).
-#   5.1 time from `ssh` start to the chooser's first frame over `iconchooser serve`, against
+#   ssh.1 time from `ssh` start to the chooser's first frame over `iconchooser serve`, against
 #       `ssh` to a real OpenSSH server (sshd -D, started here) running the same chooser;
-#   5.2 bytes one focus move (Right) sends to the terminal over serve, against the same over sshd.
+#   ssh.2 bytes one focus move (Right) sends to the terminal over serve, against the same over sshd.
 # sshd only runs as root; without root (or sshd) the cases are reported as not run.
 
 SSH_DIR=$WORK/ssh
 mkdir -p "$SSH_DIR"
 ssh_bench_unavailable() {
-    record_failure "5.1 first frame over serve (peer: sshd): ms" "<= 1.0x" "$1"
-    record_failure "5.2 one focus move over serve (peer: sshd): bytes" "<= 1.0x" "$1"
+    record_failure "ssh.1 first frame over serve (peer: sshd): ms" "<= 1.0x" "$1"
+    record_failure "ssh.2 one focus move over serve (peer: sshd): bytes" "<= 1.0x" "$1"
 }
 
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
@@ -53,7 +53,7 @@ ssh_bench() {
     SSH_TO_SSHD=(ssh -tt "${options[@]}" -p "$sshd_port" "root@127.0.0.1"
                  "$(printf '%q ' "$BIN" --app "$DEMO" --state "$SSH_DIR/sshd-choice.json")")
 
-    CASE="5.1 first frame over serve (peer: sshd): ms"
+    CASE="ssh.1 first frame over serve (peer: sshd): ms"
     log "$CASE"
     SSH_RUN=0
     # ssh_first_frame COMMAND...: launches it in a new window, waits for the title; sets FF_US.
@@ -83,7 +83,7 @@ ssh_bench() {
         record_failure "$CASE" "<= 1.0x" "a run did not show the chooser (serve: $(tail -n 2 "$SSH_DIR/serve.log" | head -c 200); sshd: $(head -c 200 "$SSH_DIR/sshd.log"))"
     fi
 
-    CASE="5.2 one focus move over serve (peer: sshd): bytes"
+    CASE="ssh.2 one focus move over serve (peer: sshd): bytes"
     log "$CASE"
     ssh_move_bytes() {  # NAME COMMAND...: bytes after one Right in the chooser reached over ssh
         local window=$1; shift
