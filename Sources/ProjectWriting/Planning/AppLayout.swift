@@ -64,6 +64,12 @@ package struct AppLayout: Sendable {
     /// entry copies.
     package var plistTemplate: PlistTemplate? { plistDeclaredAlternates.last.map(PlistTemplate.init) }
 
+    /// The last alternate whose plist entry names a catalog's set or bundle (the hybrid way):
+    /// a new catalog icon gets such an entry too. An entry naming loose files is no model for one.
+    package var catalogPlistTemplate: PlistTemplate? {
+        plistDeclaredAlternates.last { $0.source == .appiconset || $0.source == .icon }.map(PlistTemplate.init)
+    }
+
     /// The last alternate declared with loose files, whose file names a new one follows.
     package var looseTemplate: LooseIconSibling? { looseTemplate(excluding: nil, withPadFiles: false) }
 

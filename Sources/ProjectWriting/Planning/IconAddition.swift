@@ -97,7 +97,7 @@ package enum IconAddition {
         }
         try ProjectSteps.ship(name, layout: layout, into: &plan)
         // The hybrid: Info.plist entries that name the catalog's sets get one for the new set too.
-        if let template = layout.plistTemplate, let plistPath = layout.phone.plistPath {
+        if let template = layout.catalogPlistTemplate, let plistPath = layout.phone.plistPath {
             var changes: [InfoPlistChange] = []
             for idiom in template.declaredIdioms(in: layout) {
                 changes.append(.addAlternate(AlternateIconEntry(
