@@ -333,7 +333,7 @@ else
 fi
 
 for command in lint list; do
-    CASE="10.$([[ $command == lint ]] && echo 4 || echo 5) $command, 2 MB hostile plist (peer: demo): time ms"
+    CASE="hostile.$([[ $command == lint ]] && echo 4 || echo 5) $command, 2 MB hostile plist (peer: demo): time ms"
     log "$CASE"
     ours_hostile() { "$BIN" "$command" --app "$HOSTILE" >/dev/null 2>&1; [[ $? -le 1 ]]; }
     peer_hostile() { "$BIN" "$command" --app "$DEMO" >/dev/null 2>&1; [[ $? -le 1 ]]; }

@@ -42,8 +42,9 @@ package enum IconAddition {
     package static func plan(_ request: AddRequest, layout: AppLayout) throws(EditError) -> EditPlan {
         let style = request.style ?? layout.existingStyle ?? .assetCatalog
         let name = request.name
-        // A set's name takes the namespace of the folder it goes in; the check is on the full name.
-        let fullName = style == .assetCatalog ? layout.namespace + name : name
+        // A set's name takes the namespace of the folder it goes in (a bundle, beside the catalogs,
+        // has none); the check for a clash is on the full name.
+        let fullName = style == .assetCatalog && !request.isIconBundle ? layout.namespace + name : name
         if let problem = IconNameCheck.problem(with: name, taken: layout.takenNames) {
             throw EditError(.name(problem, name: name))
         }
