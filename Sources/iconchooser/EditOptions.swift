@@ -42,8 +42,9 @@ extension AppOptions {
     /// Writes `plan` all or nothing inside the app's boundary, checks it by reading the app
     /// again, and prints what was done; with `dryRun`, prints the diff and writes nothing.
     /// `lintBefore` is lint's report on the app as planned from (run meanwhile, with `lint`).
+    /// `summaryOnStderr`: what was done goes to stderr, where stdout carries a report of its own (`lint --fix`).
     func write(_ plan: EditPlan, layout: AppLayout, dryRun: Bool, lint: @escaping @Sendable () throws -> LintReport,
-               lintBefore: LintReport? = nil) throws {
+               lintBefore: LintReport? = nil, summaryOnStderr: Bool = false) throws {
         let root = layout.boundary(app: try appPath())
         if dryRun {
             // The diff on stdout stays a patch (`patch -p1` takes it); what it amounts to goes to stderr.
@@ -62,6 +63,8 @@ extension AppOptions {
         } catch {
             throw CommandFailure(error.description, exitCode: 1)
         }
-        for line in plan.summary { print(TextSanitizer.clean(line)) }
+        for line in plan.summary {
+            if summaryOnStderr { Console.writeError("iconchooser: \(TextSanitizer.clean(line))\n") } else { print(TextSanitizer.clean(line)) }
+        }
     }
 }

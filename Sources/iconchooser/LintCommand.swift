@@ -89,7 +89,8 @@ extension IconChooser {
                     try options.write(outcome.plan, layout: layout, dryRun: true, lint: try options.editLint())
                     return
                 } else {
-                    try options.write(outcome.plan, layout: layout, dryRun: false, lint: try options.editLint(), lintBefore: report)
+                    try options.write(outcome.plan, layout: layout, dryRun: false, lint: try options.editLint(), lintBefore: report,
+                                      summaryOnStderr: true)
                     report = try lint(options)
                 }
             }

@@ -50,8 +50,12 @@ import TestSupport
         #expect(dry.status == 0, "\(dry.stderr)")
         #expect(dry.stdout.contains("-\t\t<key>UINewsstandIcon</key>"), "\(dry.stdout)")
         #expect(EditCommandTests.difference(before, EditCommandTests.snapshot(demo)) == [])
-        let fixed = try cli.run(["lint", "--fix"] + app)
+        // What was done goes to stderr; stdout is the report on the app as it is now.
+        let fixed = try cli.run(["lint", "--fix", "--format", "json"] + app)
         #expect(fixed.status == 0, "\(fixed.stderr)")
+        #expect(fixed.stderr.contains("Info.plist"), "\(fixed.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(fixed.stdout.utf8)) as? [[String: Any]])
+        #expect(!report.contains { $0["fixable"] as? Bool == true })
         #expect(try rules(app, fixable: true) == [])
         #expect(try rules(app, fixable: false) == others)
         #expect(EditCommandTests.difference(before, EditCommandTests.snapshot(demo))
