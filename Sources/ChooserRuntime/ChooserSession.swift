@@ -310,7 +310,7 @@ private final class SessionRun {
             case .planFix(let target):
                 let queue = queue
                 guard let fixes = session.options.fixes else {
-                    pending += update(&state, .fixPlanned(nil, failure: "only an app named with --app, and not a built one, is fixed here"))
+                    pending += update(&state, .fixPlanned(nil, failure: "this chooser changes no files (the app was not named with --app, is built, or --no-fix was given)"))
                     continue
                 }
                 fixes.plan(target) { proposal, failure in queue.post(.details(.fixPlanned(proposal, failure: failure))) }

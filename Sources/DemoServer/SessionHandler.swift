@@ -215,7 +215,8 @@ final class SessionHandler: ChannelInboundHandler {
             arguments = command.arguments(with: configuration.launch.appArguments + ["--state", stateFile])
         default:
             kind = "chooser"
-            arguments = ["choose"] + configuration.launch.appArguments + ["--state", stateFile]
+            // A visitor chooses an icon; the app's files are never theirs to change.
+            arguments = ["choose", "--no-fix"] + configuration.launch.appArguments + ["--state", stateFile]
         }
         do {
             if let request = terminalRequest {

@@ -36,6 +36,9 @@ extension IconChooser {
         @Flag(name: .long, help: "When leaving, print the current alternate name (empty line for the primary).")
         var print = false
 
+        @Flag(name: .long, help: "Never change the app's files: f fixes nothing (serve's visitors run so).")
+        var noFix = false
+
         @Option(name: .long, help: "Colours: auto (from NO_COLOR, COLORTERM, terminfo and the terminal's answers), truecolor, 256, 16, 8 or none.")
         var color: ColorChoice = .auto
 
@@ -87,7 +90,7 @@ extension IconChooser {
         /// demo is not changed) and is a project or plist that can be written (not a built app);
         /// nil otherwise.
         private func fixSource(lint: @escaping @Sendable () throws -> LintReport) throws -> ChooserFixes? {
-            guard options.app != nil else { return nil }
+            guard options.app != nil, !noFix else { return nil }
             let resolved = try options.resolved()
             return ChooserFixes(app: try resolved.appPath(), load: { try resolved.loadLayout() }, lint: lint)
         }

@@ -50,4 +50,23 @@ struct FixTmuxTests {
         #expect(try String(contentsOfFile: (demo as NSString).appendingPathComponent("Info.plist"), encoding: .utf8)
             .components(separatedBy: "<key>black-multi</key>").count == 3, "black-multi in both icon sets")
     }
+
+    /// `serve` runs its visitors' choosers with `--no-fix`: `f` then changes nothing and says why.
+    @Test func withNoFixNothingIsWritten() throws {
+        let folder = TemporaryFolder()
+        let demo = try LintFixCommandTests.brokenDemo(in: folder)
+        let before = EditCommandTests.snapshot(demo)
+        var environment = cli.environment
+        environment["TERM"] = "xterm-256color"
+        let tmux = try Tmux(command: [CLI.binary, "choose", "--no-fix", "--app", demo].map(shellQuote).joined(separator: " "),
+                            width: 110, height: 34, environment: environment)
+        try tmux.waitFor(text: "black-multi")
+        try tmux.send("End")
+        try tmux.send("i")
+        try tmux.waitFor("the finding", timeout: 30) { panelText($0).contains("Lint — f fixes it") }
+        try tmux.send("f")
+        try tmux.waitFor("the reason nothing is fixed", timeout: 30) { screen in screen.contains { $0.contains("changes no files") } }
+        try tmux.send("q")
+        #expect(EditCommandTests.difference(before, EditCommandTests.snapshot(demo)) == [])
+    }
 }
