@@ -127,7 +127,7 @@ let package = Package(
                                                        .product(name: "SystemPackage", package: "swift-system")]),
         // `iconchooser lint`: rules as pure functions over the parsed plist, a file index and image facts.
         // A library product, beside IconCatalog.
-        .target(name: "IconLint", dependencies: ["TerminalText", "IconCatalog", "IconArt",
+        .target(name: "IconLint", dependencies: ["TerminalText", "FileAccess", "IconCatalog", "IconArt",
                                                  .product(name: "SystemPackage", package: "swift-system")]),
         // openpty, TIOCSWINSZ and posix_spawn in a new session: what Swift cannot call directly.
         .target(name: "CPseudoTerminal"),

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import IconArt
 import IconCatalog
@@ -84,7 +85,22 @@ public struct DecodingImageInspector: ImageInspector {
 /// An inspector that remembers what it found for each file as long as the file is the same
 /// one, unchanged (device, inode, size and modification time): a command that lints an app
 /// before and after writing a few files decodes only those again.
+///
+/// With `.headerOnly` first looks, it goes further for an edit that only compares lint before and
+/// after (`add`, `remove`): a file the edit leaves alone has the same facts both times, so decoding
+/// it could only find the same thing twice. Until `decodeWhatChanges()`, files are read only to
+/// their `IHDR` (size exact, opacity not counted) and Icon Composer bundles are not drawn; after it,
+/// a file that was looked at and is unchanged keeps those facts, and every file the edit created or
+/// rewrote (or that lint had not looked at before) is decoded and drawn in full.
 package final class RememberingImageInspector: ImageInspector, @unchecked Sendable {
+    /// How a file is looked at the first time.
+    package enum FirstLook: Sendable {
+        /// Decoded in full, bundles drawn.
+        case decoded
+        /// Only the header read, bundles not drawn, until `decodeWhatChanges()`.
+        case headerOnly
+    }
+
     private struct Identity: Hashable {
         let path: String
         let device: UInt64
@@ -98,19 +114,27 @@ package final class RememberingImageInspector: ImageInspector, @unchecked Sendab
     private let lock = NSLock()
     private var known: [Identity: ImageFacts] = [:]
     private var drawings: [[Identity]: [CatalogWarning]] = [:]
+    private var firstLook: FirstLook
     /// A bundle with more files than this is drawn each time rather than remembered.
     static let maximumBundleFiles = 1_000
 
-    package init(_ inner: any ImageInspector = DecodingImageInspector()) {
+    package init(_ inner: any ImageInspector = DecodingImageInspector(), firstLook: FirstLook = .decoded) {
         self.inner = inner
+        self.firstLook = firstLook
+    }
+
+    /// From now on a file or bundle not looked at before, or changed since, is decoded and drawn in full.
+    package func decodeWhatChanges() {
+        lock.withLock { firstLook = .decoded }
     }
 
     package func inspect(_ path: String) -> ImageFacts { inspect(.file(path)) }
 
     package func inspect(_ source: ImageSource) -> ImageFacts {
         guard case .file(let path) = source, let identity = Self.identity(of: path) else { return inner.inspect(source) }
-        if let facts = lock.withLock({ known[identity] }) { return facts }
-        let facts = inner.inspect(source)
+        let (remembered, look) = lock.withLock { (known[identity], firstLook) }
+        if let remembered { return remembered }
+        let facts = look == .headerOnly ? Self.headerFacts(path) : inner.inspect(source)
         // Remembered only when the file is still the one inspected.
         if Self.identity(of: path) == identity { lock.withLock { known[identity] = facts } }
         return facts
@@ -118,10 +142,19 @@ package final class RememberingImageInspector: ImageInspector, @unchecked Sendab
 
     package func drawingProblems(ofBundleAt path: String, draw: () -> [CatalogWarning]) -> [CatalogWarning] {
         guard let key = Self.identities(inFolder: path) else { return draw() }
-        if let problems = lock.withLock({ drawings[key] }) { return problems }
-        let problems = draw()
+        let (remembered, look) = lock.withLock { (drawings[key], firstLook) }
+        if let remembered { return remembered }
+        let problems = look == .headerOnly ? [] : draw()
         if Self.identities(inFolder: path) == key { lock.withLock { drawings[key] = problems } }
         return problems
+    }
+
+    /// The size from the file's `IHDR`, no pixel counted; a file whose header is not a PNG's is
+    /// unreadable, as a full decode would find.
+    private static func headerFacts(_ path: String) -> ImageFacts {
+        guard let header = try? BoundedFile.readPrefix(path, count: 64) else { return .unreadable(reason: "cannot read it") }
+        guard let size = PNGHeader.size(of: header) else { return .unreadable(reason: "no PNG signature") }
+        return .picture(width: size.width, height: size.height, translucentPixels: 0)
     }
 
     /// Every file under `folder` as it is now, in a stable order; nil for too many.

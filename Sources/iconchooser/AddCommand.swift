@@ -60,8 +60,8 @@ extension IconChooser {
             // Paths absolute from here on: every file an edit names is, and the writer checks them against the boundary.
             let options = try self.options.resolved()
             // Lint's look at the app as it is runs beside the reading and planning.
-            let lint = try options.editLint()
-            let before = edit.dryRun ? nil : BackgroundWork(lint)
+            let lint = try options.comparedLint()
+            let before = edit.dryRun ? nil : BackgroundWork(lint.before)
             let layout = try options.loadLayout()
             let request = AddRequest(name: name, image: image, dark: dark, tinted: tinted, ordinal: ordinal, sizes: sizes,
                                      style: style, background: background.flatMap(IconBackground.init(parsing:)))
@@ -72,7 +72,7 @@ extension IconChooser {
                 error.handEdit.map { lines in Console.writeError(lines.map { TextSanitizer.clean($0) + "\n" }.joined()) }
                 throw CommandFailure(error.description, exitCode: 1)
             }
-            try options.write(plan, layout: layout, dryRun: edit.dryRun, lint: lint, lintBefore: before?.result())
+            try options.write(plan, layout: layout, dryRun: edit.dryRun, lint: lint.after, lintBefore: before?.result())
         }
     }
 }

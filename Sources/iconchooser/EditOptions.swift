@@ -39,6 +39,19 @@ extension AppOptions {
         return { try Linter.lint(app: app, options: catalogOptions, inspector: inspector) }
     }
 
+    /// Lint for an edit whose lint before writing is only compared with lint after (`add`,
+    /// `remove`): before, images are read to their headers and bundles not drawn; after, what
+    /// the edit wrote is decoded in full (see `RememberingImageInspector.FirstLook`).
+    func comparedLint() throws -> (before: @Sendable () throws -> LintReport, after: @Sendable () throws -> LintReport) {
+        let app = try appPath(), catalogOptions = self.catalogOptions
+        let inspector = RememberingImageInspector(firstLook: .headerOnly)
+        return ({ try Linter.lint(app: app, options: catalogOptions, inspector: inspector) },
+                {
+                    inspector.decodeWhatChanges()
+                    return try Linter.lint(app: app, options: catalogOptions, inspector: inspector)
+                })
+    }
+
     /// Writes `plan` all or nothing inside the app's boundary, checks it by reading the app
     /// again, and prints what was done; with `dryRun`, prints the diff and writes nothing.
     /// `lintBefore` is lint's report on the app as planned from (run meanwhile, with `lint`).
