@@ -12,6 +12,7 @@ public enum ProblemCode: String, CaseIterable, Codable, Hashable, Sendable, Comp
     case carIconMissing = "car-icon-missing"
     case carInconsistentAppearances = "car-inconsistent-appearances"
     case carMarketingAlpha = "car-marketing-alpha"
+    case carPrimaryIconUnnamed = "car-primary-icon-unnamed"
     case catalogDuplicateName = "catalog-duplicate-name"
     case catalogGroupMalformed = "catalog-group-malformed"
     case catalogSymlinkOutside = "catalog-symlink-outside"

@@ -21,6 +21,7 @@ public enum LintRules {
         marketingIconAlpha,
         carIconMissing,
         carMarketingAlpha,
+        carPrimaryIconUnnamed,
         noAlternates,
         onlyOnIPad,
         scaleSuffixInEntry,

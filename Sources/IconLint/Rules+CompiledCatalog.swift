@@ -81,6 +81,50 @@ extension LintRules {
         }
     }
 
+    static let carPrimaryIconUnnamed = LintRule(
+        id: .carPrimaryIconUnnamed, severity: .error,
+        summary: "The built app's primary icon is in Assets.car, but CFBundlePrimaryIcon has no CFBundleIconName (ITMS-90713).",
+        explanation: """
+            An app whose icon is in the asset catalog must name it in the built Info.plist: CFBundlePrimaryIcon's \
+            CFBundleIconName, which the asset compiler writes beside CFBundleIconFiles (AppIcon60x60 names the \
+            AppIcon set). App Store Connect refuses an upload without it, with ITMS-90713 (Missing Info.plist \
+            value). It goes missing when a build phase or script writes CFBundleIcons into the built Info.plist \
+            after Xcode has merged the compiler's entries (to add alternates, say). Fix: have that step keep \
+            CFBundleIconName, or declare the icons in the source Info.plist or with \
+            ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES so Xcode merges them itself.
+            """
+    ) { context, hits in
+        guard let car = context.car else { return }
+        for set in context.iconSets {
+            guard let primary = set.primary, let entry = primary.dictionary, entry["CFBundleIconName"] == nil,
+                  let name = compiledName(ofFiles: entry["CFBundleIconFiles"] as? [Any] ?? [], in: car, idiom: set.idiom) else { continue }
+            hits.add(primary.subject, idiom: set.idiom, file: car.path,
+                     "\(primary.label) has no CFBundleIconName, though its icon is \(LintText.quote(name)) in Assets.car; "
+                     + "App Store Connect refuses the upload with ITMS-90713")
+        }
+    }
+
+    /// The car's icon that the asset compiler's file names (`AppIcon60x60`, `AppIcon76x76~ipad`) were made
+    /// from: the name before the point size, where the car has an icon of that name.
+    private static func compiledName(ofFiles files: [Any], in car: CarFile, idiom: Idiom) -> String? {
+        for case let file as String in files {
+            var stem = Substring(file)
+            if stem.hasSuffix("~ipad") { stem = stem.dropLast(5) }
+            // WIDTHxHEIGHT at the end, each a point size such as 60 or 83.5.
+            let isSize: (Character) -> Bool = { $0.isASCII && ($0.isNumber || $0 == ".") }
+            let height = stem.reversed().prefix(while: isSize).count
+            guard height > 0 else { continue }
+            stem = stem.dropLast(height)
+            guard stem.hasSuffix("x") else { continue }
+            stem = stem.dropLast()
+            let width = stem.reversed().prefix(while: isSize).count
+            guard width > 0, width < stem.count else { continue }
+            let name = String(stem.dropLast(width))
+            if !car.images(named: name, idiom: idiom).isEmpty { return name }
+        }
+        return nil
+    }
+
     static let carInconsistentAppearances = LintRule(
         id: .carInconsistentAppearances, severity: .note,
         summary: "In Assets.car, some icons have dark or tinted images and others do not.",

@@ -7,7 +7,8 @@ import TestSupport
 /// `lint` on built apps whose icons are in their Assets.car: the upload checks, read from the car.
 /// Each rule here has a trigger and a near miss (the well-built app), as `RuleCase` gives the others.
 @Suite struct CompiledCatalogLintTests {
-    static let rules: [ProblemCode] = [.carIconMissing, .carMarketingAlpha, .carAlternateSize, .carInconsistentAppearances]
+    static let rules: [ProblemCode] = [.carIconMissing, .carMarketingAlpha, .carPrimaryIconUnnamed, .carAlternateSize,
+                                       .carInconsistentAppearances]
 
     static func rules(_ app: BuiltAppFixture, idiom: Idiom = .phone) throws -> [ProblemCode: [String]] {
         let folder = TemporaryFolder()
@@ -69,5 +70,38 @@ import TestSupport
         let messages = try Self.rules(app)[.carMarketingAlpha] ?? []
         #expect(messages.count == 1)
         #expect(messages.first?.contains("has 2048 transparent or translucent pixels (of 1024×1024)") == true, "\(messages)")
+    }
+}
+
+/// A built plist whose CFBundlePrimaryIcon lost its CFBundleIconName (a script rewrote CFBundleIcons
+/// after Xcode merged the asset compiler's entries) is refused with ITMS-90713.
+@Suite struct CarPrimaryIconUnnamedTests {
+    static func unnamed(_ app: BuiltAppFixture) -> BuiltAppFixture {
+        var app = app
+        for key in ["CFBundleIcons", "CFBundleIcons~ipad"] {
+            var icons = app.plist[key] as! [String: Any]
+            var primary = icons["CFBundlePrimaryIcon"] as! [String: Any]
+            primary["CFBundleIconName"] = nil
+            icons["CFBundlePrimaryIcon"] = primary
+            app.plist[key] = icons
+        }
+        return app
+    }
+
+    @Test func aPrimaryWithoutItsNameIsITMS90713() throws {
+        let found = try CompiledCatalogLintTests.rules(Self.unnamed(BuiltAppFixture().withIconsInCar()))
+        #expect(found[.carPrimaryIconUnnamed] == [
+            "the primary icon in CFBundleIcons has no CFBundleIconName, though its icon is “AppIcon” in Assets.car; "
+                + "App Store Connect refuses the upload with ITMS-90713",
+            "the primary icon in CFBundleIcons~ipad has no CFBundleIconName, though its icon is “AppIcon” in Assets.car; "
+                + "App Store Connect refuses the upload with ITMS-90713",
+        ], "\(found)")
+    }
+
+    @Test func nearMisses() throws {
+        // Named as Xcode writes it.
+        #expect(try CompiledCatalogLintTests.rules(BuiltAppFixture().withIconsInCar())[.carPrimaryIconUnnamed] == nil)
+        // Unnamed, but its icon is loose files only: nothing in the car to name.
+        #expect(try CompiledCatalogLintTests.rules(Self.unnamed(BuiltAppFixture()))[.carPrimaryIconUnnamed] == nil)
     }
 }
