@@ -178,17 +178,50 @@ static double now_seconds(void) {
     return (double)time.tv_sec + (double)time.tv_nsec / 1e9;
 }
 
-/// Waits for the child to close its end of `pipe_end` (it has left) until `deadline`; false at the deadline.
-static int wait_for_exit(int pipe_end, double deadline) {
+/// The CPU seconds (user and system) process `pid` has run, from /proc; -1 where it cannot be read.
+static double cpu_seconds_of(pid_t pid) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    int file = open(path, O_RDONLY | O_CLOEXEC);
+    if (file < 0) return -1;
+    char text[1024];
+    ssize_t count;
+    do { count = read(file, text, sizeof text - 1); } while (count < 0 && errno == EINTR);
+    close(file);
+    if (count <= 0) return -1;
+    text[count] = 0;
+    // The fields after the command name, which is in parentheses and may hold anything: the
+    // state, then ten numbers, then utime and stime in clock ticks.
+    const char *after = strrchr(text, ')');
+    unsigned long user = 0, system = 0;
+    if (!after || sscanf(after + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &user, &system) != 2) return -1;
+    long ticks = sysconf(_SC_CLK_TCK);
+    return ticks > 0 ? (double)(user + system) / (double)ticks : -1;
+}
+
+/// How much longer than its CPU budget a drawing may take by the clock, for a machine so busy
+/// that the child waits its turn; only reached by a child that cannot be measured or does not run.
+static const double wall_clock_allowance = 10;
+
+/// Waits for the child to close its end of `pipe_end` (it has left). False once it has run for
+/// `cpu_budget` seconds of CPU time (what a drawing costs, however busy the machine), or, where
+/// that cannot be read, once `cpu_budget` seconds have passed; never past `wall_deadline`.
+static int wait_for_exit(int pipe_end, pid_t child, double cpu_budget, double started, double wall_deadline) {
+    int measurable = cpu_seconds_of(child) >= 0;
+    if (!measurable) wall_deadline = fmin(wall_deadline, started + cpu_budget);
+    // Checked often enough that a short budget is kept to within a few milliseconds.
+    double interval = fmax(0.002, fmin(0.02, cpu_budget / 4));
     for (;;) {
-        double left = deadline - now_seconds();
+        double left = wall_deadline - now_seconds();
         if (left <= 0) return 0;
         struct pollfd fd = {pipe_end, POLLIN, 0};
-        int ready = poll(&fd, 1, (int)ceil(left * 1000));
+        int ready = poll(&fd, 1, (int)ceil(fmin(left, measurable ? interval : left) * 1000));
         if (ready > 0) {
             char byte;
             ssize_t count = read(pipe_end, &byte, 1);
             if (count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN)) return 1;
+        } else if (ready == 0 && measurable) {
+            if (cpu_seconds_of(child) >= cpu_budget) return 0;
         } else if (ready < 0 && errno != EINTR) {
             return 1;
         }
@@ -197,7 +230,8 @@ static int wait_for_exit(int pipe_end, double deadline) {
 
 int iconchooser_svg_rasterize(const unsigned char *svg, size_t length, double *intrinsic_width, double *intrinsic_height,
                               const struct iconchooser_svg_canvas *canvas, struct iconchooser_svg_budget budget,
-                              char *message, size_t message_capacity) {
+                              double *seconds_spent, char *message, size_t message_capacity) {
+    if (seconds_spent) *seconds_spent = 0;
     if (!svg || !intrinsic_width || !intrinsic_height) return fail(message, message_capacity, "no document");
     *intrinsic_width = 0;
     *intrinsic_height = 0;
@@ -232,11 +266,19 @@ int iconchooser_svg_rasterize(const unsigned char *svg, size_t length, double *i
         run_child(svg, length, canvas, budget, answer, (unsigned char *)region + header);
     }
     close(ends[1]);
-    int finished = wait_for_exit(ends[0], now_seconds() + budget.seconds);
+    double started = now_seconds();
+    int finished = wait_for_exit(ends[0], child, budget.seconds, started, started + budget.seconds * wall_clock_allowance);
     close(ends[0]);
     if (!finished) kill(child, SIGKILL);
     int status = 0;
-    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
+    struct rusage usage;
+    memset(&usage, 0, sizeof usage);
+    while (wait4(child, &status, 0, &usage) < 0 && errno == EINTR) {}
+    if (seconds_spent) {
+        double cpu = (double)usage.ru_utime.tv_sec + (double)usage.ru_utime.tv_usec / 1e6
+                     + (double)usage.ru_stime.tv_sec + (double)usage.ru_stime.tv_usec / 1e6;
+        *seconds_spent = cpu > 0 ? cpu : now_seconds() - started;
+    }
     __sync_synchronize();
     int result;
     if (!finished) {

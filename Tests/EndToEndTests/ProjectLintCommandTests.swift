@@ -77,4 +77,21 @@ struct ProjectLintCommandTests {
         let unexpected = found.filter { Self.projectRules.contains($0.rule) && $0.rule != "inconsistent-appearances" }
         #expect(unexpected.isEmpty, "\(unexpected.map { "\($0.rule): \($0.message)" })")
     }
+
+    /// Drawing SVG layers is charged by the CPU time it takes, not by the clock: lint says the same
+    /// of KeePassium's three Icon Composer bundles (SVG layers) when eight lints run at once on two
+    /// cores as when one runs alone.
+    @Test func svgLayersAreDrawnTheSameHoweverBusyTheMachine() throws {
+        let arguments = ["lint", "--format", "json", "--app", RealProjectCorpus.path("keepassium_KeePassium"), "--target", "KeePassium"]
+        let alone = try CLI().run(arguments)
+        #expect(alone.status == 1, "\(alone.stderr)")
+        #expect(!alone.stdout.contains("cannot be drawn"), "\(alone.stdout)")
+        let lock = NSLock()
+        nonisolated(unsafe) var outputs: [String] = []
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let output = (try? CLI().run(arguments).stdout) ?? "could not run"
+            lock.withLock { outputs.append(output) }
+        }
+        for output in lock.withLock({ outputs }) { #expect(output == alone.stdout) }
+    }
 }

@@ -24,9 +24,10 @@ struct iconchooser_svg_canvas {
 };
 
 /// What one call may spend: librsvg runs in a child process (forked, no exec) that is stopped
-/// after `seconds` of wall-clock time, and may use no more than `memory_bytes` beyond what it
-/// starts with (its data size, under RLIMIT_DATA), so whatever an SVG makes librsvg do costs at
-/// most this much.
+/// after `seconds` of CPU time (measured from /proc, so a busy machine does not make a drawing
+/// fail; where that cannot be read, after `seconds` by the clock, and never later than ten times
+/// `seconds` by the clock), and may use no more than `memory_bytes` beyond what it starts with
+/// (its data size, under RLIMIT_DATA), so whatever an SVG makes librsvg do costs at most this much.
 struct iconchooser_svg_budget {
     double seconds;
     size_t memory_bytes;
@@ -46,13 +47,14 @@ enum {
 /// Parses `length` bytes of SVG (without a base URL: nothing outside the bytes is ever loaded) and
 /// reports the size it declares in CSS pixels in *intrinsic_width and *intrinsic_height: its width
 /// and height, else its viewBox's, else 0 × 0. With a `canvas`, also draws it there. All of it
-/// happens in a child process within `budget`.
+/// happens in a child process within `budget`; `*seconds_spent` (where not NULL) is the CPU seconds
+/// the child ran, or the seconds waited where that is not known.
 /// Returns 0, or one of the failures above with a NUL-terminated reason (librsvg's own, possibly
 /// several lines) in the `message_capacity` bytes at `message`.
 typedef int iconchooser_svg_rasterize_function(const unsigned char *svg, size_t length,
                                                double *intrinsic_width, double *intrinsic_height,
                                                const struct iconchooser_svg_canvas *canvas,
-                                               struct iconchooser_svg_budget budget,
+                                               struct iconchooser_svg_budget budget, double *seconds_spent,
                                                char *message, size_t message_capacity);
 
 typedef iconchooser_svg_rasterize_function *iconchooser_svg_rasterize_pointer;

@@ -33,7 +33,7 @@ public struct IconComposerRendering: Sendable {
 public struct IconComposerRenderer: Sendable {
     /// The canvas's own size in points: drawing larger adds no detail to any layer.
     public static let maximumPixelSize = 1024
-    /// Wall-clock seconds all the SVG layers of one rendering may take in librsvg, each call
+    /// CPU seconds all the SVG layers of one rendering may take in librsvg, each call
     /// also held to `SVGDocument.budget`: a bundle of many slow layers still ends in time.
     static let svgSecondsPerRendering = 1.5
     static let canvasPoints = 1024.0
@@ -158,10 +158,10 @@ private struct LayerArtwork {
         case .svg:
             let drawing = try svg(asset).get()
             let budget = try svgBudget()
-            let start = DispatchTime.now()
-            defer { spend(since: start) }
+            var seconds = 0.0
+            defer { spend(seconds) }
             do {
-                return try drawing.draw(in: frame, clip: clip, budget: budget)
+                return try drawing.draw(in: frame, clip: clip, budget: budget, spent: &seconds)
             } catch {
                 throw Failure(reason: error.description)
             }
@@ -182,8 +182,8 @@ private struct LayerArtwork {
         return budget
     }
 
-    private mutating func spend(since start: DispatchTime) {
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    /// Charges `seconds` of librsvg's CPU time: what drawing cost, however busy the machine was.
+    private mutating func spend(_ seconds: Double) {
         svgSecondsLeft -= seconds
         shared?.spend(seconds)
     }
@@ -203,18 +203,18 @@ private struct LayerArtwork {
     private mutating func svg(_ asset: IconLayerAsset) -> Result<SVGDocument, Failure> {
         if let known = drawings[asset.path] { return known }
         let result: Result<SVGDocument, Failure>
-        let start = DispatchTime.now()
+        var seconds = 0.0
         switch Result(catching: { () throws(Failure) in try svgBudget() }) {
         case .failure(let failure):
             result = .failure(failure)
         case .success(let budget):
             do {
-                result = .success(try SVGDocument(contentsOf: asset.path, budget: budget))
+                result = .success(try SVGDocument(contentsOf: asset.path, budget: budget, spent: &seconds))
             } catch {
                 result = .failure(Failure(reason: error.description))
             }
         }
-        spend(since: start)
+        spend(seconds)
         drawings[asset.path] = result
         return result
     }

@@ -54,6 +54,12 @@ struct SVGDocument {
     private let rasterize: iconchooser_svg_rasterize_pointer
 
     init(contentsOf path: String, budget: iconchooser_svg_budget = SVGDocument.budget) throws(Failure) {
+        var spent = 0.0
+        try self.init(contentsOf: path, budget: budget, spent: &spent)
+    }
+
+    /// As `init(contentsOf:budget:)`, adding the CPU seconds librsvg ran to `spent`.
+    init(contentsOf path: String, budget: iconchooser_svg_budget = SVGDocument.budget, spent: inout Double) throws(Failure) {
         let data: [UInt8]
         do {
             data = Array(try BoundedFile.read(path, limit: Self.maximumFileBytes))
@@ -66,13 +72,20 @@ struct SVGDocument {
             case .system(let reason): throw .unreadable(reason)
             }
         }
-        try self.init(bytes: data, budget: budget)
+        try self.init(bytes: data, budget: budget, spent: &spent)
     }
 
     private let budget: iconchooser_svg_budget
 
     init(bytes: [UInt8], library: Result<SVGRasterizerLibrary, SVGRasterizerLibrary.LoadFailure> = SVGRasterizerLibrary.shared,
          budget: iconchooser_svg_budget = SVGDocument.budget) throws(Failure) {
+        var spent = 0.0
+        try self.init(bytes: bytes, library: library, budget: budget, spent: &spent)
+    }
+
+    /// As `init(bytes:library:budget:)`, adding the CPU seconds librsvg ran to `spent`.
+    init(bytes: [UInt8], library: Result<SVGRasterizerLibrary, SVGRasterizerLibrary.LoadFailure> = SVGRasterizerLibrary.shared,
+         budget: iconchooser_svg_budget = SVGDocument.budget, spent: inout Double) throws(Failure) {
         guard bytes.count <= Self.maximumFileBytes else {
             throw .unreadable("is \(bytes.count) bytes; over \(Self.maximumFileBytes) is refused")
         }
@@ -88,7 +101,7 @@ struct SVGDocument {
         self.bytes = bytes
         self.budget = budget
         var width = 0.0, height = 0.0
-        try Self.call(rasterize, bytes, &width, &height, canvas: nil, budget: budget)
+        try Self.call(rasterize, bytes, &width, &height, canvas: nil, budget: budget, spent: &spent)
         guard width.isFinite, height.isFinite, width > 0, height > 0 else { throw .noSize }
         guard width <= Self.maximumDimension, height <= Self.maximumDimension else {
             throw .tooLarge(width: width, height: height)
@@ -99,6 +112,13 @@ struct SVGDocument {
 
     /// The artwork fitted into `frame` (canvas pixels), drawn only where it meets `clip`.
     func draw(in frame: LayerFrame, clip: PixelRect, budget: iconchooser_svg_budget? = nil) throws(Failure) -> LayerPatch? {
+        var spent = 0.0
+        return try draw(in: frame, clip: clip, budget: budget, spent: &spent)
+    }
+
+    /// As `draw(in:clip:budget:)`, adding the CPU seconds librsvg ran to `spent`.
+    func draw(in frame: LayerFrame, clip: PixelRect, budget: iconchooser_svg_budget? = nil,
+              spent: inout Double) throws(Failure) -> LayerPatch? {
         let visible = frame.pixels.intersection(clip)
         guard !visible.isEmpty else { return nil }
         let (pixels, overflow) = visible.width.multipliedReportingOverflow(by: visible.height)
@@ -109,7 +129,8 @@ struct SVGDocument {
             var canvas = iconchooser_svg_canvas(rgba: buffer.baseAddress, width: visible.width, height: visible.height,
                                                 viewport_x: frame.x - Double(visible.x), viewport_y: frame.y - Double(visible.y),
                                                 viewport_width: frame.width, viewport_height: frame.height)
-            try Self.call(rasterize, bytes, &measuredWidth, &measuredHeight, canvas: &canvas, budget: budget ?? self.budget)
+            try Self.call(rasterize, bytes, &measuredWidth, &measuredHeight, canvas: &canvas, budget: budget ?? self.budget,
+                          spent: &spent)
         }
         let unit: Float = 1 / 255
         return LayerPatch(rect: visible, samples: rgba.map { Float($0) * unit })
@@ -118,11 +139,13 @@ struct SVGDocument {
     /// One call of the entry point; librsvg's reason, on one line, when it fails.
     private static func call(_ rasterize: iconchooser_svg_rasterize_pointer, _ bytes: [UInt8], _ width: inout Double,
                              _ height: inout Double, canvas: UnsafePointer<iconchooser_svg_canvas>?,
-                             budget: iconchooser_svg_budget) throws(Failure) {
+                             budget: iconchooser_svg_budget, spent: inout Double) throws(Failure) {
         var message = [CChar](repeating: 0, count: 512)
+        var seconds = 0.0
         let status = bytes.withUnsafeBufferPointer { svg in
-            rasterize(svg.baseAddress, svg.count, &width, &height, canvas, budget, &message, message.count)
+            rasterize(svg.baseAddress, svg.count, &width, &height, canvas, budget, &seconds, &message, message.count)
         }
+        spent += seconds
         guard status == 0 else {
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let line = String(reason.split(whereSeparator: \.isNewline).joined(separator: " ").prefix(200))

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Wall-clock seconds that drawing SVG layers in librsvg may take in all, shared by every
-/// rendering that draws from it (on any thread). Each rendering of a bundle also has its own
+/// CPU seconds that drawing SVG layers in librsvg may take in all (so a busy machine draws what
+/// an idle one does), shared by every rendering that draws from it (on any thread). Each rendering of a bundle also has its own
 /// `IconComposerRenderer.svgSecondsPerRendering`; a command that renders many bundles (`preview`
 /// of an app, `lint` of a project) draws from one of these too, so that the whole command ends
 /// in time however many slow layers its icons hold.
@@ -17,7 +17,7 @@ public final class SVGTimeBudget: @unchecked Sendable {
 
     /// A one-shot command's: with each call cut to what is left when it starts, two calls in
     /// flight at the end overrun it by at most one call's second, so the command's SVG drawing
-    /// ends within two seconds.
+    /// ends within two seconds of CPU time.
     public static let commandSeconds = 1.0
 
     /// What is left; 0 once spent.
