@@ -101,23 +101,86 @@ import Testing
         }
     }
 
-    @Test func theSharedFixturesReleaseListIsInAnXCConfigAndItsDebugSettingsInAnIncludedSpecWhichIsRefused() throws {
+    @Test func theSharedFixturesReleaseListIsInAnXCConfigAndItsDebugListGoesIntoTheIncludedSpecHoldingTheTarget() throws {
         let fixture = XcodeGenFixture()
         let spec = fixture.folder.url("project.yml")
         let xcconfig = fixture.folder.url("Configs/Icons/Alternates.xcconfig")
+        let targets = fixture.folder.url("specs/targets.yml")
+        let targetsBefore = try Data(contentsOf: URL(fileURLWithPath: targets))
         var changes = ChangeSet()
         let state = try AlternateIconNames.state(target: "Sample", project: spec, changes: &changes)
         #expect(state.configurations.map(\.site) == [nil, SettingSite(file: xcconfig, place: .xcconfig)])
-        // Release's list is edited in the xcconfig; Debug's would go in the target's settings, which an included spec writes.
-        #expect(throws: ProjectEditError(path: spec, kind: .notInSpec("target “Sample”"))) {
-            try AlternateIconNames.add("Green", target: "Sample", project: spec, changes: &changes)
-        }
-        #expect(changes.changes.isEmpty, "nothing is staged when part of the edit fails")
+        // Release's list is edited in the xcconfig; Debug has none, and gets one in the target's settings,
+        // which the included spec writes.
+        let edit = try AlternateIconNames.add("Green", target: "Sample", project: spec, changes: &changes)
+        #expect(edit.sites == [SettingSite(file: xcconfig, place: .xcconfig),
+                               SettingSite(file: targets, place: .specSettings(target: "Sample", configuration: "Debug"))])
+        #expect(ProjectFileChecks.staged(spec, in: changes) == nil)
+        #expect(try Self.staged(xcconfig, changes) == "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Blue Green\n")
+        let added = ProjectFileChecks.lineDifference(targetsBefore, try #require(ProjectFileChecks.staged(targets, in: changes)?.replacement)).added
+        // In Debug's own entry: a line in base would override Release's xcconfig list.
+        #expect(Set(added) == ["      configs:", "        Debug:", "          \(Self.key): Green"], "\(added)")
+        #expect(try Self.staged(targets, changes).contains("""
+                settings:
+                  groups: [icons]
+                  configs:
+                    Debug:
+                      \(Self.key): Green
+            """), "after the settings' groups, in order")
+        try ProjectResourcesTests.apply(changes)
+        let project = try XcodeProject.read(spec)
+        #expect(try project.resolve(target: "Sample", configuration: "Debug").alternateIconNames == ["Green"])
+        #expect(try project.resolve(target: "Sample", configuration: "Release").alternateIconNames == ["Blue", "Green"])
+
+        var more = ChangeSet()
         #expect(throws: ProjectEditError(path: spec, kind: .resourcesFromSpecSources)) {
-            try ProjectResources.add([fixture.folder.url("App/Icon.icon")], target: "Sample", project: spec, changes: &changes)
+            try ProjectResources.add([fixture.folder.url("App/Icon.icon")], target: "Sample", project: spec, changes: &more)
         }
-        let removal = try AlternateIconNames.remove("Blue", target: "Sample", project: spec, changes: &changes)
-        #expect(removal.sites == [SettingSite(file: xcconfig, place: .xcconfig)])
-        #expect(try Self.staged(xcconfig, changes) == "", "the list's last name goes with its line: no list lies below it")
+        let removal = try AlternateIconNames.remove("Green", target: "Sample", project: spec, changes: &more)
+        #expect(Set(removal.sites.map(\.file)) == [xcconfig, targets])
+        #expect(try Self.staged(xcconfig, more) == "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Blue\n")
+        #expect(ProjectFileChecks.staged(targets, in: more)?.replacement == targetsBefore, "the new line goes with its last name")
+    }
+
+    /// A list an included spec writes is edited there, where XcodeGen takes it from; the including
+    /// spec's own line wins where both write one.
+    @Test func aListInAnIncludedSpecIsEditedThereAndComesBackByteForByte() throws {
+        let folder = TemporaryFolder()
+        folder.write("App/main.swift", "")
+        let included = folder.write("Configs/targets.yml", """
+            targets:
+              App:
+                settings:
+                  base:
+                    \(Self.key): Dark  # from the shared spec
+                    ASSETCATALOG_COMPILER_APPICON_NAME: AppIcon
+
+            """)
+        let spec = folder.write("project.yml", "include:\n  - Configs/targets.yml\n" + Self.spec(settings: ""))
+        let specBefore = try Data(contentsOf: URL(fileURLWithPath: spec))
+        let includedBefore = try Data(contentsOf: URL(fileURLWithPath: included))
+        var changes = ChangeSet()
+        let edit = try AlternateIconNames.add("Blue", target: "App", project: spec, changes: &changes)
+        #expect(edit.sites.map(\.file) == [included, included])
+        #expect(ProjectFileChecks.staged(spec, in: changes) == nil, "the including spec is left alone")
+        let difference = ProjectFileChecks.lineDifference(includedBefore, try #require(ProjectFileChecks.staged(included, in: changes)?.replacement))
+        #expect(difference.added == ["        \(Self.key): Dark Blue  # from the shared spec"])
+        #expect(try Self.names(changes, spec: spec) == ["Debug": ["Dark", "Blue"], "Release": ["Dark", "Blue"]])
+
+        var undo = ChangeSet()
+        _ = try AlternateIconNames.remove("Blue", target: "App", project: spec, changes: &undo)
+        #expect(ProjectFileChecks.staged(included, in: undo)?.replacement == includedBefore)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: spec)) == specBefore)
+
+        // Written in both: the including spec's line is the one XcodeGen keeps, and the one edited.
+        let both = folder.write("both.yml", "include:\n  - Configs/targets.yml\n" + Self.spec(settings: """
+            settings:
+              base:
+                \(Self.key): Dark
+        """))
+        var again = ChangeSet()
+        let own = try AlternateIconNames.add("Blue", target: "App", project: both, changes: &again)
+        #expect(Set(own.sites.map(\.file)) == [both], "\(own.sites)")
     }
 }
+

@@ -32,6 +32,9 @@ package struct XcodeProject: Sendable {
     /// Where the files the project names may be read (see `ReadBoundary`); the project's folder
     /// unless the opening says otherwise.
     package var readBoundary: ReadBoundary?
+    /// For a project generated from an XcodeGen spec: the spec files read, in the order XcodeGen
+    /// merges them (each included spec before the spec including it; the spec itself last).
+    package var specFiles: [String] = []
     package var boundary: ReadBoundary { readBoundary ?? ReadBoundary(root: folder, kind: .projectFolder, realRoot: realFolder) }
     /// Files the project's generator writes (an XcodeGen spec's Info.plists), by absolute path:
     /// read from here, not from disk.

@@ -20,6 +20,8 @@ struct SpecFileLoader {
     /// or an attribute, and nothing needs walking to replace them.
     private(set) var mentionsVariables = false
     private var filesRead = 0
+    /// The files read, in the order they are merged: each included spec before the one including it.
+    private(set) var filesInMergeOrder: [String] = []
     /// Values all the files read may still hold, aliases expanded: every later walk is bounded by it.
     private var budget = YAMLReader.maximumValues
 
@@ -39,6 +41,7 @@ struct SpecFileLoader {
         if mentionsVariables { spec = expandingEnvironment(spec, file: path) }
         let folder = ProjectPaths.parent(path)
         if !stack.isEmpty && relativePaths { spec = Self.absolutePaths(in: spec, folder: folder) }
+        defer { filesInMergeOrder.append(path) }
         guard let include = spec["include"] else { return spec }
         spec["include"] = nil
         var merged = SpecDictionary()

@@ -28,7 +28,9 @@ enum XcodeGenSpec {
         var builder = Builder(specPath: specPath, folder: folder, boundary: boundary, spec: spec)
         builder.mentionsVariables = loader.mentionsVariables
         builder.warnings = loader.warnings
-        return try builder.project()
+        var project = try builder.project()
+        project.specFiles = loader.filesInMergeOrder
+        return project
     }
 
     /// Builds the project's model, giving each configuration, file and target an id of its own.

@@ -93,14 +93,16 @@ struct SettingSites {
             ]
             for case let (level?, targetName) in levels {
                 let assignments = try Self.xcconfigAssignments(level, project: project, file: file)
-                let site = SettingSite(file: file, place: isSpec
-                    ? .specSettings(target: targetName, configuration: configuration)
-                    : .buildConfiguration(id: level.id, configuration: configuration, target: targetName))
                 for (key, into) in [(AlternateIconNames.setting, 0), (AlternateIconNames.primarySetting, 1)] {
                     var found = assignments.filter { $0.name == key && $0.conditions.isEmpty }.map {
                         Definition(site: SettingSite(file: Self.file(ofOrigin: $0.origin), place: .xcconfig), value: $0.value)
                     }
                     if let setting = level.settings.last(where: { $0.key == key }) {
+                        let site = isSpec
+                            ? SettingSite(file: try Self.spec(defining: key, target: targetName, configuration: configuration,
+                                                              among: project.specFiles, root: file, changes: &changes),
+                                          place: .specSettings(target: targetName, configuration: configuration))
+                            : SettingSite(file: file, place: .buildConfiguration(id: level.id, configuration: configuration, target: targetName))
                         found.append(Definition(site: site, value: setting.value))
                     }
                     if into == 0 { list += found } else { primary += found }
@@ -147,6 +149,23 @@ struct SettingSites {
         }
     }
 
+    /// The spec file whose line gives a level's setting, as XcodeGen merges them: the spec itself,
+    /// else the last included spec that writes it. Where none does (a template or a setting group
+    /// gives it, or nothing), the spec that writes the level's settings (or the target), where a new
+    /// line would go; else the spec itself.
+    private static func spec(defining key: String, target: String?, configuration: String, among files: [String], root: String,
+                             changes: inout ChangeSet) throws(ProjectEditError) -> String {
+        var holder: String?
+        for candidate in [root] + files.reversed().filter({ $0 != root }) {
+            let lines = try XCConfigLines.read(candidate, changes: &changes)
+            if SpecSettingLines.locate(key, target: target, configuration: configuration, in: lines) != nil { return candidate }
+            let holds = SpecSettingLines.settingsBlock(target: target, in: lines) != nil
+                || target.map { SpecSettingLines.targetBlock($0, in: lines) != nil } == true
+            if holder == nil && holds { holder = candidate }
+        }
+        return holder ?? root
+    }
+
     /// The file of an assignment's origin, `path:line`.
     private static func file(ofOrigin origin: String) -> String {
         guard let colon = origin.lastIndex(of: ":") else { return origin }
@@ -177,7 +196,9 @@ struct SettingSites {
                 if !creations.contains(primary.site) { creations.append(primary.site) }
                 primaryLines[primary.site] = primary
             } else if projectFile == nil {
-                let site = SettingSite(file: file, place: .specSettings(target: target.name, configuration: chain.configuration))
+                let spec = try Self.spec(defining: AlternateIconNames.setting, target: target.name, configuration: chain.configuration,
+                                         among: project.specFiles, root: file, changes: &changes)
+                let site = SettingSite(file: spec, place: .specSettings(target: target.name, configuration: chain.configuration))
                 if !creations.contains(site) { creations.append(site) }
             } else if let id = chain.targetConfiguration {
                 let site = SettingSite(file: file,
@@ -219,9 +240,17 @@ struct SettingSites {
     private func apply(_ edits: [(site: SettingSite, operation: Operation)], creating creations: [SettingSite], value: String,
                        changes: inout ChangeSet) throws(ProjectEditError) {
         var pbxproj = try projectFile?.text()
-        var spec: [String]? = projectFile == nil ? try XCConfigLines.read(file, changes: &changes) : nil
+        // The spec and the specs it includes that are changed, by file.
+        var specs: [String: [String]] = [:]
+        func specLines(of path: String) throws(ProjectEditError) -> [String]? {
+            guard projectFile == nil else { return nil }
+            if let lines = specs[path] { return lines }
+            let lines = try XCConfigLines.read(path, changes: &changes)
+            specs[path] = lines
+            return lines
+        }
         // Spec sites of several configurations may be one line (`base`): each line is changed once.
-        var specLines: [Int: Operation] = [:]
+        var specEdits: [String: [Int: Operation]] = [:]
         for (site, operation) in edits {
             switch site.place {
             case .buildConfiguration(let id, _, _):
@@ -231,15 +260,17 @@ struct SettingSites {
             case .xcconfig:
                 try XCConfigLines.change(AlternateIconNames.setting, in: site.file, operation, changes: &changes)
             case .specSettings(let target, let configuration):
-                guard let lines = spec else { continue }
+                guard let lines = try specLines(of: site.file) else { continue }
                 guard let line = SpecSettingLines.locate(AlternateIconNames.setting, target: target, configuration: configuration, in: lines) else {
-                    throw ProjectEditError(path: file, kind: .notInSpec("\(AlternateIconNames.setting) of \(target.map { "target “\($0)”" } ?? "the project")"))
+                    throw ProjectEditError(path: site.file, kind: .notInSpec("\(AlternateIconNames.setting) of \(target.map { "target “\($0)”" } ?? "the project")"))
                 }
-                specLines[line] = operation
+                specEdits[site.file, default: [:]][line] = operation
             }
         }
-        for (line, operation) in specLines.sorted(by: { $0.key > $1.key }) {
-            spec = try SpecSettingLines.changing(AlternateIconNames.setting, at: line, in: spec ?? [], operation, file: file)
+        for (path, edits) in specEdits {
+            for (line, operation) in edits.sorted(by: { $0.key > $1.key }) {
+                specs[path] = try SpecSettingLines.changing(AlternateIconNames.setting, at: line, in: specs[path] ?? [], operation, file: path)
+            }
         }
         for site in creations {
             switch site.place {
@@ -251,16 +282,21 @@ struct SettingSites {
                 try XCConfigLines.insert(AlternateIconNames.setting, value: value, after: AlternateIconNames.primarySetting,
                                          in: site.file, changes: &changes)
             case .specSettings(let target, let configuration):
-                guard let lines = spec else { continue }
-                spec = try SpecSettingLines.inserting(AlternateIconNames.setting, value: value, after: AlternateIconNames.primarySetting,
-                                                      level: target, target: self.target.name, configuration: configuration,
-                                                      in: lines, file: file)
+                guard let lines = try specLines(of: site.file) else { continue }
+                // `base` only where every configuration gets the new line; else each its own `configs` entry.
+                let everyConfiguration = Set(chains.map(\.configuration)) == Set(creations.compactMap { creation -> String? in
+                    if case .specSettings(_, let other) = creation.place, creation.file == site.file { return other }
+                    return nil
+                })
+                specs[site.file] = try SpecSettingLines.inserting(AlternateIconNames.setting, value: value, after: AlternateIconNames.primarySetting,
+                                                                  level: target, target: self.target.name, configuration: configuration,
+                                                                  onlyThisConfiguration: !everyConfiguration, in: lines, file: site.file)
             }
         }
         if let pbxproj, let state = projectFile, !edits.isEmpty || !creations.isEmpty, pbxproj.text != state.contents {
             try state.stage(pbxproj, in: &changes)
         }
-        if let spec { try XCConfigLines.write(spec, to: file, changes: &changes) }
+        for (path, lines) in specs.sorted(by: { $0.key < $1.key }) { try XCConfigLines.write(lines, to: path, changes: &changes) }
     }
 }
 

@@ -1,8 +1,9 @@
 /// A build setting in an XcodeGen spec (`project.yml`), edited as one line of YAML: found
 /// under the target's (or the project's) `settings`, in the `configs` entry matching the
 /// configuration, else `base`, else the plain mapping; its value keeps its style (plain,
-/// 'single' or "double" quoted) and its comment. Values written over several lines, lists,
-/// and settings that come from setting groups, templates or included specs are not edited.
+/// 'single' or "double" quoted) and its comment. An included spec's lines are edited the same
+/// way, in that file. Values written over several lines, lists, and settings that come from
+/// setting groups or templates are not edited.
 enum SpecSettingLines {
     /// Where a key's line is, for one level and configuration.
     static func locate(_ key: String, target: String?, configuration: String, in lines: [String]) -> Int? {
@@ -44,11 +45,15 @@ enum SpecSettingLines {
 
     /// Writes `key: value` after `anchor`'s line in the settings of `level` (a target, or nil:
     /// the spec's own), or at the end of `target`'s `base` (made, with `settings`, where
-    /// missing). Nothing when the block it would go in has the key already.
+    /// missing). Nothing when the block it would go in has the key already. `onlyThisConfiguration`:
+    /// the other configurations read the setting from elsewhere, so it goes in `configs`' entry
+    /// for `configuration`, never in `base`, which all of them read.
     static func inserting(_ key: String, value: String, after anchor: String, level: String?, target: String,
-                          configuration: String, in lines: [String], file: String) throws(ProjectEditError) -> [String] {
+                          configuration: String, onlyThisConfiguration: Bool = false, in lines: [String],
+                          file: String) throws(ProjectEditError) -> [String] {
         var lines = lines
-        if let line = locate(anchor, target: level, configuration: configuration, in: lines), YAMLScalar(line: lines[line]) != nil {
+        if let line = locate(anchor, target: level, configuration: configuration, in: lines), YAMLScalar(line: lines[line]) != nil,
+           !onlyThisConfiguration || isInConfigurationEntry(line, in: lines) {
             let indentation = indent(lines[line])
             let parent = parentLine(of: line, in: lines)
             if let parent, child(key, of: parent, in: lines) != nil { return lines }
@@ -60,6 +65,10 @@ enum SpecSettingLines {
         }
         let unit = max(indentUnit(in: lines), 1)
         let entry = { (indentation: Int) in String(repeating: " ", count: indentation) + key + ": " + YAMLScalar.encoded(value, style: .plain) }
+        if onlyThisConfiguration {
+            return try insertingInConfigurationEntry(entry, configuration: configuration, target: target, targetLine: targetLine,
+                                                     unit: unit, in: lines, file: file)
+        }
         if let settings = child("settings", of: targetLine, in: lines) {
             let nested = ["base", "configs", "groups"].contains { child($0, of: settings, in: lines) != nil }
             if let base = child("base", of: settings, in: lines) {
@@ -82,6 +91,45 @@ enum SpecSettingLines {
                                       String(repeating: " ", count: indentation + unit) + "base:",
                                       entry(indentation + 2 * unit)], at: end)
         }
+        return lines
+    }
+
+    /// True when `line` sits in an entry of a `configs:` mapping (one configuration's settings).
+    private static func isInConfigurationEntry(_ line: Int, in lines: [String]) -> Bool {
+        parentLine(of: line, in: lines).map { isConfigurationEntry($0, in: lines) } ?? false
+    }
+
+    /// The target's `settings` → `configs` → `configuration` entry, each made where missing, with
+    /// the new line at its end. A `settings` written as one plain mapping (no `base`, `configs` or
+    /// `groups`) is every configuration's: a `configs` beside it would change what it means, so it is refused.
+    private static func insertingInConfigurationEntry(_ entry: (Int) -> String, configuration: String, target: String, targetLine: Int,
+                                                      unit: Int, in lines: [String], file: String) throws(ProjectEditError) -> [String] {
+        var lines = lines
+        let pad = { (count: Int) in String(repeating: " ", count: count) }
+        guard let settings = child("settings", of: targetLine, in: lines) else {
+            let indentation = children(of: targetLine, in: lines).first.map { indent(lines[$0]) } ?? indent(lines[targetLine]) + unit
+            lines.insert(contentsOf: [pad(indentation) + "settings:", pad(indentation + unit) + "configs:",
+                                      pad(indentation + 2 * unit) + configuration + ":", entry(indentation + 3 * unit)],
+                         at: blockEnd(of: targetLine, in: lines))
+            return lines
+        }
+        guard ["base", "configs", "groups"].contains(where: { child($0, of: settings, in: lines) != nil }) else {
+            throw ProjectEditError(path: file, kind: .notInSpec("a configs entry for \(configuration) beside target “\(target)”'s plain settings"))
+        }
+        let settingsIndent = indent(lines[settings])
+        guard let configs = child("configs", of: settings, in: lines) else {
+            lines.insert(contentsOf: [pad(settingsIndent + unit) + "configs:", pad(settingsIndent + 2 * unit) + configuration + ":",
+                                      entry(settingsIndent + 3 * unit)], at: blockEnd(of: settings, in: lines))
+            return lines
+        }
+        let configsIndent = indent(lines[configs])
+        guard let own = children(of: configs, in: lines).first(where: { keyName(lines[$0])?.lowercased() == configuration.lowercased() }) else {
+            let indentation = children(of: configs, in: lines).first.map { indent(lines[$0]) } ?? configsIndent + unit
+            lines.insert(contentsOf: [pad(indentation) + configuration + ":", entry(indentation + unit)], at: blockEnd(of: configs, in: lines))
+            return lines
+        }
+        let indentation = children(of: own, in: lines).first.map { indent(lines[$0]) } ?? indent(lines[own]) + unit
+        lines.insert(entry(indentation), at: blockEnd(of: own, in: lines))
         return lines
     }
 
@@ -146,16 +194,23 @@ enum SpecSettingLines {
         return stride(from: line - 1, through: 0, by: -1).first { !isBlankOrComment(lines[$0]) && indent(lines[$0]) < lineIndent }
     }
 
-    /// After a line's removal: a `base:` then a `settings:` left with nothing under them go too.
+    /// After a line's removal: a `base:`, a configuration's entry, `configs:` and `settings:` left
+    /// with nothing under them go too.
     private static func removeEmptyParents(above line: Int, in lines: inout [String]) {
         var position = line
-        for name in ["base", "settings"] {
+        for _ in 0..<4 {
             guard position > 0, let parent = stride(from: position - 1, through: 0, by: -1).first(where: { !isBlankOrComment(lines[$0]) }),
-                  keyName(lines[parent]) == name, YAMLScalar.restOfLine(lines[parent])?.isEmpty == true,
-                  children(of: parent, in: lines).isEmpty else { return }
+                  let name = keyName(lines[parent]), YAMLScalar.restOfLine(lines[parent])?.isEmpty == true,
+                  children(of: parent, in: lines).isEmpty,
+                  ["base", "configs", "settings"].contains(name) || isConfigurationEntry(parent, in: lines) else { return }
             lines.remove(at: parent)
             position = parent
         }
+    }
+
+    /// True when `line` is an entry of a `configs:` mapping.
+    private static func isConfigurationEntry(_ line: Int, in lines: [String]) -> Bool {
+        parentLine(of: line, in: lines).map { keyName(lines[$0]) == "configs" } ?? false
     }
 
     /// The smallest step between a key and its children in the file: 2 unless it says otherwise.
