@@ -62,6 +62,15 @@ import Testing
         let github = try cli.run(["lint", "--app", ipa, "--format", "github"])
         #expect(github.status == 1, "\(github.stdout)")
         #expect(github.stdout.contains("::error") && github.stdout.contains("ITMS-90895"), "\(github.stdout)")
+
+        // A build script rewrote CFBundleIcons and dropped the primary's name.
+        var unnamed = fixture
+        unnamed.plist["CFBundleIcons"] = ["CFBundlePrimaryIcon": ["CFBundleIconFiles": ["AppIcon60x60"]]]
+        let unnamedIPA = try unnamed.writeIPA(in: folder, as: "Unnamed.ipa")
+        let refused = try cli.run(["lint", "--app", unnamedIPA, "--format", "github"])
+        #expect(refused.status == 1, "\(refused.stdout)")
+        #expect(refused.stdout.split(separator: "\n").contains { $0.hasPrefix("::error") && $0.contains("car-primary-icon-unnamed")
+            && $0.contains("ITMS-90713") }, "\(refused.stdout)")
     }
 
     @Test func aBrokenCarIsOneWarningNamingIt() throws {
