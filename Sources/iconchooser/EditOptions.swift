@@ -21,9 +21,11 @@ extension AppOptions {
     }
 
     /// The app read for every idiom an edit touches, iPhone first, its files looked at;
-    /// a failure exits 2.
-    func loadLayout() throws -> AppLayout {
-        let catalogs = try reading { path throws(CatalogError) in try CatalogReader.readEveryIdiom(app: path, options: catalogOptions) }
+    /// a failure exits 2. `opener`: a new one to read the app as it is now.
+    func loadLayout(opener: AppOpener) throws -> AppLayout {
+        let catalogs = try reading { path throws(CatalogError) in
+            try CatalogReader.readEveryIdiom(app: path, options: catalogOptions, opener: opener)
+        }
         if catalogs[0].source.isBuilt {
             throw CommandFailure("\(TextSanitizer.clean(catalogs[0].path)): a built app is not edited; give its project or Info.plist",
                                  exitCode: 2)
@@ -57,7 +59,7 @@ extension AppOptions {
             }
             return
         }
-        let checked = CheckedWrite(read: { try loadLayout().catalogs }, lint: lint)
+        let checked = CheckedWrite(read: { try loadLayout(opener: AppOpener()).catalogs }, lint: lint)
         do {
             try checked.write(plan, boundary: root, before: lintBefore)
         } catch {

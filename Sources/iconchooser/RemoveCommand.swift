@@ -4,7 +4,7 @@ import TerminalText
 
 extension IconChooser {
     /// `iconchooser remove NAME`: the inverse of `add`.
-    struct Remove: ParsableCommand {
+    struct Remove: ParsableCommand, StartedCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove",
             abstract: "Remove an alternate icon from the app's project, asset catalog or Info.plist.",
@@ -29,13 +29,15 @@ extension IconChooser {
             try options.requireNamedApp("remove")
         }
 
-        func run() throws {
+        func run() throws { try run(CommandStart()) }
+
+        func run(_ start: CommandStart) throws {
             // Paths absolute from here on: every file an edit names is, and the writer checks them against the boundary.
             let options = try self.options.resolved()
             // Lint's look at the app as it is runs beside the reading and planning.
             let lint = try options.editLint()
             let before = edit.dryRun ? nil : BackgroundWork(lint)
-            let layout = try options.loadLayout()
+            let layout = try options.loadLayout(opener: start.opener)
             let plan: EditPlan
             do {
                 plan = try IconRemoval.plan(name: name, keepFiles: keepFiles, layout: layout)
