@@ -131,58 +131,55 @@ enum SessionEvent: Sendable {
     case still(frame: Int)
 }
 
-/// One run of a session: the mutable state the loop carries, used by one task only.
+/// One run of a session: the chooser's state and the runtime's (`RuntimeState`), both pure;
+/// this carries out what their updates return and feeds back what happened. Used by one task only.
 private final class SessionRun {
     let session: ChooserSession
     let terminal: any Terminal
     let queue = EventQueue<SessionEvent>()
     var state: ChooserState
     var pending: [ChooserEffect]
-    var probe: CapabilityProbe
+    var runtime: RuntimeState
+    /// When the terminal was first asked, for what is decided from its answers.
     var detectionStarted = ContinuousClock.now
-    /// tmux was asked about passthrough; the queries wait for its answer.
-    var askedTmux = false
-    /// What is known about the terminal, once the answers came or stopped coming.
-    var capabilities: TerminalCapabilities?
-    /// Pixel pictures, once the terminal has been found to show them.
-    var pixelPictures: (any PixelPictures)?
-    var visible: (TileSize, [Int])?
-    /// The state the last frame showed.
+    /// The state the last frame showed: an idle chooser builds no screens.
     var drawn: ChooserState?
-    /// The appearance pictures were last asked for in: work left for another is dropped.
-    var requestedAppearance: IconAppearance?
-    /// A `.confirmationDue` is on its way.
-    var confirmationScheduled = false
-    /// Frames drawn so far: a `.still` event names the frame it was posted after.
-    var framesDrawn = 0
 
     init(_ session: ChooserSession) {
         self.session = session
         terminal = session.terminal
         let size = terminal.size
+        runtime = RuntimeState(
+            askedSymbols: session.options.symbols, environment: terminal.environment, symbolLimit: terminal.symbolLimit,
+            pixelDrawable: session.options.pixelPictures?.drawable,
+            probe: CapabilityProbe(environment: terminal.environment, choice: session.options.graphics,
+                                   canQuery: terminal.canQuery, windowSize: size),
+            detectionTimeout: session.options.detectionTimeout, confirmationWait: confirmationWait)
         var configuration = session.configuration
-        let symbols = Self.symbols(session.options.symbols, environment: terminal.environment, limit: terminal.symbolLimit)
+        let symbols = runtime.startingSymbols
         configuration.symbols = symbols.set
         (state, pending) = ChooserState.start(
             items: session.items, appName: session.appName, currentName: session.currentName,
             screen: ScreenSize(width: size.columns, height: size.rows), configuration: configuration,
             context: session.context, appearance: session.appearance,
             status: symbols.notice.map { StatusMessage($0) }, idiom: session.idiom)
-        probe = CapabilityProbe(environment: terminal.environment, choice: session.options.graphics,
-                                canQuery: terminal.canQuery, windowSize: size)
     }
+
+    /// Pixel pictures, once the terminal has been found to show them.
+    private var pixelPictures: (any PixelPictures)? { runtime.pixelPicturesOn ? session.options.pixelPictures : nil }
 
     func run() async -> Int32 {
         let queue = queue
         terminal.startEvents { queue.post(.terminal($0)) }
         // tmux is a process to start, so it is asked first, off the loop; its answer is
         // taken (and the terminal asked) once the first frame is out.
-        askTmux()
+        perform(.starting(canAskTmux: terminal.tmuxQuestion != nil))
         // The first frame (placeholders) goes out before any picture or answer is asked
         // for, so neither decoding nor a silent terminal delays it.
         draw()
-        makePicturesAhead()
-        beginDetection()
+        perform(.firstFrameDrawn(hasLayout: state.layout != nil))
+        detectionStarted = .now
+        perform(.detectionBegins(shown))
         while true {
             if let status = await performPending() { return leave(status) }
             draw()
@@ -199,14 +196,12 @@ private final class SessionRun {
         return status
     }
 
-    /// The symbol set to draw with: the one asked for, else the finest the terminal is known
-    /// to draw (`detected`, or what the environment says), within what the terminal layer can
-    /// write; and a note when the one asked for cannot be written.
-    static func symbols(_ asked: SymbolSet?, environment: [String: String], detected: SymbolSet? = nil,
-                        limit: SymbolLimit) -> (set: SymbolSet, notice: String?) {
-        guard let asked else { return (min(SymbolSet.best(environment: environment, detected: detected), limit.finest), nil) }
-        guard asked > limit.finest else { return (asked, nil) }
-        return (limit.finest, "--symbols \(asked): \(limit.reason ?? "not drawable here"); drawing \(limit.finest)s instead")
+    /// What the screen shows now, for the runtime's decisions.
+    private var shown: ChooserShown {
+        let elapsed = ContinuousClock.now - detectionStarted
+        return ChooserShown(
+            elapsedMilliseconds: Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000),
+            terminalColorDepth: terminal.colorDepth, symbols: state.configuration.symbols, pixelCell: state.pixels?.cell)
     }
 
     /// Applies one event; returns the exit status when it ends the session.
@@ -217,9 +212,8 @@ private final class SessionRun {
         case .terminal(.click(let column, let row)):
             pending += update(&state, .click(column: column, row: row))
         case .terminal(.resize(let size)):
-            probe.windowSize = size
             pending += update(&state, .resize(width: size.columns, height: size.rows))
-            refreshCapabilities()
+            perform(.resized(size, shown))
         case .terminal(.signal(let number)):
             return number == SIGINT ? 130 : 128 + number
         case .terminal(.hangup):
@@ -229,12 +223,7 @@ private final class SessionRun {
                 terminal.pictureReply(reply)
                 break
             }
-            probe.receive(reply)
-            if capabilities == nil {
-                if probe.isComplete { decideCapabilities() }
-            } else {
-                refreshCapabilities()
-            }
+            perform(.reply(reply, shown))
         case .picture(let done):
             // A tile made before the symbols or colours changed is not shown.
             if done.symbols == state.configuration.symbols && done.depth == state.configuration.colorDepth {
@@ -250,27 +239,62 @@ private final class SessionRun {
             // A picture made before the symbols or colours changed is not shown.
             if symbols == state.configuration.symbols && depth == state.configuration.colorDepth { pending += update(&state, event) }
         case .tmux(let report):
-            guard capabilities == nil else { break }
-            probe.tmuxAnswered(report)
-            sendQueries()
-            startPicturesBeforeAnswers()
+            perform(.tmuxAnswered(report, shown))
         case .detectionDeadline:
-            if capabilities == nil { decideCapabilities() }
+            perform(.detectionDeadline(shown))
         case .confirmationDue:
-            confirmationScheduled = false
-            terminal.placeUnconfirmedPictures()
-            scheduleConfirmation()
+            perform(.confirmationDue)
         case .still(let frame):
-            if frame == framesDrawn { terminal.placeShownPicturesAgain() }
+            perform(.still(frame: frame))
         }
         return nil
     }
 
-    /// While placements wait for the terminal's word, looks again after `confirmationWait`.
-    private func scheduleConfirmation() {
-        guard !confirmationScheduled, terminal.awaitsPictureConfirmation else { return }
-        confirmationScheduled = true
-        post(.confirmationDue, after: confirmationWait)
+    /// Updates the runtime's state with `event` and carries out what it returns.
+    private func perform(_ event: RuntimeEvent) {
+        for effect in runtime.update(event) { carryOut(effect) }
+    }
+
+    /// Carries out one effect of the runtime's state, feeding back what came of it at once.
+    private func carryOut(_ effect: RuntimeEffect) {
+        switch effect {
+        case .chooser(let event):
+            pending += update(&state, event)
+        case .cancelTiles:
+            session.pictures.cancelAll()
+        case .cancelPixelPictures:
+            pixelPictures?.cancelAll()
+        case .upgradeColors:
+            if terminal.upgradeToDirectColor() { perform(.colorsUpgraded(terminal.colorDepth)) }
+        case .startPixelPictures(let found):
+            guard let pixels = session.options.pixelPictures,
+                  let started = pixels.start(for: found, colorDepth: terminal.colorDepth) else { return }
+            terminal.usePictures(started.encoder)
+            perform(.pixelPicturesStarted(cell: started.cell))
+        case .makePicturesAhead(let capabilities):
+            guard let pixels = session.options.pixelPictures, let layout = state.layout else { return }
+            pixels.makeAhead(state.visibleItems, size: layout.tileSize, for: capabilities, colorDepth: terminal.colorDepth,
+                             appearance: state.appearance)
+        case .askTmux:
+            guard let question = terminal.tmuxQuestion else { return }
+            let queue = queue
+            DispatchQueue.global(qos: .userInitiated).async { queue.post(.tmux(question())) }
+        case .sendQueries(let plan):
+            terminal.sendQueries(plan)
+        case .prioritize(let visible):
+            session.pictures.prioritize(visible.indices, size: visible.size)
+        case .wake(let wake, let delay):
+            switch wake {
+            case .detectionDeadline: post(.detectionDeadline, after: delay)
+            case .confirmationDue: post(.confirmationDue, after: delay)
+            case .still(let frame): post(.still(frame: frame), after: delay)
+            }
+        case .placeUnconfirmedPictures:
+            terminal.placeUnconfirmedPictures()
+            perform(.picturesPlaced(awaitsConfirmation: terminal.awaitsPictureConfirmation))
+        case .placeShownPicturesAgain:
+            terminal.placeShownPicturesAgain()
+        }
     }
 
     /// Wakes the loop with `event` once `delay` has passed.
@@ -292,11 +316,7 @@ private final class SessionRun {
                 return status
             case .loadPictures(let indices, let size, let appearance):
                 let queue = queue
-                if let requestedAppearance, requestedAppearance != appearance {
-                    session.pictures.cancelAll()
-                    pixelPictures?.cancelAll()
-                }
-                requestedAppearance = appearance
+                perform(.picturesRequested(appearance))
                 session.pictures.request(indices, size: size, symbols: state.configuration.symbols,
                                          depth: state.configuration.colorDepth, appearance: appearance) { queue.post(.picture($0)) }
             case .loadPixelPictures(let indices, let size, let cell, let appearance):
@@ -341,20 +361,8 @@ private final class SessionRun {
             }
         }
         terminal.draw(frame)
-        framesDrawn += 1
-        scheduleConfirmation()
-        // Once the screen has been still a while, every picture is placed again where this
-        // frame put it: kitty moves placements with lines it scrolls, and a window resized
-        // while it drew can leave one elsewhere; nothing else would ever put it back.
-        if !frame.pictures.isEmpty { post(.still(frame: framesDrawn), after: confirmationWait) }
-        // Pictures for the tiles now on screen are decoded first.
-        if let layout = state.layout {
-            let now = (layout.tileSize, state.visibleItems)
-            if visible.map({ $0 != now }) ?? true {
-                session.pictures.prioritize(now.1, size: now.0)
-                visible = now
-            }
-        }
+        perform(.frameDrawn(visible: state.layout.map { Prioritized(indices: state.visibleItems, size: $0.tileSize) },
+                            placesPictures: !frame.pictures.isEmpty, awaitsConfirmation: terminal.awaitsPictureConfirmation))
     }
 
     /// Hands an effect of the details panel to whoever makes what it asks for; without a
@@ -384,119 +392,5 @@ private final class SessionRun {
         default:
             return
         }
-    }
-
-    // MARK: What the terminal can do
-
-    /// Inside tmux, asks it whether it passes pictures through, off the loop; the answer
-    /// comes as an event.
-    private func askTmux() {
-        guard probe.needsTmux, let question = terminal.tmuxQuestion else { return }
-        askedTmux = true
-        let queue = queue
-        DispatchQueue.global(qos: .userInitiated).async { queue.post(.tmux(question())) }
-    }
-
-    /// While tmux is asked whether it passes pictures through, where kitty's protocol is certain
-    /// if it does (forced, or the terminal outside known to speak it), the pictures of the tiles
-    /// on screen are made meanwhile: asking tmux means starting a process, which takes about as
-    /// long as making them, and only their encoding depends on the answer.
-    private func makePicturesAhead() {
-        guard askedTmux, capabilities == nil, pixelPictures == nil, let pixels = session.options.pixelPictures,
-              let layout = state.layout else { return }
-        var passingThrough = probe
-        passingThrough.tmuxAnswered(TmuxReport(passthrough: .on))
-        guard passingThrough.protocolBeforeAnswers == .kitty else { return }
-        pixels.makeAhead(state.visibleItems, size: layout.tileSize,
-                         for: passingThrough.capabilities(elapsedMilliseconds: 0), colorDepth: terminal.colorDepth,
-                         appearance: state.appearance)
-    }
-
-    private func beginDetection() {
-        detectionStarted = .now
-        if !askedTmux {
-            if probe.needsTmux { probe.tmuxAnswered(TmuxReport(passthrough: .unknown("tmux cannot be asked from here"))) }
-            sendQueries()
-            startPicturesBeforeAnswers()
-        }
-        guard capabilities == nil else { return }
-        post(.detectionDeadline, after: session.options.detectionTimeout)
-    }
-
-    private func sendQueries() {
-        let plan = probe.plan
-        if plan.isEmpty {
-            decideCapabilities()
-        } else {
-            terminal.sendQueries(plan)
-        }
-    }
-
-    private var elapsedMilliseconds: Int {
-        let elapsed = ContinuousClock.now - detectionStarted
-        return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
-    }
-
-    private func decideCapabilities() {
-        adopt(probe.capabilities(elapsedMilliseconds: elapsedMilliseconds))
-    }
-
-    /// A late answer or a resize can add to what is known: the help follows, and pictures
-    /// upgrade to pixels if the terminal turns out to show them.
-    private func refreshCapabilities() {
-        guard let known = capabilities else { return }
-        let found = probe.capabilities(elapsedMilliseconds: known.elapsedMilliseconds)
-        if found != known { adopt(found) }
-    }
-
-    private func adopt(_ found: TerminalCapabilities) {
-        capabilities = found
-        upgradeColors(for: found)
-        if session.options.symbols == nil {
-            let symbols = Self.symbols(nil, environment: terminal.environment, detected: found.finestSymbols,
-                                       limit: terminal.symbolLimit)
-            if symbols.set != state.configuration.symbols {
-                session.pictures.cancelAll()  // tiles in the old symbols, not yet made
-                pending += update(&state, .symbolsChanged(symbols.set))
-            }
-        }
-        if pixelPictures == nil {
-            startPixelPictures(for: found)
-        } else if let cell = found.cellSize, let made = state.pixels?.cell, let graphics = found.graphics,
-                  graphics.remakesPictures(madeFor: made, on: cell) {
-            // The answer or a new font size says otherwise: every picture is made anew for these cells.
-            pending += update(&state, .pixelPictures(cell: cell))
-        }
-        let drawable = session.options.pixelPictures?.drawable ?? []
-        pending += update(&state, .terminalDescribed(found.helpLines(drawable: drawable)))
-    }
-
-    /// 24-bit colour where the terminal turns out to take it though TERM's terminfo said
-    /// less: every tile is made again in it (the old ones stay until then). Not once kitty's
-    /// placeholders are on screen: their colours carry picture ids in the depth they were made for.
-    private func upgradeColors(for found: TerminalCapabilities) {
-        guard found.drawsDirectColor, terminal.colorDepth != .truecolor, terminal.colorDepth != .noColor,
-              !(pixelPictures != nil && found.kittyPlaceholders), terminal.upgradeToDirectColor() else { return }
-        session.pictures.cancelAll()  // tiles in the old colours, not yet made
-        pending += update(&state, .colorDepthChanged(terminal.colorDepth))
-    }
-
-    /// Pictures in the protocol `found` names, where this program draws it.
-    private func startPixelPictures(for found: TerminalCapabilities) {
-        guard pixelPictures == nil, let pixels = session.options.pixelPictures,
-              case .pixels = found.pictureMode(drawable: pixels.drawable),
-              let started = pixels.start(for: found, colorDepth: terminal.colorDepth) else { return }
-        terminal.usePictures(started.encoder)
-        pixelPictures = pixels
-        pending += update(&state, .pixelPictures(cell: started.cell))
-    }
-
-    /// Where the protocol is certain before the terminal answers (see
-    /// `CapabilityProbe.protocolBeforeAnswers`), its pictures are made while the answers
-    /// come, for the cells known now, ahead of the symbol tiles they replace; the answers
-    /// then only remake them if the cells turn out materially different.
-    private func startPicturesBeforeAnswers() {
-        guard capabilities == nil, pixelPictures == nil, probe.protocolBeforeAnswers != nil else { return }
-        startPixelPictures(for: probe.capabilities(elapsedMilliseconds: elapsedMilliseconds))
     }
 }

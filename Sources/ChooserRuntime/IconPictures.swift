@@ -66,7 +66,7 @@ extension IconPictures {
     /// be asked for while the caller parses its command line: the icons of `app` read with the
     /// default options, in chooser order, each drawn from the file the default look picks (see
     /// `TileCanvasReadAhead`; a guess that turns out wrong costs that core's time, nothing else).
-    /// An Xcode project is left to its own read-ahead (`CatalogReader.prepare`), and Icon
+    /// An Xcode project is left to its own read-ahead (`AppOpener.prepare`), and Icon
     /// Composer bundles, drawn rather than decoded, are not read ahead.
     public static func readAhead(app: String, renderer: TileRenderer, columns: Int, rows: Int) {
         renderer.readAhead(columns: columns, rows: rows) {

@@ -8,10 +8,9 @@ import Foundation
 /// identity: device, inode, size and modification time, so a file changed in between is
 /// decoded afresh), the same tile size and the same grid of pixels per cell. A tile nobody
 /// read ahead is decoded where it is needed, as without any of this; the first such miss
-/// stops the read-ahead, whose guess it shows to be wrong.
+/// stops the read-ahead, whose guess it shows to be wrong. The command that reads ahead owns
+/// one and gives it to the renderers that read ahead and draw (`TileRenderer(readAhead:)`).
 public final class TileCanvasReadAhead: @unchecked Sendable {
-    public static let shared = TileCanvasReadAhead()
-
     /// A tile's picture: what `TileRenderer` decodes a file into for one tile size.
     struct Key: Hashable {
         let path: String
@@ -55,7 +54,7 @@ public final class TileCanvasReadAhead: @unchecked Sendable {
     /// How many pictures were taken from the read-ahead.
     var picturesServed: Int { condition.withLock { served } }
 
-    init() {}
+    public init() {}
 
     /// Starts nothing more: the pictures will be drawn another way (as pixel pictures, say).
     public func stop() {

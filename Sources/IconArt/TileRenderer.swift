@@ -18,13 +18,15 @@ public struct TileRenderer: Sendable {
     public var symbols: SymbolSet
     /// Only ASCII characters in the output, for terminals without a UTF-8 locale.
     public var ascii: Bool
-    /// Where pictures decoded ahead are looked for (see `readAhead(columns:rows:tiles:byteBudget:sources:)`).
-    var canvasReadAhead = TileCanvasReadAhead.shared
+    /// Where pictures decoded ahead are looked for (see `readAhead(columns:rows:tiles:byteBudget:sources:)`):
+    /// the command's own, for the renderer that reads ahead and the one that draws; nil, none.
+    var canvasReadAhead: TileCanvasReadAhead?
 
-    public init(depth: ColorDepth, symbols: SymbolSet = .half, ascii: Bool = false) {
+    public init(depth: ColorDepth, symbols: SymbolSet = .half, ascii: Bool = false, readAhead: TileCanvasReadAhead? = nil) {
         self.depth = depth
         self.symbols = symbols
         self.ascii = ascii
+        canvasReadAhead = readAhead
     }
 
     /// A pixel counts as painted from this much alpha on; below it the terminal shows through.
@@ -75,7 +77,7 @@ public struct TileRenderer: Sendable {
                      limits: PNGDecoder.Limits = .standard) throws(PNGDecodeError) -> CellGrid {
         guard columns > 0, rows > 0 else { return placeholder(name: name, columns: columns, rows: rows) }
         if case .file(let path) = source, limits == .standard,
-           let readAhead = canvasReadAhead.take(path: path, columns: columns, rows: rows, grid: grid) {
+           let readAhead = canvasReadAhead?.take(path: path, columns: columns, rows: rows, grid: grid) {
             return cells(from: try readAhead.get(), columns: columns, rows: rows)
         }
         return cells(from: try canvas(forPNGFrom: source, columns: columns, rows: rows, limits: limits), columns: columns, rows: rows)
@@ -105,7 +107,7 @@ public struct TileRenderer: Sendable {
             bytes = product
         }
         let count = min(tiles, byteBudget / bytes)
-        guard count > 0 else { return }
+        guard count > 0, let canvasReadAhead else { return }
         canvasReadAhead.begin(
             choose: {
                 Array(sources().lazy.compactMap { TileCanvasReadAhead.Key(path: $0, columns: columns, rows: rows, grid: grid) }.prefix(count))

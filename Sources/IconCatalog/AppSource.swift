@@ -41,7 +41,7 @@ package enum IconFileTree: Sendable {
 /// build processes it, for a project) and where loose icon files are, and for a project or
 /// an asset catalog what the asset compiler makes its icons from. What the catalog and
 /// `lint` are built from.
-package struct OpenedApp {
+package struct OpenedApp: Sendable {
     package let source: AppSourceKind
     /// What was opened, for messages (see `AppIconCatalog.path`).
     package let path: String
@@ -65,16 +65,20 @@ package struct OpenedApp {
     /// The app icons of `compiler`'s catalogs and bundles once found, for every catalog built
     /// from this opening (the chooser builds the iPhone and the iPad one).
     let assets = AssetNamesCache()
+    /// The folders this opening resolved, kept for the catalogs and checks built from it and
+    /// shared with no other opening (see `ResolvedFolders`).
+    package let folders: ResolvedFolders
 
     package init(source: AppSourceKind, path: String? = nil, plistPath: String?, plist: [String: Any],
                  iconTree: IconFileTree, warnings: [CatalogWarning] = [], target: ResolvedTarget? = nil,
-                 compiler: IconCompilerInputs? = nil) {
+                 compiler: IconCompilerInputs? = nil, folders: ResolvedFolders = ResolvedFolders()) {
         self.init(source: source, path: path, plistPath: plistPath, contents: OpenedContents(plist: plist, warnings: warnings),
-                  iconTree: iconTree, target: target, compiler: compiler)
+                  iconTree: iconTree, target: target, compiler: compiler, folders: folders)
     }
 
     init(source: AppSourceKind, path: String?, plistPath: String?, contents: OpenedContents, iconTree: IconFileTree,
-         target: ResolvedTarget?, compiler: IconCompilerInputs?) {
+         target: ResolvedTarget?, compiler: IconCompilerInputs?, folders: ResolvedFolders = ResolvedFolders()) {
+        self.folders = folders
         self.source = source
         self.path = path ?? plistPath ?? ""
         self.plistPath = plistPath
@@ -88,31 +92,22 @@ package struct OpenedApp {
     /// one), an Xcode project (choosing the target and configuration `options` name), an
     /// asset catalog, a built `.app` or an `.ipa`. Preprocessor lines of an Info.plist are
     /// evaluated with `options.defines` (and, for a project, the target's definitions).
-    package static func open(_ path: String, options: CatalogOptions) throws(CatalogError) -> OpenedApp {
-        let readAhead = ProjectReadAhead.shared.claim(app: path)
+    /// `readAhead`: the projects read ahead for this path (see `AppOpener.prepare`), whose
+    /// resolved folders the opening then shares; else the opening resolves its own.
+    static func open(_ path: String, options: CatalogOptions, readAhead: ProjectReadAhead.Entry?) throws(CatalogError) -> OpenedApp {
         let location = try AppLocation.locate(path)
         if case .xcodeProject = location, let opened = readAhead?.opening(for: options) { return try opened.get() }
-        ResolvedFolders.shared.forgetAll()
+        let folders = readAhead?.folders ?? ResolvedFolders()
         switch location {
         case .builtApp(let kind):
             return try BuiltApp.open(path, as: kind)
         case .infoPlist(let plistPath):
             return try openPlist(plistPath, preprocessor: options.preprocessorOptions)
         case .xcodeProject(let projectPath):
-            return try ProjectOpener.open(projectPath, options: options, readAhead: readAhead)
+            return try ProjectOpener.open(projectPath, options: options, readAhead: readAhead, folders: folders)
         case .assetCatalog(let catalogPath):
-            return ProjectOpener.openAssetCatalog(catalogPath, options: options)
+            return ProjectOpener.openAssetCatalog(catalogPath, options: options, folders: folders)
         }
-    }
-
-    /// Opens `path` when it is a built app, an Info.plist or a folder holding one (never a
-    /// project or a catalog), with `preprocessor` for an Info.plist's preprocessor lines.
-    package static func open(_ path: String,
-                             preprocessor: PlistPreprocessor.Options = PlistPreprocessor.Options()) throws(CatalogError) -> OpenedApp {
-        ResolvedFolders.shared.forgetAll()
-        _ = ProjectReadAhead.shared.claim(app: path)
-        if let kind = BuiltApp.kind(of: path) { return try BuiltApp.open(path, as: kind) }
-        return try openPlist(try PlistLoader.locate(path), preprocessor: preprocessor)
     }
 
     private static func openPlist(_ plistPath: String, preprocessor: PlistPreprocessor.Options) throws(CatalogError) -> OpenedApp {

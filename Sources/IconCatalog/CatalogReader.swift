@@ -56,18 +56,11 @@ public enum CatalogReader {
     /// Every icon with its images, in chooser order, and the warnings: the one entry point for any
     /// form of app, taking the options `--app` takes. Throws only when the app cannot be read at all
     /// (missing, not a plist, a project whose target must be chosen); anything less is a warning.
-    public static func read(app: String, options: CatalogOptions = CatalogOptions()) throws(CatalogError) -> AppIconCatalog {
-        try catalog(from: OpenedApp.open(app, options: options), options: options)
-    }
-
-    /// Starts reading the Xcode projects `app` stands for on another thread, for the `read`
-    /// (or `readDeclared`) of the same path that follows: the project files are parsed, and the
-    /// target chosen and its settings read as options without a target, project, configuration
-    /// or define choose them, while the caller does other work, such as parsing the rest of its
-    /// command line. The next opening takes what was read, once, whichever app it opens; nothing
-    /// is kept beyond it. Any other `app` (an Info.plist, a built app) is only located.
-    public static func prepare(app: String) {
-        ProjectReadAhead.shared.begin(app: app)
+    /// `opener`: the one that may have read the app ahead (`AppOpener.prepare`); by default a
+    /// new one, which reads everything afresh.
+    public static func read(app: String, options: CatalogOptions = CatalogOptions(),
+                            opener: AppOpener = AppOpener()) throws(CatalogError) -> AppIconCatalog {
+        try catalog(from: opener.open(app, options: options), options: options)
     }
 
     /// The icons as declared, without looking at a single file: every icon's `images` is
@@ -75,17 +68,23 @@ public enum CatalogReader {
     /// names at once and pictures (if ever) later: an `IconImageFinder` finds an icon's
     /// images when they are wanted, so an app with hundreds of icons does not stat and read
     /// hundreds of files before the first frame.
-    public static func readDeclared(app: String, options: CatalogOptions = CatalogOptions()) throws(CatalogError) -> AppIconCatalog {
-        try catalog(from: OpenedApp.open(app, options: options), options: options, lookingForFiles: false)
+    public static func readDeclared(app: String, options: CatalogOptions = CatalogOptions(),
+                                    opener: AppOpener = AppOpener()) throws(CatalogError) -> AppIconCatalog {
+        try catalog(from: opener.open(app, options: options), options: options, lookingForFiles: false)
     }
 
     /// `readDeclared` for the idiom asked for, and the app's other icon set where iPads read one
     /// of their own: `CFBundleIcons~ipad` in its Info.plist, or the one the build writes for an
     /// app that runs on iPad (an asset catalog read alone counts as one). nil: iPads read the
     /// iPhone set. The chooser's `p` switches between the two; the app is opened once.
-    public static func readDeclaredWithTwin(app: String, options: CatalogOptions = CatalogOptions())
+    public static func readDeclaredWithTwin(app: String, options: CatalogOptions = CatalogOptions(), opener: AppOpener = AppOpener())
         throws(CatalogError) -> (catalog: AppIconCatalog, twin: AppIconCatalog?) {
-        let opened = try OpenedApp.open(app, options: options)
+        try readDeclaredWithTwin(opened: opener.open(app, options: options), options: options)
+    }
+
+    /// `readDeclaredWithTwin` of an app already opened.
+    package static func readDeclaredWithTwin(opened: OpenedApp, options: CatalogOptions)
+        throws(CatalogError) -> (catalog: AppIconCatalog, twin: AppIconCatalog?) {
         let catalog = try catalog(from: opened, options: options, lookingForFiles: false)
         var other = options
         other.idiom = options.idiom == .phone ? .pad : .phone
@@ -96,8 +95,13 @@ public enum CatalogReader {
 
     /// `read` for every idiom (iPhone first), the app opened once: for a command that edits
     /// the app, which must see both icon sets, and reads the app again after writing.
-    public static func readEveryIdiom(app: String, options: CatalogOptions = CatalogOptions()) throws(CatalogError) -> [AppIconCatalog] {
-        let opened = try OpenedApp.open(app, options: options)
+    public static func readEveryIdiom(app: String, options: CatalogOptions = CatalogOptions(),
+                                      opener: AppOpener = AppOpener()) throws(CatalogError) -> [AppIconCatalog] {
+        try readEveryIdiom(opened: opener.open(app, options: options), options: options)
+    }
+
+    /// As `readEveryIdiom(app:)`, from an app already opened with `options`.
+    package static func readEveryIdiom(opened: OpenedApp, options: CatalogOptions) throws(CatalogError) -> [AppIconCatalog] {
         var catalogs: [AppIconCatalog] = []
         for idiom in Idiom.allCases {
             var each = options

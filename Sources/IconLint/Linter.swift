@@ -12,10 +12,18 @@ public enum Linter {
     /// compiler adds (see `AppIconCatalog.builtIconsDictionary`), whose images stay in the
     /// catalog and are not checked here. Throws only when the app cannot be read at all:
     /// missing, not a plist, not a dictionary, an archive that cannot be opened, a project
-    /// whose target cannot be chosen.
+    /// whose target cannot be chosen. `opener`: the one that may have read the app ahead
+    /// (`AppOpener.prepare`); by default a new one.
     public static func lint(app: String, options: CatalogOptions = CatalogOptions(), disabled: Set<ProblemCode> = [],
-                            inspector: any ImageInspector = DecodingImageInspector()) throws(CatalogError) -> LintReport {
-        let opened = try OpenedApp.open(app, options: options)
+                            inspector: any ImageInspector = DecodingImageInspector(),
+                            opener: AppOpener = AppOpener()) throws(CatalogError) -> LintReport {
+        try lint(opened: opener.open(app, options: options), options: options, disabled: disabled, inspector: inspector)
+    }
+
+    /// Lints an app already opened with `options` (see `lint(app:)`): the chooser checks the
+    /// app it shows without opening it again.
+    package static func lint(opened: OpenedApp, options: CatalogOptions, disabled: Set<ProblemCode> = [],
+                             inspector: any ImageInspector = DecodingImageInspector()) throws(CatalogError) -> LintReport {
         var plist = opened.plist
         var appWarnings = opened.warnings
         var skipped = disabled
@@ -35,7 +43,7 @@ public enum Linter {
             // Warnings a rule reports are findings, not warnings beside them.
             let reported = Set(LintRules.ids)
             project = ProjectFacts.gather(from: catalogs, compiler: compiler, source: opened.source, defines: options.defines,
-                                          reportedCodes: reported, inspector: inspector)
+                                          reportedCodes: reported, inspector: inspector, folders: opened.folders)
             appWarnings.removeAll { $0.code.map(reported.contains) == true }
             appWarnings += project?.otherWarnings ?? []
             // The built app names catalog icons by CFBundleIconName alone (the asset compiler's files exist only

@@ -54,11 +54,12 @@ package struct ProjectFacts: Sendable {
 
     /// Gathers the facts from the catalogs the build makes, one per idiom lint checks (their
     /// icons and warnings are merged by name), reading what `compiler` names. `defines` are
-    /// the `--define` values the target was read with, for reading its other configurations.
+    /// the `--define` values the target was read with, for reading its other configurations;
+    /// `folders`, those of the opening the catalogs were built from.
     package static func gather(from catalogs: [AppIconCatalog], compiler: IconCompilerInputs, source: AppSourceKind,
                                defines: [String: String] = [:], reportedCodes: Set<ProblemCode>,
-                               inspector: any ImageInspector) -> ProjectFacts {
-        let boundary = PathBoundary(root: compiler.boundary)
+                               inspector: any ImageInspector, folders: ResolvedFolders = ResolvedFolders()) -> ProjectFacts {
+        let boundary = PathBoundary(root: compiler.boundary, folders: folders)
         var warnings: [CatalogWarning] = []
         var seenWarnings = Set<CatalogWarning>()
         var icons: [ShippedIcon] = []

@@ -6,7 +6,7 @@ extension AddRequest.Sizes: ExpressibleByArgument {}
 
 extension IconChooser {
     /// `iconchooser add NAME IMAGE`: a new alternate icon, written the way the app declares its others.
-    struct Add: ParsableCommand {
+    struct Add: ParsableCommand, StartedCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Add an alternate icon to the app's project, asset catalog or Info.plist.",
@@ -56,13 +56,16 @@ extension IconChooser {
             }
         }
 
-        func run() throws {
+        func run() throws { try run(CommandStart()) }
+
+        func run(_ start: CommandStart) throws {
             // Paths absolute from here on: every file an edit names is, and the writer checks them against the boundary.
             let options = try self.options.resolved()
-            // Lint's look at the app as it is runs beside the reading and planning.
-            let lint = try options.comparedLint()
-            let before = edit.dryRun ? nil : BackgroundWork(lint.before)
-            let layout = try options.loadLayout()
+            // Opened once; lint's look at it runs beside the reading and planning.
+            let lint = options.comparedLint()
+            let opened = try options.openForEdit(opener: start.opener)
+            let before = edit.dryRun ? nil : BackgroundWork { try lint.before(opened) }
+            let layout = try options.layout(of: opened)
             let request = AddRequest(name: name, image: image, dark: dark, tinted: tinted, ordinal: ordinal, sizes: sizes,
                                      style: style, background: background.flatMap(IconBackground.init(parsing:)))
             let plan: EditPlan

@@ -147,10 +147,11 @@ struct AppOptions: ParsableArguments {
     /// Reads the app; a failure prints one line and exits 2. Without `lookingForFiles` the
     /// icons' files are not looked for (`CatalogReader.readDeclared`): for commands that
     /// need only names, or find pictures later with an `IconImageFinder`.
-    func loadCatalog(lookingForFiles: Bool = true) throws -> AppIconCatalog {
+    /// `opener`: the program's (see `CommandStart`), which may have read the app ahead.
+    func loadCatalog(lookingForFiles: Bool = true, opener: AppOpener) throws -> AppIconCatalog {
         try reading { path throws(CatalogError) in
-            lookingForFiles ? try CatalogReader.read(app: path, options: catalogOptions)
-                            : try CatalogReader.readDeclared(app: path, options: catalogOptions)
+            lookingForFiles ? try CatalogReader.read(app: path, options: catalogOptions, opener: opener)
+                            : try CatalogReader.readDeclared(app: path, options: catalogOptions, opener: opener)
         }
     }
 
@@ -176,20 +177,22 @@ struct AppOptions: ParsableArguments {
     }
 
     /// The app's IconManager with its state file.
-    func loadManager(lookingForFiles: Bool = true) throws -> IconManager {
-        let catalog = try loadCatalog(lookingForFiles: lookingForFiles)
+    func loadManager(lookingForFiles: Bool = true, opener: AppOpener) throws -> IconManager {
+        let catalog = try loadCatalog(lookingForFiles: lookingForFiles, opener: opener)
         return IconManager(catalog: catalog, store: FileChoiceStore(path: statePath(for: catalog)))
     }
 
-    /// For the chooser: the app's IconManager as declared (no files looked at), and one for its
-    /// other idiom's icon set where it has one (`CatalogReader.readDeclaredWithTwin`), sharing
-    /// the state file.
-    func loadManagerWithTwin() throws -> (manager: IconManager, twin: IconManager?) {
-        let (catalog, twin) = try reading { path throws(CatalogError) in
-            try CatalogReader.readDeclaredWithTwin(app: path, options: catalogOptions)
+    /// For the chooser: the app opened once, its IconManager as declared (no files looked at),
+    /// and one for its other idiom's icon set where it has one (`CatalogReader.readDeclaredWithTwin`),
+    /// sharing the state file. The opening is kept for the chooser's lint (`Linter.lint(opened:)`).
+    func loadManagerWithTwin(opener: AppOpener) throws -> (manager: IconManager, twin: IconManager?, opened: OpenedApp) {
+        let (catalog, twin, opened) = try reading { path throws(CatalogError) in
+            let opened = try opener.open(path, options: catalogOptions)
+            let read = try CatalogReader.readDeclaredWithTwin(opened: opened, options: catalogOptions)
+            return (read.catalog, read.twin, opened)
         }
         let store = FileChoiceStore(path: statePath(for: catalog))
-        return (IconManager(catalog: catalog, store: store), twin.map { IconManager(catalog: $0, store: store) })
+        return (IconManager(catalog: catalog, store: store), twin.map { IconManager(catalog: $0, store: store) }, opened)
     }
 
     func statePath(for catalog: AppIconCatalog) -> String {

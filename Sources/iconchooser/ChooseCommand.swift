@@ -13,7 +13,7 @@ extension IconSizeChoice: ExpressibleByArgument {}
 
 extension IconChooser {
     /// `iconchooser choose` (and `iconchooser` alone): Emitron's "App Icon" screen in the terminal.
-    struct Choose: AsyncParsableCommand {
+    struct Choose: AsyncParsableCommand, StartedCommand {
         static let configuration = CommandConfiguration(
             commandName: "choose",
             abstract: "Open the interactive icon chooser (the default command).",
@@ -44,10 +44,12 @@ extension IconChooser {
 
         @OptionGroup var graphics: GraphicsArguments
 
-        func run() async throws {
+        func run() async throws { try await run(CommandStart()) }
+
+        func run(_ start: CommandStart) async throws {
             let graphics = try self.graphics.choice()
             // Names first; each icon's files are found by the picture loader, off the input loop.
-            let (manager, twin) = try options.loadManagerWithTwin()
+            let (manager, twin, opened) = try options.loadManagerWithTwin(opener: start.opener)
             let choice = manager.currentChoice()
             let terminal: NcursesTerminal
             do {
@@ -67,9 +69,10 @@ extension IconChooser {
             // and then the tiles on screen first.
             let decoding = DecodeQueue()
             let app = try options.appPath(), catalogOptions = options.catalogOptions
-            let lint: @Sendable () throws -> LintReport = { try Linter.lint(app: app, options: catalogOptions) }
-            let details = ChooserDetails(icons: icons, catalog: manager.catalog, queue: decoding, lint: lint)
-            let fixes = try fixSource(lint: lint)
+            // The panel's first check lints the app as opened above; after `f`, it is read again.
+            let check = ChooserLint(opened: opened, app: app, options: catalogOptions)
+            let details = ChooserDetails(icons: icons, catalog: manager.catalog, queue: decoding, lint: { try check.lint() })
+            let fixes = try fixSource(lint: { try Linter.lint(app: app, options: catalogOptions) })
             let status = await ChooserSession(
                 manager: manager, twin: twin, icons: icons, currentName: choice.name, configuration: configuration, terminal: terminal,
                 pictures: PictureLoader(icons: icons, queue: decoding),
@@ -92,7 +95,7 @@ extension IconChooser {
         private func fixSource(lint: @escaping @Sendable () throws -> LintReport) throws -> ChooserFixes? {
             guard options.app != nil, !noFix else { return nil }
             let resolved = try options.resolved()
-            return ChooserFixes(app: try resolved.appPath(), load: { try resolved.loadLayout() }, lint: lint)
+            return ChooserFixes(app: try resolved.appPath(), load: { try resolved.loadLayout(opener: AppOpener()) }, lint: lint)
         }
     }
 }

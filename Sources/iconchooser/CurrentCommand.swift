@@ -5,7 +5,7 @@ import TerminalText
 
 extension IconChooser {
     /// `iconchooser current`: the name `alternateIconName` would return.
-    struct Current: ParsableCommand {
+    struct Current: ParsableCommand, StartedCommand {
         static let configuration = CommandConfiguration(
             commandName: "current",
             abstract: "Print the current alternate icon's name (an empty line for the primary icon).")
@@ -24,8 +24,10 @@ extension IconChooser {
             enum CodingKeys: String, CodingKey { case alternateIconName }
         }
 
-        func run() throws {
-            let choice = try options.loadManager(lookingForFiles: false).currentChoice()
+        func run() throws { try run(CommandStart()) }
+
+        func run(_ start: CommandStart) throws {
+            let choice = try options.loadManager(lookingForFiles: false, opener: start.opener).currentChoice()
             choice.warnings.forEach { Console.warning($0.description) }
             if json {
                 print(try PrettyJSONWriter.text(of: Report(alternateIconName: choice.name)))

@@ -20,10 +20,15 @@ extension AppOptions {
         if app == nil { throw ValidationError("\(command) changes an app's files: name the app with --app PATH") }
     }
 
-    /// The app read for every idiom an edit touches, iPhone first, its files looked at;
+    /// The app opened for an edit, with `opener`; a failure exits 2.
+    func openForEdit(opener: AppOpener) throws -> OpenedApp {
+        try reading { path throws(CatalogError) in try opener.open(path, options: catalogOptions) }
+    }
+
+    /// The opened app read for every idiom an edit touches, iPhone first, its files looked at;
     /// a failure exits 2.
-    func loadLayout() throws -> AppLayout {
-        let catalogs = try reading { path throws(CatalogError) in try CatalogReader.readEveryIdiom(app: path, options: catalogOptions) }
+    func layout(of opened: OpenedApp) throws -> AppLayout {
+        let catalogs = try reading { _ throws(CatalogError) in try CatalogReader.readEveryIdiom(opened: opened, options: catalogOptions) }
         if catalogs[0].source.isBuilt {
             throw CommandFailure("\(TextSanitizer.clean(catalogs[0].path)): a built app is not edited; give its project or Info.plist",
                                  exitCode: 2)
@@ -31,24 +36,29 @@ extension AppOptions {
         return AppLayout(catalogs: catalogs)
     }
 
-    /// Lint as an edit checks the app with: one inspector for the runs before and after
-    /// writing, so images the edit did not touch are decoded once.
-    func editLint() throws -> @Sendable () throws -> LintReport {
-        let app = try appPath(), catalogOptions = self.catalogOptions
+    /// The app opened with `opener` and read for every idiom an edit touches (see `layout(of:)`).
+    func loadLayout(opener: AppOpener) throws -> AppLayout {
+        try layout(of: openForEdit(opener: opener))
+    }
+
+    /// Lint as an edit checks the app with, given the app already open: one inspector for the
+    /// runs before and after writing, so images the edit did not touch are decoded once.
+    func editLint() -> EditLint {
+        let catalogOptions = self.catalogOptions
         let inspector = RememberingImageInspector()
-        return { try Linter.lint(app: app, options: catalogOptions, inspector: inspector) }
+        return { opened in try Linter.lint(opened: opened, options: catalogOptions, inspector: inspector) }
     }
 
     /// Lint for an edit whose lint before writing is only compared with lint after (`add`,
     /// `remove`): before, images are read to their headers and bundles not drawn; after, what
     /// the edit wrote is decoded in full (see `RememberingImageInspector.FirstLook`).
-    func comparedLint() throws -> (before: @Sendable () throws -> LintReport, after: @Sendable () throws -> LintReport) {
-        let app = try appPath(), catalogOptions = self.catalogOptions
+    func comparedLint() -> (before: EditLint, after: EditLint) {
+        let catalogOptions = self.catalogOptions
         let inspector = RememberingImageInspector(firstLook: .headerOnly)
-        return ({ try Linter.lint(app: app, options: catalogOptions, inspector: inspector) },
-                {
+        return ({ opened in try Linter.lint(opened: opened, options: catalogOptions, inspector: inspector) },
+                { opened in
                     inspector.decodeWhatChanges()
-                    return try Linter.lint(app: app, options: catalogOptions, inspector: inspector)
+                    return try Linter.lint(opened: opened, options: catalogOptions, inspector: inspector)
                 })
     }
 
@@ -56,7 +66,7 @@ extension AppOptions {
     /// again, and prints what was done; with `dryRun`, prints the diff and writes nothing.
     /// `lintBefore` is lint's report on the app as planned from (run meanwhile, with `lint`).
     /// `summaryOnStderr`: what was done goes to stderr, where stdout carries a report of its own (`lint --fix`).
-    func write(_ plan: EditPlan, layout: AppLayout, dryRun: Bool, lint: @escaping @Sendable () throws -> LintReport,
+    func write(_ plan: EditPlan, layout: AppLayout, dryRun: Bool, lint: @escaping EditLint,
                lintBefore: LintReport? = nil, summaryOnStderr: Bool = false) throws {
         let root = layout.boundary(app: try appPath())
         if dryRun {
@@ -70,7 +80,9 @@ extension AppOptions {
             }
             return
         }
-        let checked = CheckedWrite(read: { try loadLayout().catalogs }, lint: lint)
+        // The app as written is opened once: the read and the lint after share that opening.
+        let reopened = OnceOnDemand { try openForEdit(opener: AppOpener()) }
+        let checked = CheckedWrite(read: { try self.layout(of: reopened.value()).catalogs }, lint: { try lint(reopened.value()) })
         do {
             try checked.write(plan, boundary: root, before: lintBefore)
         } catch {
@@ -79,5 +91,29 @@ extension AppOptions {
         for line in plan.summary {
             if summaryOnStderr { Console.writeError("iconchooser: \(TextSanitizer.clean(line))\n") } else { print(TextSanitizer.clean(line)) }
         }
+    }
+}
+
+/// Lint of an app already open, as an edit checks it.
+typealias EditLint = @Sendable (OpenedApp) throws -> LintReport
+
+/// A value made once, by whichever thread asks for it first; the others wait for it.
+final class OnceOnDemand<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var make: (() throws -> Value)?
+    private var made: Result<Value, any Error>?
+
+    init(_ make: @escaping () throws -> Value) {
+        self.make = make
+    }
+
+    func value() throws -> Value {
+        try lock.withLock {
+            if let made { return made }
+            let result = Result { try make!() }
+            made = result
+            make = nil
+            return result
+        }.get()
     }
 }

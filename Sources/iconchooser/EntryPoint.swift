@@ -8,12 +8,13 @@ import IconCatalog
 /// ArgumentParser's own error for a request it cannot read, lands on the user's command line.
 /// An `--app` naming an Xcode project has its project files read on another core while
 /// ArgumentParser parses the command line (a few milliseconds either way; see
-/// `CatalogReader.prepare`), and `preview` decodes its pictures meanwhile
-/// (`IconChooser.Preview.readAhead`).
+/// `AppOpener.prepare`), and `preview` decodes its pictures meanwhile
+/// (`IconChooser.Preview.readAhead`); what was started is handed to the command (`CommandStart`).
 @main
 enum EntryPoint {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        let start = CommandStart(tiles: arguments.first == "preview" ? TileCanvasReadAhead() : nil)
         if arguments.first == "---completion" {
             ValueCompletion.silenceErrors()
         } else {
@@ -23,19 +24,21 @@ enum EntryPoint {
                 SVGTimeBudget.command = SVGTimeBudget(seconds: SVGTimeBudget.commandSeconds)
             }
             let app = lastValue(of: "--app", in: arguments)
-            if let app { CatalogReader.prepare(app: app) }
-            if arguments.first == "preview" { IconChooser.Preview.readAhead(Array(arguments.dropFirst()), app: app) }
+            if let app { start.opener.prepare(app: app) }
+            if let tiles = start.tiles { IconChooser.Preview.readAhead(Array(arguments.dropFirst()), app: app, into: tiles) }
         }
-        await run()
+        await run(start)
     }
 
     /// ArgumentParser's `main`, with the program's own failures printed here, once: the
     /// message as `iconchooser: error: …` and its exit status. Usage errors, `--help` and
     /// the exit status a command returns go through ArgumentParser's own handling.
-    static func run() async {
+    static func run(_ start: CommandStart) async {
         do {
             var command = try IconChooser.parseAsRoot()
-            if var asyncCommand = command as? AsyncParsableCommand {
+            if let started = command as? any StartedCommand {
+                try await started.run(start)
+            } else if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
@@ -65,4 +68,17 @@ enum EntryPoint {
         }
         return found
     }
+}
+
+/// What the program started before its command line was parsed, for the command that runs:
+/// the opener that may be reading `--app` already, and `preview`'s tiles decoded meanwhile.
+/// A command run any other way (`run()`) starts with a new opener and no tiles.
+struct CommandStart: Sendable {
+    var opener = AppOpener()
+    var tiles: TileCanvasReadAhead?
+}
+
+/// A command that opens the app: run with what the program started for it.
+protocol StartedCommand {
+    func run(_ start: CommandStart) async throws
 }

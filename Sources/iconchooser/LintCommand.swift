@@ -9,7 +9,7 @@ import TerminalText
 extension IconChooser {
     /// `iconchooser lint`: checks an app's alternate-icon setup the way App Review and iPads
     /// will, for people (text), scripts (JSON) and CI (GitHub annotations).
-    struct Lint: ParsableCommand {
+    struct Lint: ParsableCommand, StartedCommand {
         static let configuration = CommandConfiguration(
             commandName: "lint",
             abstract: "Check the app's icon declarations and files for mistakes.",
@@ -65,15 +65,17 @@ extension IconChooser {
             }
         }
 
-        func run() throws {
+        func run() throws { try run(CommandStart()) }
+
+        func run(_ start: CommandStart) throws {
             if let explain, let rule = LintRules.rule(explain) {
                 print(LintOutput.explain(rule), terminator: "")
                 return
             }
             let options = fix ? try self.options.resolved() : self.options
-            var report = try lint(options)
+            var report = try lint(options, opener: start.opener)
             if fix {
-                let layout = try options.loadLayout()
+                let layout = try options.loadLayout(opener: AppOpener())
                 let outcome: LintFixer.Outcome
                 do {
                     outcome = try LintFixer.plan(report, layout: layout, background: background.flatMap(IconBackground.init(parsing:)))
@@ -86,12 +88,12 @@ extension IconChooser {
                 if outcome.fixed.isEmpty {
                     Console.writeError("iconchooser: nothing to fix\n")
                 } else if dryRun {
-                    try options.write(outcome.plan, layout: layout, dryRun: true, lint: try options.editLint())
+                    try options.write(outcome.plan, layout: layout, dryRun: true, lint: options.editLint())
                     return
                 } else {
-                    try options.write(outcome.plan, layout: layout, dryRun: false, lint: try options.editLint(), lintBefore: report,
+                    try options.write(outcome.plan, layout: layout, dryRun: false, lint: options.editLint(), lintBefore: report,
                                       summaryOnStderr: true)
-                    report = try lint(options)
+                    report = try lint(options, opener: AppOpener())
                 }
             }
             report.appWarnings.forEach { Console.warning($0.description) }
@@ -104,11 +106,12 @@ extension IconChooser {
             if status != 0 { throw ExitCode(status) }
         }
 
-        private func lint(_ options: AppOptions) throws -> LintReport {
+        /// `opener`: the program's, for the first look at the app; a new one once it was written.
+        private func lint(_ options: AppOptions, opener: AppOpener) throws -> LintReport {
             let app = try options.appPath()
             do {
                 return try Linter.lint(app: app, options: options.catalogOptions,
-                                       disabled: Set(disable.compactMap(ProblemCode.init(rawValue:))))
+                                       disabled: Set(disable.compactMap(ProblemCode.init(rawValue:))), opener: opener)
             } catch {
                 throw CommandFailure(error.description, exitCode: 2)
             }

@@ -5,7 +5,7 @@ import IconCatalog
 
 extension IconChooser {
     /// `iconchooser list`: every icon in chooser order, for people (text) or scripts (JSON).
-    struct List: ParsableCommand {
+    struct List: ParsableCommand, StartedCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "List the app's icons in chooser order, with the current one marked.")
@@ -15,8 +15,10 @@ extension IconChooser {
         @Flag(name: .long, help: "Print JSON instead of text (a table on a terminal, tab-separated rows elsewhere).")
         var json = false
 
-        func run() throws {
-            let manager = try options.loadManager()
+        func run() throws { try run(CommandStart()) }
+
+        func run(_ start: CommandStart) throws {
+            let manager = try options.loadManager(opener: start.opener)
             let choice = manager.currentChoice()
             let report = ListReport(catalog: manager.catalog, current: choice.name,
                                     warnings: manager.catalog.warnings + choice.warnings, appearance: options.appearance)

@@ -88,7 +88,7 @@ enum SymbolChoice: String, ExpressibleByArgument, CaseIterable {
 
 extension IconChooser {
     /// `iconchooser preview`: the icons as pictures on stdout, for a file, a pipe or a CI log.
-    struct Preview: ParsableCommand {
+    struct Preview: ParsableCommand, StartedCommand {
         static let configuration = CommandConfiguration(
             commandName: "preview",
             abstract: "Print the icons as pictures (tiles with their names, ✓ on the current one).")
@@ -118,10 +118,12 @@ extension IconChooser {
         @Flag(name: .long, help: "Say what the terminal can show (pixel protocols, cell size, symbols) and why, instead of the icons.")
         var explainTerminal = false
 
-        func run() throws {
+        func run() throws { try run(CommandStart()) }
+
+        func run(_ start: CommandStart) throws {
             let graphicsChoice = try graphics.choice()
             if explainTerminal {
-                TileCanvasReadAhead.shared.stop()
+                start.tiles?.stop()
                 let probe = TerminalProbe.detect(choice: graphicsChoice)
                 let found = probe.capabilities
                 let lines = found.explanation(drawable: Set(GraphicsProtocol.allCases))
@@ -129,7 +131,7 @@ extension IconChooser {
                 probe.finish()
                 return
             }
-            let manager = try options.loadManager()
+            let manager = try options.loadManager(opener: start.opener)
             let catalog = manager.catalog
             let choice = manager.currentChoice()
             (catalog.warnings + choice.warnings).forEach { Console.warning($0.description) }
@@ -147,14 +149,14 @@ extension IconChooser {
             let symbolSet = symbols.symbols(environment: environment, detected: found?.finestSymbols)
             let configuration = ChooserConfiguration(ascii: useASCII, colorDepth: depth, symbols: symbolSet)
             if let graphics = graphicsChoice.forced ?? found?.graphics {
-                TileCanvasReadAhead.shared.stop()
+                start.tiles?.stop()
                 let bytes = try pixelSheet(icons: icons, items: items, current: choice.name, configuration: configuration,
                                            graphics: graphics, terminal: found, look: options.look(for: catalog),
                                            environment: environment)
                 FileHandle.standardOutput.write(Data(bytes))
                 return
             }
-            let pictures = IconPictures(renderer: TileRenderer(depth: depth, symbols: symbolSet, ascii: useASCII),
+            let pictures = IconPictures(renderer: TileRenderer(depth: depth, symbols: symbolSet, ascii: useASCII, readAhead: start.tiles),
                                         look: options.look(for: catalog))
             let tiles = pictures.tiles(for: icons, columns: size.columns, rows: size.rows)
             tiles.compactMap(\.problem).forEach { Console.warning($0) }
@@ -201,7 +203,8 @@ extension IconChooser {
         /// `--size`, `--symbols`, `--color` and `--ascii` found among them, as `run` would draw
         /// them where nothing else intervenes. A wrong guess is only time on another core: a
         /// tile is used only where it is exactly the one asked for (see `TileCanvasReadAhead`).
-        static func readAhead(_ arguments: [String], app: String?) {
+        /// The tiles go to `tiles`, which `run` is given (`CommandStart.tiles`).
+        static func readAhead(_ arguments: [String], app: String?, into tiles: TileCanvasReadAhead) {
             let environment = ProcessInfo.processInfo.environment
             let value = { EntryPoint.lastValue(of: $0, in: arguments) }
             // Pictures in a pixel protocol, or none at all, are not symbol tiles.
@@ -213,7 +216,7 @@ extension IconChooser {
             let depth = (value("--color").flatMap(ColorChoice.init(rawValue:)) ?? .auto).depth(environment: environment)
             let symbols = (value("--symbols").flatMap(SymbolChoice.init(rawValue:)) ?? .auto).symbols(environment: environment)
             let ascii = arguments.prefix(while: { $0 != "--" }).contains("--ascii") || !Console.isUTF8
-            IconPictures.readAhead(app: app, renderer: TileRenderer(depth: depth, symbols: symbols, ascii: ascii),
+            IconPictures.readAhead(app: app, renderer: TileRenderer(depth: depth, symbols: symbols, ascii: ascii, readAhead: tiles),
                                    columns: size.columns, rows: size.rows)
         }
 

@@ -4,7 +4,7 @@ import TerminalText
 
 extension IconChooser {
     /// `iconchooser remove NAME`: the inverse of `add`.
-    struct Remove: ParsableCommand {
+    struct Remove: ParsableCommand, StartedCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove",
             abstract: "Remove an alternate icon from the app's project, asset catalog or Info.plist.",
@@ -29,13 +29,16 @@ extension IconChooser {
             try options.requireNamedApp("remove")
         }
 
-        func run() throws {
+        func run() throws { try run(CommandStart()) }
+
+        func run(_ start: CommandStart) throws {
             // Paths absolute from here on: every file an edit names is, and the writer checks them against the boundary.
             let options = try self.options.resolved()
-            // Lint's look at the app as it is runs beside the reading and planning.
-            let lint = try options.comparedLint()
-            let before = edit.dryRun ? nil : BackgroundWork(lint.before)
-            let layout = try options.loadLayout()
+            // Opened once; lint's look at it runs beside the reading and planning.
+            let lint = options.comparedLint()
+            let opened = try options.openForEdit(opener: start.opener)
+            let before = edit.dryRun ? nil : BackgroundWork { try lint.before(opened) }
+            let layout = try options.layout(of: opened)
             let plan: EditPlan
             do {
                 plan = try IconRemoval.plan(name: name, keepFiles: keepFiles, layout: layout)

@@ -8,7 +8,7 @@ import TerminalText
 
 extension IconChooser {
     /// `iconchooser serve`: the chooser as an SSH demo (`ssh -t -p 2222 host` lands in it).
-    struct Serve: AsyncParsableCommand {
+    struct Serve: AsyncParsableCommand, StartedCommand {
         // Named here: without it, ArgumentParser derives the name from the type's on every parse (a
         // String(describing:) whose dynamic casts cost every command about half a millisecond).
         static let configuration = CommandConfiguration(
@@ -81,9 +81,11 @@ extension IconChooser {
             }
         }
 
-        func run() async throws {
+        func run() async throws { try await run(CommandStart()) }
+
+        func run(_ start: CommandStart) async throws {
             // The app is checked here, once; its files are the sessions' business.
-            let catalog = try options.loadCatalog(lookingForFiles: false)
+            let catalog = try options.loadCatalog(lookingForFiles: false, opener: start.opener)
             let environment = ProcessInfo.processInfo.environment
             let serveFolder = stateDir.map(AppOptions.absolute)
                 ?? (FileChoiceStore.stateFolder(environment: environment) as NSString).appendingPathComponent("serve")

@@ -3,7 +3,7 @@ import IconCatalog
 
 extension IconChooser {
     /// `iconchooser set NAME` / `--primary`: `setAlternateIconName(_:)` for scripts.
-    struct SetIcon: AsyncParsableCommand {
+    struct SetIcon: AsyncParsableCommand, StartedCommand {
         static let configuration = CommandConfiguration(
             commandName: "set",
             abstract: "Make an alternate icon (or, with --primary, the primary icon) current.")
@@ -25,8 +25,10 @@ extension IconChooser {
             }
         }
 
-        func run() async throws {
-            let manager = try options.loadManager(lookingForFiles: false)
+        func run() async throws { try await run(CommandStart()) }
+
+        func run(_ start: CommandStart) async throws {
+            let manager = try options.loadManager(lookingForFiles: false, opener: start.opener)
             do {
                 try await manager.setAlternateIconName(primary ? nil : name)
             } catch {

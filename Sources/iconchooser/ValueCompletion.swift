@@ -35,12 +35,12 @@ enum ValueCompletion {
 
     /// `set NAME`: the alternates' names (the primary is `--primary`).
     static var alternateIconNames: CompletionKind {
-        fromApp { options in try options.loadCatalog(lookingForFiles: false).icons.compactMap(\.name) }
+        fromApp { options in try options.loadCatalog(lookingForFiles: false, opener: AppOpener()).icons.compactMap(\.name) }
     }
 
     /// `preview NAME…`: `Default` for the primary, then the alternates' names.
     static var previewNames: CompletionKind {
-        fromApp { options in ["Default"] + (try options.loadCatalog(lookingForFiles: false).icons.compactMap(\.name)) }
+        fromApp { options in ["Default"] + (try options.loadCatalog(lookingForFiles: false, opener: AppOpener()).icons.compactMap(\.name)) }
     }
 
     /// `--target`: the iOS application targets of the project the line names.

@@ -86,7 +86,7 @@ struct TargetEvaluationOrderTests {
     }
 }
 
-/// Projects read ahead (`CatalogReader.prepare`) serve the next opening of that path only, once.
+/// Projects read ahead (`AppOpener.prepare`) serve the next opening of that path by the same opener only, once.
 @Suite(.enabled(if: RealProjectCorpus.available, "\(RealProjectCorpus.skipMessage)"))
 struct ProjectReadAheadTests {
     @Test func theNextOpeningOfThePathTakesTheProjectsOnce() throws {
@@ -134,14 +134,32 @@ struct ProjectReadAheadTests {
         for (folder, options) in cases {
             let path = RealProjectCorpus.path(folder)
             let alone = try CatalogReader.read(app: path, options: options)
-            CatalogReader.prepare(app: path)
-            let prepared = try CatalogReader.read(app: path, options: options)
+            let opener = AppOpener()
+            opener.prepare(app: path)
+            let prepared = try CatalogReader.read(app: path, options: options, opener: opener)
             #expect(prepared.icons == alone.icons && prepared.warnings == alone.warnings, "\(folder)")
             #expect(prepared.target?.configuration == alone.target?.configuration, "\(folder)")
         }
         let several = RealProjectCorpus.path("threema-ch_threema-ios")
-        CatalogReader.prepare(app: several)
-        #expect(throws: CatalogError.self) { try CatalogReader.read(app: several) }
-        #expect(ProjectReadAhead.shared.claim(app: several) == nil)
+        let opener = AppOpener()
+        opener.prepare(app: several)
+        #expect(throws: CatalogError.self) { try CatalogReader.read(app: several, opener: opener) }
+        #expect(throws: CatalogError.self) { try CatalogReader.read(app: several, opener: opener) }
+    }
+
+    /// What one opener read ahead is no other's: a read through another opener (the preview's
+    /// own read-ahead of the same app, a library caller's) leaves it for the opener's next opening.
+    @Test func anotherOpenerLeavesWhatWasReadAhead() throws {
+        let path = RealProjectCorpus.path("home-assistant_iOS")
+        let opener = AppOpener()
+        opener.prepare(app: path)
+        let elsewhere = try AppOpener().open(path, options: CatalogOptions())
+        let entry = try #require(opener.readAhead.claim(app: path))
+        let own = try #require(entry.opening(for: CatalogOptions())).get()
+        // The opening made ahead resolved its folders itself, apart from the other opening's.
+        #expect(own.folders !== elsewhere.folders)
+        #expect(own.target?.targetName == elsewhere.target?.targetName)
+        #expect(try CatalogReader.catalog(from: own, options: CatalogOptions()).icons
+                == CatalogReader.catalog(from: elsewhere, options: CatalogOptions()).icons)
     }
 }

@@ -61,19 +61,40 @@ import Testing
         #expect(resolver.realPath(folder.url("real/other/icon.png")) == PathBoundary.systemRealPath(folder.url("real/other/icon.png")))
     }
 
-    @Test func openingAnAppForgetsTheFoldersResolvedBefore() throws {
+    @Test func eachOpeningResolvesItsFoldersAfresh() throws {
         let folder = TemporaryFolder()
-        folder.write("app/set/icon.png", "png")
+        folder.write("app/App.xcassets/AppIcon.appiconset/icon.png", "png")
         folder.write("outside/icon.png", "png")
-        let icon = folder.url("app/set/icon.png")
-        #expect(ResolvedFolders.shared.realPath(icon) == PathBoundary.systemRealPath(icon))
+        let catalog = folder.url("app/App.xcassets")
+        let set = folder.url("app/App.xcassets/AppIcon.appiconset")
+        let opener = AppOpener()
+        let first = try opener.open(catalog, options: CatalogOptions())
+        #expect(first.folders.realPath(set + "/icon.png") == PathBoundary.systemRealPath(set + "/icon.png"))
         // The set's folder becomes a link out of the app: a kept folder would still say it is inside.
-        try FileManager.default.removeItem(atPath: folder.url("app/set"))
-        #expect(symlink(folder.url("outside"), folder.url("app/set")) == 0)
-        let plist = folder.write("app/Info.plist", "<plist><dict><key>CFBundleName</key><string>A</string></dict></plist>")
-        _ = try OpenedApp.open(plist, options: CatalogOptions())
-        let resolved = try #require(PathBoundary.systemRealPath(icon))
+        try FileManager.default.removeItem(atPath: set)
+        #expect(symlink(folder.url("outside"), set) == 0)
+        let second = try opener.open(catalog, options: CatalogOptions())
+        let resolved = try #require(PathBoundary.systemRealPath(set + "/icon.png"))
         #expect(resolved.hasSuffix("/outside/icon.png"))
-        #expect(ResolvedFolders.shared.realPath(icon) == resolved)
+        #expect(second.folders !== first.folders)
+        #expect(second.folders.realPath(set + "/icon.png") == resolved)
+    }
+
+    /// The chooser's background lint opens the app while the chooser reads it: neither opening
+    /// drops or fills the folders the other resolved.
+    @Test func twoOpeningsInOneProcessKeepTheirOwnFolders() throws {
+        let folder = TemporaryFolder()
+        folder.write("one/App.xcassets/AppIcon.appiconset/Contents.json", #"{"images":[]}"#)
+        folder.write("two/App.xcassets/AppIcon.appiconset/Contents.json", #"{"images":[]}"#)
+        let one = try AppOpener().open(folder.url("one/App.xcassets"), options: CatalogOptions())
+        _ = try CatalogReader.catalog(from: one, options: CatalogOptions())
+        let kept = one.folders.keptCount
+        #expect(kept > 1)
+        #expect(one.folders.realPath(folder.url("one/App.xcassets/AppIcon.appiconset")) != nil)
+        let two = try AppOpener().open(folder.url("two/App.xcassets"), options: CatalogOptions())
+        _ = try CatalogReader.catalog(from: two, options: CatalogOptions())
+        // The second opening cleared nothing of the first's, and added nothing to it.
+        #expect(one.folders.keptCount == kept)
+        #expect(two.folders.keptCount > 1)
     }
 }

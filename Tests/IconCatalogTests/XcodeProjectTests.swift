@@ -8,8 +8,8 @@ private func makeFolders(_ folder: TemporaryFolder, _ paths: [String]) {
 }
 
 private func relative(_ paths: [String], _ folder: TemporaryFolder) -> [String] {
-    let root = ProjectPaths.realPath(folder.path) ?? folder.path
-    return paths.map { ProjectPaths.relative(ProjectPaths.realPath($0) ?? $0, to: root) }
+    let root = PathBoundary.systemRealPath(folder.path) ?? folder.path
+    return paths.map { ProjectPaths.relative(PathBoundary.systemRealPath($0) ?? $0, to: root) }
 }
 
 @Suite struct XcodeProjectResourceTests {

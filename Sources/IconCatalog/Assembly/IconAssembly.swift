@@ -43,7 +43,7 @@ struct IconAssembly {
     func catalog() -> AppIconCatalog {
         // The catalogs first: the app's Info.plist (and with it the opening's warnings, which
         // come first) may still be being read.
-        let boundary = PathBoundary(root: compiler.boundary)
+        let boundary = PathBoundary(root: compiler.boundary, folders: app.folders)
         let found = app.assets.value { collectAssets(boundary: boundary) }
         let (assets, names) = (found.assets, found.names)
         let shownIdiom = compiler.shownIdiom(on: options.idiom)

@@ -7,17 +7,20 @@ enum ProjectOpener {
     /// `options.project` where names repeat, or the only one) and reads it in
     /// `options.configuration`, else the configuration its scheme archives with (see
     /// `XcodeSchemes`), else Release, else the list's default; `options.defines` override
-    /// every setting. `readAhead`: the projects as `CatalogReader.prepare` read them.
-    static func open(_ path: String, options: CatalogOptions,
-                     readAhead: ProjectReadAhead.Entry? = nil) throws(CatalogError) -> OpenedApp {
+    /// every setting. `readAhead`: the projects as `AppOpener.prepare` read them; `folders`:
+    /// the opening's own (see `ResolvedFolders`).
+    static func open(_ path: String, options: CatalogOptions, readAhead: ProjectReadAhead.Entry? = nil,
+                     folders: ResolvedFolders = ResolvedFolders()) throws(CatalogError) -> OpenedApp {
         let target: ResolvedTarget
         let searchWarnings: [CatalogWarning]
         do {
             // With --target, only that target's settings are read; the full list only for an error.
             var applications = try ApplicationTargets.find(at: path, configuration: options.configuration,
-                                                           defines: options.defines, named: options.target, readAhead: readAhead)
+                                                           defines: options.defines, named: options.target, readAhead: readAhead,
+                                                           folders: folders)
             if options.target != nil && applications.targets.isEmpty {
-                applications = try ApplicationTargets.find(at: path, configuration: options.configuration, defines: options.defines)
+                applications = try ApplicationTargets.find(at: path, configuration: options.configuration, defines: options.defines,
+                                                           named: nil, folders: folders)
             }
             let chosen = try applications.select(target: options.target, project: options.project)
             let configuration = options.configuration
@@ -61,7 +64,7 @@ enum ProjectOpener {
         let source: AppSourceKind = XcodeGenSpec.isSpecFile(target.projectPath) ? .xcodegen : .xcodeproj
         return OpenedApp(source: source, path: target.projectPath, plistPath: plistPath, contents: contents,
                          iconTree: target.resourceFiles.isEmpty ? .folder(folder) : .project(folder: folder, resources: target.resourceFiles),
-                         target: target, compiler: IconCompilerInputs(target: target))
+                         target: target, compiler: IconCompilerInputs(target: target), folders: folders)
     }
 
     /// What the target's scheme archives with, when a scheme says and the target has it.
@@ -76,12 +79,12 @@ enum ProjectOpener {
     /// An asset catalog alone: `options.primaryIcon` (else `AppIcon`) is the primary, every
     /// other app icon in it an alternate. Never throws: an unreadable catalog lists a
     /// placeholder primary with the catalog's warning.
-    static func openAssetCatalog(_ path: String, options: CatalogOptions) -> OpenedApp {
+    static func openAssetCatalog(_ path: String, options: CatalogOptions, folders: ResolvedFolders = ResolvedFolders()) -> OpenedApp {
         let folder = ProjectPaths.parent(ProjectPaths.absolute(path))
         let compiler = IconCompilerInputs(assetCatalogs: [path], primaryIconName: options.primaryIcon ?? "AppIcon",
                                           includesAllAppIcons: true, supportsPad: true,
-                                          boundary: PathBoundary.realPath(path) ?? folder, settingsSource: path)
+                                          boundary: folders.realPath(path) ?? folder, settingsSource: path)
         return OpenedApp(source: .xcassets, path: path, plistPath: nil, plist: [:], iconTree: .folder(folder),
-                         compiler: compiler)
+                         compiler: compiler, folders: folders)
     }
 }

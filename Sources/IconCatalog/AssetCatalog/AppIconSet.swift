@@ -139,7 +139,7 @@ private struct AppIconSetReader {
     var warnings = WarningCollector()
     private var contentsPath: String { (path as NSString).appendingPathComponent("Contents.json") }
     /// The set's folder with its links resolved, once for all its files; nil when it cannot be.
-    private lazy var resolvedFolder: String? = PathBoundary.realPath(path)
+    private lazy var resolvedFolder: String? = boundary?.realPath(path)
     /// Per file name: what was found, so a file named by several entries is looked at once.
     private var files: [String: (check: FileCheck, size: (width: Int, height: Int)?)] = [:]
 

@@ -74,7 +74,7 @@ package struct AssetCatalog: Sendable {
         var visited = Set<String>()
         var stack: [(path: String, namespace: String, depth: Int)] = [(path, "", 0)]
         walk: while let folder = stack.popLast() {
-            if let real = PathBoundary.realPath(folder.path), !visited.insert(real).inserted { continue }
+            if let real = boundary.realPath(folder.path), !visited.insert(real).inserted { continue }
             guard let listing = DirectoryListing.entries(in: folder.path, limit: maximumEntries - seen) else {
                 warnings.add(file: folder.path, "cannot be listed", code: .catalogUnreadable)
                 continue

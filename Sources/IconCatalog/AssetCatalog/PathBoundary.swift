@@ -7,16 +7,22 @@ import Foundation
 package struct PathBoundary: Equatable, Sendable {
     /// The folder, with every symbolic link resolved.
     package let root: String
+    /// The folders resolved for the opening this boundary checks paths of.
+    package let folders: ResolvedFolders
 
-    /// Nil when `root` does not exist or cannot be resolved.
-    package init?(root: String) {
-        guard let resolved = Self.realPath(root) else { return nil }
+    /// Nil when `root` does not exist or cannot be resolved. `folders`: those of the opening
+    /// the boundary belongs to (by default, a cache of its own).
+    package init?(root: String, folders: ResolvedFolders = ResolvedFolders()) {
+        guard let resolved = folders.realPath(root) else { return nil }
         self.root = resolved
+        self.folders = folders
     }
+
+    package static func == (a: PathBoundary, b: PathBoundary) -> Bool { a.root == b.root }
 
     /// Whether `path` exists and, with every link resolved, lies inside the root.
     package func contains(_ path: String) -> Bool {
-        guard let resolved = Self.realPath(path) else { return false }
+        guard let resolved = realPath(path) else { return false }
         return contains(resolvedPath: resolved)
     }
 
@@ -25,8 +31,8 @@ package struct PathBoundary: Equatable, Sendable {
     }
 
     /// `path` with every symbolic link and `.`/`..` resolved, or nil when it does not exist.
-    package static func realPath(_ path: String) -> String? {
-        ResolvedFolders.shared.realPath(path)
+    package func realPath(_ path: String) -> String? {
+        folders.realPath(path)
     }
 
     /// `realpath(3)` itself: a `readlink` for every component of the path.
@@ -40,20 +46,25 @@ package struct PathBoundary: Equatable, Sendable {
 /// `realpath` for the many paths a project and its catalogs name under the same few folders.
 /// `realpath(3)` asks the kernel about every component of every path (a project's sets and
 /// images lie a dozen folders deep: hundreds of `readlink` calls); here each folder resolved
-/// is kept until the next app is opened (`forgetAll`, called by `OpenedApp.open`), so a path in
-/// a known folder costs one `lstat`, and a long-running chooser or `serve` session never
-/// trusts a folder resolved before the app it shows was read.
+/// is kept, so a path in a known folder costs one `lstat`. Each opening of an app has its own
+/// (`OpenedApp.folders`), made when it starts: a long-running chooser or `serve` session
+/// never trusts a folder resolved before the app it shows was read, and one opening (the
+/// chooser's background lint, say) never drops or fills another's.
 /// A component that is a symbolic link, or a path with `.`, `..`, `//` or relative to the
 /// working folder, goes to `realpath(3)`.
-final class ResolvedFolders: @unchecked Sendable {
-    static let shared = ResolvedFolders()
+package final class ResolvedFolders: @unchecked Sendable {
     /// Folders kept at most; past it, paths are still resolved, only not kept.
     static let capacity = 4096
 
     private let lock = NSLock()
     private var folders: [Substring: String] = ["/": "/"]
 
-    func realPath(_ path: String) -> String? {
+    package init() {}
+
+    /// How many folders are kept (the root included).
+    package var keptCount: Int { lock.withLock { folders.count } }
+
+    package func realPath(_ path: String) -> String? {
         guard Self.isPlainAbsolute(path) else { return PathBoundary.systemRealPath(path) }
         if let known = folder(path[...]) { return known }
         // The deepest folder already resolved, then each component below it.
@@ -85,13 +96,6 @@ final class ResolvedFolders: @unchecked Sendable {
             }
         }
         return current
-    }
-
-    /// Drops every folder kept: the next paths are resolved afresh.
-    func forgetAll() {
-        lock.lock()
-        defer { lock.unlock() }
-        folders = ["/": "/"]
     }
 
     private func folder(_ path: Substring) -> String? {
@@ -143,7 +147,7 @@ enum FileCheck: Equatable {
 
     static func check(_ path: String, boundary: PathBoundary) -> FileCheck {
         // A dangling link is missing; a link that resolves elsewhere is outside, whatever it names.
-        guard let resolved = PathBoundary.realPath(path) else { return .missing }
+        guard let resolved = boundary.realPath(path) else { return .missing }
         guard boundary.contains(resolvedPath: resolved) else { return .outside }
         var target = stat()
         guard stat(path, &target) == 0 else { return .missing }

@@ -136,11 +136,13 @@ package struct ApplicationTargets: Sendable {
     }
 
     /// `find`, listing only the targets called `name` when one is given: the others' settings
-    /// (and xcconfig files) are not read. Projects in `readAhead` are taken from it.
+    /// (and xcconfig files) are not read. Projects in `readAhead` are taken from it; `folders`
+    /// are those of the opening the projects are read for.
     static func find(at path: String, configuration: String?, defines: [String: String], named name: String?,
-                     readAhead: ProjectReadAhead.Entry? = nil) throws(XcodeProjectError) -> ApplicationTargets {
+                     readAhead: ProjectReadAhead.Entry? = nil,
+                     folders: ResolvedFolders = ResolvedFolders()) throws(XcodeProjectError) -> ApplicationTargets {
         let search = try (readAhead?.search(at: path) ?? Result { () throws(XcodeProjectError) in
-            try XcodeProjectLocator.find(path)
+            try XcodeProjectLocator.find(path, folders: folders)
         }).get()
         var projects: [XcodeProject] = []
         var targets: [ApplicationTarget] = []
@@ -149,7 +151,7 @@ package struct ApplicationTargets: Sendable {
         var failures: [Failure] = []
         for projectPath in search.projects {
             do {
-                let boundary = ReadBoundary.forProject(in: ProjectPaths.parent(projectPath), app: search.root)
+                let boundary = ReadBoundary.forProject(in: ProjectPaths.parent(projectPath), app: search.root, folders: folders)
                 let project = try (readAhead?.project(at: projectPath) ?? Result { () throws(XcodeProjectError) in
                     try XcodeProject.read(projectPath, boundary: boundary)
                 }).get()

@@ -70,16 +70,17 @@ package enum ProjectPaths {
     /// True when `path` is `folder` or below it, lexically and, where the path exists, after
     /// following symbolic links.
     static func isInside(_ path: String, folder: String) -> Bool {
-        isInside(path, folder: folder, realFolder: nil)
+        isInside(path, folder: folder, realFolder: nil, folders: ResolvedFolders())
     }
 
     /// `isInside`, with `folder`'s own resolved path given where the caller keeps it (nil:
-    /// resolved here), so checking many paths against one folder resolves it once.
-    static func isInside(_ path: String, folder: String, realFolder: String?) -> Bool {
+    /// resolved here), so checking many paths against one folder resolves it once; links
+    /// resolved with `folders`, the opening's.
+    static func isInside(_ path: String, folder: String, realFolder: String?, folders: ResolvedFolders) -> Bool {
         let path = normalize(path), folder = normalize(folder)
         guard lexicallyInside(path, folder: folder) else { return false }
-        guard let real = realPath(path) else { return true }
-        return lexicallyInside(real, folder: realFolder ?? realPath(folder) ?? folder)
+        guard let real = folders.realPath(path) else { return true }
+        return lexicallyInside(real, folder: realFolder ?? folders.realPath(folder) ?? folder)
     }
 
     /// Where a path stands against a folder nothing may be read outside of.
@@ -92,10 +93,11 @@ package enum ProjectPaths {
     }
 
     /// `isInside`, telling a path written outside from one a link takes outside.
-    static func containment(of path: String, folder: String, realFolder: String?) -> Containment {
+    static func containment(of path: String, folder: String, realFolder: String?,
+                            folders: ResolvedFolders = ResolvedFolders()) -> Containment {
         let path = normalize(path), folder = normalize(folder)
         guard lexicallyInside(path, folder: folder) else { return .outside }
-        return isInside(path, folder: folder, realFolder: realFolder) ? .inside : .linkLeadingOutside
+        return isInside(path, folder: folder, realFolder: realFolder, folders: folders) ? .inside : .linkLeadingOutside
     }
 
     /// What a warning says of a path that is not read because of `containment`, as the
@@ -115,10 +117,6 @@ package enum ProjectPaths {
     package static func relative(_ path: String, to folder: String) -> String {
         guard lexicallyInside(path, folder: folder), path != folder else { return path == folder ? "." : path }
         return String(path.dropFirst(folder == "/" ? 1 : folder.count + 1))
-    }
-
-    static func realPath(_ path: String) -> String? {
-        PathBoundary.realPath(path)
     }
 
     /// The file name's extension, lowercased, without the dot ("" when there is none).

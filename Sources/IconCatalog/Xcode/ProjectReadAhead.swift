@@ -2,17 +2,18 @@ import Foundation
 
 /// The Xcode projects an app path stands for, found and parsed on another thread while the
 /// caller does something else (a command line parses its arguments; see
-/// `CatalogReader.prepare`), and then opened as most command lines ask: without a target,
+/// `AppOpener.prepare`), and then opened as most command lines ask: without a target,
 /// project, configuration or define, which choose a target and its settings. Only the next
-/// opening of that same path takes them, once: a later opening, or one of another app, reads
-/// the files afresh, so nothing read ahead is trusted beyond the opening it was read for.
+/// opening of that same path by the same `AppOpener` takes them, once: a later opening, or
+/// one of another app, reads the files afresh, so nothing read ahead is trusted beyond the
+/// opening it was read for.
 final class ProjectReadAhead: @unchecked Sendable {
-    static let shared = ProjectReadAhead()
-
     /// One path's projects, being read or read.
     final class Entry: @unchecked Sendable {
         /// The `--app` path it was started for.
         let app: String
+        /// The folders resolved reading ahead: the opening that takes the projects resolves on from them.
+        let folders = ResolvedFolders()
         private let done = DispatchGroup()
         private let openingDone = DispatchGroup()
         private let lock = NSLock()
@@ -36,7 +37,7 @@ final class ProjectReadAhead: @unchecked Sendable {
             defer { openingDone.leave() }
             guard let projectPath = readProjects() else { return }
             let opened = Result { () throws(CatalogError) in
-                try ProjectOpener.open(projectPath, options: CatalogOptions(), readAhead: self)
+                try ProjectOpener.open(projectPath, options: CatalogOptions(), readAhead: self, folders: folders)
             }
             lock.withLock { opening = opened }
         }
@@ -44,12 +45,11 @@ final class ProjectReadAhead: @unchecked Sendable {
         /// The project's path, once its projects are read; nil when the app is no project.
         private func readProjects() -> String? {
             defer { done.leave() }
-            ResolvedFolders.shared.forgetAll()
             guard case .xcodeProject(let projectPath)? = try? AppLocation.locate(app) else { return nil }
-            let search = Result { () throws(XcodeProjectError) in try XcodeProjectLocator.find(projectPath) }
+            let search = Result { () throws(XcodeProjectError) in try XcodeProjectLocator.find(projectPath, folders: folders) }
             var projects: [String: Result<XcodeProject, XcodeProjectError>] = [:]
             for path in (try? search.get())?.projects ?? [] where projects[path] == nil {
-                let boundary = ReadBoundary.forProject(in: ProjectPaths.parent(path), app: projectPath)
+                let boundary = ReadBoundary.forProject(in: ProjectPaths.parent(path), app: projectPath, folders: folders)
                 projects[path] = Result { () throws(XcodeProjectError) in try XcodeProject.read(path, boundary: boundary) }
             }
             lock.withLock {

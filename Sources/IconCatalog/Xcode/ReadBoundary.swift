@@ -20,18 +20,26 @@ package struct ReadBoundary: Sendable, Equatable {
     package let kind: Kind
     /// `root` with its links resolved, once.
     package let realRoot: String?
+    /// The folders resolved for the opening the project is read in (see `ResolvedFolders`).
+    package let folders: ResolvedFolders
 
-    package init(root: String, kind: Kind) {
+    package init(root: String, kind: Kind, folders: ResolvedFolders = ResolvedFolders()) {
         self.root = ProjectPaths.absolute(root)
         self.kind = kind
-        realRoot = ProjectPaths.realPath(self.root)
+        self.folders = folders
+        realRoot = folders.realPath(self.root)
     }
 
     /// With `root` already absolute and its resolved path known.
-    init(root: String, kind: Kind, realRoot: String?) {
+    init(root: String, kind: Kind, realRoot: String?, folders: ResolvedFolders) {
         self.root = root
         self.kind = kind
         self.realRoot = realRoot
+        self.folders = folders
+    }
+
+    package static func == (a: ReadBoundary, b: ReadBoundary) -> Bool {
+        a.root == b.root && a.kind == b.kind && a.realRoot == b.realRoot
     }
 
     /// How a message names it: "the project's folder /x", "the folder given with --app /x",
@@ -45,7 +53,7 @@ package struct ReadBoundary: Sendable, Equatable {
     }
 
     func containment(of path: String) -> ProjectPaths.Containment {
-        ProjectPaths.containment(of: path, folder: root, realFolder: realRoot)
+        ProjectPaths.containment(of: path, folder: root, realFolder: realRoot, folders: folders)
     }
 
     /// What a warning says of `path`, refused for `containment`.
@@ -58,19 +66,21 @@ package struct ReadBoundary: Sendable, Equatable {
     /// The boundary for a project at `projectFolder` that `--app` reached through `app`: a
     /// folder the user named (holding the project) is the boundary itself; a file or a
     /// project bundle inside a git work tree gives the work tree's top; else the project's folder.
-    package static func forProject(in projectFolder: String, app: String?) -> ReadBoundary {
+    /// `folders`: those of the opening the project is read in.
+    package static func forProject(in projectFolder: String, app: String?,
+                                   folders: ResolvedFolders = ResolvedFolders()) -> ReadBoundary {
         let folder = ProjectPaths.absolute(projectFolder)
-        guard let app else { return ReadBoundary(root: folder, kind: .projectFolder) }
+        guard let app else { return ReadBoundary(root: folder, kind: .projectFolder, folders: folders) }
         let named = ProjectPaths.absolute(app)
         let isPlainFolder = BoundedFile.isDirectory(named) && !XcodeProjectLocator.isProjectBundle(named)
         if isPlainFolder, ProjectPaths.lexicallyInside(folder, folder: named) {
-            return ReadBoundary(root: named, kind: .appFolder)
+            return ReadBoundary(root: named, kind: .appFolder, folders: folders)
         }
         if !isPlainFolder, let top = workTreeTop(above: ProjectPaths.parent(named)),
            ProjectPaths.lexicallyInside(folder, folder: top) {
-            return ReadBoundary(root: top, kind: .repository)
+            return ReadBoundary(root: top, kind: .repository, folders: folders)
         }
-        return ReadBoundary(root: folder, kind: .projectFolder)
+        return ReadBoundary(root: folder, kind: .projectFolder, folders: folders)
     }
 
     /// Folders climbed at most looking for `.git`.

@@ -109,7 +109,7 @@ struct TargetScope: Sendable {
         let subject = "\(project.projectFile): \(level), \(configuration.name)"
         let boundary = project.boundary
         var reader = XCConfigReader(boundary: boundary.root, realBoundary: boundary.realRoot, files: project.xcconfigFiles,
-                                    projectFolder: project.folder, boundaryName: boundary.description)
+                                    projectFolder: project.folder, boundaryName: boundary.description, folders: boundary.folders)
         var warnings: [CatalogWarning] = []
         var assignments: SettingsTable.Level = [:]
         func add(_ assignment: SettingAssignment) { assignments[assignment.name, default: []].append(assignment) }

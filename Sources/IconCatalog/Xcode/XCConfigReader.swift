@@ -22,12 +22,15 @@ package struct XCConfigReader {
     let realBoundary: String?
     /// Files already read and parsed, shared by every reader of one project.
     let files: XCConfigFiles
+    /// The folders resolved for the opening the project is read in.
+    let folders: ResolvedFolders
     package private(set) var warnings: [CatalogWarning] = []
     private var filesRead = 0
 
     package init(boundary: String, realBoundary: String? = nil, files: XCConfigFiles = XCConfigFiles(), projectFolder: String? = nil,
-         boundaryName: String? = nil) {
+         boundaryName: String? = nil, folders: ResolvedFolders = ResolvedFolders()) {
         self.boundary = boundary
+        self.folders = folders
         self.projectFolder = projectFolder
         self.boundaryName = boundaryName ?? "the project's folder \(boundary)"
         self.realBoundary = realBoundary
@@ -49,7 +52,7 @@ package struct XCConfigReader {
         if let start = stack.firstIndex(of: path) {
             throw .includeCycle(path: stack[start], chain: Array(stack[start...]) + [path])
         }
-        let containment = ProjectPaths.containment(of: path, folder: boundary, realFolder: realBoundary)
+        let containment = ProjectPaths.containment(of: path, folder: boundary, realFolder: realBoundary, folders: folders)
         guard containment == .inside else {
             warn(subject, containment == .linkLeadingOutside
                  ? "\(path) is a link leading outside \(boundaryName); it is not read"

@@ -15,6 +15,8 @@ package struct XcodeProject: Sendable {
     /// `folder` with its symbolic links resolved (nil when it cannot be), resolved once for
     /// the many paths checked against it.
     let realFolder: String?
+    /// The folders resolved for the opening the project was read in (see `ResolvedFolders`).
+    let folders: ResolvedFolders
     /// The project's name (the bundle's name without `.xcodeproj`), `PROJECT_NAME`.
     package let name: String
     /// `developmentRegion`, which Xcode passes on as `DEVELOPMENT_LANGUAGE`.
@@ -35,7 +37,7 @@ package struct XcodeProject: Sendable {
     /// For a project generated from an XcodeGen spec: the spec files read, in the order XcodeGen
     /// merges them (each included spec before the spec including it; the spec itself last).
     package var specFiles: [String] = []
-    package var boundary: ReadBoundary { readBoundary ?? ReadBoundary(root: folder, kind: .projectFolder, realRoot: realFolder) }
+    package var boundary: ReadBoundary { readBoundary ?? ReadBoundary(root: folder, kind: .projectFolder, realRoot: realFolder, folders: folders) }
     /// Files the project's generator writes (an XcodeGen spec's Info.plists), by absolute path:
     /// read from here, not from disk.
     var generatedFiles: [String: Data] = [:]
@@ -70,18 +72,18 @@ package struct XcodeProject: Sendable {
     /// names are read inside `boundary` (default: the project's folder).
     package static func read(_ xcodeproj: String, boundary: ReadBoundary? = nil) throws(XcodeProjectError) -> XcodeProject {
         if XcodeGenSpec.isSpecFile(xcodeproj) { return try XcodeGenSpec.read(xcodeproj, boundary: boundary) }
-        var project = try readBundle(xcodeproj)
+        var project = try readBundle(xcodeproj, folders: boundary?.folders ?? ResolvedFolders())
         project.readBoundary = boundary
         return project
     }
 
-    private static func readBundle(_ xcodeproj: String) throws(XcodeProjectError) -> XcodeProject {
+    private static func readBundle(_ xcodeproj: String, folders: ResolvedFolders) throws(XcodeProjectError) -> XcodeProject {
         let bundle = ProjectPaths.absolute(xcodeproj)
         let file = ProjectPaths.join(bundle, "project.pbxproj")
         guard FileKind.notFollowing(bundle) != nil else { throw .notFound(path: xcodeproj) }
         if let problem = XcodeProjectLocator.projectFileProblem(bundle, named: xcodeproj) { throw problem }
         let plist = try ProjectFileLoader.load(file)
-        return try XcodeProject(plist: plist, bundle: bundle, file: file)
+        return try XcodeProject(plist: plist, bundle: bundle, file: file, folders: folders)
     }
 
     /// The project `xcodeproj` whose `project.pbxproj` holds `contents` (which may differ from the
@@ -97,7 +99,7 @@ package struct XcodeProject: Sendable {
         return try XcodeProject(plist: plist, bundle: bundle, file: ProjectPaths.join(bundle, "project.pbxproj"))
     }
 
-    init(plist: ProjectDictionary, bundle: String, file: String) throws(XcodeProjectError) {
+    init(plist: ProjectDictionary, bundle: String, file: String, folders: ResolvedFolders = ResolvedFolders()) throws(XcodeProjectError) {
         guard let rawObjects = plist["objects"] else {
             throw .malformed(path: file, key: "objects", problem: "is missing")
         }
@@ -113,7 +115,8 @@ package struct XcodeProject: Sendable {
         }
         path = bundle
         folder = ProjectPaths.parent(bundle)
-        realFolder = ProjectPaths.realPath(folder)
+        self.folders = folders
+        realFolder = folders.realPath(folder)
         name = (ProjectPaths.lastComponent(bundle) as NSString).deletingPathExtension
         developmentRegion = reader.string(root, "developmentRegion", id: rootID)
         guard let listID = reader.string(root, "buildConfigurationList", id: rootID),

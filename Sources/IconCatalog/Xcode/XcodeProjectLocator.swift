@@ -33,12 +33,13 @@ package enum XcodeProjectLocator {
         ["xcodeproj", "xcworkspace"].contains(ProjectPaths.pathExtension(ProjectPaths.lastComponent(path)))
     }
 
-    /// The projects `path` stands for; throws when it is missing or holds none.
-    package static func find(_ path: String) throws(XcodeProjectError) -> ProjectSearch {
-        try find(path, entryBudget: maximumEntries)
+    /// The projects `path` stands for; throws when it is missing or holds none. `folders`:
+    /// those of the opening the search is made for, which tell one project's two paths apart.
+    package static func find(_ path: String, folders: ResolvedFolders = ResolvedFolders()) throws(XcodeProjectError) -> ProjectSearch {
+        try find(path, entryBudget: maximumEntries, folders: folders)
     }
 
-    static func find(_ path: String, entryBudget: Int) throws(XcodeProjectError) -> ProjectSearch {
+    static func find(_ path: String, entryBudget: Int, folders: ResolvedFolders = ResolvedFolders()) throws(XcodeProjectError) -> ProjectSearch {
         guard FileKind.notFollowing(path) != nil else { throw .notFound(path: path) }
         let absolute = ProjectPaths.absolute(path)
         switch ProjectPaths.pathExtension(ProjectPaths.lastComponent(absolute)) {
@@ -46,7 +47,7 @@ package enum XcodeProjectLocator {
             if let problem = projectFileProblem(absolute, named: path) { throw problem }
             return ProjectSearch(root: path, projects: [absolute], warnings: [])
         case "xcworkspace":
-            var collector = Collector(boundary: ProjectPaths.parent(absolute), entryBudget: entryBudget)
+            var collector = Collector(boundary: ProjectPaths.parent(absolute), entryBudget: entryBudget, folders: folders)
             collector.addWorkspace(absolute)
             guard !collector.projects.isEmpty else { throw collector.refused.first ?? .noProject(directory: path) }
             return collector.result(root: path)
@@ -55,7 +56,7 @@ package enum XcodeProjectLocator {
                 if XcodeGenSpec.isSpecFile(absolute) { return ProjectSearch(root: path, projects: [absolute], warnings: []) }
                 throw .noProject(directory: path)
             }
-            var collector = Collector(boundary: absolute, entryBudget: entryBudget)
+            var collector = Collector(boundary: absolute, entryBudget: entryBudget, folders: folders)
             collector.search(absolute)
             // Generated projects: an XcodeGen spec is read where no project was generated from it;
             // a Tuist manifest is only named, since only Tuist can run it.
@@ -99,9 +100,12 @@ package enum XcodeProjectLocator {
         var specs: [(path: String, depth: Int)] = []
         /// The shallowest folder holding a Tuist manifest (`Project.swift`, `Tuist/`).
         var tuistFolder: String?
+        /// Resolves the projects found, so one reached by two paths is kept once.
+        let folders: ResolvedFolders
 
-        init(boundary: String, entryBudget: Int) {
+        init(boundary: String, entryBudget: Int, folders: ResolvedFolders) {
             self.boundary = boundary
+            self.folders = folders
             walk = DirectoryWalk(budget: entryBudget)
         }
 
@@ -147,7 +151,7 @@ package enum XcodeProjectLocator {
             let contents = WorkspaceDocument.read(workspace: workspace)
             warnings += contents.warnings
             for project in contents.projects {
-                let containment = ProjectPaths.containment(of: project, folder: boundary, realFolder: nil)
+                let containment = ProjectPaths.containment(of: project, folder: boundary, realFolder: nil, folders: folders)
                 guard containment == .inside else {
                     warnings.append(CatalogWarning(subject: workspace,
                         message: containment == .linkLeadingOutside ? "names \(project), a link leading outside \(boundary); it is not read"
@@ -174,7 +178,7 @@ package enum XcodeProjectLocator {
                 warnings.append(CatalogWarning(subject: problem.path, message: problem.description, code: .unreadableProject))
                 return
             }
-            let identity = ProjectPaths.realPath(path) ?? path
+            let identity = folders.realPath(path) ?? path
             guard seen.insert(identity).inserted else { return }
             projects.append((path, depth))
         }

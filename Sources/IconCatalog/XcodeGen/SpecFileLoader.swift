@@ -58,8 +58,8 @@ struct SpecFileLoader {
                 warn(path, key: key, boundary.refusal(included, containment), code: .pathOutsideProject)
                 continue
             }
-            let identity = ProjectPaths.realPath(included) ?? included
-            let chain = stack + [ProjectPaths.realPath(path) ?? path]
+            let identity = boundary.folders.realPath(included) ?? included
+            let chain = stack + [boundary.folders.realPath(path) ?? path]
             if let start = chain.firstIndex(of: identity) {
                 throw .specIncludeCycle(path: path, chain: Array(chain[start...]) + [identity])
             }

@@ -124,7 +124,8 @@ enum XcodeGenSpec {
             warnings += resolver.warnings + expander.warnings
             var project = XcodeProject(specPath: specPath, folder: folder, name: name,
                                        developmentRegion: options["developmentLanguage"]?.scalarText,
-                                       targets: targets, warnings: warnings.capped(), configurationList: projectList, nodes: nodes)
+                                       targets: targets, warnings: warnings.capped(), configurationList: projectList, nodes: nodes,
+                                       folders: boundary.folders)
             project.generatedFiles = generated
             project.archiveConfigurations = archive
             project.readBoundary = boundary
@@ -290,10 +291,11 @@ enum XcodeGenSpec {
 extension XcodeProject {
     /// The project an XcodeGen spec generates (see `XcodeGenSpec`).
     init(specPath: String, folder: String, name: String, developmentRegion: String?, targets: [XcodeTarget],
-         warnings: [CatalogWarning], configurationList: ConfigurationList, nodes: [String: FileNode]) {
+         warnings: [CatalogWarning], configurationList: ConfigurationList, nodes: [String: FileNode], folders: ResolvedFolders) {
         path = specPath
         self.folder = folder
-        realFolder = ProjectPaths.realPath(folder)
+        self.folders = folders
+        realFolder = folders.realPath(folder)
         self.name = name
         self.developmentRegion = developmentRegion
         self.targets = targets
