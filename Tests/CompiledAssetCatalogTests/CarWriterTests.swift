@@ -145,6 +145,38 @@ import TestSupport
         }
     }
 
+    /// The offset of the first image header (`CTSI`, written `ISTC`) in a written car.
+    static func firstHeader(_ bytes: [UInt8]) throws -> Int {
+        try #require((0..<(bytes.count - 4)).first { bytes[$0..<($0 + 4)].elementsEqual(Array("ISTC".utf8)) })
+    }
+
+    /// An image header that declares more data than its block holds is refused when the car is opened.
+    @Test func anImageDeclaringMoreDataThanItsBlockIsRefused() throws {
+        var bytes = [UInt8](CarWriter(images: [.init(asset: "AppIcon", size: 8, colour: (1, 2, 3, 255))]).build())
+        let header = try Self.firstHeader(bytes)
+        bytes[header + 183] = 0x40
+        #expect(throws: CarError.badRendition(name: "AppIcon-8.png", reason: "declares more data than its block holds")) {
+            try CompiledCatalog(bytes: bytes)
+        }
+    }
+
+    /// Pixels that decompress to more than the header's size (it says 16 rows, the data holds 32)
+    /// are refused in every encoding, never cut to fit.
+    @Test(arguments: [CarWriter.Encoding.uncompressed, .lzvn, .lzfse, .zlib, .gzip, .paletteImage])
+    func pixelsBeyondTheDeclaredHeightAreRefused(_ encoding: CarWriter.Encoding) throws {
+        var bytes = [UInt8](CarWriter(images: [.init(asset: "AppIcon", size: 32, encoding: encoding, pixel: Self.sevenColours)]).build())
+        bytes[try Self.firstHeader(bytes) + 16] = 16
+        let car = try CompiledCatalog(bytes: bytes)
+        let rendition = try #require(car.images(named: "AppIcon").first)
+        #expect(rendition.height == 16)
+        do {
+            _ = try car.bitmap(of: rendition)
+            Issue.record("an image of 16 rows decoded from 32 rows of \(encoding)")
+        } catch {
+            guard case .decompression(name: "AppIcon-32.png", _) = error else { Issue.record("\(error)"); return }
+        }
+    }
+
     /// Whether the reference LZFSE encoder is there for the atlases; says why not, and fails in CI.
     static func referenceEncoderInstalled() -> Bool {
         guard ReferenceLZFSE.available else {

@@ -139,6 +139,23 @@ import Testing
         }
     }
 
+    /// A single-size icon's 1024 px images, one for each appearance: `list --json` has all three,
+    /// `preview --appearance` draws each from its own rendition, never derived from the light one.
+    @Test func previewDrawsEachAppearanceOfASingleSizeIcon() throws {
+        let app = BuiltAppFixture().withSingleSizeDark().writeApp(in: folder, as: "Single.app")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(try cli.run(["list", "--app", app, "--json"]).stdout.utf8)) as? [String: Any])
+        let dark = try #require((json["icons"] as? [[String: Any]])?.first { $0["name"] as? String == "Dark" })
+        #expect(dark["appearances"] as? [String] == ["light", "dark", "tinted"])
+        #expect((dark["images"] as? [[String: Any]])?.map { $0["width"] as? Int } == [1024, 1024, 1024])
+        for (appearance, own, others) in [("dark", (0, 0, 0), [(30, 200, 60), (128, 128, 128)]),
+                                          ("tinted", (128, 128, 128), [(30, 200, 60), (0, 0, 0)])] {
+            let run = try cli.run(["preview", "Dark", "--app", app, "--appearance", appearance, "--color", "truecolor",
+                                   "--graphics", "symbols", "--size", "30x12"])
+            #expect(run.status == 0 && Self.holds(run.stdout, own), "\(appearance): \(run.stdout)\(run.stderr)")
+            #expect(others.allSatisfy { !Self.holds(run.stdout, $0) }, "\(appearance): \(run.stdout)")
+        }
+    }
+
     /// An icon whose only images are in an encoding not decoded (deepmap) is a placeholder, with one
     /// warning naming the encoding and the car; an icon that also has a decodable image shows it.
     @Test func anEncodingNotDecodedIsAPlaceholderAndOneWarning() throws {

@@ -88,6 +88,26 @@ import TestSupport
             + "each icon shows its other images, or a placeholder where it has none"])
     }
 
+    /// A single-size icon (Xcode 14 and later, Icon Composer): one 1024 px universal image in
+    /// each appearance, on iPhone and iPad alike, each drawn from its own rendition.
+    @Test func aSingleSizeIconWithDarkAndTintedImages() throws {
+        let app = BuiltAppFixture().withSingleSizeDark()
+        let colours = BuiltAppFixture.singleSizeColours
+        let folder = TemporaryFolder()
+        let path = app.writeApp(in: folder)
+        for idiom in [Idiom.phone, .pad] {
+            let dark = try #require(try CatalogReader.read(app: path, options: CatalogOptions(idiom: idiom)).alternate(named: "Dark"))
+            #expect(dark.source == .car && dark.ownAppearances == [.light, .dark, .tinted])
+            #expect(dark.images.map(\.width) == [1024, 1024, 1024] && dark.images.allSatisfy { $0.idiom == .universal && $0.scale == 1 })
+            for (appearance, colour) in zip([IconAppearance.light, .dark, .tinted], colours.map(\.colour)) {
+                let image = try #require(dark.images(for: appearance, idiom: idiom).first)
+                #expect(!image.isDerived && image.appearance == appearance)
+                guard case .compiled(let compiled) = image.source else { Issue.record("not in the car"); continue }
+                #expect(Array(try compiled.pixels().rgba.prefix(4)) == [colour.0, colour.1, colour.2, colour.3], "\(appearance)")
+            }
+        }
+    }
+
     /// A palette image is decoded like any other: the icon shows it.
     @Test func aPaletteImageIsAnImageOfTheIcon() throws {
         var app = BuiltAppFixture()

@@ -70,6 +70,22 @@ public struct BuiltAppFixture {
         return app
     }
 
+    /// The colours of `withSingleSizeDark()`'s appearances, by the names the car gives them.
+    public static let singleSizeColours: [(appearance: String, colour: (UInt8, UInt8, UInt8, UInt8))] = [
+        ("UIAppearanceAny", (30, 200, 60, 255)), ("UIAppearanceDark", (0, 0, 0, 255)), ("ISAppearanceTintable", (128, 128, 128, 255)),
+    ]
+
+    /// The app with a single-size `Dark` in its car, as Xcode 14 and later (and Icon Composer)
+    /// build one: a 1024 px universal image in each appearance (light green, dark black, tinted grey),
+    /// LZFSE-compressed, and nothing else in the car.
+    public func withSingleSizeDark() -> BuiltAppFixture {
+        var app = self
+        app.files["Assets.car"] = CarWriter(images: Self.singleSizeColours.map {
+            .init(asset: "Dark", size: 1024, appearance: $0.appearance, encoding: .lzfse, colour: $0.colour)
+        }).build()
+        return app
+    }
+
     /// The same app as Xcode 11 and later pack it: `AppIcon` (red) stored on its own at 120 and
     /// 180 px, and the alternates only in the car, packed into two LZFSE atlases (one for each
     /// scale): `Blue` (blue) and `Dark` (green, light only), 120 and 180 px each, both named only
