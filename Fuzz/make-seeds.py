@@ -452,6 +452,24 @@ def coreui_rle_seeds(out, corpus):
             write(out, bytes([(width - 1) % 64, (height - 1) % 64]) + stream)
 
 
+def palette_image_seeds(out, corpus):
+    """Palette images (compression type 8) of the cars, after their width (halved, less one) and
+    height (less one, 16 bits big-endian), read from the image header before each."""
+    for path in car_files(corpus):
+        data = read(path)
+        at = data.find(b"ISTC")
+        while at >= 0:
+            width, height = struct.unpack_from("<II", data, at + 12)
+            tlv_length, data_length = struct.unpack_from("<I", data, at + 168)[0], struct.unpack_from("<I", data, at + 180)[0]
+            pixels = at + 184 + tlv_length
+            if data[pixels:pixels + 4] == b"MLEC" and 0 < width <= 512 and 0 < height <= 512:
+                flags, kind, length = struct.unpack_from("<III", data, pixels + 4)
+                if kind == 8 and flags & 1 == 0 and length <= data_length:
+                    prefix = bytes([(width // 2 - 1) % 256]) + struct.pack(">H", height - 1)
+                    write(out, prefix + data[pixels + 16:pixels + 16 + length])
+            at = data.find(b"ISTC", at + 4)
+
+
 def project_text_seeds(out, corpus):
     """Text the project-file edits change: the corpus's project files and xcconfig files, and
     list values with every kind of quoting."""
@@ -469,6 +487,7 @@ SEEDS = {
     "lzfse": lzfse_seeds,
     "lzvn": lzvn_seeds,
     "coreui-rle": coreui_rle_seeds,
+    "palette-image": palette_image_seeds,
     "bplist-guard": binary_plist_seeds,
     "plist-loader": plist_seeds,
     "png-chunks": png_seeds,

@@ -31,6 +31,7 @@ public enum MalformedStream: Equatable, Sendable, CustomStringConvertible {
     case distanceBeforeStart
     case tooManyLiterals
     case badRun
+    case badPalette(String)
 
     public var description: String {
         switch self {
@@ -43,6 +44,7 @@ public enum MalformedStream: Equatable, Sendable, CustomStringConvertible {
         case .distanceBeforeStart: return "a match reaches before the start of the output"
         case .tooManyLiterals: return "a match takes more literals than the block holds"
         case .badRun: return "a run-length row is longer than the image is wide"
+        case .badPalette(let what): return "a palette image is invalid (\(what))"
         }
     }
 }

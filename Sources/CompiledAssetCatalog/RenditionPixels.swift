@@ -31,30 +31,56 @@ public enum PixelCompression: Int, Sendable {
     }
 }
 
+extension Rendition {
+    /// How the rendition's own pixels are compressed; nil for raw data, a link into an atlas, or a
+    /// compression type not known here.
+    public var compression: PixelCompression? {
+        guard data.tag(0) == "CELM", let type = data.intLE(8) else { return nil }
+        return PixelCompression(rawValue: type)
+    }
+}
+
 extension CompiledCatalog {
     /// Why the rendition's pixels would not be decoded (a pixel format or compression not decoded
     /// here, named for people), judged from its headers alone; nil when they would be tried.
     public func undecodableEncoding(of rendition: Rendition) -> String? {
         let target = rendition.link.flatMap { atlas(for: rendition, link: $0) } ?? rendition
         guard Self.pixelBytes(target.pixelFormat) != nil else { return "pixel format “\(target.pixelFormat)”" }
-        guard target.data.tag(0) == "CELM", let type = target.data.intLE(8) else { return nil }
+        guard target.data.tag(0) == "CELM", let flags = target.data.uint32LE(4), let type = target.data.intLE(8) else { return nil }
         switch PixelCompression(rawValue: type) {
         case .none?, .runLength?, .zip?, .lzvn?, .lzfse?: return nil
+        case .paletteImage?: return Self.paletteProblem(target, chunked: flags & 1 != 0)
         case let other?: return other.name
         case nil: return "compression type \(type)"
         }
     }
 
-    /// The pixels of an image rendition: its own, or its rectangle of the atlas it links into.
-    public func bitmap(of rendition: Rendition) throws(CarError) -> CarBitmap {
-        guard let link = rendition.link else { return try Self.decodePixels(rendition) }
+    /// Why a palette image would not be decoded (see `PaletteImage`), nil when it would.
+    static func paletteProblem(_ rendition: Rendition, chunked: Bool) -> String? {
+        if chunked { return "a palette image in chunks" }
+        if rendition.pixelFormat != "ARGB" { return "a palette image of grey pixels" }
+        return PaletteImage.isDecoded(width: rendition.width) ? nil : "a palette image of odd width"
+    }
+
+    /// What is wrong with a packed image's link, judged from the headers alone: it names an atlas
+    /// the car does not have, or a rectangle outside its atlas. nil for an image with no link or a sound one.
+    public func linkProblem(of rendition: Rendition) -> CarError? {
+        guard let link = rendition.link else { return nil }
         guard let atlas = atlas(for: rendition, link: link) else {
-            throw .badRendition(name: rendition.name, reason: "links into an atlas the car does not have")
+            return .badRendition(name: rendition.name, reason: "links into an atlas the car does not have")
         }
         guard link.x >= 0, link.y >= 0, link.width > 0, link.height > 0, link.x <= atlas.width - link.width,
               link.y <= atlas.height - link.height else {
-            throw .badRendition(name: rendition.name, reason: "links to a rectangle outside its atlas")
+            return .badRendition(name: rendition.name, reason: "links to a rectangle outside its atlas")
         }
+        return nil
+    }
+
+    /// The pixels of an image rendition: its own, or its rectangle of the atlas it links into.
+    public func bitmap(of rendition: Rendition) throws(CarError) -> CarBitmap {
+        guard let link = rendition.link else { return try Self.decodePixels(rendition) }
+        if let problem = linkProblem(of: rendition) { throw problem }
+        let atlas = atlas(for: rendition, link: link)!
         let whole = try Self.decodePixels(atlas)
         var cropped = [UInt8]()
         cropped.reserveCapacity(link.width * link.height * 4)
@@ -113,6 +139,9 @@ extension CompiledCatalog {
             guard let compression = PixelCompression(rawValue: type) else {
                 throw .unsupportedEncoding(name: name, encoding: "compression type \(type)")
             }
+            if compression == .paletteImage, let problem = paletteProblem(rendition, chunked: flags & 1 != 0) {
+                throw .unsupportedEncoding(name: name, encoding: problem)
+            }
             guard flags & 1 != 0 else {
                 guard let payload = data.slice(16, length) else { throw .badRendition(name: name, reason: "has pixel data past its end") }
                 return try decompress(Array(payload.array), compression, size: size, rendition: rendition)
@@ -144,7 +173,7 @@ extension CompiledCatalog {
     private static func decompress(_ payload: [UInt8], _ compression: PixelCompression, size: Int,
                                    rendition: Rendition) throws(CarError) -> [UInt8] {
         switch compression {
-        case .none, .lzvn, .lzfse, .zip: break
+        case .none, .lzvn, .lzfse, .zip, .paletteImage: break
         case .runLength where rendition.pixelFormat == "ARGB" && size % (rendition.width * 4) == 0: break
         case .runLength: throw .unsupportedEncoding(name: rendition.name, encoding: "run-length grey or padded pixels")
         default: throw .unsupportedEncoding(name: rendition.name, encoding: compression.name)
@@ -156,6 +185,8 @@ extension CompiledCatalog {
             case .lzfse: out = try LZFSE.decompress(payload, limit: size)
             case .zip: out = try Inflate.decompress(payload, limit: size)
             case .runLength: out = try CoreUIRunLength.decompress(payload, width: rendition.width, height: size / (rendition.width * 4))
+            case .paletteImage:
+                out = try PaletteImage.decode(payload, width: rendition.width, height: rendition.height, rowBytes: size / rendition.height)
             default: out = payload
             }
             guard out.count == size else { throw .shortOutput(expected: size, got: out.count) }

@@ -31,6 +31,16 @@ extension FuzzHarness {
         if let out = try? LZVN.decompress(stream, limit: limit * 16) { precondition(out.count <= limit * 16) }
     }
 
+    /// Palette images (their LZFSE stream) at a size the first three bytes pick: an even width up
+    /// to 512, a height up to 512. A decoded image has exactly the rows it was asked for.
+    public static func paletteImage(_ bytes: [UInt8]) {
+        guard bytes.count >= 3 else { return }
+        let width = (Int(bytes[0]) + 1) * 2, height = (Int(bytes[1]) << 8 | Int(bytes[2])) % 512 + 1
+        if let out = try? PaletteImage.decode(Array(bytes.dropFirst(3)), width: width, height: height, rowBytes: width * 4) {
+            precondition(out.count == width * height * 4)
+        }
+    }
+
     /// CoreUI's run-length rows, at a size the first two bytes pick.
     public static func coreUIRunLength(_ bytes: [UInt8]) {
         guard bytes.count >= 2 else { return }

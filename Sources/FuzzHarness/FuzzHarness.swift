@@ -34,6 +34,7 @@ public enum FuzzHarness {
         "lzfse": lzfse,
         "lzvn": lzvn,
         "coreui-rle": coreUIRunLength,
+        "palette-image": paletteImage,
         "project-text": projectText,
         "plist-edit": infoPlistEdit,
     ]

@@ -139,10 +139,13 @@ public enum CatalogReader {
             plistIcon(icon, iconsKey: declared.iconsKey, plistPath: plistPath, defines: options.defines,
                       resolver: resolver, warnings: &warnings)
         }
+        var warnedByTheCar = Set<String>()
         if lookingForFiles, source.isBuilt {
-            icons = compiledIcons(icons, tree: tree, idiom: options.idiom, warnings: &warnings)
+            icons = compiledIcons(icons, tree: tree, idiom: options.idiom, warnings: &warnings, leftOut: &warnedByTheCar)
         }
-        if let note = assetCatalogNote(icons, source: source, subject: plistPath) { warnings.append(note) }
+        if let note = assetCatalogNote(icons.filter { !warnedByTheCar.contains($0.iconName ?? "") }, source: source, subject: plistPath) {
+            warnings.append(note)
+        }
         if let resolver, resolver.searchWasTruncated {
             warnings.append(.searchTruncated(root: resolver.searchRoot))
         }
@@ -177,24 +180,24 @@ public enum CatalogReader {
 
     /// In a built app, each icon named by `CFBundleIconName` whose images the app's `Assets.car`
     /// holds takes them from there (the loose files Xcode writes for the primary are the same pictures).
-    static func compiledIcons(_ icons: [AppIcon], tree: IconFileTree, idiom: Idiom, warnings: inout WarningList) -> [AppIcon] {
+    /// The names of icons whose images the car holds but cannot show go to `leftOut`: the car's
+    /// warning speaks for them.
+    static func compiledIcons(_ icons: [AppIcon], tree: IconFileTree, idiom: Idiom, warnings: inout WarningList,
+                              leftOut: inout Set<String>) -> [AppIcon] {
         guard icons.contains(where: { $0.iconName != nil }) else { return icons }
         let (car, warning) = CarFile.open(in: tree)
         if let warning { warnings.append(warning) }
         guard let car else { return icons }
-        var skipped = Set<String>()
-        let read = icons.map { icon in
+        let (found, carWarnings) = car.images(named: icons.compactMap(\.iconName), idiom: idiom)
+        carWarnings.forEach { warnings.append($0) }
+        return icons.map { icon in
             guard let name = icon.iconName else { return icon }
-            let images = car.images(named: name, idiom: idiom, skipped: &skipped)
-            return images.isEmpty ? icon : icon.fromCar(car, images: images)
+            guard let images = found[name], !images.isEmpty else {
+                if car.holdsImages(named: name, idiom: idiom) { leftOut.insert(name) }
+                return icon
+            }
+            return icon.fromCar(car, images: images)
         }
-        if !skipped.isEmpty {
-            warnings.append(CatalogWarning(subject: car.path,
-                message: "icon images stored as \(MessageText.list(skipped.sorted()) { $0 }) are not decoded; "
-                    + "each icon shows its other images, or a placeholder where it has none",
-                code: .carEncodingNotDecoded))
-        }
-        return read
     }
 
     /// One warning for every icon named only by `CFBundleIconName` whose images were not found:

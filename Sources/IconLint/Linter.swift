@@ -80,6 +80,15 @@ public enum Linter {
         }
         let order = FindingOrder(context)
         var appWarnings = appWarnings
+        if let car {
+            // What the car holds for the icons but cannot show: warned about once, naming the car.
+            for set in context.iconSets {
+                let names = set.icons.compactMap { $0.dictionary?["CFBundleIconName"] as? String }
+                for warning in car.images(named: names, idiom: set.idiom).warnings where !appWarnings.contains(warning) {
+                    appWarnings.append(warning)
+                }
+            }
+        }
         let truncation = CatalogWarning.searchTruncated(root: index.root)
         if index.truncated && !appWarnings.contains(truncation) { appWarnings.append(truncation) }
         return LintReport(plistPath: plistPath, findings: order.sorted(findings), omitted: omitted,

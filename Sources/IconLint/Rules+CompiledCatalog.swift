@@ -20,7 +20,7 @@ extension LintRules {
         for set in context.iconSets {
             for icon in set.alternates {
                 guard let name = icon.dictionary?["CFBundleIconName"] as? String,
-                      car.images(named: name, idiom: set.idiom).isEmpty else { continue }
+                      !car.holdsImages(named: name, idiom: set.idiom) else { continue }
                 hits.add(icon.subject, idiom: set.idiom, file: car.path,
                          "\(icon.label) is named \(LintText.quote(name)) by CFBundleIconName, but Assets.car has no icon of that "
                          + "name; App Store Connect refuses the upload with ITMS-90895")

@@ -63,7 +63,7 @@ struct CorpusCarTests {
     /// Xcode 8.3.2 and Xcode 10 compiled the same images with other encoders: the pixels agree.
     @Test func xcode8AndXcode10BuildsAgree() throws {
         let old = try CarCorpus.open(CarCorpus.xcode8), new = try CarCorpus.open(CarCorpus.calSmoke + "/Assets.car")
-        // Xcode 10 also stores most of them a second time as palette images, which are not decoded.
+        // Xcode 10 also stores most of them a second time as palette images: either twin will do.
         var newByName: [String: Rendition] = [:]
         for rendition in new.renditions where rendition.isBitmap && (try? new.bitmap(of: rendition)) != nil {
             newByName[rendition.name + "\(rendition.width)x\(rendition.height)"] = rendition
@@ -78,6 +78,28 @@ struct CorpusCarTests {
             compared += 1
         }
         #expect(compared >= 40)
+    }
+
+    /// Xcode 10 stores 135 of the images a second time as palette images (see `PaletteImage`):
+    /// each decodes to the same pixels as its twin stored as plain pixels (LZVN or run-length).
+    @Test func calSmokePaletteImagesEqualTheirPlainTwins() throws {
+        let car = try CarCorpus.open(CarCorpus.calSmoke + "/Assets.car")
+        let palettes = car.renditions.filter { $0.compression == .paletteImage }
+        #expect(palettes.count == 135)
+        var compared = 0
+        for palette in palettes {
+            #expect(car.undecodableEncoding(of: palette) == nil, "\(palette.name)")
+            let twin = try #require(car.renditions.first {
+                $0.compression != .paletteImage && $0.key[.identifier] == palette.key[.identifier] && $0.name == palette.name
+                    && $0.width == palette.width && $0.height == palette.height && $0.scale == palette.scale
+            }, "\(palette.name) has no plain twin")
+            #expect([.lzvn, .runLength].contains(twin.compression))
+            let decoded = try car.bitmap(of: palette), plain = try car.bitmap(of: twin)
+            let difference = CarCarCorpusDifference.of(decoded.rgba, plain.rgba)
+            #expect(difference <= 1, "\(palette.name) (\(palette.width)×\(palette.height)) differs from its twin by \(difference)")
+            compared += 1
+        }
+        #expect(compared == 135)
     }
 
     /// Xcode 7.3's catalogues: every image decodes (LZFSE atlases and the images packed into them).

@@ -110,6 +110,97 @@ import Testing
         }
     }
 
+    /// Alternates only in the car, packed into LZFSE atlases as Xcode 11 and later pack them:
+    /// `list --json` names the car and each image's rectangle's source, `preview` draws their colours.
+    @Test func listAndPreviewReadIconsPackedIntoAtlases() throws {
+        guard ReferenceLZFSE.available else {
+            if ReferenceLZFSE.inCI { Issue.record("PyPI's lzfse must be installed in CI: \(ReferenceLZFSE.skipMessage)") }
+            print(ReferenceLZFSE.skipMessage)
+            return
+        }
+        let packed = BuiltAppFixture().withAlternatesInAtlases()
+        for app in [packed.writeApp(in: folder, as: "Packed.app"), try packed.writeIPA(in: folder, as: "Packed.ipa")] {
+            let run = try cli.run(["list", "--app", app, "--json"])
+            #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            #expect((json["warnings"] as? [Any])?.isEmpty == true, "\(json["warnings"] ?? "")")
+            let icons = try #require(json["icons"] as? [[String: Any]])
+            #expect(icons.map { $0["name"] as? String } == [nil, "Blue", "Dark"])
+            #expect(icons.map { $0["source"] as? String } == ["car", "car", "car"])
+            let car = (app.hasSuffix(".ipa") ? app + ":Payload/Sample.app" : app) + "/Assets.car"
+            for name in ["Blue", "Dark"] {
+                let icon = try #require(icons.first { $0["name"] as? String == name })
+                let images = try #require(icon["images"] as? [[String: Any]])
+                #expect(images.map { $0["width"] as? Int } == [120, 180], "\(name)")
+                #expect(images.map { $0["path"] as? String } == ["\(car):\(name)-120.png", "\(car):\(name)-180.png"])
+            }
+
+            let preview = try cli.run(["preview", "--app", app, "--color", "truecolor", "--graphics", "symbols", "--size", "60x12"])
+            #expect(preview.status == 0 && preview.stderr.isEmpty, "\(preview.stderr)")
+            for colour in [(220, 30, 30), (30, 60, 220), (30, 200, 60)] {
+                #expect(Self.holds(preview.stdout, colour), "\(colour) missing from the preview of \(app)")
+            }
+            // Each alternate alone: its own colour only, never its neighbour's in the atlas.
+            for (name, own, neighbour) in [("Blue", (30, 60, 220), (30, 200, 60)), ("Dark", (30, 200, 60), (30, 60, 220))] {
+                let one = try cli.run(["preview", name, "--app", app, "--color", "truecolor", "--graphics", "symbols", "--size", "30x12"])
+                #expect(one.status == 0 && Self.holds(one.stdout, own) && !Self.holds(one.stdout, neighbour), "\(name): \(one.stdout)")
+            }
+        }
+    }
+
+    /// A single-size icon's 1024 px images, one for each appearance: `list --json` has all three,
+    /// `preview --appearance` draws each from its own rendition, never derived from the light one.
+    @Test func previewDrawsEachAppearanceOfASingleSizeIcon() throws {
+        let app = BuiltAppFixture().withSingleSizeDark().writeApp(in: folder, as: "Single.app")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(try cli.run(["list", "--app", app, "--json"]).stdout.utf8)) as? [String: Any])
+        let dark = try #require((json["icons"] as? [[String: Any]])?.first { $0["name"] as? String == "Dark" })
+        #expect(dark["appearances"] as? [String] == ["light", "dark", "tinted"])
+        #expect((dark["images"] as? [[String: Any]])?.map { $0["width"] as? Int } == [1024, 1024, 1024])
+        for (appearance, own, others) in [("dark", (0, 0, 0), [(30, 200, 60), (128, 128, 128)]),
+                                          ("tinted", (128, 128, 128), [(30, 200, 60), (0, 0, 0)])] {
+            let run = try cli.run(["preview", "Dark", "--app", app, "--appearance", appearance, "--color", "truecolor",
+                                   "--graphics", "symbols", "--size", "30x12"])
+            #expect(run.status == 0 && Self.holds(run.stdout, own), "\(appearance): \(run.stdout)\(run.stderr)")
+            #expect(others.allSatisfy { !Self.holds(run.stdout, $0) }, "\(appearance): \(run.stdout)")
+        }
+    }
+
+    /// An icon whose only images are in an encoding not decoded (deepmap) is a placeholder, with one
+    /// warning naming the encoding and the car; an icon that also has a decodable image shows it.
+    @Test func anEncodingNotDecodedIsAPlaceholderAndOneWarning() throws {
+        var app = BuiltAppFixture()
+        app.files["Assets.car"] = CarWriter(images: [
+            .init(asset: "AppIcon", size: 120, scale: 2, idiom: 1, encoding: .deepmap, colour: (1, 2, 3, 255)),
+            .init(asset: "AppIcon", size: 180, scale: 3, idiom: 1, colour: (220, 30, 30, 255)),
+            .init(asset: "Dark", size: 120, scale: 2, idiom: 1, encoding: .deepmap, colour: (1, 2, 3, 255)),
+            .init(asset: "Dark", size: 1024, encoding: .deepmap, colour: (1, 2, 3, 255)),
+        ]).build()
+        let path = app.writeApp(in: folder, as: "Deepmap.app")
+        let car = path + "/Assets.car"
+        let run = try cli.run(["list", "--app", path, "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let icons = try #require(json["icons"] as? [[String: Any]])
+        let primary = try #require(icons.first { $0["isPrimary"] as? Bool == true })
+        #expect(primary["source"] as? String == "car")
+        #expect((primary["images"] as? [[String: Any]])?.map { $0["path"] as? String } == ["\(car):AppIcon-180.png"])
+        let dark = try #require(icons.first { $0["name"] as? String == "Dark" })
+        #expect((dark["images"] as? [Any])?.isEmpty == true)
+        let warnings = (json["warnings"] as? [String] ?? []).filter { $0.contains("deepmap") }
+        #expect(warnings == ["\(car): icon images stored as deepmap (LZFSE) are not decoded; "
+            + "each icon shows its other images, or a placeholder where it has none"], "\(json["warnings"] ?? "")")
+        // That warning speaks for Dark: no other says the car has nothing for it.
+        #expect(!(json["warnings"] as? [String] ?? []).contains { $0.contains("“Dark”") }, "\(json["warnings"] ?? "")")
+
+        // lint says the same once, and does not take Dark's images for missing (ITMS-90895): they are in the car.
+        let lint = try cli.run(["lint", "--app", path])
+        let lines = lint.stderr.split(separator: "\n").filter { $0.contains("deepmap") }
+        #expect(lines == ["iconchooser: warning: \(car): icon images stored as deepmap (LZFSE) are not decoded; "
+            + "each icon shows its other images, or a placeholder where it has none"], "\(lint.stderr)")
+        #expect(lint.stdout.contains("“Blue”") && lint.stdout.contains("[car-icon-missing]"), "\(lint.stdout)")
+        #expect(!lint.stdout.contains("“Dark”"), "\(lint.stdout)")
+    }
+
     @Test(.enabled(if: Tmux.isAvailable, "tmux is not installed (make test installs it)"))
     func theChooserShowsTheCarsPictures() throws {
         for app in try apps() {

@@ -15,7 +15,7 @@ struct CompiledCatalogTargetTests {
         return found.filter { $0.hasSuffix(".car") }.sorted().map { "\(root)/\($0)" }
     }()
 
-    @Test(arguments: ["assets-car", "lzfse", "lzvn", "coreui-rle"])
+    @Test(arguments: ["assets-car", "lzfse", "lzvn", "coreui-rle", "palette-image"])
     func runsOnTheCorpusCars(_ name: String) throws {
         let run = try #require(FuzzHarness.targets[name])
         #expect(Self.cars.count >= 8)

@@ -74,9 +74,9 @@ import TestSupport
     @Test func anEncodingNotDecodedFallsBackToTheNextImage() throws {
         var app = BuiltAppFixture()
         app.files["Assets.car"] = CarWriter(images: [
-            .init(asset: "AppIcon", size: 120, scale: 2, idiom: 1, encoding: .paletteImage, colour: (1, 2, 3, 255)),
+            .init(asset: "AppIcon", size: 120, scale: 2, idiom: 1, encoding: .deepmap, colour: (1, 2, 3, 255)),
             .init(asset: "AppIcon", size: 180, scale: 3, idiom: 1, colour: (1, 2, 3, 255)),
-            .init(asset: "Dark", size: 1024, encoding: .paletteImage, colour: (1, 2, 3, 255)),
+            .init(asset: "Dark", size: 1024, encoding: .deepmap, colour: (1, 2, 3, 255)),
         ]).build()
         let folder = TemporaryFolder()
         let path = app.writeApp(in: folder)
@@ -84,8 +84,65 @@ import TestSupport
         #expect(catalog.primary.source == .car && catalog.primary.images.map(\.width) == [180])
         #expect(try #require(catalog.alternate(named: "Dark")).isAssetCatalogOnly)
         let notes = catalog.warnings.filter { $0.code == .carEncodingNotDecoded }
-        #expect(notes.map(\.description) == ["\(path)/Assets.car: icon images stored as a palette image are not decoded; "
+        #expect(notes.map(\.description) == ["\(path)/Assets.car: icon images stored as deepmap (LZFSE) are not decoded; "
             + "each icon shows its other images, or a placeholder where it has none"])
+    }
+
+    /// A single-size icon (Xcode 14 and later, Icon Composer): one 1024 px universal image in
+    /// each appearance, on iPhone and iPad alike, each drawn from its own rendition.
+    @Test func aSingleSizeIconWithDarkAndTintedImages() throws {
+        let app = BuiltAppFixture().withSingleSizeDark()
+        let colours = BuiltAppFixture.singleSizeColours
+        let folder = TemporaryFolder()
+        let path = app.writeApp(in: folder)
+        for idiom in [Idiom.phone, .pad] {
+            let dark = try #require(try CatalogReader.read(app: path, options: CatalogOptions(idiom: idiom)).alternate(named: "Dark"))
+            #expect(dark.source == .car && dark.ownAppearances == [.light, .dark, .tinted])
+            #expect(dark.images.map(\.width) == [1024, 1024, 1024] && dark.images.allSatisfy { $0.idiom == .universal && $0.scale == 1 })
+            for (appearance, colour) in zip([IconAppearance.light, .dark, .tinted], colours.map(\.colour)) {
+                let image = try #require(dark.images(for: appearance, idiom: idiom).first)
+                #expect(!image.isDerived && image.appearance == appearance)
+                guard case .compiled(let compiled) = image.source else { Issue.record("not in the car"); continue }
+                #expect(Array(try compiled.pixels().rgba.prefix(4)) == [colour.0, colour.1, colour.2, colour.3], "\(appearance)")
+            }
+        }
+    }
+
+    /// A palette image is decoded like any other: the icon shows it.
+    @Test func aPaletteImageIsAnImageOfTheIcon() throws {
+        var app = BuiltAppFixture()
+        app.files["Assets.car"] = CarWriter(images: [
+            .init(asset: "Dark", size: 120, scale: 2, idiom: 1, encoding: .paletteImage, colour: (30, 200, 60, 255)),
+        ]).build()
+        let folder = TemporaryFolder()
+        let catalog = try CatalogReader.read(app: app.writeApp(in: folder))
+        let dark = try #require(catalog.alternate(named: "Dark"))
+        #expect(dark.source == .car && dark.images.map(\.width) == [120])
+        guard case .compiled(let compiled) = try #require(dark.images.first).source else { Issue.record("not in the car"); return }
+        #expect(Array(try compiled.pixels().rgba.prefix(4)) == [30, 200, 60, 255])
+        #expect(!catalog.warnings.contains { $0.code == .carEncodingNotDecoded })
+    }
+
+    /// Packed images whose links are broken give way to the icon's other images, with one warning
+    /// naming the car and the first of them.
+    @Test func brokenAtlasLinksFallBackWithOneWarning() throws {
+        guard ReferenceLZFSE.available else { print(ReferenceLZFSE.skipMessage); return }
+        var outside = CarWriter.Image(asset: "AppIcon", size: 120, scale: 2, idiom: 1, colour: (1, 2, 3, 255))
+        outside.placement = .init(atlas: 1, x: 100, y: 2)
+        var missing = CarWriter.Image(asset: "Dark", size: 120, scale: 2, idiom: 1, colour: (1, 2, 3, 255))
+        missing.placement = .init(atlas: 7, x: 2, y: 2)
+        var app = BuiltAppFixture()
+        app.files["Assets.car"] = CarWriter(images: [
+            outside, .init(asset: "AppIcon", size: 180, scale: 3, idiom: 1, colour: (1, 2, 3, 255)), missing,
+        ], atlases: [.init(number: 1, width: 124, height: 124, scale: 2, idiom: 1)]).build()
+        let folder = TemporaryFolder()
+        let path = app.writeApp(in: folder)
+        let catalog = try CatalogReader.read(app: path)
+        #expect(catalog.primary.source == .car && catalog.primary.images.map(\.width) == [180])
+        #expect(try #require(catalog.alternate(named: "Dark")).isAssetCatalogOnly)
+        let notes = catalog.warnings.filter { $0.code == .unreadableImage }
+        #expect(notes.map(\.description) == ["\(path)/Assets.car: icon images not read: the image “AppIcon-120.png” links to a "
+            + "rectangle outside its atlas (and 1 more); each icon shows its other images, or a placeholder where it has none"])
     }
 
     static func cyclicCar() -> Data {

@@ -70,6 +70,55 @@ public struct BuiltAppFixture {
         return app
     }
 
+    /// The colours of `withSingleSizeDark()`'s appearances, by the names the car gives them.
+    public static let singleSizeColours: [(appearance: String, colour: (UInt8, UInt8, UInt8, UInt8))] = [
+        ("UIAppearanceAny", (30, 200, 60, 255)), ("UIAppearanceDark", (0, 0, 0, 255)), ("ISAppearanceTintable", (128, 128, 128, 255)),
+    ]
+
+    /// The app with a single-size `Dark` in its car, as Xcode 14 and later (and Icon Composer)
+    /// build one: a 1024 px universal image in each appearance (light green, dark black, tinted grey),
+    /// LZFSE-compressed, and nothing else in the car.
+    public func withSingleSizeDark() -> BuiltAppFixture {
+        var app = self
+        app.files["Assets.car"] = CarWriter(images: Self.singleSizeColours.map {
+            .init(asset: "Dark", size: 1024, appearance: $0.appearance, encoding: .lzfse, colour: $0.colour)
+        }).build()
+        return app
+    }
+
+    /// The same app as Xcode 11 and later pack it: `AppIcon` (red) stored on its own at 120 and
+    /// 180 px, and the alternates only in the car, packed into two LZFSE atlases (one for each
+    /// scale): `Blue` (blue) and `Dark` (green, light only), 120 and 180 px each, both named only
+    /// by `CFBundleIconName` and with no loose files. Atlases are compressed by the reference
+    /// encoder (`ReferenceLZFSE`), which must be installed.
+    public func withAlternatesInAtlases() -> BuiltAppFixture {
+        var app = self
+        app.files = app.files.filter { !$0.key.hasPrefix("Blue") }
+        let alternates = ["Blue": ["CFBundleIconName": "Blue"], "Dark": ["CFBundleIconName": "Dark"]]
+        for key in ["CFBundleIcons", "CFBundleIcons~ipad"] {
+            guard var icons = app.plist[key] as? [String: Any] else { continue }
+            icons["CFBundleAlternateIcons"] = alternates
+            app.plist[key] = icons
+        }
+        let red: (UInt8, UInt8, UInt8, UInt8) = (220, 30, 30, 255)
+        var images: [CarWriter.Image] = [
+            .init(asset: "AppIcon", size: 120, scale: 2, idiom: 1, colour: red),
+            .init(asset: "AppIcon", size: 180, scale: 3, idiom: 1, encoding: .lzfse, colour: red),
+        ]
+        for (column, asset, colour) in [(0, "Blue", (30, 60, 220)), (1, "Dark", (30, 200, 60))] as [(Int, String, (UInt8, UInt8, UInt8))] {
+            for (number, size, scale) in [(1, 120, 2), (2, 180, 3)] {
+                var image = CarWriter.Image(asset: asset, size: size, scale: scale, idiom: 1, colour: (colour.0, colour.1, colour.2, 255))
+                image.placement = .init(atlas: number, x: 2 + column * (size + 2), y: 2)
+                images.append(image)
+            }
+        }
+        app.files["Assets.car"] = CarWriter(images: images, atlases: [
+            .init(number: 1, width: 2 * 122 + 2, height: 124, scale: 2, idiom: 1),
+            .init(number: 2, width: 2 * 182 + 2, height: 184, scale: 3, idiom: 1),
+        ]).build()
+        return app
+    }
+
     /// The binary Info.plist, as the build writes it.
     public var plistData: Data {
         try! PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)

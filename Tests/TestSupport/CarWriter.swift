@@ -1,8 +1,8 @@
 import Foundation
 
 /// Writes small compiled asset catalogs (`Assets.car`) for the cases no redistributable car
-/// covers: alternates only in the car, dark and tinted renditions, other encodings, a two-level
-/// tree, and lies. Written from the format as the reader understands it (a BOM store holding
+/// covers: alternates only in the car, dark and tinted renditions, other encodings, images packed
+/// into LZFSE-compressed atlases, a two-level tree, and lies. Written from the format as the reader understands it (a BOM store holding
 /// CARHEADER, KEYFORMAT, RENDITIONS, FACETKEYS and APPEARANCEKEYS); `CarWriterTests` checks the
 /// structure it writes against the real cars' own.
 public struct CarWriter {
@@ -16,8 +16,48 @@ public struct CarWriter {
         case lzfse
         /// zlib (type 2), deflate's stored blocks inside a zlib or gzip wrapper.
         case zlib, gzip
-        /// A compression type the reader does not decode (8: palette images).
+        /// A palette image (type 8): at most 256 colours, an LZFSE stream of stored blocks.
         case paletteImage
+        /// A compression type the reader does not decode (10: deepmap).
+        case deepmap
+    }
+
+    /// One image that packs others (Xcode's `ZZZZPackedAsset`): images placed in it link into it
+    /// with their rectangle. Its pixels are LZFSE-compressed by the reference encoder
+    /// (`ReferenceLZFSE`), in bands of rows as Xcode writes them.
+    public struct Atlas {
+        /// The number its key gives it (its `dimension1`), which links name.
+        public var number: Int
+        public var width: Int
+        public var height: Int
+        public var scale: Int
+        /// CoreUI's idiom number, as for an image.
+        public var idiom: Int
+        /// Rows a band (`CBCK`), each compressed on its own.
+        public var rowsPerChunk: Int
+
+        public init(number: Int, width: Int, height: Int, scale: Int = 1, idiom: Int = 0, rowsPerChunk: Int? = nil) {
+            self.number = number
+            self.width = width
+            self.height = height
+            self.scale = scale
+            self.idiom = idiom
+            self.rowsPerChunk = max(1, rowsPerChunk ?? (height + 1) / 2)
+        }
+    }
+
+    /// Where an image is packed: the atlas's number and the image's top-left corner there. Nothing
+    /// checks that it fits, or that the atlas exists, so links can lie.
+    public struct Placement {
+        public var atlas: Int
+        public var x: Int
+        public var y: Int
+
+        public init(atlas: Int, x: Int, y: Int) {
+            self.atlas = atlas
+            self.x = x
+            self.y = y
+        }
     }
 
     public struct Image {
@@ -34,6 +74,8 @@ public struct CarWriter {
         /// Stored as 8-bit grey with alpha (`GA8 `, the green channel taken as the grey), as
         /// Xcode 10 stored some icons, instead of premultiplied BGRA.
         public var greyAlpha = false
+        /// Packed into an atlas instead of stored on its own (`encoding` is then unused).
+        public var placement: Placement?
         /// Straight RGBA of the pixel at (x, y).
         public var pixel: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)
 
@@ -58,6 +100,7 @@ public struct CarWriter {
     }
 
     public var images: [Image] = []
+    public var atlases: [Atlas] = []
     /// Appearance name → the number this car gives it (numbers differ between cars).
     public var appearanceNumbers: [String: Int] = ["UIAppearanceAny": 0, "UIAppearanceDark": 6, "ISAppearanceTintable": 9]
     /// Leaves of this many entries under an inner node, instead of one leaf.
@@ -66,9 +109,14 @@ public struct CarWriter {
     public var cycle = false
 
     /// The key format: not the order real cars use, so nothing depends on one order.
-    static let keyFormat: [UInt32] = [12, 17, 7, 1, 2, 15]
+    static let keyFormat: [UInt32] = [12, 17, 7, 1, 2, 15, 8]
+    /// The element and part of images, and of atlases (as Xcode numbers them).
+    static let imageElement = 85, imagePart = 220, atlasElement = 9, atlasPart = 181
 
-    public init(images: [Image] = []) { self.images = images }
+    public init(images: [Image] = [], atlases: [Atlas] = []) {
+        self.images = images
+        self.atlases = atlases
+    }
 
     public func build() -> Data {
         var blocks: [Data] = [Data()]
@@ -76,7 +124,7 @@ public struct CarWriter {
         var variables: [(String, Int)] = []
 
         var header = Data("RATC".utf8)
-        for value in [UInt32(800), 17, 0, UInt32(images.count)] { header.appendLE32(value) }
+        for value in [UInt32(800), 17, 0, UInt32(images.count + atlases.count)] { header.appendLE32(value) }
         header.append(Data(count: 128 + 256 + 16))
         for value in [UInt32(0), 2, 1, 2] { header.appendLE32(value) }
         variables.append(("CARHEADER", add(header)))
@@ -90,11 +138,19 @@ public struct CarWriter {
         let assets = Array(Set(images.map(\.asset))).sorted()
         let identifiers = Dictionary(uniqueKeysWithValues: assets.enumerated().map { ($1, 1000 + 7 * $0) })
         var renditions: [(key: Data, value: Data)] = []
-        for image in images {
+        func key(_ values: [Int]) -> Data {
             var key = Data()
-            let values = [image.scale, identifiers[image.asset]!, appearanceNumbers[image.appearance] ?? 0, 85, 220, image.idiom]
             for value in values { key.appendLE16(UInt16(value)) }
-            renditions.append((key, Self.csi(image)))
+            return key
+        }
+        for atlas in atlases {
+            let values = [atlas.scale, 0, 0, Self.atlasElement, Self.atlasPart, atlas.idiom, atlas.number]
+            renditions.append((key(values), Self.csi(atlas, packing: images.filter { $0.placement?.atlas == atlas.number })))
+        }
+        for image in images {
+            let values = [image.scale, identifiers[image.asset]!, appearanceNumbers[image.appearance] ?? 0,
+                          Self.imageElement, Self.imagePart, image.idiom, 0]
+            renditions.append((key(values), Self.csi(image)))
         }
         variables.append(("RENDITIONS", tree(renditions, &blocks, cycle: cycle)))
 
@@ -179,17 +235,29 @@ public struct CarWriter {
         return body
     }
 
-    /// The image header (CSI), a row-bytes value, and the pixels in a `CELM` wrapper.
-    static func csi(_ image: Image) -> Data {
-        let bytesPerPixel = image.greyAlpha ? 2 : 4
-        var premultiplied = Data(capacity: image.width * image.height * bytesPerPixel)
+    /// Premultiplied pixels, BGRA or grey and alpha, rows top to bottom.
+    static func premultiplied(_ image: Image) -> Data {
+        var out = Data(capacity: image.width * image.height * (image.greyAlpha ? 2 : 4))
         for y in 0..<image.height {
             for x in 0..<image.width {
                 let (r, g, b, a) = image.pixel(x, y)
-                func pre(_ c: UInt8) -> UInt8 { UInt8((Int(c) * Int(a) + 127) / 255) }
-                premultiplied.append(contentsOf: image.greyAlpha ? [pre(g), a] : [pre(b), pre(g), pre(r), a])
+                out.append(contentsOf: image.greyAlpha ? [premultiply(g, a), a] : [premultiply(b, a), premultiply(g, a), premultiply(r, a), a])
             }
         }
+        return out
+    }
+
+    static func premultiply(_ c: UInt8, _ a: UInt8) -> UInt8 { UInt8((Int(c) * Int(a) + 127) / 255) }
+
+    /// The image header (CSI), a row-bytes value, and the pixels in a `CELM` wrapper; or, for a
+    /// packed image, the link to its atlas and no pixels.
+    static func csi(_ image: Image) -> Data {
+        let bytesPerPixel = image.greyAlpha ? 2 : 4
+        if let placement = image.placement {
+            return csi(name: image.fileName, width: image.width, height: image.height, scale: image.scale, greyAlpha: image.greyAlpha,
+                       layout: 1003, tlv: link(placement, image), data: Data())
+        }
+        let premultiplied = premultiplied(image)
         let (type, payload): (UInt32, Data)
         switch image.encoding {
         case .uncompressed: (type, payload) = (0, premultiplied)
@@ -197,34 +265,106 @@ public struct CarWriter {
         case .lzfse: (type, payload) = (4, lzfseStored(premultiplied))
         case .zlib: (type, payload) = (2, deflateStored(premultiplied, gzip: false))
         case .gzip: (type, payload) = (2, deflateStored(premultiplied, gzip: true))
-        case .paletteImage: (type, payload) = (8, Data([1, 2, 3, 4]))
+        case .paletteImage: (type, payload) = (8, lzfseStored(paletteImage(premultiplied, width: image.width)))
+        case .deepmap: (type, payload) = (10, Data([1, 2, 3, 4]))
         }
         var data = Data("MLEC".utf8)
         data.appendLE32(0)
         data.appendLE32(type)
         data.appendLE32(UInt32(payload.count))
         data.append(payload)
+        return csi(name: image.fileName, width: image.width, height: image.height, scale: image.scale, greyAlpha: image.greyAlpha,
+                   layout: 12, tlv: rowBytes(image.width * bytesPerPixel), data: data)
+    }
 
+    /// An atlas: the images placed in it drawn at their corners (what falls outside is left out),
+    /// clear elsewhere, compressed band by band by the reference LZFSE encoder.
+    static func csi(_ atlas: Atlas, packing packed: [Image]) -> Data {
+        precondition(ReferenceLZFSE.available, "CarWriter's atlases need PyPI's lzfse: \(ReferenceLZFSE.skipMessage)")
+        var pixels = [UInt8](repeating: 0, count: atlas.width * atlas.height * 4)
+        for image in packed {
+            let placement = image.placement!, source = [UInt8](premultiplied(image))
+            for y in 0..<image.height where (0..<atlas.height).contains(placement.y + y) {
+                for x in 0..<image.width where (0..<atlas.width).contains(placement.x + x) {
+                    let to = ((placement.y + y) * atlas.width + placement.x + x) * 4, from = (y * image.width + x) * 4
+                    pixels.replaceSubrange(to..<(to + 4), with: source[from..<(from + 4)])
+                }
+            }
+        }
+        var data = Data("MLEC".utf8)
+        let bands = stride(from: 0, to: atlas.height, by: atlas.rowsPerChunk).map { ($0, min(atlas.rowsPerChunk, atlas.height - $0)) }
+        for value in [1, 4, bands.count] { data.appendLE32(UInt32(value)) }
+        for (first, rows) in bands {
+            let stream = try! ReferenceLZFSE.compress(Array(pixels[(first * atlas.width * 4)..<((first + rows) * atlas.width * 4)]))
+            data.append(Data("KCBC".utf8))
+            for value in [0, 0, rows, stream.count] { data.appendLE32(UInt32(value)) }
+            data.append(contentsOf: stream)
+        }
+        return csi(name: "ZZZZPackedAsset-\(atlas.scale).0.0", width: atlas.width, height: atlas.height, scale: atlas.scale,
+                   greyAlpha: false, layout: 1004, tlv: rowBytes(atlas.width * 4), data: data)
+    }
+
+    /// The tagged value of a packed image (1010, `INLK`): its rectangle, then the atlas's key as
+    /// (attribute, value) pairs ending in a pair of zeros.
+    static func link(_ placement: Placement, _ image: Image) -> Data {
+        let pairs: [(UInt16, Int)] = [(1, atlasElement), (2, atlasPart), (8, placement.atlas), (12, image.scale), (15, image.idiom), (0, 0)]
+        var value = Data("KLNI".utf8)
+        for field in [0, placement.x, placement.y, image.width, image.height] { value.appendLE32(UInt32(field)) }
+        value.appendLE16(12)
+        value.appendLE32(UInt32(4 * pairs.count))
+        for (attribute, number) in pairs { value.appendLE16(attribute); value.appendLE16(UInt16(number)) }
+        var tlv = Data()
+        tlv.appendLE32(1010)
+        tlv.appendLE32(UInt32(value.count))
+        tlv.append(value)
+        return tlv
+    }
+
+    static func rowBytes(_ bytes: Int) -> Data {
         var tlv = Data()
         tlv.appendLE32(1007)
         tlv.appendLE32(4)
-        tlv.appendLE32(UInt32(image.width * bytesPerPixel))
+        tlv.appendLE32(UInt32(bytes))
+        return tlv
+    }
 
+    static func csi(name fileName: String, width: Int, height: Int, scale: Int, greyAlpha: Bool, layout: Int, tlv: Data, data: Data) -> Data {
         var csi = Data("ISTC".utf8)
-        for value in [1, 0, image.width, image.height, image.scale * 100] { csi.appendLE32(UInt32(value)) }
+        for value in [1, 0, width, height, scale * 100] { csi.appendLE32(UInt32(value)) }
         // The four characters little-endian: `ARGB` and `GA8 ` as CoreUI names them.
-        csi.append(Data((image.greyAlpha ? " 8AG" : "BGRA").utf8))
+        csi.append(Data((greyAlpha ? " 8AG" : "BGRA").utf8))
         csi.appendLE32(1)
         csi.appendLE32(0)
-        csi.appendLE16(12)
+        csi.appendLE16(UInt16(layout))
         csi.appendLE16(0)
-        var name = Data(image.fileName.utf8.prefix(127))
+        var name = Data(fileName.utf8.prefix(127))
         name.append(Data(count: 128 - name.count))
         csi.append(name)
         for value in [tlv.count, 0, 0, data.count] { csi.appendLE32(UInt32(value)) }
         csi.append(tlv)
         csi.append(data)
         return csi
+    }
+
+    /// A palette image as CoreUI stores it (see `PaletteImage`): the magic, version 1, a 16-bit
+    /// count of colours, the colours as ARGB, then a colour number a pixel, each pair of pixels
+    /// second one first. At most 256 colours; the width must be even.
+    static func paletteImage(_ premultiplied: Data, width: Int) -> Data {
+        precondition(width % 2 == 0, "palette images are written at even widths")
+        let pixels = stride(from: 0, to: premultiplied.count, by: 4).map { Array(premultiplied[$0..<($0 + 4)]) }
+        var colours: [[UInt8]] = [], numbers: [[UInt8]: UInt8] = [:]
+        for pixel in pixels where numbers[pixel] == nil {
+            precondition(colours.count < 256, "a palette image has at most 256 colours")
+            numbers[pixel] = UInt8(colours.count)
+            colours.append(pixel)
+        }
+        var out = Data()
+        out.appendLE32(0xCAFE_F00D)
+        out.appendLE32(1)
+        out.appendLE16(UInt16(colours.count))
+        for bgra in colours { out.append(contentsOf: bgra.reversed()) }
+        for k in pixels.indices { out.append(numbers[pixels[k ^ 1]]!) }
+        return out
     }
 
     /// LZVN of literal runs only (`0xE0 n-16` then up to 271 bytes), then the end of stream.
@@ -242,7 +382,7 @@ public struct CarWriter {
     }
 
     /// LZFSE of stored (`bvx-`) blocks, then the end of stream.
-    static func lzfseStored(_ bytes: Data) -> Data {
+    public static func lzfseStored(_ bytes: Data) -> Data {
         var out = Data("bvx-".utf8)
         out.appendLE32(UInt32(bytes.count))
         out.append(bytes)

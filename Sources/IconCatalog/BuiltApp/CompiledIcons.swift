@@ -1,6 +1,7 @@
 import CompiledAssetCatalog
 import FileAccess
 import Foundation
+import TerminalText
 
 /// A built app's compiled asset catalog (`Assets.car` at the top of the `.app`), read once, and
 /// the images it holds for the icons the Info.plist names by `CFBundleIconName`.
@@ -53,14 +54,19 @@ public final class CarFile: Sendable {
     /// marketing image), each with its point size, scale and appearance; empty when the car has
     /// no such icon.
     package func images(named name: String, idiom: Idiom) -> [IconImage] {
-        var skipped = Set<String>()
-        return images(named: name, idiom: idiom, skipped: &skipped)
+        var skipped = Set<String>(), refused: [CarError] = []
+        return images(named: name, idiom: idiom, skipped: &skipped, refused: &refused)
     }
 
     /// As `images(named:idiom:)`, leaving out the images stored in encodings not decoded here, whose
-    /// names go to `skipped`: the icon shows its next image instead.
-    package func images(named name: String, idiom: Idiom, skipped: inout Set<String>) -> [IconImage] {
+    /// names go to `skipped`, and the packed images whose links are broken, whose problems go to
+    /// `refused`: the icon shows its next image instead.
+    package func images(named name: String, idiom: Idiom, skipped: inout Set<String>, refused: inout [CarError]) -> [IconImage] {
         catalog.images(named: name).enumerated().compactMap { _, rendition in
+            if let problem = catalog.linkProblem(of: rendition) {
+                refused.append(problem)
+                return nil
+            }
             if let encoding = catalog.undecodableEncoding(of: rendition) {
                 skipped.insert(encoding)
                 return nil
@@ -80,6 +86,36 @@ public final class CarFile: Sendable {
                              scale: scale, appearance: appearance)
         }
         .sorted { ($0.appearance.sortOrder, $0.width) < ($1.appearance.sortOrder, $1.width) }
+    }
+
+    /// The images of each icon named (as `images(named:idiom:)`), and what was left out of them:
+    /// one warning for each kind, naming the car (images in encodings not decoded here, packed
+    /// images whose links are broken), so each icon shows its other images or a placeholder.
+    package func images(named names: [String], idiom: Idiom) -> (images: [String: [IconImage]], warnings: [CatalogWarning]) {
+        var skipped = Set<String>(), refused: [CarError] = [], found: [String: [IconImage]] = [:]
+        for name in names where found[name] == nil {
+            found[name] = images(named: name, idiom: idiom, skipped: &skipped, refused: &refused)
+        }
+        var warnings: [CatalogWarning] = []
+        if !skipped.isEmpty {
+            warnings.append(CatalogWarning(subject: path,
+                message: "icon images stored as \(MessageText.list(skipped.sorted()) { $0 }) are not decoded; "
+                    + "each icon shows its other images, or a placeholder where it has none",
+                code: .carEncodingNotDecoded))
+        }
+        if let first = refused.first {
+            let others = refused.count > 1 ? " (and \(refused.count - 1) more)" : ""
+            warnings.append(CatalogWarning(subject: path,
+                message: "icon images not read: \(first)\(others); each icon shows its other images, or a placeholder where it has none",
+                code: .unreadableImage))
+        }
+        return (found, warnings)
+    }
+
+    /// Whether the car holds images of the icon `name` for `idiom`, whether they are decoded here or not.
+    package func holdsImages(named name: String, idiom: Idiom) -> Bool {
+        var skipped = Set<String>(), refused: [CarError] = []
+        return !images(named: name, idiom: idiom, skipped: &skipped, refused: &refused).isEmpty || !skipped.isEmpty || !refused.isEmpty
     }
 
     /// The decoded pixels of one of its images.
