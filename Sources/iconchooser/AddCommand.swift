@@ -79,3 +79,7 @@ extension IconChooser {
         }
     }
 }
+
+extension IconChooser.Add: EditingCommand {
+    static func writes(_ arguments: ArraySlice<String>) -> Bool { true }
+}

@@ -24,7 +24,7 @@ enum EntryPoint {
                 SVGTimeBudget.command = SVGTimeBudget(seconds: SVGTimeBudget.commandSeconds)
             }
             let app = lastValue(of: "--app", in: arguments)
-            if let app { start.opener.prepare(app: app) }
+            if let app { start.opener.prepare(app: opensByAbsolutePath(arguments) ? AppOptions.absolute(app) : app) }
             if let tiles = start.tiles { IconChooser.Preview.readAhead(Array(arguments.dropFirst()), app: app, into: tiles) }
         }
         await run(start)
@@ -81,4 +81,21 @@ struct CommandStart: Sendable {
 /// A command that opens the app: run with what the program started for it.
 protocol StartedCommand {
     func run(_ start: CommandStart) async throws
+}
+
+/// A command that writes the app's files, and so opens it by its absolute path (`AppOptions.resolved`).
+protocol EditingCommand {
+    /// True when these arguments (after the command's name) ask it to write.
+    static func writes(_ arguments: ArraySlice<String>) -> Bool
+}
+
+extension EntryPoint {
+    /// True when the command line's command opens the app by its absolute path, which its
+    /// read-ahead must then be begun with to be taken.
+    static func opensByAbsolutePath(_ arguments: [String]) -> Bool {
+        guard let name = arguments.first,
+              let command = IconChooser.configuration.subcommands.first(where: { $0._commandName == name }),
+              let editing = command as? any EditingCommand.Type else { return false }
+        return editing.writes(arguments.dropFirst())
+    }
 }

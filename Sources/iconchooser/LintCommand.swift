@@ -118,3 +118,7 @@ extension IconChooser {
         }
     }
 }
+
+extension IconChooser.Lint: EditingCommand {
+    static func writes(_ arguments: ArraySlice<String>) -> Bool { arguments.contains("--fix") }
+}

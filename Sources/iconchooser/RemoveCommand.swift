@@ -50,3 +50,7 @@ extension IconChooser {
         }
     }
 }
+
+extension IconChooser.Remove: EditingCommand {
+    static func writes(_ arguments: ArraySlice<String>) -> Bool { true }
+}

@@ -48,4 +48,16 @@ import Testing
             try GraphicsArguments.parse([]).choice(environment: ["ICONCHOOSER_GRAPHICS": "png"])
         }
     }
+
+    /// The commands that write open the app by its absolute path, so the project read ahead while
+    /// the command line is parsed must be begun by that path to be taken.
+    @Test func theEditsReadAheadByTheAbsolutePath() {
+        #expect(EntryPoint.opensByAbsolutePath(["add", "Blue", "blue.png", "--app", "App"]))
+        #expect(EntryPoint.opensByAbsolutePath(["remove", "Blue", "--app", "App"]))
+        #expect(EntryPoint.opensByAbsolutePath(["lint", "--fix", "--app", "App"]))
+        #expect(!EntryPoint.opensByAbsolutePath(["lint", "--app", "App"]))
+        #expect(!EntryPoint.opensByAbsolutePath(["list", "--app", "App"]))
+        #expect(!EntryPoint.opensByAbsolutePath([]))
+    }
 }
+
