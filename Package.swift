@@ -107,11 +107,14 @@ let package = Package(
             dependencies: ["CNcurses", "CTerminalSignals", "CellCanvas", "FileAccess", "TerminalInput", "TerminalDetection", "TerminalInterface",
                            .product(name: "SystemPackage", package: "swift-system")]
         ),
+        // Pixels and nothing behind them: the RGBA bitmap, a tile's pixel picture and the PNG encoder (libpng).
+        // The picture encoders use it without the readers of Xcode projects, zip archives and plists.
+        .target(name: "Pixels", dependencies: ["CPNG", "CellCanvas"]),
         // PNG, and Icon Composer bundles drawn flat → RGBA bitmap → resampled → cells. SVG layers are drawn
         // by libiconchooser-svg, opened when the first is met (CSVGRasterizerInterface declares its entry point).
-        .target(name: "IconArt", dependencies: ["CPNG", "CISAL", "CSVGRasterizerInterface", "CellCanvas", "FileAccess", "IconCatalog", "TerminalText"]),
+        .target(name: "IconArt", dependencies: ["Pixels", "CPNG", "CISAL", "CSVGRasterizerInterface", "CellCanvas", "FileAccess", "IconCatalog", "TerminalText"]),
         // Pixel pictures as terminal graphics (kitty, sixel, iTerm2): bytes out, no terminal I/O.
-        .target(name: "TerminalGraphics", dependencies: ["IconArt", "CellCanvas", "CPNG", "TerminalDetection", "TerminalInput", "TerminalInterface"]),
+        .target(name: "TerminalGraphics", dependencies: ["Pixels", "CellCanvas", "CPNG", "TerminalDetection", "TerminalInput", "TerminalInterface"]),
         // Elm-style chooser core: state, update(state, event) -> effects, view(state) -> CellGrid. No I/O.
         .target(name: "ChooserUI", dependencies: ["CellCanvas", "TerminalText", "IconArt", "IconCatalog", "TerminalInput"]),
         // The chooser's loop over a Terminal: events in, update, effects carried out, frames out;

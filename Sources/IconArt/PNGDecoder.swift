@@ -241,7 +241,7 @@ public struct PNGDecoder: Sendable {
             image.version = png_uint_32(PNG_IMAGE_VERSION)
             defer { png_image_free(&image) }  // a no-op once libpng has freed it itself
             guard png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count) != 0 else {
-                return .failure(.invalid(path: name, reason: "libpng: " + libpngMessage(image)))
+                return .failure(.invalid(path: name, reason: "libpng: " + LibPNG.message(of: image)))
             }
             let width = Int(image.width), height = Int(image.height)
             let sixteenBit = image.format & png_uint_32(PNG_FORMAT_FLAG_LINEAR) != 0
@@ -263,7 +263,7 @@ public struct PNGDecoder: Sendable {
                 if let gamma { gamma.apply(toRGBA8: &pixels) }
             }
             guard finished != 0 else {
-                return .failure(.invalid(path: name, reason: "libpng: " + libpngMessage(image)))
+                return .failure(.invalid(path: name, reason: "libpng: " + LibPNG.message(of: image)))
             }
             clearTransparent(&pixels)
             return .success(RGBABitmap(width: width, height: height, pixels: pixels))
@@ -304,13 +304,6 @@ public struct PNGDecoder: Sendable {
                 p[i] = 0; p[i + 1] = 0; p[i + 2] = 0
             }
         }
-    }
-
-    static func libpngMessage(_ image: png_image) -> String {
-        let text = withUnsafeBytes(of: image.message) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        return text.isEmpty ? "unknown error" : text
     }
 
     /// Reads a whole regular file, refusing anything else without blocking on it.

@@ -1,6 +1,6 @@
 import CellCanvas
 import Foundation
-import IconArt
+import Pixels
 import TerminalDetection
 import TerminalInput
 import TerminalInterface

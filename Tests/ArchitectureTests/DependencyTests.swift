@@ -78,6 +78,50 @@ import Testing
         #expect(Set(table.keys).subtracting(targets.map(\.name)).isEmpty)
     }
 
+    /// The document's "- `A` never reaches `B`, `C`: why" lines, as (A, [B, C]).
+    static func unreachable() throws -> [(from: String, never: [String])] {
+        let text = try String(contentsOf: Repository.root.appendingPathComponent("ARCHITECTURE.md"), encoding: .utf8)
+        return text.split(separator: "\n").compactMap { line -> (String, [String])? in
+            guard line.hasPrefix("- `"), let range = line.range(of: "` never reaches ") else { return nil }
+            let from = String(line[line.index(line.startIndex, offsetBy: 3) ..< range.lowerBound])
+            let rest = line[range.upperBound...].split(separator: ":", maxSplits: 1)[0]
+            let never = rest.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " `.")) }
+            return (from, never)
+        }
+    }
+
+    /// Every module `name` depends on, directly or through others.
+    static func reach(from name: String, in targets: [String: Target]) -> Set<String> {
+        var seen: Set<String> = [], queue = [name]
+        while let next = queue.popLast() {
+            for dependency in targets[next]?.dependencies ?? [] where seen.insert(dependency).inserted {
+                queue.append(dependency)
+            }
+        }
+        return seen
+    }
+
+    @Test func noModuleReachesWhatTheArchitectureKeepsFromIt() throws {
+        let targets = Dictionary(uniqueKeysWithValues: try Self.targets().map { ($0.name, $0) })
+        let rules = try Self.unreachable()
+        #expect(rules.count >= 5, "ARCHITECTURE.md names \(rules.count) modules that must not reach others")
+        for (from, never) in rules {
+            #expect(targets[from] != nil, "ARCHITECTURE.md keeps \(from) from others, but the package has no such module")
+            let reached = Self.reach(from: from, in: targets)
+            for module in never {
+                #expect(targets[module] != nil, "ARCHITECTURE.md keeps \(from) from \(module), which the package does not have")
+                #expect(!reached.contains(module), "\(from) reaches \(module), which ARCHITECTURE.md forbids")
+            }
+        }
+    }
+
+    /// The walk follows chains, not only direct edges.
+    @Test func reachFollowsChains() throws {
+        let targets = Dictionary(uniqueKeysWithValues: try Self.targets().map { ($0.name, $0) })
+        #expect(Self.reach(from: "IconArt", in: targets).contains("CompiledAssetCatalog"))
+        #expect(Self.reach(from: "iconchooser", in: targets).contains("Pixels"))
+    }
+
     /// What the sources import: a module of the package only where the target declares it.
     @Test func everyImportIsADeclaredDependency() throws {
         let targets = try Self.targets()
