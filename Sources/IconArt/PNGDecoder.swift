@@ -197,7 +197,8 @@ public struct PNGDecoder: Sendable {
     }
 
     /// Decodes PNG bytes into `sink` row by row. `rowDecoder: false` sends every file through
-    /// libpng (the tests and the fuzzer compare the two paths); `pipelined` makes the row decoder
+    /// libpng (the tests and the fuzzer compare the two paths), as a build without ISA-L (the
+    /// ISAL trait) does with every file; `pipelined` makes the row decoder
     /// inflate on a second thread or not, whatever the image's size (the fuzzer compares both).
     package static func decode<Sink: RGBARowSink>(_ data: [UInt8], name: String, limits: Limits, into sink: inout Sink,
                                           rowDecoder: Bool = true, pipelined: Bool? = nil) throws(PNGDecodeError) {
@@ -208,9 +209,11 @@ public struct PNGDecoder: Sendable {
         let isCrushed = file.chunks.first?.type == "CgBI"
         // Crushed files are made for iOS's sRGB pipeline: their colour-space chunks are ignored.
         let gamma = isCrushed ? nil : Gamma(fileGamma: file.gamma)
+        #if ISAL
         if rowDecoder, let rows = PNGRowDecoder(file, limits: limits), rows.decode(gamma: gamma, into: &sink, pipelined: pipelined) {
             return
         }
+        #endif
         // Not a file the row decoder takes, or one it found a problem in: libpng decides.
         guard isCrushed else {
             sink.take(whole: try decodeWithLibpng(file.pixelsOnly(), name: name, limits: limits, gamma: gamma))
