@@ -86,13 +86,16 @@ let package = Package(
         // decompressors CoreUI uses (LZFSE, LZVN, its run-length coding; zlib through ISA-L with the ISAL trait,
         // else through zlib itself). Bytes in, pixels out.
         .target(name: "CompiledAssetCatalog", dependencies: [.target(name: "CISAL", condition: .when(traits: ["ISAL"])), "CZlibInflate"]),
+        // The values an icon is described by, with no reading behind them: the device family (`Idiom`),
+        // the home-screen appearance and how a missing one is stood in for, an Icon Composer colour.
+        .target(name: "IconModel"),
         // Reading only: every form of app → the icons in chooser order, their images and warnings. A library
         // product, taking paths as String, URL or swift-system's FilePath. ZIPFoundation inflates the entries
         // of an .ipa (its zlib comes through pkg-config: apt zlib1g-dev).
         // Yams brings libyaml, whose event parser reads XcodeGen specs with every alias counted.
         .target(
             name: "IconCatalog",
-            dependencies: ["TerminalText", "FileAccess", "CompiledAssetCatalog", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            dependencies: ["IconModel", "TerminalText", "FileAccess", "CompiledAssetCatalog", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                            .product(name: "SystemPackage", package: "swift-system"), .product(name: "Yams", package: "Yams")]
         ),
         // The choice: IconManager and the file it is kept in, apart from the reading, so a tool that only

@@ -273,14 +273,3 @@ package final class XCConfigFiles: @unchecked Sendable {
         return result
     }
 }
-
-extension StringProtocol {
-    /// Without the spaces and tabs (any white space but line breaks) at either end: what
-    /// `trimmingCharacters(in: .whitespaces)` gives, without Foundation's bridging, which was
-    /// most of the time spent reading xcconfig files.
-    var trimmingSpaces: String {
-        let isSpace: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(self[first...last])
-    }
-}
