@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "iconchooser",
-    platforms: [.macOS(.v13)],
+    // macOS 15: Synchronization's Mutex.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "iconchooser", targets: ["iconchooser"]),
         // For other Swift tools: read an app's icons (IconCatalog), check them (IconLint), keep a choice (IconChoice).

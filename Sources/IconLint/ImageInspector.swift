@@ -1,6 +1,7 @@
 import Foundation
 import IconArt
 import IconCatalog
+import Synchronization
 
 /// What the image rules need to know about one image file.
 public enum ImageFacts: Equatable, Sendable {
@@ -84,7 +85,7 @@ public struct DecodingImageInspector: ImageInspector {
 /// An inspector that remembers what it found for each file as long as the file is the same
 /// one, unchanged (device, inode, size and modification time): a command that lints an app
 /// before and after writing a few files decodes only those again.
-package final class RememberingImageInspector: ImageInspector, @unchecked Sendable {
+package final class RememberingImageInspector: ImageInspector, Sendable {
     private struct Identity: Hashable {
         let path: String
         let device: UInt64
@@ -95,9 +96,8 @@ package final class RememberingImageInspector: ImageInspector, @unchecked Sendab
     }
 
     private let inner: any ImageInspector
-    private let lock = NSLock()
-    private var known: [Identity: ImageFacts] = [:]
-    private var drawings: [[Identity]: [CatalogWarning]] = [:]
+    private let known = Mutex<[Identity: ImageFacts]>([:])
+    private let drawings = Mutex<[[Identity]: [CatalogWarning]]>([:])
     /// A bundle with more files than this is drawn each time rather than remembered.
     static let maximumBundleFiles = 1_000
 
@@ -109,18 +109,18 @@ package final class RememberingImageInspector: ImageInspector, @unchecked Sendab
 
     package func inspect(_ source: ImageSource) -> ImageFacts {
         guard case .file(let path) = source, let identity = Self.identity(of: path) else { return inner.inspect(source) }
-        if let facts = lock.withLock({ known[identity] }) { return facts }
+        if let facts = known.withLock({ $0[identity] }) { return facts }
         let facts = inner.inspect(source)
         // Remembered only when the file is still the one inspected.
-        if Self.identity(of: path) == identity { lock.withLock { known[identity] = facts } }
+        if Self.identity(of: path) == identity { known.withLock { $0[identity] = facts } }
         return facts
     }
 
     package func drawingProblems(ofBundleAt path: String, draw: () -> [CatalogWarning]) -> [CatalogWarning] {
         guard let key = Self.identities(inFolder: path) else { return draw() }
-        if let problems = lock.withLock({ drawings[key] }) { return problems }
+        if let problems = drawings.withLock({ $0[key] }) { return problems }
         let problems = draw()
-        if Self.identities(inFolder: path) == key { lock.withLock { drawings[key] = problems } }
+        if Self.identities(inFolder: path) == key { drawings.withLock { $0[key] = problems } }
         return problems
     }
 
