@@ -1,6 +1,7 @@
 import CellCanvas
 import Foundation
 import Pixels
+import Synchronization
 import TerminalDetection
 import TerminalInput
 import TerminalInterface
@@ -254,7 +255,7 @@ public final class KittyScreenPictures: ScreenPictures, @unchecked Sendable {
 /// sixel and iTerm2 images: pixels in the cells, so text drawn over a picture wipes it and it
 /// is placed again (see `PictureScreen`). Each picture's bytes are kept for that; a picture
 /// taken away is wiped by the text drawn over it, so removing sends nothing.
-public final class CellScreenPictures: ScreenPictures, @unchecked Sendable {
+public final class CellScreenPictures: ScreenPictures, Sendable {
     public enum Format: Sendable {
         case sixel(Sixel)
         case iterm2
@@ -262,8 +263,7 @@ public final class CellScreenPictures: ScreenPictures, @unchecked Sendable {
 
     public let format: Format
     public let textErasesPictures = true
-    private let lock = NSLock()
-    private var encoded: [PictureID: [UInt8]] = [:]
+    private let encoded = Mutex<[PictureID: [UInt8]]>([:])
 
     public init(_ format: Format) {
         self.format = format
@@ -275,11 +275,11 @@ public final class CellScreenPictures: ScreenPictures, @unchecked Sendable {
         case .sixel(let sixel): bytes = sixel.encode(picture)
         case .iterm2: bytes = try ITerm2Image.encode(picture)
         }
-        lock.withLock { encoded[id] = bytes }
+        encoded.withLock { $0[id] = bytes }
     }
 
     public func encode(_ commands: [PictureCommand]) -> [UInt8] {
-        lock.withLock {
+        encoded.withLock { encoded in
             commands.flatMap { command -> [UInt8] in
                 guard case .place(let placement) = command, let bytes = encoded[placement.picture] else { return [] }
                 return atCell(of: placement.cells, bytes)
