@@ -1,9 +1,10 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
     name: "iconchooser",
-    platforms: [.macOS(.v13)],
+    // macOS 15: Synchronization's Mutex.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "iconchooser", targets: ["iconchooser"]),
         // For other Swift tools: read an app's icons (IconCatalog), check them (IconLint), keep a choice (IconChoice).
@@ -15,6 +16,13 @@ let package = Package(
         // librsvg behind one entry point, opened by IconArt only when an SVG layer must be drawn:
         // linking librsvg into the program cost every command 7 ms of start-up for ~40 libraries.
         .library(name: "iconchooser-svg", type: .dynamic, targets: ["CSVGRasterizer"]),
+    ],
+    // ISA-L inflates PNG image data about twice as fast as zlib. A tool that uses the library products
+    // without it (and without libisal-dev) depends on this package with `traits: []`: libpng and zlib
+    // then decode every picture, with the same pixels (a damaged stream is refused either way).
+    traits: [
+        .default(enabledTraits: ["ISAL"]),
+        .trait(name: "ISAL", description: "Inflate PNG image data and compiled catalogs' zlib renditions with ISA-L (libisal-dev)."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -32,11 +40,17 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
-        // ISA-L's streaming inflate (igzip), for the PNG row decoder: about twice zlib's speed.
+        // ISA-L's streaming inflate (igzip), for the PNG row decoder: about twice zlib's speed. Only with the ISAL trait.
         .systemLibrary(
             name: "CISAL",
             pkgConfig: "libisal",
             providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]
+        ),
+        // zlib's inflate (pkg-config zlib: apt zlib1g-dev), for compiled catalogs' zlib renditions without ISA-L.
+        .systemLibrary(
+            name: "CZlibInflate",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
         // libsixel: the peer `make bench` measures our sixel encoder against, and a second sixel
         // decoder for the tests. The program itself does not link it.
@@ -70,15 +84,19 @@ let package = Package(
         // Cells, colours and SGR: the screen model every layer draws into, with no image library behind it.
         .target(name: "CellCanvas", dependencies: ["TerminalText"]),
         // Compiled asset catalogs (Assets.car): the BOM store, renditions, and their pixels, with the
-        // decompressors CoreUI uses (LZFSE, LZVN, its run-length coding; zlib through ISA-L). Bytes in, pixels out.
-        .target(name: "CompiledAssetCatalog", dependencies: ["CISAL"]),
+        // decompressors CoreUI uses (LZFSE, LZVN, its run-length coding; zlib through ISA-L with the ISAL trait,
+        // else through zlib itself). Bytes in, pixels out.
+        .target(name: "CompiledAssetCatalog", dependencies: [.target(name: "CISAL", condition: .when(traits: ["ISAL"])), "CZlibInflate"]),
+        // The values an icon is described by, with no reading behind them: the device family (`Idiom`),
+        // the home-screen appearance and how a missing one is stood in for, an Icon Composer colour.
+        .target(name: "IconModel"),
         // Reading only: every form of app → the icons in chooser order, their images and warnings. A library
         // product, taking paths as String, URL or swift-system's FilePath. ZIPFoundation inflates the entries
         // of an .ipa (its zlib comes through pkg-config: apt zlib1g-dev).
         // Yams brings libyaml, whose event parser reads XcodeGen specs with every alias counted.
         .target(
             name: "IconCatalog",
-            dependencies: ["TerminalText", "FileAccess", "CompiledAssetCatalog", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            dependencies: ["IconModel", "TerminalText", "FileAccess", "CompiledAssetCatalog", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                            .product(name: "SystemPackage", package: "swift-system"), .product(name: "Yams", package: "Yams")]
         ),
         // The choice: IconManager and the file it is kept in, apart from the reading, so a tool that only
@@ -107,11 +125,14 @@ let package = Package(
             dependencies: ["CNcurses", "CTerminalSignals", "CellCanvas", "FileAccess", "TerminalInput", "TerminalDetection", "TerminalInterface",
                            .product(name: "SystemPackage", package: "swift-system")]
         ),
+        // Pixels and nothing behind them: the RGBA bitmap, a tile's pixel picture and the PNG encoder (libpng).
+        // The picture encoders use it without the readers of Xcode projects, zip archives and plists.
+        .target(name: "Pixels", dependencies: ["CPNG", "CellCanvas"]),
         // PNG, and Icon Composer bundles drawn flat → RGBA bitmap → resampled → cells. SVG layers are drawn
         // by libiconchooser-svg, opened when the first is met (CSVGRasterizerInterface declares its entry point).
-        .target(name: "IconArt", dependencies: ["CPNG", "CISAL", "CSVGRasterizerInterface", "CellCanvas", "FileAccess", "IconCatalog", "TerminalText"]),
+        .target(name: "IconArt", dependencies: ["Pixels", "CPNG", .target(name: "CISAL", condition: .when(traits: ["ISAL"])), "CSVGRasterizerInterface", "CellCanvas", "FileAccess", "IconCatalog", "TerminalText"]),
         // Pixel pictures as terminal graphics (kitty, sixel, iTerm2): bytes out, no terminal I/O.
-        .target(name: "TerminalGraphics", dependencies: ["IconArt", "CellCanvas", "CPNG", "TerminalDetection", "TerminalInput", "TerminalInterface"]),
+        .target(name: "TerminalGraphics", dependencies: ["Pixels", "CellCanvas", "CPNG", "TerminalDetection", "TerminalInput", "TerminalInterface"]),
         // Elm-style chooser core: state, update(state, event) -> effects, view(state) -> CellGrid. No I/O.
         .target(name: "ChooserUI", dependencies: ["CellCanvas", "TerminalText", "IconArt", "IconCatalog", "TerminalInput"]),
         // The chooser's loop over a Terminal: events in, update, effects carried out, frames out;
@@ -190,7 +211,7 @@ let package = Package(
         .testTarget(name: "TerminalDetectionTests", dependencies: ["TerminalDetection", "TerminalInput", "CellCanvas"]),
         .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "FileAccess", "TerminalText", "TestSupport",
                                                          .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "CompiledAssetCatalogTests", dependencies: ["CompiledAssetCatalog", "IconArt", "TestSupport"]),
+        .testTarget(name: "CompiledAssetCatalogTests", dependencies: ["CompiledAssetCatalog", "CZlibInflate", "IconArt", "TestSupport"]),
         .testTarget(name: "IconChoiceTests", dependencies: ["IconChoice", "IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TerminalText", "TestSupport",
                                                       .product(name: "SystemPackage", package: "swift-system")]),

@@ -1,15 +1,16 @@
 import CPseudoTerminal
 import FileAccess
 import Foundation
+import Synchronization
 
 /// A program the server started for a session, in a session (and process group) of its
 /// own, so one signal reaches all of it. Its exit is waited for on a thread of its own,
 /// never on the event loop; signals are never sent once it has been reaped, so a reused
 /// pid is never hit.
-final class ChildProcess: @unchecked Sendable {
+final class ChildProcess: Sendable {
     let pid: pid_t
-    private let lock = NSLock()
-    private var reaped = false
+    /// Whether the child has been reaped; held while signalling and while reaping.
+    private let reaped = Mutex(false)
 
     struct SpawnError: Error, CustomStringConvertible {
         let executable: String
@@ -49,7 +50,7 @@ final class ChildProcess: @unchecked Sendable {
 
     /// Sends `number` to the child's whole process group, unless it has already been reaped.
     func signal(_ number: Int32) {
-        lock.withLock {
+        reaped.withLock { reaped in
             guard !reaped else { return }
             if kill(-pid, number) != 0 { kill(pid, number) }
         }
@@ -69,7 +70,7 @@ final class ChildProcess: @unchecked Sendable {
         // Wait without reaping first, so `signal` can never race with the pid being reused.
         var info = siginfo_t()
         _ = try? systemCall { waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) }
-        return lock.withLock {
+        return reaped.withLock { reaped in
             var status: Int32 = 0
             _ = try? systemCall { waitpid(pid, &status, 0) }
             reaped = true

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The rounded-square outline iOS cuts every app icon to. Icon files are square and
 /// opaque; the system rounds them, so a preview that showed the square would not look
@@ -56,7 +57,7 @@ public enum IconMask {
 /// The outlines computed so far, by size. A program shows a few tile sizes (the chooser's small,
 /// medium and large tiles, the details panel's, symbols and pixels), so the cache is small; past
 /// `capacity` sizes (a terminal resized again and again) it starts over.
-private final class CoverageCache: @unchecked Sendable {
+private final class CoverageCache: Sendable {
     static let shared = CoverageCache()
     static let capacity = 16
 
@@ -66,15 +67,14 @@ private final class CoverageCache: @unchecked Sendable {
         let pixelAspect: Float
     }
 
-    private let lock = NSLock()
-    private var outlines: [Key: [Float]] = [:]
+    private let outlines = Mutex<[Key: [Float]]>([:])
 
     func coverage(width: Int, height: Int, pixelAspect: Float) -> [Float] {
         let key = Key(width: width, height: height, pixelAspect: pixelAspect)
-        if let known = lock.withLock({ outlines[key] }) { return known }
+        if let known = outlines.withLock({ $0[key] }) { return known }
         // Computed outside the lock: two threads may both compute a new size, never wait on each other.
         let computed = IconMask.coverage(width: width, height: height, pixelAspect: pixelAspect)
-        lock.withLock {
+        outlines.withLock { outlines in
             if outlines.count >= Self.capacity { outlines.removeAll() }
             outlines[key] = computed
         }

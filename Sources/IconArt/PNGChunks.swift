@@ -1,4 +1,8 @@
+#if ISAL
 import CISAL
+#else
+import CPNG
+#endif
 
 /// The chunk layer of a PNG, walked before libpng sees the file, for three reasons:
 /// - Bounds: libpng allocates a buffer the size a chunk *claims* before reading it, so a
@@ -55,7 +59,12 @@ package struct PNGChunks: Sendable {
     package func hasValidCRC(_ chunk: Chunk) -> Bool {
         let stored = Self.bigEndian32(data, at: chunk.body.upperBound)
         let computed = data.withUnsafeBufferPointer { bytes in
+            // The same CRC-32: ISA-L's, with carry-less multiplication, where it is built in; else zlib's.
+            #if ISAL
             crc32_gzip_refl(0, bytes.baseAddress! + chunk.whole.lowerBound + 4, UInt64(chunk.body.count + 4))
+            #else
+            UInt32(crc32(0, bytes.baseAddress! + chunk.whole.lowerBound + 4, UInt32(chunk.body.count + 4)))
+            #endif
         }
         return computed == stored
     }

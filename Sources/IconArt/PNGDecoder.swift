@@ -197,7 +197,8 @@ public struct PNGDecoder: Sendable {
     }
 
     /// Decodes PNG bytes into `sink` row by row. `rowDecoder: false` sends every file through
-    /// libpng (the tests and the fuzzer compare the two paths); `pipelined` makes the row decoder
+    /// libpng (the tests and the fuzzer compare the two paths), as a build without ISA-L (the
+    /// ISAL trait) does with every file; `pipelined` makes the row decoder
     /// inflate on a second thread or not, whatever the image's size (the fuzzer compares both).
     package static func decode<Sink: RGBARowSink>(_ data: [UInt8], name: String, limits: Limits, into sink: inout Sink,
                                           rowDecoder: Bool = true, pipelined: Bool? = nil) throws(PNGDecodeError) {
@@ -208,9 +209,11 @@ public struct PNGDecoder: Sendable {
         let isCrushed = file.chunks.first?.type == "CgBI"
         // Crushed files are made for iOS's sRGB pipeline: their colour-space chunks are ignored.
         let gamma = isCrushed ? nil : Gamma(fileGamma: file.gamma)
+        #if ISAL
         if rowDecoder, let rows = PNGRowDecoder(file, limits: limits), rows.decode(gamma: gamma, into: &sink, pipelined: pipelined) {
             return
         }
+        #endif
         // Not a file the row decoder takes, or one it found a problem in: libpng decides.
         guard isCrushed else {
             sink.take(whole: try decodeWithLibpng(file.pixelsOnly(), name: name, limits: limits, gamma: gamma))
@@ -241,7 +244,7 @@ public struct PNGDecoder: Sendable {
             image.version = png_uint_32(PNG_IMAGE_VERSION)
             defer { png_image_free(&image) }  // a no-op once libpng has freed it itself
             guard png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count) != 0 else {
-                return .failure(.invalid(path: name, reason: "libpng: " + libpngMessage(image)))
+                return .failure(.invalid(path: name, reason: "libpng: " + LibPNG.message(of: image)))
             }
             let width = Int(image.width), height = Int(image.height)
             let sixteenBit = image.format & png_uint_32(PNG_FORMAT_FLAG_LINEAR) != 0
@@ -263,7 +266,7 @@ public struct PNGDecoder: Sendable {
                 if let gamma { gamma.apply(toRGBA8: &pixels) }
             }
             guard finished != 0 else {
-                return .failure(.invalid(path: name, reason: "libpng: " + libpngMessage(image)))
+                return .failure(.invalid(path: name, reason: "libpng: " + LibPNG.message(of: image)))
             }
             clearTransparent(&pixels)
             return .success(RGBABitmap(width: width, height: height, pixels: pixels))
@@ -304,13 +307,6 @@ public struct PNGDecoder: Sendable {
                 p[i] = 0; p[i + 1] = 0; p[i + 2] = 0
             }
         }
-    }
-
-    static func libpngMessage(_ image: png_image) -> String {
-        let text = withUnsafeBytes(of: image.message) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        return text.isEmpty ? "unknown error" : text
     }
 
     /// Reads a whole regular file, refusing anything else without blocking on it.

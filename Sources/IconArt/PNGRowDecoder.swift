@@ -1,3 +1,5 @@
+// Only with ISA-L (the ISAL trait): without it, libpng decodes every file.
+#if ISAL
 import CISAL
 import Foundation
 
@@ -150,3 +152,4 @@ struct PNGRowDecoder {
         }
     }
 }
+#endif

@@ -1,21 +1,5 @@
 import Foundation
 
-/// Which device family's icon set is read. iPads read `CFBundleIcons~ipad` when the app
-/// has it and then never fall back to the plain key, so an alternate missing there
-/// simply does not exist on iPad.
-public enum Idiom: String, Sendable, CaseIterable, Codable {
-    /// An iPhone (and an iPod touch): reads `CFBundleIcons`.
-    case phone
-    /// An iPad: reads `CFBundleIcons~ipad` where the app has it.
-    case pad
-
-    /// The Info.plist key this idiom reads first.
-    public var iconsKey: String { self == .phone ? "CFBundleIcons" : "CFBundleIcons~ipad" }
-
-    /// The device family's name as Apple writes it, for messages and titles.
-    public var deviceName: String { self == .phone ? "iPhone" : "iPad" }
-}
-
 /// One image of an icon: a file (or an `.ipa` entry) with its pixel size, and what it is for:
 /// the device family, point size, scale and appearance an asset catalog gives it (a loose
 /// file of an Info.plist has only what its name says: `@2x`, `~ipad`).

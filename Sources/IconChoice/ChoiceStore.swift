@@ -2,6 +2,7 @@ import Crypto
 import FileAccess
 import Foundation
 import IconCatalog
+import Synchronization
 import TerminalText
 
 /// Where the chosen alternate name is kept, as iOS keeps it for an app. The manager
@@ -199,25 +200,24 @@ public struct FileChoiceStore: ChoiceStore {
 }
 
 /// Keeps the choice in memory: for tests and for sessions that must not touch disk.
-public final class MemoryChoiceStore: ChoiceStore, @unchecked Sendable {
-    private let lock = NSLock()
-    private var name: String?
+public final class MemoryChoiceStore: ChoiceStore, Sendable {
+    private let name: Mutex<String?>
     private let failure: StateError?
 
     /// `failing`: every save throws it, as a read-only disk would.
     public init(name: String? = nil, failing: StateError? = nil) {
-        self.name = name
+        self.name = Mutex(name)
         self.failure = failing
     }
 
     /// The name kept in memory; never a warning.
     public func load() -> StoredChoice {
-        lock.withLock { StoredChoice(name: name) }
+        name.withLock { StoredChoice(name: $0) }
     }
 
     /// Keeps `name`, or throws the failure the store was made with.
     public func save(_ name: String?) throws(StateError) {
         if let failure { throw failure }
-        lock.withLock { self.name = name }
+        self.name.withLock { $0 = name }
     }
 }

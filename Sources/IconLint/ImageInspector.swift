@@ -2,6 +2,7 @@ import FileAccess
 import Foundation
 import IconArt
 import IconCatalog
+import Synchronization
 
 /// What the image rules need to know about one image file.
 public enum ImageFacts: Equatable, Sendable {
@@ -92,7 +93,7 @@ public struct DecodingImageInspector: ImageInspector {
 /// their `IHDR` (size exact, opacity not counted) and Icon Composer bundles are not drawn; after it,
 /// a file that was looked at and is unchanged keeps those facts, and every file the edit created or
 /// rewrote (or that lint had not looked at before) is decoded and drawn in full.
-package final class RememberingImageInspector: ImageInspector, @unchecked Sendable {
+package final class RememberingImageInspector: ImageInspector, Sendable {
     /// How a file is looked at the first time.
     package enum FirstLook: Sendable {
         /// Decoded in full, bundles drawn.
@@ -111,41 +112,38 @@ package final class RememberingImageInspector: ImageInspector, @unchecked Sendab
     }
 
     private let inner: any ImageInspector
-    private let lock = NSLock()
-    private var known: [Identity: ImageFacts] = [:]
-    private var drawings: [[Identity]: [CatalogWarning]] = [:]
-    private var firstLook: FirstLook
+    private let known = Mutex<[Identity: ImageFacts]>([:])
+    private let drawings = Mutex<[[Identity]: [CatalogWarning]]>([:])
+    private let firstLook: Mutex<FirstLook>
     /// A bundle with more files than this is drawn each time rather than remembered.
     static let maximumBundleFiles = 1_000
 
     package init(_ inner: any ImageInspector = DecodingImageInspector(), firstLook: FirstLook = .decoded) {
         self.inner = inner
-        self.firstLook = firstLook
+        self.firstLook = Mutex(firstLook)
     }
 
     /// From now on a file or bundle not looked at before, or changed since, is decoded and drawn in full.
     package func decodeWhatChanges() {
-        lock.withLock { firstLook = .decoded }
+        firstLook.withLock { $0 = .decoded }
     }
 
     package func inspect(_ path: String) -> ImageFacts { inspect(.file(path)) }
 
     package func inspect(_ source: ImageSource) -> ImageFacts {
         guard case .file(let path) = source, let identity = Self.identity(of: path) else { return inner.inspect(source) }
-        let (remembered, look) = lock.withLock { (known[identity], firstLook) }
-        if let remembered { return remembered }
-        let facts = look == .headerOnly ? Self.headerFacts(path) : inner.inspect(source)
+        if let remembered = known.withLock({ $0[identity] }) { return remembered }
+        let facts = firstLook.withLock { $0 } == .headerOnly ? Self.headerFacts(path) : inner.inspect(source)
         // Remembered only when the file is still the one inspected.
-        if Self.identity(of: path) == identity { lock.withLock { known[identity] = facts } }
+        if Self.identity(of: path) == identity { known.withLock { $0[identity] = facts } }
         return facts
     }
 
     package func drawingProblems(ofBundleAt path: String, draw: () -> [CatalogWarning]) -> [CatalogWarning] {
         guard let key = Self.identities(inFolder: path) else { return draw() }
-        let (remembered, look) = lock.withLock { (drawings[key], firstLook) }
-        if let remembered { return remembered }
-        let problems = look == .headerOnly ? [] : draw()
-        if Self.identities(inFolder: path) == key { lock.withLock { drawings[key] = problems } }
+        if let remembered = drawings.withLock({ $0[key] }) { return remembered }
+        let problems = firstLook.withLock { $0 } == .headerOnly ? [] : draw()
+        if Self.identities(inFolder: path) == key { drawings.withLock { $0[key] = problems } }
         return problems
     }
 

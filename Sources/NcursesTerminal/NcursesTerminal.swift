@@ -2,6 +2,7 @@ import CNcurses
 import CTerminalSignals
 import CellCanvas
 import Foundation
+import Synchronization
 import TerminalDetection
 import TerminalInput
 import TerminalInterface
@@ -378,17 +379,13 @@ public final class NcursesTerminal: Terminal {
 }
 
 /// A flag one thread sets and another takes.
-private final class Flag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var isSet = false
+private final class Flag: Sendable {
+    private let isSet = Atomic(false)
 
-    func set() { lock.withLock { isSet = true } }
+    func set() { isSet.store(true, ordering: .releasing) }
 
     /// Whether it was set, clearing it.
     func take() -> Bool {
-        lock.withLock {
-            defer { isSet = false }
-            return isSet
-        }
+        isSet.exchange(false, ordering: .acquiringAndReleasing)
     }
 }

@@ -1,4 +1,4 @@
-import IconArt
+import Pixels
 
 /// A picture could not be encoded for the terminal. None of these come from bad input (a
 /// `PixelPicture` is always encodable); they are a system library failing, and each says which.

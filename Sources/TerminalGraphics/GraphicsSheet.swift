@@ -1,5 +1,5 @@
 import CellCanvas
-import IconArt
+import Pixels
 import TerminalDetection
 
 /// How a sheet's pictures are encoded.

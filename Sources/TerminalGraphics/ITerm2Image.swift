@@ -1,5 +1,5 @@
 import Foundation
-import IconArt
+import Pixels
 
 /// iTerm2's inline images (iTerm2, WezTerm, Konsole, mintty): a whole image file in an
 /// OSC 1337 sequence, shown at the cursor. The file is the picture as PNG, sized in pixels

@@ -1,6 +1,6 @@
 import CPNG
 import Foundation
-import IconArt
+import Pixels
 import TerminalDetection
 
 /// kitty's graphics protocol (kitty, Ghostty, WezTerm, Konsole): a picture is sent to the

@@ -1,6 +1,7 @@
 import CellCanvas
 import Foundation
-import IconArt
+import Pixels
+import Synchronization
 import TerminalDetection
 import TerminalInput
 import TerminalInterface
@@ -29,7 +30,7 @@ func atCell(of cells: CellRect, _ body: [UInt8]) -> [UInt8] {
 /// Inside tmux every command goes through its passthrough, and a picture is shown by
 /// Unicode placeholders (`KittyPlaceholder`): a virtual placement once, then text that
 /// tmux keeps, clips and moves like any other, across pane and window switches.
-public final class KittyScreenPictures: ScreenPictures, @unchecked Sendable {
+public final class KittyScreenPictures: ScreenPictures, Sendable {
     public enum Showing: Hashable, Sendable {
         /// Placed at the picture's cells (`a=p`).
         case placed
@@ -64,14 +65,18 @@ public final class KittyScreenPictures: ScreenPictures, @unchecked Sendable {
         var resends = 0
     }
 
-    private let lock = NSLock()
-    private var images: [PictureID: Image] = [:]
-    private var ids: KittyImageIDs
-    /// Pictures with a placement on screen (`.placed` only).
-    private var placed: Set<PictureID> = []
-    /// Where each of those is placed.
-    private var placedAt: [PictureID: PicturePlacement] = [:]
-    private var unconfirmed: [PictureID: Unconfirmed] = [:]
+    /// What the terminal has been sent, held together.
+    private struct State {
+        var images: [PictureID: Image] = [:]
+        var ids: KittyImageIDs
+        /// Pictures with a placement on screen (`.placed` only).
+        var placed: Set<PictureID> = []
+        /// Where each of those is placed.
+        var placedAt: [PictureID: PicturePlacement] = [:]
+        var unconfirmed: [PictureID: Unconfirmed] = [:]
+    }
+
+    private let state: Mutex<State>
     /// How often a placement is sent without a word from the terminal before it is taken not
     /// to confirm placements at all (a kitty look-alike that never answers).
     static let placementAttempts = 4
@@ -87,25 +92,25 @@ public final class KittyScreenPictures: ScreenPictures, @unchecked Sendable {
         self.showing = showing
         self.throughTmux = throughTmux
         if case .placeholders(let color) = showing {
-            ids = KittyImageIDs(first: firstImageID, carriedBy: color)
+            state = Mutex(State(ids: KittyImageIDs(first: firstImageID, carriedBy: color)))
         } else {
-            ids = KittyImageIDs(first: firstImageID)
+            state = Mutex(State(ids: KittyImageIDs(first: firstImageID)))
         }
     }
 
     public func prepare(_ picture: PixelPicture, as id: PictureID) throws(GraphicsEncodingError) {
-        let imageID = lock.withLock { ids.allocate() }
+        let imageID = state.withLock { $0.ids.allocate() }
         let transmission = wrapped(try KittyGraphics.transmit(picture, imageID: imageID))
-        lock.withLock { images[id] = Image(id: imageID, transmission: transmission) }
+        state.withLock { $0.images[id] = Image(id: imageID, transmission: transmission) }
     }
 
     public func encode(_ commands: [PictureCommand]) -> [UInt8] {
-        lock.withLock {
+        state.withLock { state in
             var out: [UInt8] = []
             for command in commands {
                 switch command {
                 case .place(let placement):
-                    guard var image = images[placement.picture] else { continue }
+                    guard var image = state.images[placement.picture] else { continue }
                     if !image.sent {
                         out += image.transmission
                         image.sent = true
@@ -120,36 +125,36 @@ public final class KittyScreenPictures: ScreenPictures, @unchecked Sendable {
                         // arrived, ENOENT) is placed again; placed again under the same ids, it
                         // moves rather than shows twice.
                         out += atCell(of: placement.cells, KittyGraphics.place(keys, confirmed: true))
-                        placed.insert(placement.picture)
-                        placedAt[placement.picture] = placement
-                        unconfirmed[placement.picture] = Unconfirmed(placement: placement, sentAt: .now, attempts: 1)
+                        state.placed.insert(placement.picture)
+                        state.placedAt[placement.picture] = placement
+                        state.unconfirmed[placement.picture] = Unconfirmed(placement: placement, sentAt: .now, attempts: 1)
                     case .placeholders:
                         if !image.virtuallyPlaced {
                             out += wrapped(KittyGraphics.placeVirtually(keys))
                             image.virtuallyPlaced = true
                         }
                     }
-                    images[placement.picture] = image
+                    state.images[placement.picture] = image
                 case .remove(let placement):
-                    unconfirmed[placement.picture] = nil
-                    placedAt[placement.picture] = nil
-                    guard placed.remove(placement.picture) != nil, let image = images[placement.picture] else { continue }
+                    state.unconfirmed[placement.picture] = nil
+                    state.placedAt[placement.picture] = nil
+                    guard state.placed.remove(placement.picture) != nil, let image = state.images[placement.picture] else { continue }
                     out += KittyGraphics.delete(.placement(imageID: image.id, placementID: Self.placementID))
                 case .removeAll:
-                    for picture in placed.sorted() {
-                        guard let image = images[picture] else { continue }
+                    for picture in state.placed.sorted() {
+                        guard let image = state.images[picture] else { continue }
                         out += KittyGraphics.delete(.placement(imageID: image.id, placementID: Self.placementID))
                     }
-                    placed = []
-                    placedAt = [:]
-                    unconfirmed = [:]
+                    state.placed = []
+                    state.placedAt = [:]
+                    state.unconfirmed = [:]
                 case .cleared:
-                    placed = []
-                    placedAt = [:]
-                    unconfirmed = [:]
-                    for picture in images.keys {
-                        images[picture]?.sent = false
-                        images[picture]?.virtuallyPlaced = false
+                    state.placed = []
+                    state.placedAt = [:]
+                    state.unconfirmed = [:]
+                    for picture in state.images.keys {
+                        state.images[picture]?.sent = false
+                        state.images[picture]?.virtuallyPlaced = false
                     }
                 }
             }
@@ -158,53 +163,53 @@ public final class KittyScreenPictures: ScreenPictures, @unchecked Sendable {
     }
 
     public func text(for placement: PicturePlacement) -> CellGrid? {
-        guard case .placeholders(let color) = showing, let image = lock.withLock({ images[placement.picture] }) else { return nil }
+        guard case .placeholders(let color) = showing, let image = state.withLock({ $0.images[placement.picture] }) else { return nil }
         return KittyPlaceholder.cells(imageID: image.id, columns: placement.cells.width, rows: placement.cells.height,
                                       color: color)
     }
 
     public func receive(_ reply: TerminalReply) -> Bool {
         guard case .kittyGraphics(let id?, let message) = reply, id >= 0 else { return false }
-        return lock.withLock {
-            guard let picture = images.first(where: { Int($0.value.id) == id })?.key else { return false }
+        return state.withLock { state in
+            guard let picture = state.images.first(where: { Int($0.value.id) == id })?.key else { return false }
             if message == "OK" {
-                unconfirmed[picture] = nil
-            } else if message.hasPrefix("ENOENT"), let placement = placedAt[picture] {
+                state.unconfirmed[picture] = nil
+            } else if message.hasPrefix("ENOENT"), let placement = state.placedAt[picture] {
                 // The terminal has no data under that id: sent with the next attempt, at once, even
                 // where the answer came after the placement was given up on. An answer is a word
                 // from the terminal, so the count of silent attempts starts again.
-                var waiting = unconfirmed[picture] ?? Unconfirmed(placement: placement, sentAt: .now, attempts: 0)
+                var waiting = state.unconfirmed[picture] ?? Unconfirmed(placement: placement, sentAt: .now, attempts: 0)
                 guard waiting.resends < Self.dataResends else {
-                    unconfirmed[picture] = nil
+                    state.unconfirmed[picture] = nil
                     return true
                 }
                 waiting.resends += 1
                 waiting.attempts = 0
                 waiting.sentAt = .now - confirmationWait
-                unconfirmed[picture] = waiting
-                images[picture]?.sent = false
+                state.unconfirmed[picture] = waiting
+                state.images[picture]?.sent = false
             }
             return true
         }
     }
 
-    public var awaitsConfirmation: Bool { lock.withLock { !unconfirmed.isEmpty } }
+    public var awaitsConfirmation: Bool { state.withLock { !$0.unconfirmed.isEmpty } }
 
     public func placeUnconfirmed(now: ContinuousClock.Instant) -> [UInt8] {
-        lock.withLock {
+        state.withLock { state in
             var out: [UInt8] = []
-            for picture in unconfirmed.keys.sorted() {
-                guard var waiting = unconfirmed[picture], now - waiting.sentAt >= confirmationWait,
-                      var image = images[picture], placed.contains(picture) else { continue }
+            for picture in state.unconfirmed.keys.sorted() {
+                guard var waiting = state.unconfirmed[picture], now - waiting.sentAt >= confirmationWait,
+                      var image = state.images[picture], state.placed.contains(picture) else { continue }
                 guard waiting.attempts < Self.placementAttempts else {
-                    unconfirmed[picture] = nil
+                    state.unconfirmed[picture] = nil
                     continue
                 }
                 if !image.sent {
                     out += image.transmission
                     image.sent = true
                     image.everSent = true
-                    images[picture] = image
+                    state.images[picture] = image
                 }
                 let keys = KittyGraphics.Placement(imageID: image.id, placementID: Self.placementID,
                                                    columns: waiting.placement.cells.width, rows: waiting.placement.cells.height,
@@ -212,18 +217,18 @@ public final class KittyScreenPictures: ScreenPictures, @unchecked Sendable {
                 out += atCell(of: waiting.placement.cells, KittyGraphics.place(keys, confirmed: true))
                 waiting.attempts += 1
                 waiting.sentAt = now
-                unconfirmed[picture] = waiting
+                state.unconfirmed[picture] = waiting
             }
             return out
         }
     }
 
     public func placeShownAgain() -> [UInt8] {
-        lock.withLock {
+        state.withLock { state in
             guard showing == .placed else { return [] }
             var out: [UInt8] = []
-            for picture in placedAt.keys.sorted() {
-                guard let placement = placedAt[picture], let image = images[picture], image.sent else { continue }
+            for picture in state.placedAt.keys.sorted() {
+                guard let placement = state.placedAt[picture], let image = state.images[picture], image.sent else { continue }
                 let keys = KittyGraphics.Placement(imageID: image.id, placementID: Self.placementID,
                                                    columns: placement.cells.width, rows: placement.cells.height,
                                                    zIndex: KittyGraphics.belowBackgrounds)
@@ -235,12 +240,12 @@ public final class KittyScreenPictures: ScreenPictures, @unchecked Sendable {
 
     /// Deletes every picture sent, with its data; nothing sent is left in the terminal.
     public func release() -> [UInt8] {
-        lock.withLock {
-            let sent = images.values.filter(\.everSent).map(\.id).sorted()
-            images = [:]
-            placed = []
-            placedAt = [:]
-            unconfirmed = [:]
+        state.withLock { state in
+            let sent = state.images.values.filter(\.everSent).map(\.id).sorted()
+            state.images = [:]
+            state.placed = []
+            state.placedAt = [:]
+            state.unconfirmed = [:]
             return sent.flatMap { wrapped(KittyGraphics.delete(.image($0))) }
         }
     }
@@ -254,7 +259,7 @@ public final class KittyScreenPictures: ScreenPictures, @unchecked Sendable {
 /// sixel and iTerm2 images: pixels in the cells, so text drawn over a picture wipes it and it
 /// is placed again (see `PictureScreen`). Each picture's bytes are kept for that; a picture
 /// taken away is wiped by the text drawn over it, so removing sends nothing.
-public final class CellScreenPictures: ScreenPictures, @unchecked Sendable {
+public final class CellScreenPictures: ScreenPictures, Sendable {
     public enum Format: Sendable {
         case sixel(Sixel)
         case iterm2
@@ -262,8 +267,7 @@ public final class CellScreenPictures: ScreenPictures, @unchecked Sendable {
 
     public let format: Format
     public let textErasesPictures = true
-    private let lock = NSLock()
-    private var encoded: [PictureID: [UInt8]] = [:]
+    private let encoded = Mutex<[PictureID: [UInt8]]>([:])
 
     public init(_ format: Format) {
         self.format = format
@@ -275,11 +279,11 @@ public final class CellScreenPictures: ScreenPictures, @unchecked Sendable {
         case .sixel(let sixel): bytes = sixel.encode(picture)
         case .iterm2: bytes = try ITerm2Image.encode(picture)
         }
-        lock.withLock { encoded[id] = bytes }
+        encoded.withLock { $0[id] = bytes }
     }
 
     public func encode(_ commands: [PictureCommand]) -> [UInt8] {
-        lock.withLock {
+        encoded.withLock { encoded in
             commands.flatMap { command -> [UInt8] in
                 guard case .place(let placement) = command, let bytes = encoded[placement.picture] else { return [] }
                 return atCell(of: placement.cells, bytes)

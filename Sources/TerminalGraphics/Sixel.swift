@@ -1,4 +1,4 @@
-import IconArt
+import Pixels
 
 /// sixel, DEC's raster format, the one xterm, foot, mlterm, WezTerm, Konsole, Windows
 /// Terminal and iTerm2 share: a picture as bands six pixels tall, each band one line of

@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineSupport
 import Foundation
 import IconCatalog
+import Synchronization
 import TerminalText
 
 /// Shell completion of the app's own values (icon names, and any value read from the app),
@@ -84,16 +85,15 @@ enum ValueCompletion {
         return result.values
     }
 
-    private final class Answer: @unchecked Sendable {
+    private final class Answer: Sendable {
         let done = DispatchSemaphore(value: 0)
-        private let lock = NSLock()
-        private var stored: [String] = []
+        private let stored = Mutex<[String]>([])
 
         func finish(_ values: [String]) {
-            lock.withLock { stored = values }
+            stored.withLock { $0 = values }
             done.signal()
         }
 
-        var values: [String] { lock.withLock { stored } }
+        var values: [String] { stored.withLock { $0 } }
     }
 }

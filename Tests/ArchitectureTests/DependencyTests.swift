@@ -39,13 +39,15 @@ import Testing
     }
 
     /// `swift package describe`, with the lock ignored: `swift test` holds it while the tests run.
-    static func targets() throws -> [Target] {
+    /// `lean`: the graph a tool gets that depends on the package with `traits: []`.
+    static func targets(lean: Bool = false) throws -> [Target] {
         let swift = ProcessInfo.processInfo.environment["PATH"].flatMap { path in
             path.split(separator: ":").map { "\($0)/swift" }.first { FileManager.default.isExecutableFile(atPath: $0) }
         } ?? "/opt/swift/usr/bin/swift"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: swift)
-        process.arguments = ["package", "--ignore-lock", "--package-path", Repository.root.path, "describe", "--type", "json"]
+        process.arguments = ["package", "--ignore-lock", "--package-path", Repository.root.path]
+            + (lean ? ["--disable-default-traits"] : []) + ["describe", "--type", "json"]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -76,6 +78,57 @@ import Testing
         }
         // No module in the table that the package no longer has.
         #expect(Set(table.keys).subtracting(targets.map(\.name)).isEmpty)
+    }
+
+    /// The document's "- `A` never reaches `B`, `C`: why" lines, as (A, [B, C]); with `lean`, its
+    /// "- Without the default traits, `A` never reaches `B`: why" lines.
+    static func unreachable(lean: Bool = false) throws -> [(from: String, never: [String])] {
+        let text = try String(contentsOf: Repository.root.appendingPathComponent("ARCHITECTURE.md"), encoding: .utf8)
+        let prefix = lean ? "- Without the default traits, `" : "- `"
+        return text.split(separator: "\n").compactMap { line -> (String, [String])? in
+            guard line.hasPrefix(prefix), let range = line.range(of: "` never reaches ") else { return nil }
+            let from = String(line[line.index(line.startIndex, offsetBy: prefix.count) ..< range.lowerBound])
+            let rest = line[range.upperBound...].split(separator: ":", maxSplits: 1)[0]
+            let never = rest.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " `.")) }
+            return (from, never)
+        }
+    }
+
+    /// Every module `name` depends on, directly or through others.
+    static func reach(from name: String, in targets: [String: Target]) -> Set<String> {
+        var seen: Set<String> = [], queue = [name]
+        while let next = queue.popLast() {
+            for dependency in targets[next]?.dependencies ?? [] where seen.insert(dependency).inserted {
+                queue.append(dependency)
+            }
+        }
+        return seen
+    }
+
+    @Test(arguments: [false, true])
+    func noModuleReachesWhatTheArchitectureKeepsFromIt(lean: Bool) throws {
+        let targets = Dictionary(uniqueKeysWithValues: try Self.targets(lean: lean).map { ($0.name, $0) })
+        let rules = try Self.unreachable(lean: lean)
+        #expect(rules.count >= (lean ? 2 : 5), "ARCHITECTURE.md names \(rules.count) modules that must not reach others")
+        for (from, never) in rules {
+            #expect(targets[from] != nil, "ARCHITECTURE.md keeps \(from) from others, but the package has no such module")
+            let reached = Self.reach(from: from, in: targets)
+            for module in never {
+                #expect(targets[module] != nil, "ARCHITECTURE.md keeps \(from) from \(module), which the package does not have")
+                #expect(!reached.contains(module), "\(from) reaches \(module), which ARCHITECTURE.md forbids")
+            }
+        }
+    }
+
+    /// The walk follows chains, not only direct edges.
+    @Test func reachFollowsChains() throws {
+        let targets = Dictionary(uniqueKeysWithValues: try Self.targets().map { ($0.name, $0) })
+        #expect(Self.reach(from: "IconArt", in: targets).contains("CompiledAssetCatalog"))
+        #expect(Self.reach(from: "iconchooser", in: targets).contains("Pixels"))
+        // The program is built with ISA-L; a tool that turns the default traits off is not.
+        #expect(Self.reach(from: "IconLint", in: targets).contains("CISAL"))
+        let lean = Dictionary(uniqueKeysWithValues: try Self.targets(lean: true).map { ($0.name, $0) })
+        #expect(Self.reach(from: "IconArt", in: lean).contains("CPNG"))
     }
 
     /// What the sources import: a module of the package only where the target declares it.

@@ -1,3 +1,5 @@
+// The row decoder is built only with ISA-L (the ISAL trait).
+#if ISAL
 import Foundation
 import Testing
 @testable import IconArt
@@ -364,3 +366,4 @@ struct CrushedPNGTests {
         #expect(reason.contains("ends early"))
     }
 }
+#endif

@@ -1,18 +1,18 @@
 import Foundation
+import Synchronization
 
 /// CPU seconds that drawing SVG layers in librsvg may take in all (so a busy machine draws what
 /// an idle one does), shared by every rendering that draws from it (on any thread). Each rendering of a bundle also has its own
 /// `IconComposerRenderer.svgSecondsPerRendering`; a command that renders many bundles (`preview`
 /// of an app, `lint` of a project) draws from one of these too, so that the whole command ends
 /// in time however many slow layers its icons hold.
-public final class SVGTimeBudget: @unchecked Sendable {
-    private let lock = NSLock()
-    private var left: Double
+public final class SVGTimeBudget: Sendable {
+    private let left: Mutex<Double>
     public let seconds: Double
 
     public init(seconds: Double) {
         self.seconds = seconds
-        left = max(0, seconds)
+        left = Mutex(max(0, seconds))
     }
 
     /// A one-shot command's: with each call cut to what is left when it starts, two calls in
@@ -21,19 +21,18 @@ public final class SVGTimeBudget: @unchecked Sendable {
     public static let commandSeconds = 1.0
 
     /// What is left; 0 once spent.
-    public var secondsLeft: Double { lock.withLock { max(0, left) } }
+    public var secondsLeft: Double { left.withLock { max(0, $0) } }
 
     func spend(_ seconds: Double) {
-        lock.withLock { left -= max(0, seconds) }
+        left.withLock { $0 -= max(0, seconds) }
     }
 
     /// The budget the running command draws from, where it set one: one-shot commands do,
     /// the chooser (which renders for as long as it runs) does not.
     public static var command: SVGTimeBudget? {
-        get { commandLock.withLock { commandBudget } }
-        set { commandLock.withLock { commandBudget = newValue } }
+        get { commandBudget.withLock { $0 } }
+        set { commandBudget.withLock { $0 = newValue } }
     }
 
-    private static let commandLock = NSLock()
-    nonisolated(unsafe) private static var commandBudget: SVGTimeBudget?
+    private static let commandBudget = Mutex<SVGTimeBudget?>(nil)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TerminalText
 
 /// Which icons a built app has, worked out the way Xcode builds it: the asset compiler makes
@@ -261,18 +262,17 @@ struct IconAssembly {
 
 /// The app icons an opened app's catalogs and bundles hold, found once however many catalogs
 /// (the iPhone's and the iPad's) are built from it: the same folders give the same names.
-final class AssetNamesCache: @unchecked Sendable {
+final class AssetNamesCache: Sendable {
     struct Found {
         let assets: [String: IconAssembly.Asset]
         let names: [String]
         let warnings: [CatalogWarning]
     }
 
-    private let lock = NSLock()
-    private var found: Found?
+    private let found = Mutex<Found?>(nil)
 
     func value(_ make: () -> Found) -> Found {
-        lock.withLock {
+        found.withLock { found in
             if let found { return found }
             let made = make()
             found = made

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import ZIPFoundation
 
 /// A zip archive (an `.ipa`) read in place, from a file or from bytes, without extracting
@@ -56,11 +57,13 @@ package final class ZipArchive: @unchecked Sendable {
     private let bytes: ZipBytes
     /// Where the central directory starts: every entry's data must end before it.
     private let directoryOffset: UInt64
-    private let lock = NSLock()
-    private var inflatedSoFar = 0
-    /// The most bytes of each entry (by index) counted so far: reading an entry again (a
-    /// picture redrawn at another size) costs the budget nothing more.
-    private var counted: [Int: Int] = [:]
+    private struct Inflated {
+        var soFar = 0
+        /// The most bytes of each entry (by index) counted so far: reading an entry again (a
+        /// picture redrawn at another size) costs the budget nothing more.
+        var counted: [Int: Int] = [:]
+    }
+    private let inflated = Mutex(Inflated())
 
     /// Opens the file at `path`; only a regular file is read (a FIFO is refused, not waited on).
     package convenience init(path: String, limits: Limits = .standard) throws(ZipArchiveError) {
@@ -155,11 +158,11 @@ package final class ZipArchive: @unchecked Sendable {
     /// counted before), refusing them past it. What bounds the total is the number of
     /// distinct entries read and their sizes, which the archive decides.
     private func charge(upTo total: Int, for entry: ZipEntry) throws(ZipArchiveError) {
-        let allowed = lock.withLock {
-            let new = max(0, total - counted[entry.index, default: 0])
-            guard inflatedSoFar + new <= limits.maximumTotalInflated else { return false }
-            inflatedSoFar += new
-            counted[entry.index] = max(total, counted[entry.index, default: 0])
+        let allowed = inflated.withLock { inflated in
+            let new = max(0, total - inflated.counted[entry.index, default: 0])
+            guard inflated.soFar + new <= limits.maximumTotalInflated else { return false }
+            inflated.soFar += new
+            inflated.counted[entry.index] = max(total, inflated.counted[entry.index, default: 0])
             return true
         }
         guard allowed else {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One assignment of a build setting: `NAME[sdk=iphoneos*] = value` in an xcconfig, or a
 /// key of a configuration's `buildSettings`.
@@ -139,20 +140,19 @@ struct SettingsTable: Sendable {
 /// Levels of a project's settings, each made once however many targets read it: a
 /// configuration's xcconfig (with what it includes) and its own settings, with the warnings
 /// reading them gave, or the error (an include cycle) that stops them being read.
-final class SettingsLevels: @unchecked Sendable {
+final class SettingsLevels: Sendable {
     struct Made {
         let level: SettingsTable.Level
         let warnings: [CatalogWarning]
     }
 
-    private let lock = NSLock()
-    private var made: [String: Result<Made, XcodeProjectError>] = [:]
+    private let made = Mutex<[String: Result<Made, XcodeProjectError>]>([:])
 
     /// The level for `key` (a configuration's object id), made by `make` the first time.
     func level(_ key: String, make: () throws(XcodeProjectError) -> Made) throws(XcodeProjectError) -> Made {
-        if let known = lock.withLock({ made[key] }) { return try known.get() }
+        if let known = made.withLock({ $0[key] }) { return try known.get() }
         let result = Result(catching: make)
-        lock.withLock { made[key] = result }
+        made.withLock { $0[key] = result }
         return try result.get()
     }
 }

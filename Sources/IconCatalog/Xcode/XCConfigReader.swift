@@ -1,5 +1,6 @@
 import FileAccess
 import Foundation
+import Synchronization
 
 /// Reads `.xcconfig` files as Xcode does: one `NAME = value` or `NAME[cond=pattern] = value`
 /// per line (a trailing `;` dropped, `//` starting a comment anywhere, a `\` at the end
@@ -229,7 +230,7 @@ package struct XCConfigReader {
 
 /// xcconfig files read and parsed once, whichever targets and configurations include them:
 /// listing a project's targets and then reading the chosen one reads each file once.
-package final class XCConfigFiles: @unchecked Sendable {
+package final class XCConfigFiles: Sendable {
     package init() {}
 
     /// A line with what every reading of it needs made once: where it is, for messages,
@@ -252,38 +253,26 @@ package final class XCConfigFiles: @unchecked Sendable {
         }
     }
 
-    private let lock = NSLock()
-    private var parsed: [String: Result<[NumberedLine], BoundedFile.Failure>] = [:]
+    private let parsed = Mutex<[String: Result<[NumberedLine], BoundedFile.Failure>]>([:])
 
     /// Reads `path` as holding `data` from now on: an edit not yet written, read as the build will read it.
     package func replace(_ path: String, with data: Data) {
         let lines = XCConfigReader.logicalLines(String(decoding: data, as: UTF8.self)).map {
             NumberedLine(number: $0.number, line: XCConfigReader.parse($0.text), path: path)
         }
-        lock.withLock { parsed[path] = .success(lines) }
+        parsed.withLock { $0[path] = .success(lines) }
     }
 
     /// The parsed lines of the file at `path` (absolute, normalised), or why it could not be read.
     func lines(of path: String) -> Result<[NumberedLine], BoundedFile.Failure> {
-        if let known = lock.withLock({ parsed[path] }) { return known }
+        if let known = parsed.withLock({ $0[path] }) { return known }
         let result = Result { () throws(BoundedFile.Failure) -> [NumberedLine] in
             let data = try BoundedFile.read(path, limit: XCConfigReader.maximumFileSize)
             return XCConfigReader.logicalLines(String(decoding: data, as: UTF8.self)).map {
                 NumberedLine(number: $0.number, line: XCConfigReader.parse($0.text), path: path)
             }
         }
-        lock.withLock { parsed[path] = result }
+        parsed.withLock { $0[path] = result }
         return result
-    }
-}
-
-extension StringProtocol {
-    /// Without the spaces and tabs (any white space but line breaks) at either end: what
-    /// `trimmingCharacters(in: .whitespaces)` gives, without Foundation's bridging, which was
-    /// most of the time spent reading xcconfig files.
-    var trimmingSpaces: String {
-        let isSpace: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(self[first...last])
     }
 }

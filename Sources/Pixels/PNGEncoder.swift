@@ -72,7 +72,7 @@ public enum PNGEncoder {
                 guard Int(size) > capacity else { break }
                 capacity = Int(size)
             }
-            return .failure(failure(PNGDecoder.libpngMessage(image)))
+            return .failure(failure(LibPNG.message(of: image)))
         }
         return try result.get()
     }
@@ -88,5 +88,15 @@ public enum PNGEncoder {
             }
         }
         return rgb
+    }
+}
+
+/// What libpng's simplified API says went wrong: the text it leaves in the image's `message`.
+package enum LibPNG {
+    package static func message(of image: png_image) -> String {
+        let text = withUnsafeBytes(of: image.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return text.isEmpty ? "unknown error" : text
     }
 }

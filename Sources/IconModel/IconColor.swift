@@ -128,3 +128,14 @@ public struct IconColor: Equatable, Hashable, Sendable {
     /// Clamped to 0…1; NaN, which `min` and `max` let through, is 0.
     private static func unit(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), 1) }
 }
+
+extension StringProtocol {
+    /// Without the spaces and tabs (any white space but line breaks) at either end: what
+    /// `trimmingCharacters(in: .whitespaces)` gives, without Foundation's bridging, which was
+    /// most of the time spent reading xcconfig files.
+    package var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}
