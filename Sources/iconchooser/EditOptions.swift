@@ -80,11 +80,15 @@ extension AppOptions {
             }
             return
         }
+        // Lint before writing, where the caller has not; where lint cannot look at the app,
+        // there is nothing to compare with, and the check is the read alone.
+        let before = lintBefore ?? (try? lint(openForEdit(opener: AppOpener())))
         // The app as written is opened once: the read and the lint after share that opening.
         let reopened = OnceOnDemand { try openForEdit(opener: AppOpener()) }
-        let checked = CheckedWrite(read: { try self.layout(of: reopened.value()).catalogs }, lint: { try lint(reopened.value()) })
+        let lintAfter: @Sendable () throws -> LintReport = { try lint(reopened.value()) }
+        let checked = CheckedWrite(read: { try self.layout(of: reopened.value()).catalogs }, lint: before == nil ? nil : lintAfter)
         do {
-            try checked.write(plan, boundary: root, before: lintBefore)
+            try checked.write(plan, boundary: root, before: before)
         } catch {
             throw CommandFailure(error.description, exitCode: 1)
         }
