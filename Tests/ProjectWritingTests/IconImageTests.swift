@@ -34,6 +34,53 @@ import TestSupport
         #expect(changes.changes.isEmpty, "reading stages nothing")
     }
 
+    @Test func aPlainRGBSourceIsWrittenAsGivenAtItsOwnSizeMarkedSRGBAndEncodedAtTheOthers() throws {
+        let folder = TemporaryFolder()
+        let given = PNGWriter.png(width: 1024, height: 1024, alpha: false) { x, y in IconImageFixture.opaque1024[x, y] }
+        let path = folder.write("plain.png", given)
+        var changes = ChangeSet()
+        let source = try IconSourceImage.load(path, appearance: .light, changes: &changes)
+        let png = try source.png(pixels: 1024)
+        // The given bytes, with the encoder's own sRGB chunk after IHDR (signature 8 bytes, IHDR 25).
+        #expect(png == given.prefix(33) + IconSourceImage.sRGBChunk + given.dropFirst(33))
+        let encoded = try PNGEncoder.encode(IconImageFixture.picture(side: 8), channels: .rgb)
+        #expect(encoded[33 ..< 33 + IconSourceImage.sRGBChunk.count].elementsEqual(IconSourceImage.sRGBChunk),
+                "the chunk is the one libpng writes, CRC included")
+        #expect(try PNGDecoder.decode([UInt8](png), name: "out") == source.bitmap)
+        // A file already marked sRGB, trailing bytes after IEND left out, is the file itself.
+        let marked = given.prefix(33) + IconSourceImage.sRGBChunk + given.dropFirst(33)
+        let markedPath = folder.write("marked.png", marked + Data("trailing".utf8))
+        #expect(try IconSourceImage.load(markedPath, appearance: .dark, changes: &changes).png(pixels: 1024) == marked)
+        // Other sizes are made from the pixels, as ever.
+        let small = try source.png(pixels: 180)
+        #expect(IconImageFixture.depthAndColourType(of: small)! == (8, 2))
+        #expect(try PNGDecoder.decode([UInt8](small), name: "small").width == 180)
+    }
+
+    @Test func aSourceWhoseChunksChangeItsColourOrThatHasAlphaOrADamagedChunkIsEncodedAgain() throws {
+        let folder = TemporaryFolder()
+        let plain = [UInt8](PNGWriter.png(width: 1024, height: 1024, alpha: false) { x, y in IconImageFixture.opaque1024[x, y] })
+        func withChunk(_ chunk: [UInt8]) -> Data { Data(plain[..<33] + chunk + plain[33...]) }
+        var damaged = PNGWriter.chunk("tEXt", Array("Software\0test".utf8))
+        damaged[damaged.count - 1] ^= 1
+        let variants: [(String, Data)] = [
+            ("gamma", withChunk(PNGWriter.chunk("gAMA", [0, 0, 0xB1, 0x8F]))),
+            ("profile", withChunk(PNGWriter.chunk("iCCP", Array("p\0\0".utf8) + [0x78, 0x01, 0x03, 0, 0, 0, 0, 1]))),
+            ("damaged text", withChunk(damaged)),
+            ("alpha channel", PNGWriter.png(width: 1024, height: 1024, alpha: true) { x, y in IconImageFixture.opaque1024[x, y] }),
+        ]
+        for (name, data) in variants {
+            let path = folder.write("\(name).png", data)
+            var changes = ChangeSet()
+            let source = try IconSourceImage.load(path, appearance: .light, changes: &changes)
+            #expect(source.fileAsGiven == nil, "\(name)")
+            let png = try source.png(pixels: 1024)
+            #expect(IconImageFixture.depthAndColourType(of: png)! == (8, 2), "\(name): encoded as RGB")
+            #expect(png.range(of: Data("gAMA".utf8)) == nil && png.range(of: Data("iCCP".utf8)) == nil, "\(name)")
+            #expect(png.range(of: Data("sRGB".utf8)) != nil, "\(name): marked sRGB")
+        }
+    }
+
     @Test func aLargerSourceIsShrunkToEachSize() throws {
         let folder = TemporaryFolder()
         let path = IconImageFixture.writePNG(IconImageFixture.picture(side: 1100), to: "big.png", in: folder, alpha: false)

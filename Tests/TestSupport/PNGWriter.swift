@@ -49,7 +49,8 @@ public enum PNGWriter {
         png(width: width, height: height, alpha: false) { _, _ in (colour.0, colour.1, colour.2, 255) }
     }
 
-    private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    /// One chunk: length, type, data and CRC, for tests that splice chunks into a file.
+    public static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let body = Array(type.utf8) + data
         return bigEndian(UInt32(data.count)) + body + bigEndian(crc32(body))
     }

@@ -27,12 +27,17 @@ package struct IconSourceImage: Sendable {
     package let bitmap: RGBABitmap
     /// Whether any pixel is not fully opaque (after flattening: never).
     package let hasTransparency: Bool
+    /// The file's own bytes, where they already are what `png(pixels:)` makes at the picture's
+    /// own size (see `plainRGBFile`): written as given, as Xcode copies an image dropped into a
+    /// set, rather than decoded and encoded again to the same pixels.
+    package let fileAsGiven: Data?
 
-    package init(path: String, appearance: IconAppearance, bitmap: RGBABitmap) {
+    package init(path: String, appearance: IconAppearance, bitmap: RGBABitmap, fileAsGiven: Data? = nil) {
         self.path = path
         self.appearance = appearance
         self.bitmap = bitmap
         self.hasTransparency = Self.translucentPixels(in: bitmap) > 0
+        self.fileAsGiven = hasTransparency ? nil : fileAsGiven
     }
 
     /// The side in pixels.
@@ -47,18 +52,49 @@ package struct IconSourceImage: Sendable {
         let data: Data?
         do { data = try changes.contents(of: readPath) } catch { throw IconImageError(error) }
         guard let data else { throw IconImageError(path: path, kind: .unreadable("does not exist")) }
+        let bytes = [UInt8](data)
         let decoded: RGBABitmap
         do {
-            decoded = try PNGDecoder.decode([UInt8](data), name: path)
+            decoded = try PNGDecoder.decode(bytes, name: path)
         } catch {
             throw IconImageError(path: path, kind: .unreadable(Self.reason(error, path: path)))
         }
-        return try check(decoded, path: path, appearance: appearance, background: background, requirement: requirement)
+        return try check(decoded, path: path, appearance: appearance, background: background, requirement: requirement,
+                         fileAsGiven: plainRGBFile(bytes, name: path))
     }
 
-    /// `bitmap` checked against `requirement` and flattened onto `background` when it has transparency.
+    /// The ancillary chunks a file written as given may carry: none changes what its pixels
+    /// look like (`sRGB` says what the samples already are; the rest is metadata).
+    static let chunksKeptAsGiven: Set<String> = ["IHDR", "IDAT", "IEND", "sRGB", "pHYs", "tEXt", "zTXt", "iTXt", "tIME"]
+
+    /// The `sRGB` chunk libpng's encoder writes (perceptual intent), with its CRC: put after
+    /// `IHDR` in a file written as given that lacks one, so it is marked as the encoded ones are.
+    static let sRGBChunk: [UInt8] = [0, 0, 0, 1] + Array("sRGB".utf8) + [0, 0xAE, 0xCE, 0x1C, 0xE9]
+
+    /// The PNG `bytes` (already decoded without error) as the encoder would have written their
+    /// pixels, where they are that already: 8-bit RGB without alpha, not interlaced, no chunk
+    /// that changes colour (`gAMA`, `cHRM`, `iCCP`, `cICP`: such pixels are converted to sRGB
+    /// and encoded again), every chunk's CRC right; marked sRGB. nil: encode the pixels.
+    static func plainRGBFile(_ bytes: [UInt8], name: String) -> Data? {
+        guard let file = try? PNGChunks(bytes, name: name), let header = file.chunks.first, header.type == "IHDR",
+              header.body.count == 13, file.chunks.last?.type == "IEND" else { return nil }
+        let bitDepth = bytes[header.body.lowerBound + 8], colourType = bytes[header.body.lowerBound + 9]
+        let interlace = bytes[header.body.lowerBound + 12]
+        guard bitDepth == 8, colourType == 2, interlace == 0,
+              file.chunks.allSatisfy({ chunksKeptAsGiven.contains($0.type) && file.hasValidCRC($0) }) else { return nil }
+        let end = file.chunks.last!.whole.upperBound
+        guard !file.chunks.contains(where: { $0.type == "sRGB" }) else { return Data(bytes[..<end]) }
+        var marked = Data(capacity: end + sRGBChunk.count)
+        marked.append(contentsOf: bytes[..<header.whole.upperBound])
+        marked.append(contentsOf: sRGBChunk)
+        marked.append(contentsOf: bytes[header.whole.upperBound ..< end])
+        return marked
+    }
+
+    /// `bitmap` checked against `requirement` and flattened onto `background` when it has
+    /// transparency; `fileAsGiven` is kept where the picture is used unchanged.
     package static func check(_ bitmap: RGBABitmap, path: String, appearance: IconAppearance, background: IconBackground?,
-                              requirement: Requirement) throws(IconImageError) -> IconSourceImage {
+                              requirement: Requirement, fileAsGiven: Data? = nil) throws(IconImageError) -> IconSourceImage {
         guard bitmap.width == bitmap.height else {
             throw IconImageError(path: path, kind: .notSquare(width: bitmap.width, height: bitmap.height))
         }
@@ -73,7 +109,7 @@ package struct IconSourceImage: Sendable {
         if translucent > 0 && requirement == .newIcon && appearance == .light {
             throw IconImageError(path: path, kind: .transparentLightImage(pixels: translucent))
         }
-        return IconSourceImage(path: path, appearance: appearance, bitmap: bitmap)
+        return IconSourceImage(path: path, appearance: appearance, bitmap: bitmap, fileAsGiven: fileAsGiven)
     }
 
     /// The picture at `pixels`×`pixels` as a PNG: Lanczos-3 in linear light (`lanczosResampled`),
@@ -81,8 +117,10 @@ package struct IconSourceImage: Sendable {
     /// the build does not ship: the asset compiler stores images its own way, and Xcode
     /// recompresses loose PNGs it copies); RGB without an alpha channel (colour type 2) unless
     /// the picture has transparency, which only a dark or tinted image or an existing image keeps.
+    /// At the picture's own size, a file already in that form is written as given (`fileAsGiven`).
     package func png(pixels side: Int) throws(IconImageError) -> Data {
         precondition(side > 0, "png(pixels:) needs a positive size")
+        if side == pixels, let fileAsGiven { return fileAsGiven }
         let resized = bitmap.lanczosResampled(width: side, height: side)
         do {
             return Data(try PNGEncoder.encode(resized, channels: hasTransparency ? .rgba : .rgb, effort: .fast))
