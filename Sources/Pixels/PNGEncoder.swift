@@ -20,10 +20,9 @@ public enum PNGEncoder {
         case fast, small
     }
 
-    /// `.fast`: on the five demo icons at 160×160 pixels it wrote 12% more bytes than `.small`
-    /// (52.6 kB against 46.7 kB) in a tenth of the time (3 ms against 33 ms for all five). Sent
-    /// to the terminal, the extra bytes cost less than the time saved on any link faster
-    /// than about 2.5 Mbit/s, which is every local terminal and most SSH sessions.
+    /// `.fast`: a few more bytes than `.small` in a fraction of the time (bench/NOTES.md has
+    /// the figures). Sent to the terminal, the extra bytes cost less than the time saved on
+    /// every local terminal and most SSH sessions.
     public static let defaultEffort = Effort.fast
 
     /// Which samples the file holds.

@@ -19,12 +19,10 @@ public enum KittyGraphics {
         case zlibRGBA
     }
 
-    /// `.zlibRGBA`: on the five demo icons at 160×160 pixels it sends 71,178 bytes of base64
-    /// for 1.7 ms of compression, against PNG's 70,446 for 2.0 ms (62,584 for 29 ms at
-    /// libpng's default effort), measured with `graphics-bench`. zlib's default level would
-    /// send 57,386 bytes for 5 ms, but the chooser's first frame waits for every picture's
-    /// compression, while a few more kilobytes cost the terminal little. The icons' flat
-    /// areas are long runs zlib finds as they are; PNG's row filters do not pay there.
+    /// `.zlibRGBA`: about as many bytes as a PNG in less time (bench/NOTES.md has the
+    /// figures). The chooser's first frame waits for every picture's compression, while a few
+    /// more kilobytes cost the terminal little; the icons' flat areas are long runs zlib finds
+    /// as they are, so PNG's row filters do not pay there.
     public static let defaultFormat = PayloadFormat.zlibRGBA
 
     /// The protocol's limit for one chunk of base64 payload.

@@ -113,9 +113,9 @@ package struct IconSourceImage: Sendable {
     }
 
     /// The picture at `pixels`×`pixels` as a PNG: Lanczos-3 in linear light (`lanczosResampled`),
-    /// 8-bit sRGB, libpng at `.fast` effort (`.small` took 20 ms more on a 1024 px icon, for bytes
-    /// the build does not ship: the asset compiler stores images its own way, and Xcode
-    /// recompresses loose PNGs it copies); RGB without an alpha channel (colour type 2) unless
+    /// 8-bit sRGB, libpng at `.fast` effort (`.small` spends its time on bytes the build does
+    /// not ship: the asset compiler stores images its own way, and Xcode recompresses loose
+    /// PNGs it copies); RGB without an alpha channel (colour type 2) unless
     /// the picture has transparency, which only a dark or tinted image or an existing image keeps.
     /// At the picture's own size, a file already in that form is written as given (`fileAsGiven`).
     package func png(pixels side: Int) throws(IconImageError) -> Data {
