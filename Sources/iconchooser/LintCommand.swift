@@ -72,28 +72,16 @@ extension IconChooser {
                 print(LintOutput.explain(rule), terminator: "")
                 return
             }
-            let options = fix ? try self.options.resolved() : self.options
-            var report = try lint(options, opener: start.opener)
+            let report: LintReport
             if fix {
-                let layout = try options.loadLayout(opener: AppOpener())
-                let outcome: LintFixer.Outcome
+                guard let fixed = try fixAndLint(opener: start.opener) else { return }
+                report = fixed
+            } else {
+                let app = try options.appPath()
                 do {
-                    outcome = try LintFixer.plan(report, layout: layout, background: background.flatMap(IconBackground.init(parsing:)))
+                    report = try Linter.lint(app: app, options: options.catalogOptions, disabled: disabledRules, opener: start.opener)
                 } catch {
-                    throw CommandFailure(error.description, exitCode: 1)
-                }
-                for skipped in outcome.skipped {
-                    Console.warning("not fixed: \(skipped.finding.message) [\(skipped.finding.rule)]: \(skipped.reason)")
-                }
-                if outcome.fixed.isEmpty {
-                    Console.writeError("iconchooser: nothing to fix\n")
-                } else if dryRun {
-                    try options.write(outcome.plan, layout: layout, dryRun: true, lint: options.editLint())
-                    return
-                } else {
-                    try options.write(outcome.plan, layout: layout, dryRun: false, lint: options.editLint(), lintBefore: report,
-                                      summaryOnStderr: true)
-                    report = try lint(options, opener: AppOpener())
+                    throw CommandFailure(error.description, exitCode: 2)
                 }
             }
             report.appWarnings.forEach { Console.warning($0.description) }
@@ -106,15 +94,49 @@ extension IconChooser {
             if status != 0 { throw ExitCode(status) }
         }
 
-        /// `opener`: the program's, for the first look at the app; a new one once it was written.
-        private func lint(_ options: AppOptions, opener: AppOpener) throws -> LintReport {
-            let app = try options.appPath()
-            do {
-                return try Linter.lint(app: app, options: options.catalogOptions,
-                                       disabled: Set(disable.compactMap(ProblemCode.init(rawValue:))), opener: opener)
-            } catch {
-                throw CommandFailure(error.description, exitCode: 2)
+        private var disabledRules: Set<ProblemCode> { Set(disable.compactMap(ProblemCode.init(rawValue:))) }
+
+        /// `--fix`: the app opened once for the report, the plan and the check before writing, and
+        /// one inspector throughout, so each image is decoded once; the report returned is of the
+        /// app as written (or as it was, when nothing was fixed); nil after `--dry-run`'s diff.
+        private func fixAndLint(opener: AppOpener) throws -> LintReport? {
+            let options = try self.options.resolved()
+            let catalogOptions = options.catalogOptions
+            let inspector = RememberingImageInspector()
+            // The check counts every rule: a finding --disable keeps out of the report is still
+            // there after the fix, and is no news then.
+            let check: EditLint = { opened in try Linter.lint(opened: opened, options: catalogOptions, inspector: inspector) }
+            let disabled = disabledRules
+            let report = { (opened: OpenedApp) throws -> LintReport in
+                do {
+                    return try Linter.lint(opened: opened, options: catalogOptions, disabled: disabled, inspector: inspector)
+                } catch {
+                    throw CommandFailure(String(describing: error), exitCode: 2)
+                }
             }
+            let opened = try options.openForEdit(opener: opener)
+            let before = try report(opened)
+            let layout = try options.layout(of: opened)
+            let outcome: LintFixer.Outcome
+            do {
+                outcome = try LintFixer.plan(before, layout: layout, background: background.flatMap(IconBackground.init(parsing:)))
+            } catch {
+                throw CommandFailure(String(describing: error), exitCode: 1)
+            }
+            for skipped in outcome.skipped {
+                Console.warning("not fixed: \(skipped.finding.message) [\(skipped.finding.rule)]: \(skipped.reason)")
+            }
+            if outcome.fixed.isEmpty {
+                Console.writeError("iconchooser: nothing to fix\n")
+                return before
+            }
+            if dryRun {
+                try options.write(outcome.plan, layout: layout, dryRun: true, lint: check)
+                return nil
+            }
+            try options.write(outcome.plan, layout: layout, dryRun: false, lint: check,
+                              lintBefore: disabled.isEmpty ? before : try? check(opened), summaryOnStderr: true)
+            return try report(options.openForEdit(opener: AppOpener()))
         }
     }
 }

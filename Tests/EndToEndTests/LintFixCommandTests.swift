@@ -66,6 +66,34 @@ import TestSupport
         #expect(Set((twin["images"] as? [[String: Any]] ?? []).compactMap { $0["width"] as? Int }) == [152, 167])
     }
 
+    /// A rule --disable keeps out of the report still finds its finding after the fix: that is no
+    /// reason to undo the fix, and the report after it still leaves the rule out.
+    @Test func aDisabledRulesFindingIsNoNewsAfterTheFix() throws {
+        let folder = TemporaryFolder()
+        let demo = try Self.brokenDemo(in: folder)
+        let plistPath = (demo as NSString).appendingPathComponent("Info.plist")
+        // An entry naming a scale: a warning no fix touches.
+        var plist = try #require(try PropertyListSerialization.propertyList(from: Data(contentsOf: URL(fileURLWithPath: plistPath)),
+                                                                          format: nil) as? [String: Any])
+        var icons = try #require(plist["CFBundleIcons"] as? [String: Any])
+        var alternates = try #require(icons["CFBundleAlternateIcons"] as? [String: Any])
+        var entry = try #require(alternates["black-white"] as? [String: Any])
+        entry["CFBundleIconFiles"] = (entry["CFBundleIconFiles"] as? [String] ?? []) + ["app-icon--black-white@2x"]
+        alternates["black-white"] = entry
+        icons["CFBundleAlternateIcons"] = alternates
+        plist["CFBundleIcons"] = icons
+        try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0).write(to: URL(fileURLWithPath: plistPath))
+        let app = ["--app", demo]
+        #expect(try rules(app, fixable: false).contains("scale-suffix-in-entry"))
+
+        let fixed = try cli.run(["lint", "--fix", "--disable", "scale-suffix-in-entry", "--format", "json"] + app)
+        #expect(fixed.status == 0, "\(fixed.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(fixed.stdout.utf8)) as? [[String: Any]])
+        #expect(!report.contains { $0["rule"] as? String == "scale-suffix-in-entry" }, "still disabled in the report")
+        #expect(try rules(app, fixable: true) == [], "the fixes were kept")
+        #expect(try rules(app, fixable: false).contains("scale-suffix-in-entry"))
+    }
+
     /// Real projects with fixable findings in their build settings: a listed name no catalog
     /// holds, an icon set no configuration ships.
     static let realProjects: [(folder: String, target: String?, files: [String])] = [
