@@ -94,6 +94,16 @@ public struct KnownTerminal: Sendable {
     }
 
     /// The names of the terminals that draw sextants themselves: "kitty, foot, Ghostty, WezTerm".
+    /// The terminals whose own TERM alone says they take 24-bit colour, by name.
+    public static var directColorByTerm: [String] {
+        all.filter { $0.directColor && !$0.terms.isEmpty }.map(\.name)
+    }
+
+    /// `names` as a list in words: "a, b and c" (`conjunction` "or": "a, b or c").
+    public static func listed(_ names: [String], conjunction: String = "and") -> String {
+        names.dropLast().joined(separator: ", ") + (names.count > 1 ? " \(conjunction) " : "") + (names.last ?? "")
+    }
+
     public static var sextantDrawers: [String] {
         all.filter { if case .sextants = $0.symbols { true } else { false } }.map(\.name)
     }

@@ -47,7 +47,8 @@ public struct TerminalEnvironment: Hashable, Sendable {
     public var insideTmux: Bool { !tmux.isEmpty }
 
     /// The colours the environment advertises, for output not drawn through terminfo
-    /// (`preview`): NO_COLOR, COLORTERM, a known terminal's own TERM (`KnownTerminal.directColor`),
+    /// (`preview`): NO_COLOR, COLORTERM, a known terminal's own TERM (`KnownTerminal.directColor`)
+    /// outside tmux and GNU screen (which may pass on a TERM their own drawing does not match),
     /// then what TERM's name says.
     public static func colorDepth(environment variables: [String: String]) -> ColorDepth {
         if !(variables["NO_COLOR"] ?? "").isEmpty { return .noColor }
@@ -56,7 +57,8 @@ public struct TerminalEnvironment: Hashable, Sendable {
         let term = environment.term.lowercased()
         if term.isEmpty || term == "dumb" { return .noColor }
         if term.contains("direct") { return .truecolor }
-        if let known = KnownTerminal.all.first(where: { $0.terms.contains(term) }), known.directColor { return .truecolor }
+        if !environment.insideTmux, !environment.screen,
+           let known = KnownTerminal.all.first(where: { $0.terms.contains(term) }), known.directColor { return .truecolor }
         if term.contains("256") { return .palette256 }
         if term.hasPrefix("xterm") || term.hasPrefix("rxvt") || term.contains("16color") { return .ansi16 }
         return .ansi8

@@ -42,6 +42,12 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
     case ansi8 = "8"
     case none
 
+    static var help: ArgumentHelp {
+        let named = KnownTerminal.listed(KnownTerminal.directColorByTerm, conjunction: "or")
+        return ArgumentHelp("Colours: auto (from NO_COLOR, COLORTERM, TERM: 24-bit where TERM names \(named), outside tmux and screen), "
+                            + "truecolor, 256, 16, 8 or none.")
+    }
+
     /// The depth asked for; nil for `auto`.
     var forced: ColorDepth? { self == .auto ? nil : depth(environment: [:]) }
 
@@ -64,9 +70,7 @@ enum SymbolChoice: String, ExpressibleByArgument, CaseIterable {
     case auto, half, quadrant, sextant, octant
 
     static var help: ArgumentHelp {
-        let drawers = KnownTerminal.sextantDrawers
-        let named = drawers.dropLast().joined(separator: ", ") + (drawers.count > 1 ? " and " : "") + (drawers.last ?? "")
-        return "Block symbols for pictures: half, quadrant, sextant, octant, or auto (sextants in \(named), else quadrants)."
+        "Block symbols for pictures: half, quadrant, sextant, octant, or auto (sextants in \(KnownTerminal.listed(KnownTerminal.sextantDrawers)), else quadrants)."
     }
 
     /// The set asked for; nil for `auto`.
@@ -104,7 +108,7 @@ extension IconChooser {
 
         static let defaultSize = TileCells(columns: 16, rows: 8)
 
-        @Option(name: .long, help: "Colours: auto (from NO_COLOR, COLORTERM, TERM), truecolor, 256, 16, 8 or none.")
+        @Option(name: .long, help: ColorChoice.help)
         var color: ColorChoice = .auto
 
         @Option(name: .long, help: SymbolChoice.help)

@@ -84,11 +84,15 @@ import Testing
             == TerminalCapabilities.Support(false, "neither XTVERSION nor LC_TERMINAL or TERM_PROGRAM names WezTerm or iTerm2"))
     }
 
-    /// `preview`'s colours follow NO_COLOR, COLORTERM, a known terminal's TERM, then TERM's name.
+    /// `preview`'s colours follow NO_COLOR, COLORTERM, a known terminal's TERM outside a multiplexer, then TERM's name.
     @Test func previewColoursFromTheEnvironment() {
         #expect(TerminalEnvironment.colorDepth(environment: ["TERM": "xterm-256color", "NO_COLOR": "1", "COLORTERM": "truecolor"]) == .noColor)
         #expect(TerminalEnvironment.colorDepth(environment: ["TERM": "xterm", "COLORTERM": "24bit"]) == .truecolor)
         #expect(TerminalEnvironment.colorDepth(environment: ["TERM": "foot"]) == .truecolor)
+        #expect(TerminalEnvironment.colorDepth(environment: ["TERM": "xterm-kitty"]) == .truecolor)
+        // Inside a multiplexer a known terminal's TERM is not trusted for 24-bit colour.
+        #expect(TerminalEnvironment.colorDepth(environment: ["TERM": "xterm-kitty", "TMUX": "/tmp/tmux-0/default,1,0"]) == .ansi16)
+        #expect(TerminalEnvironment.colorDepth(environment: ["TERM": "foot", "STY": "1.pts-0.host"]) == .ansi8)
         #expect(TerminalEnvironment.colorDepth(environment: ["TERM": "xterm-direct"]) == .truecolor)
         #expect(TerminalEnvironment.colorDepth(environment: ["TERM": "screen-256color"]) == .palette256)
         #expect(TerminalEnvironment.colorDepth(environment: ["TERM": "xterm"]) == .ansi16)
