@@ -1,5 +1,6 @@
 import FileAccess
 import Foundation
+import TerminalText
 
 /// The Xcode projects a path stands for: a `.xcodeproj` itself, the projects an
 /// `.xcworkspace` names, or every project in a folder searched a few levels down, the way
@@ -141,7 +142,7 @@ package enum XcodeProjectLocator {
             }
             if walk.truncated {
                 warnings.append(CatalogWarning(subject: root,
-                    message: "stopped looking for Xcode projects after \(walk.budget) folder entries",
+                    message: "stopped looking for Xcode projects after \(MessageText.grouped(walk.budget)) folder entries",
                     code: .projectSearchTruncated))
             }
             for workspace in workspaces { addWorkspace(workspace) }
