@@ -93,6 +93,12 @@ public enum FuzzHarness {
         _ = file.gamma
         _ = file.pixelsOnly()
         for chunk in file.chunks { _ = file.verifiedBody(chunk) }
+        // A file `add` would write as given is still a PNG, IHDR to IEND, marked sRGB.
+        if let asGiven = IconSourceImage.plainRGBFile(file.data, name: "fuzz.png") {
+            let written = try? PNGChunks([UInt8](asGiven), name: "as-given.png")
+            precondition(written?.chunks.first?.type == "IHDR" && written?.chunks.last?.type == "IEND"
+                         && written?.chunks.contains { $0.type == "sRGB" } == true, "a file written as given is not a whole PNG")
+        }
     }
 
     /// The row decoder, checked against libpng: when both decode a file they give the same

@@ -75,7 +75,7 @@ package struct IconSourceImage: Sendable {
     /// pixels, where they are that already: 8-bit RGB without alpha, not interlaced, no chunk
     /// that changes colour (`gAMA`, `cHRM`, `iCCP`, `cICP`: such pixels are converted to sRGB
     /// and encoded again), every chunk's CRC right; marked sRGB. nil: encode the pixels.
-    static func plainRGBFile(_ bytes: [UInt8], name: String) -> Data? {
+    package static func plainRGBFile(_ bytes: [UInt8], name: String) -> Data? {
         guard let file = try? PNGChunks(bytes, name: name), let header = file.chunks.first, header.type == "IHDR",
               header.body.count == 13, file.chunks.last?.type == "IEND" else { return nil }
         let bitDepth = bytes[header.body.lowerBound + 8], colourType = bytes[header.body.lowerBound + 9]
