@@ -9,8 +9,9 @@ struct FixGridTmuxTests {
     let cli = CLI()
 
     /// A one-target project whose catalog holds AppIcon (the primary), Blue (listed in
-    /// ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES) and Purple, which nothing lists: it does
-    /// not ship, so the chooser does not show it. Each is one solid colour.
+    /// ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES, in the target's xcconfig) and Purple,
+    /// which nothing lists: it does not ship, so the chooser does not show it. Each is one
+    /// solid colour.
     static func projectWithAnUnlistedSet() -> SmallProject {
         var project = SmallProject()
         let colours: [(name: String, rgb: (UInt8, UInt8, UInt8))] = [
@@ -21,7 +22,10 @@ struct FixGridTmuxTests {
             project.folder.write("App/Assets.xcassets/\(name).appiconset/\(name).png",
                                  PNGWriter.png(width: 1024, height: 1024, alpha: false) { _, _ in (rgb.0, rgb.1, rgb.2, 255) })
         }
-        project.write(["ASSETCATALOG_COMPILER_APPICON_NAME": "AppIcon", "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES": "Blue"])
+        project.folder.write("App.xcconfig", "ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon\n"
+                                             + "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Blue\n")
+        let settings = project.builder.file("App.xcconfig")
+        project.write([:], baseConfiguration: settings)
         return project
     }
 
@@ -60,16 +64,22 @@ struct FixGridTmuxTests {
         }
     }
 
-    /// The colours of the middle of the picture above the caption `title` (its tile's lowest
-    /// picture rows), or nil when that caption is not on screen.
-    static func pictureStyle(of title: String, in rows: [[(character: Character, style: String)]]) -> String? {
-        for (y, row) in rows.enumerated() where y >= 3 {
+    /// The tile above the caption `title`: the background of its picture's middle column a
+    /// few rows up (the last `48;5;N` in force), and whether any of its rows shows a letter (a
+    /// placeholder's initials). nil when that caption is not on screen.
+    static func tile(of title: String, in rows: [[(character: Character, style: String)]])
+        -> (background: String?, lettered: Bool)? {
+        for (y, row) in rows.enumerated() where y >= 10 {
             let text = String(row.map(\.character))
-            guard let range = text.range(of: " \(title) ") ?? text.range(of: "\(title) ") else { continue }
-            let middle = text.distance(from: text.startIndex, to: range.lowerBound) + title.count / 2 + 1
-            let above = rows[y - 3]
-            guard above.indices.contains(middle) else { return nil }
-            return above[middle].style
+            guard let range = text.range(of: " \(title) ") else { continue }
+            let middle = text.distance(from: text.startIndex, to: range.lowerBound) + 1 + title.count / 2
+            let columns = max(0, middle - 6)...(middle + 6)
+            let lettered = rows[(y - 10)..<(y - 1)].contains { row in
+                columns.contains { row.indices.contains($0) && row[$0].character.isLetter }
+            }
+            guard rows[y - 3].indices.contains(middle) else { return nil }
+            let background = rows[y - 3][middle].style.matches(of: /48;5;[0-9]+/).last.map { String($0.output) }
+            return (background, lettered)
         }
         return nil
     }
@@ -99,7 +109,7 @@ struct FixGridTmuxTests {
         let box = try tmux.waitFor("the confirmation box", timeout: 30) { screen in screen.contains { $0.contains("Enter apply") } }
         let question = box.joined(separator: "\n")
         #expect(question.contains("Fix 1 finding of “Purple”?"), "\(question)")
-        #expect(question.contains("change App.xcodeproj/project.pbxproj"), "\(question)")
+        #expect(question.contains("change App.xcconfig"), "\(question)")
         try tmux.send("Enter")
 
         // Read again: Purple's tile is in the grid, the finding is gone, nothing was reopened.
@@ -115,22 +125,24 @@ struct FixGridTmuxTests {
         #expect(focusedCaption(try tmux.cells()) == "Default")
         #expect(Self.gridRows(fixed).joined().components(separatedBy: "✓").count == 2, "one checkmark: \(fixed.joined(separator: "\n"))")
 
-        // Purple's tile is its picture (not the placeholder): coloured otherwise than Blue's.
+        // Purple's tile is its picture, not the placeholder (grey, with its initial): its own colour.
         let deadline = Date().addingTimeInterval(60)
-        var styles: (blue: String?, purple: String?) = (nil, nil)
+        var tiles: (blue: (background: String?, lettered: Bool)?, purple: (background: String?, lettered: Bool)?)
         repeat {
             let rows = Self.styledRows(try tmux.styledScreen())
-            styles = (Self.pictureStyle(of: "Blue", in: rows), Self.pictureStyle(of: "Purple", in: rows))
-            if let blue = styles.blue, let purple = styles.purple, !purple.isEmpty, blue != purple { break }
+            tiles = (Self.tile(of: "Blue", in: rows), Self.tile(of: "Purple", in: rows))
+            if let blue = tiles.blue, let purple = tiles.purple, !blue.lettered, !purple.lettered, purple.background != nil,
+               blue.background != purple.background { break }
             usleep(100_000)
         } while Date() < deadline
-        #expect(styles.purple.map { !$0.isEmpty } == true && styles.blue != styles.purple,
-                "Purple's picture drawn in its own colours: \(styles)")
-
+        #expect(tiles.purple?.lettered == false && tiles.purple?.background != nil
+                    && tiles.purple?.background != tiles.blue?.background, "Purple's picture drawn in its own colour: \(tiles)")
         try tmux.send("q")
         let after = try cli.run(["lint", "--format", "json", "--app", app])
         #expect(!after.stdout.contains("\"unlisted-icon-set\""), "\(after.stdout)")
         let list = try cli.run(["list", "--app", app])
         #expect(list.stdout.contains("Purple"), "\(list.stdout)")
+        #expect(try String(contentsOfFile: project.folder.url("App.xcconfig"), encoding: .utf8)
+                    .contains("ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = Blue Purple"))
     }
 }
