@@ -164,16 +164,24 @@ import Testing
         #expect(asked.values == [sizing])
     }
 
-    /// Pictures made ahead (while tmux is asked) are encoded as they are once asked for, not made again.
-    @Test func picturesMadeAheadAreNotMadeAgain() throws {
-        let made = SizingLog()
-        let pixels = IconPixelPictures(queue: DecodeQueue(lanes: 2)) { _, geometry, sizing, _ in
+    /// What kitty is known to do from its TERM alone.
+    static let kitty = CapabilityProbe(environment: ["TERM": "xterm-kitty"], choice: .auto, canQuery: false,
+                                       windowSize: TerminalSize(columns: 100, rows: 30)).capabilities(elapsedMilliseconds: 0)
+
+    /// Solid green pictures made on a queue of `lanes`, each making logged.
+    fileprivate static func solidPictures(lanes: Int, logging made: SizingLog) -> IconPixelPictures {
+        IconPixelPictures(queue: DecodeQueue(lanes: lanes)) { _, geometry, sizing, _ in
             made.add(sizing)
             return PixelPicture(bitmap: RGBABitmap(width: geometry.width, height: geometry.height, filledWith: (0, 200, 0, 255)),
                                 geometry: geometry)
         }
-        let kitty = CapabilityProbe(environment: ["TERM": "xterm-kitty"], choice: .auto, canQuery: false,
-                                    windowSize: TerminalSize(columns: 100, rows: 30)).capabilities(elapsedMilliseconds: 0)
+    }
+
+    /// Pictures made ahead (while tmux is asked) are encoded as they are once asked for, not made again.
+    @Test func picturesMadeAheadAreNotMadeAgain() throws {
+        let made = SizingLog()
+        let pixels = Self.solidPictures(lanes: 2, logging: made)
+        let kitty = Self.kitty
         pixels.makeAhead(Self.icons([0, 1]), size: .small, for: kitty, colorDepth: .truecolor, appearance: .light)
         let deadline = Date().addingTimeInterval(30)
         while made.values.count < 2 && Date() < deadline { usleep(1000) }
@@ -194,14 +202,8 @@ import Testing
     /// for the terminal to free) and made anew when asked for, from the icons as they are now.
     @Test func forgottenPicturesAreMadeAgain() throws {
         let made = SizingLog()
-        let pixels = IconPixelPictures(queue: DecodeQueue(lanes: 1)) { _, geometry, sizing, _ in
-            made.add(sizing)
-            return PixelPicture(bitmap: RGBABitmap(width: geometry.width, height: geometry.height, filledWith: (0, 0, 200, 255)),
-                                geometry: geometry)
-        }
-        let kitty = CapabilityProbe(environment: ["TERM": "xterm-kitty"], choice: .auto, canQuery: false,
-                                    windowSize: TerminalSize(columns: 100, rows: 30)).capabilities(elapsedMilliseconds: 0)
-        _ = try #require(pixels.start(for: kitty, colorDepth: .truecolor))
+        let pixels = Self.solidPictures(lanes: 1, logging: made)
+        _ = try #require(pixels.start(for: Self.kitty, colorDepth: .truecolor))
         func request(_ indices: [Int]) {
             let done = DispatchSemaphore(value: 0)
             pixels.request(Self.icons(indices), size: .small, cell: .standard, appearance: .light) { _ in done.signal() }

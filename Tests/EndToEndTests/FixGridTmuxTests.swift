@@ -34,16 +34,6 @@ struct FixGridTmuxTests {
         screen.map { line in String(line.prefix { $0 != "│" }) }
     }
 
-    /// The rows of the details panel, between its side borders.
-    static func panelText(_ screen: [String]) -> String {
-        guard let top = screen.firstIndex(where: { $0.contains("Details") }) else { return "" }
-        return screen[top...].compactMap { line -> String? in
-            let characters = Array(line)
-            guard let close = characters.lastIndex(of: "│"), let open = characters[..<close].lastIndex(of: "│") else { return nil }
-            return String(characters[(open + 1)..<close]).trimmingCharacters(in: .whitespaces)
-        }.joined(separator: " ")
-    }
-
     /// Each row of a styled capture as (character, the SGR parameters in force) pairs.
     static func styledRows(_ styled: String) -> [[(character: Character, style: String)]] {
         styled.components(separatedBy: "\n").map { line in
@@ -102,7 +92,7 @@ struct FixGridTmuxTests {
         // The primary's panel lists what is found about the set the grid does not show.
         try tmux.send("i")
         try tmux.waitFor("Purple's finding, marked as fixable", timeout: 30) { screen in
-            let text = Self.panelText(screen)
+            let text = detailsPanelText(screen)
             return text.contains("Lint — f fixes it") && text.contains("Purple")
         }
         try tmux.send("f")
@@ -116,7 +106,7 @@ struct FixGridTmuxTests {
         let fixed = try tmux.waitFor("Purple's tile in the grid and the finding gone", timeout: 60) { screen in
             Self.gridRows(screen).contains { $0.contains("Purple") }
                 && screen.contains { $0.contains("Fixed 1 finding of “Purple”.") }
-                && Self.panelText(screen).contains("nothing found")
+                && detailsPanelText(screen).contains("nothing found")
         }
         let captions = try #require(Self.gridRows(fixed).first { $0.contains("Purple") })
         let order = ["Default", "Blue", "Purple"].compactMap { captions.range(of: $0)?.lowerBound }
