@@ -2,6 +2,7 @@ import CellCanvas
 import ChooserRuntime
 import ChooserUI
 import Foundation
+import IconArt
 import IconCatalog
 import MemoryTerminal
 import TerminalInput
@@ -67,6 +68,43 @@ import Testing
             #expect(await chooser.terminal.waitUntil { _ in chooser.pictures.requests.last?.indices.contains(2) == true })
             #expect(chooser.pictures.requests.last?.indices.contains(-1) == false)
             chooser.terminal.send(.key(.character("q")))
+            #expect(try await chooser.status() == 0)
+        }
+    }
+
+    /// The pixel pictures made from the old reading are freed on the terminal (kitty keeps
+    /// their data otherwise) and the tiles are made and placed again, the new icon's too.
+    @Test func pixelPicturesOfTheOldReadingAreFreed() async throws {
+        try await onTestThread {
+            let grown = demoItems + [ChooserItem(name: "fresh", title: "fresh")]
+            let terminal = MemoryTerminal(size: TerminalSize(columns: 120, rows: 40), environment: ["TERM": "xterm-kitty"])
+            let pixels = IconPixelPictures(queue: DecodeQueue()) { _, geometry, _, _ in
+                PixelPicture(bitmap: RGBABitmap(width: geometry.width, height: geometry.height, filledWith: (200, 0, 0, 255)),
+                             geometry: geometry)
+            }
+            let chooser = RunningChooser(
+                terminal: terminal,
+                options: ChooserSession.Options(detectionTimeout: .seconds(30), pixelPictures: pixels, details: FixableDetails(),
+                                                fixes: InstantFixes()),
+                reread: { grown })
+            #expect(await terminal.waitUntil { $0.framesWithPictures.last?.pictures.count == 5 })
+            terminal.send(.key(.character("i")))
+            try await chooser.frame(showing: "f fixes it")
+            let before = Set(terminal.framesWithPictures.last?.pictures.map(\.picture) ?? [])
+            #expect(before.count >= 5)
+            terminal.send(.key(.character("f")))
+            try await chooser.frame(showing: "Enter apply")
+            terminal.send(.key(.enter))
+            func forgotten(_ terminal: MemoryTerminal) -> Set<PictureID> {
+                Set(terminal.pictureCommands.joined().compactMap { if case .forget(let id) = $0 { id } else { nil } })
+            }
+            #expect(await terminal.waitUntil { before.isSubset(of: forgotten($0)) })
+            // Made again: six tiles, none under an id forgotten.
+            #expect(await terminal.waitUntil { terminal in
+                guard let shown = terminal.framesWithPictures.last?.pictures.map(\.picture), shown.count >= 6 else { return false }
+                return forgotten(terminal).isDisjoint(with: shown)
+            })
+            terminal.send(.key(.character("q")))
             #expect(try await chooser.status() == 0)
         }
     }
