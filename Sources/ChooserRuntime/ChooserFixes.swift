@@ -40,7 +40,8 @@ public final class ChooserFixes: FixSource, @unchecked Sendable {
             do {
                 let report = try lint()
                 let layout = try load()
-                let outcome = try LintFixer.plan(report, layout: layout, background: nil, only: Set([target.name] + target.alsoAbout))
+                let outcome = try LintFixer.plan(report, layout: layout, background: nil,
+                                                 only: Set([target.name] + target.alsoAbout))
                 guard !outcome.fixed.isEmpty else {
                     deliver(nil, outcome.skipped.first.map(\.reason))
                     return

@@ -300,7 +300,7 @@ private final class SessionRun {
             perform(.pixelPicturesStarted(cell: started.cell))
         case .makePicturesAhead(let capabilities):
             guard let pixels = session.options.pixelPictures, let layout = state.layout else { return }
-            pixels.makeAhead(state.visibleItems.map { state.items[$0].key }, size: layout.tileSize, for: capabilities, colorDepth: terminal.colorDepth,
+            pixels.makeAhead(state.visibleIcons, size: layout.tileSize, for: capabilities, colorDepth: terminal.colorDepth,
                              appearance: state.appearance)
         case .askTmux:
             guard let question = terminal.tmuxQuestion else { return }
@@ -390,7 +390,7 @@ private final class SessionRun {
             }
         }
         terminal.draw(frame)
-        perform(.frameDrawn(visible: state.layout.map { Prioritized(icons: state.visibleItems.map { state.items[$0].key }, size: $0.tileSize) },
+        perform(.frameDrawn(visible: state.layout.map { Prioritized(icons: state.visibleIcons, size: $0.tileSize) },
                             placesPictures: !frame.pictures.isEmpty, awaitsConfirmation: terminal.awaitsPictureConfirmation))
     }
 

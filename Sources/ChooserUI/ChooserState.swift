@@ -161,6 +161,9 @@ public struct ChooserState: Hashable, Sendable {
         return layout.visibleIndices(firstRow: firstVisibleRow).map { shown[$0] }
     }
 
+    /// The icons whose tiles are on screen, in grid order.
+    public var visibleIcons: [IconKey] { visibleItems.map { items[$0].key } }
+
     /// The tile size in use (chosen to fit, or forced), or nil when the terminal is too small.
     public var tileSize: TileSize? { layout?.tileSize }
 
@@ -226,7 +229,7 @@ public struct ChooserState: Hashable, Sendable {
         guard let layout, let cell = pixels?.cell else { return [] }
         let size = layout.tileSize
         let asked = pixels?.requested[size, default: []] ?? []
-        let missing = visibleItems.map { items[$0].key }.filter { !asked.contains($0) }
+        let missing = visibleIcons.filter { !asked.contains($0) }
         guard !missing.isEmpty else { return [] }
         pixels?.requested[size, default: []].formUnion(missing)
         return [.loadPixelPictures(missing, size, cell: cell, appearance: appearance)]

@@ -38,7 +38,8 @@ public func view(_ state: ChooserState) -> CellGrid {
         if let plate, plate.row == origin.y + layout.slotHeight - 1 {
             captionColumns = index == state.focus ? plate.columns : tiles.captionColumns(slotX: origin.x, beside: plate.columns)
         }
-        tiles.draw(state.items[index], picture: shownInPixels.contains(index) ? .pixels : .symbols(pictures[state.items[index].key]),
+        let item = state.items[index]
+        tiles.draw(item, picture: shownInPixels.contains(index) ? .pixels : .symbols(pictures[item.key]),
                    isCurrent: index == currentIndex, isFocused: index == state.focus,
                    marked: state.filter?.marks[index] ?? [], captionColumns: captionColumns,
                    x: origin.x, y: origin.y, into: &grid)

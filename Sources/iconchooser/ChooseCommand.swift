@@ -98,7 +98,8 @@ extension IconChooser {
         private static func icons(_ manager: IconManager, _ twin: IconManager?, options: AppOptions, depth: ColorDepth,
                                   ascii: Bool) -> ChooserIcons {
             ChooserIcons(joining: ChooserSession.phoneFirst(manager, twin).map { each in
-                ChooserIcons(catalog: each.catalog, images: IconImageFinder(catalog: each.catalog, options: options.catalogOptions),
+                ChooserIcons(catalog: each.catalog,
+                             images: IconImageFinder(catalog: each.catalog, options: options.catalogOptions),
                              depth: depth, ascii: ascii, look: options.look(for: each.catalog))
             })
         }
