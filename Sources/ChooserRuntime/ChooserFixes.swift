@@ -12,6 +12,8 @@ public final class ChooserFixes: FixSource, @unchecked Sendable {
         let plan: EditPlan
         let report: LintReport
         let fixed: Int
+        /// The icons the fixed findings are about, as the question and the summary name them.
+        let about: String
         let boundary: String
     }
 
@@ -38,19 +40,21 @@ public final class ChooserFixes: FixSource, @unchecked Sendable {
             do {
                 let report = try lint()
                 let layout = try load()
-                let outcome = try LintFixer.plan(report, layout: layout, background: nil, only: .some(target.name))
+                let outcome = try LintFixer.plan(report, layout: layout, background: nil,
+                                                 only: Set([target.name] + target.alsoAbout))
                 guard !outcome.fixed.isEmpty else {
                     deliver(nil, outcome.skipped.first.map(\.reason))
                     return
                 }
+                let about = Self.icons(of: outcome.fixed, else: target.name)
                 let id = lock.withLock {
                     next += 1
-                    plans = [next: Planned(plan: outcome.plan, report: report, fixed: outcome.fixed.count,
+                    plans = [next: Planned(plan: outcome.plan, report: report, fixed: outcome.fixed.count, about: about,
                                            boundary: layout.boundary(app: app))]
                     return next
                 }
                 let count = outcome.fixed.count
-                let question = "Fix \(count) finding\(count == 1 ? "" : "s") of \(Self.quoted(target.name))?"
+                let question = "Fix \(count) finding\(count == 1 ? "" : "s") of \(about)?"
                 deliver(FixProposal(id: id, icon: target.name, question: question,
                                     changes: outcome.plan.changes.changes.map { describe($0, layout: layout) }), nil)
             } catch {
@@ -70,7 +74,7 @@ public final class ChooserFixes: FixSource, @unchecked Sendable {
             do {
                 try checked.write(planned.plan, boundary: planned.boundary, before: planned.report)
                 let count = planned.fixed
-                deliver(nil, "Fixed \(count) finding\(count == 1 ? "" : "s") of \(Self.quoted(proposal.icon)).")
+                deliver(nil, "Fixed \(count) finding\(count == 1 ? "" : "s") of \(planned.about).")
             } catch {
                 deliver(String(describing: error), "")
             }
@@ -87,4 +91,15 @@ public final class ChooserFixes: FixSource, @unchecked Sendable {
     }
 
     private static func quoted(_ name: String?) -> String { "“\(name ?? "Default")”" }
+
+    /// The icons `findings` are about, quoted, in the order found (an icon set that does not
+    /// ship yet is named though the grid lists it only once fixed); `target` when they name none.
+    private static func icons(of findings: [LintFinding], else target: String?) -> String {
+        var seen = Set<String?>()
+        let names = findings.flatMap { finding -> [String?] in
+            if case .icon(_, let name) = finding.subject { return [name] }
+            return finding.icons
+        }.filter { seen.insert($0).inserted }
+        return (names.isEmpty ? [target] : names).map(quoted).joined(separator: ", ")
+    }
 }

@@ -3,6 +3,7 @@ import ChooserUI
 import Foundation
 import IconCatalog
 import IconChoice
+import Synchronization
 import TerminalDetection
 import TerminalInput
 import TerminalInterface
@@ -55,12 +56,18 @@ public struct ChooserSession {
     let pictures: any PictureSource
     /// Makes `name` current; returns nil, or the one-line reason it failed.
     let apply: @Sendable (String?) async -> String?
+    /// Reads the app again once `f` has changed its files, and has the pictures, the details
+    /// and `apply` work from that reading from now on; returns its icons in chooser order.
+    /// nil: the list stays as it was (its pictures are made again).
+    let reread: (@Sendable () throws -> [ChooserItem])?
     let options: Options
 
     public init(items: [ChooserItem], appName: String, currentName: String?, configuration: ChooserConfiguration,
                 terminal: any Terminal, pictures: any PictureSource, options: Options = Options(),
                 context: String? = nil, appearance: IconAppearance = .light, idiom: Idiom = .phone,
+                reread: (@Sendable () throws -> [ChooserItem])? = nil,
                 apply: @escaping @Sendable (String?) async -> String?) {
+        self.reread = reread
         self.items = items
         self.idiom = idiom
         self.appName = appName
@@ -78,19 +85,30 @@ public struct ChooserSession {
     /// and configuration follow the app's name in the title. `twin`: the manager of the app's
     /// other idiom's icon set, where it has one (`p` switches). The grid's items are `icons`'
     /// (the iPhone set's icons first, then the iPad set's: `ChooserIcons.init(joining:)` of
-    /// `phoneFirst`), the list `pictures` draws from.
+    /// `phoneFirst`), the list `pictures` draws from. `reread`: the app read again after a fix,
+    /// whose icons then take the place of `icons`' and whose managers apply.
     public init(manager: IconManager, twin: IconManager? = nil, icons: ChooserIcons, currentName: String?,
                 configuration: ChooserConfiguration, terminal: any Terminal, pictures: any PictureSource,
-                options: Options = Options(), appearance: IconAppearance = .light) {
+                options: Options = Options(), appearance: IconAppearance = .light,
+                reread: (@Sendable () throws -> ChooserReading)? = nil) {
         let catalog = manager.catalog
         let context = catalog.target.map { TextSanitizer.clean("\($0.targetName), \($0.configuration)") }
-        let managers = Self.phoneFirst(manager, twin)
+        let managers = Mutex(Self.phoneFirst(manager, twin))
+        let rereadItems = reread.map { read in
+            { @Sendable () throws -> [ChooserItem] in
+                let reading = try read()
+                icons.replace(with: reading.icons)
+                managers.withLock { $0 = Self.phoneFirst(reading.manager, reading.twin) }
+                return icons.items
+            }
+        }
         self.init(items: icons.items,
                   appName: TextSanitizer.clean(catalog.displayName ?? "this app"), currentName: currentName,
                   configuration: configuration, terminal: terminal, pictures: pictures, options: options,
-                  context: context, appearance: appearance, idiom: catalog.idiom) { name in
+                  context: context, appearance: appearance, idiom: catalog.idiom, reread: rereadItems) { name in
             // A name only the iPad set declares is applied through its manager: both keep one choice.
-            let chosen = managers.first { each in name.map { each.catalog.alternate(named: $0) != nil } ?? true } ?? manager
+            let inUse = managers.withLock { $0 }
+            let chosen = inUse.first { each in name.map { each.catalog.alternate(named: $0) != nil } ?? true } ?? inUse[0]
             do {
                 try await chosen.setAlternateIconName(name)
                 return nil
@@ -129,6 +147,8 @@ enum SessionEvent: Sendable {
     case confirmationDue
     /// The screen has not changed since the frame with this number was drawn.
     case still(frame: Int)
+    /// The app read again after a fix (`.readIcons`): its icons, or why it could not be read.
+    case iconsRead([ChooserItem], failure: String?)
 }
 
 /// One run of a session: the chooser's state and the runtime's (`RuntimeState`), both pure;
@@ -227,11 +247,11 @@ private final class SessionRun {
         case .picture(let done):
             // A tile made before the symbols or colours changed is not shown.
             if done.symbols == state.configuration.symbols && done.depth == state.configuration.colorDepth {
-                pending += update(&state, .pictureLoaded(index: done.index, tileSize: done.size, picture: done.picture,
+                pending += update(&state, .pictureLoaded(icon: done.icon, tileSize: done.size, picture: done.picture,
                                                          appearance: done.appearance))
             }
         case .pixelPicture(let done):
-            pending += update(&state, .pixelPictureLoaded(index: done.index, tileSize: done.size, cell: done.cell,
+            pending += update(&state, .pixelPictureLoaded(icon: done.icon, tileSize: done.size, cell: done.cell,
                                                           ready: done.ready, appearance: done.appearance))
         case .details(let event):
             pending += update(&state, event)
@@ -246,6 +266,13 @@ private final class SessionRun {
             perform(.confirmationDue)
         case .still(let frame):
             perform(.still(frame: frame))
+        case .iconsRead(let items, let failure):
+            // Every picture is made again from the new reading: work for the old one is dropped,
+            // and the terminal frees the pixel pictures it will not be shown again.
+            session.pictures.cancelAll()
+            pixelPictures?.cancelAll()
+            if let forgotten = pixelPictures?.forgetPictures() { terminal.forgetPictures(forgotten) }
+            pending += update(&state, .iconsRead(items, failure: failure))
         }
         return nil
     }
@@ -273,7 +300,7 @@ private final class SessionRun {
             perform(.pixelPicturesStarted(cell: started.cell))
         case .makePicturesAhead(let capabilities):
             guard let pixels = session.options.pixelPictures, let layout = state.layout else { return }
-            pixels.makeAhead(state.visibleItems, size: layout.tileSize, for: capabilities, colorDepth: terminal.colorDepth,
+            pixels.makeAhead(state.visibleIcons, size: layout.tileSize, for: capabilities, colorDepth: terminal.colorDepth,
                              appearance: state.appearance)
         case .askTmux:
             guard let question = terminal.tmuxQuestion else { return }
@@ -282,7 +309,7 @@ private final class SessionRun {
         case .sendQueries(let plan):
             terminal.sendQueries(plan)
         case .prioritize(let visible):
-            session.pictures.prioritize(visible.indices, size: visible.size)
+            session.pictures.prioritize(visible.icons, size: visible.size)
         case .wake(let wake, let delay):
             switch wake {
             case .detectionDeadline: post(.detectionDeadline, after: delay)
@@ -314,14 +341,14 @@ private final class SessionRun {
             switch effect {
             case .quit(let status):
                 return status
-            case .loadPictures(let indices, let size, let appearance):
+            case .loadPictures(let icons, let size, let appearance):
                 let queue = queue
                 perform(.picturesRequested(appearance))
-                session.pictures.request(indices, size: size, symbols: state.configuration.symbols,
+                session.pictures.request(icons, size: size, symbols: state.configuration.symbols,
                                          depth: state.configuration.colorDepth, appearance: appearance) { queue.post(.picture($0)) }
-            case .loadPixelPictures(let indices, let size, let cell, let appearance):
+            case .loadPixelPictures(let icons, let size, let cell, let appearance):
                 let queue = queue
-                pixelPictures?.request(indices, size: size, cell: cell, appearance: appearance) { queue.post(.pixelPicture($0)) }
+                pixelPictures?.request(icons, size: size, cell: cell, appearance: appearance) { queue.post(.pixelPicture($0)) }
             case .apply(let name):
                 let error = await session.apply(name)
                 pending += update(&state, .applyFinished(name: name, error: error))
@@ -338,6 +365,8 @@ private final class SessionRun {
                 let queue = queue
                 guard let fixes = session.options.fixes else { continue }
                 fixes.apply(proposal) { error, summary in queue.post(.details(.fixApplied(error: error, summary: summary))) }
+            case .readIcons:
+                readIcons()
             }
         }
         return nil
@@ -350,7 +379,7 @@ private final class SessionRun {
         var frame = Frame(grid: view(state))
         if let pixelPictures, let cell = state.pixels?.cell {
             frame.pictures = state.pixelTiles.compactMap { tile in
-                pixelPictures.pictureID(index: tile.index, size: tile.tileSize, cell: cell, appearance: state.appearance).map {
+                pixelPictures.pictureID(icon: tile.icon, size: tile.tileSize, cell: cell, appearance: state.appearance).map {
                     PicturePlacement(picture: $0, cells: CellRect(x: tile.x, y: tile.y, width: tile.columns, height: tile.rows))
                 }
             }
@@ -361,8 +390,25 @@ private final class SessionRun {
             }
         }
         terminal.draw(frame)
-        perform(.frameDrawn(visible: state.layout.map { Prioritized(indices: state.visibleItems, size: $0.tileSize) },
+        perform(.frameDrawn(visible: state.layout.map { Prioritized(icons: state.visibleIcons, size: $0.tileSize) },
                             placesPictures: !frame.pictures.isEmpty, awaitsConfirmation: terminal.awaitsPictureConfirmation))
+    }
+
+    /// Reads the app again off the loop, and wakes it with what was read; without a way to
+    /// read it, the list stays and its pictures are made again.
+    private func readIcons() {
+        let queue = queue
+        guard let reread = session.reread else {
+            queue.post(.iconsRead(state.items, failure: nil))
+            return
+        }
+        DispatchQueue.global(qos: .userInitiated).async {
+            do {
+                queue.post(.iconsRead(try reread(), failure: nil))
+            } catch {
+                queue.post(.iconsRead([], failure: String(describing: error)))
+            }
+        }
     }
 
     /// Hands an effect of the details panel to whoever makes what it asks for; without a
@@ -370,8 +416,8 @@ private final class SessionRun {
     private func requestDetails(_ effect: ChooserEffect) {
         let queue = queue
         switch effect {
-        case .loadDetails(let index):
-            session.options.details?.details(index) { queue.post(.details(.detailsLoaded(index: $0, $1))) }
+        case .loadDetails(let icon):
+            session.options.details?.details(icon) { queue.post(.details(.detailsLoaded(icon: $0, $1))) }
         case .checkApp:
             session.options.details?.findings { queue.post(.details(.findingsLoaded($0))) }
         case .loadDetailsPicture(let picture, let appearance):
@@ -392,5 +438,19 @@ private final class SessionRun {
         default:
             return
         }
+    }
+}
+
+/// The app as read again after a fix: the managers that apply a choice from now on, and
+/// the icons the pictures and details are made from.
+public struct ChooserReading: Sendable {
+    public let manager: IconManager
+    public let twin: IconManager?
+    public let icons: ChooserIcons
+
+    public init(manager: IconManager, twin: IconManager?, icons: ChooserIcons) {
+        self.manager = manager
+        self.twin = twin
+        self.icons = icons
     }
 }

@@ -28,7 +28,7 @@ public final class DecodeQueue: @unchecked Sendable {
 
     struct Job {
         let kind: Kind
-        let index: Int
+        let icon: IconKey
         let size: TileSize
         let run: @Sendable () -> Void
     }
@@ -54,12 +54,12 @@ public final class DecodeQueue: @unchecked Sendable {
     /// Moves the jobs not yet started for these tiles (the ones now on screen) to the front,
     /// behind only the details panel's: their pixel pictures, then their symbol tiles; the
     /// rest keep their order.
-    func prioritize(_ indices: [Int], size: TileSize) {
-        let wanted = Set(indices)
+    func prioritize(_ icons: [IconKey], size: TileSize) {
+        let wanted = Set(icons)
         lock.withLock {
             func rank(_ job: Job) -> Int {
                 if job.kind.isForDetails { return -1 }
-                guard job.size == size, wanted.contains(job.index) else { return 2 }
+                guard job.size == size, wanted.contains(job.icon) else { return 2 }
                 return job.kind == .pixels ? 0 : 1
             }
             pending = pending.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)

@@ -10,7 +10,7 @@ import TerminalText
 /// Where the details panel's facts come from, all made off the input loop: an icon's files
 /// and declaration, the app's lint findings (once), and the large picture in symbols.
 public protocol DetailsSource: Sendable {
-    func details(_ index: Int, deliver: @escaping @Sendable (Int, IconDetails) -> Void)
+    func details(_ icon: IconKey, deliver: @escaping @Sendable (IconKey, IconDetails) -> Void)
     func findings(deliver: @escaping @Sendable (AppFindings) -> Void)
     /// Replaces a picture asked for before and not yet started.
     func picture(_ picture: DetailsPicture, symbols: SymbolSet, depth: ColorDepth, appearance: IconAppearance,
@@ -43,10 +43,10 @@ public final class ChooserDetails: DetailsSource, @unchecked Sendable {
         self.lint = lint
     }
 
-    public func details(_ index: Int, deliver: @escaping @Sendable (Int, IconDetails) -> Void) {
-        guard (0..<icons.count).contains(index) else { return }
-        queue.add([DecodeQueue.Job(kind: .details, index: index, size: .large) { [self] in
-            deliver(index, describe(icons.icon(index).with(images: icons.images(of: index))))
+    public func details(_ icon: IconKey, deliver: @escaping @Sendable (IconKey, IconDetails) -> Void) {
+        queue.add([DecodeQueue.Job(kind: .details, icon: icon, size: .large) { [self] in
+            guard let found = icons.iconWithImages(icon) else { return }
+            deliver(icon, describe(found))
         }], urgent: true)
     }
 
@@ -63,11 +63,11 @@ public final class ChooserDetails: DetailsSource, @unchecked Sendable {
 
     public func picture(_ picture: DetailsPicture, symbols: SymbolSet, depth: ColorDepth, appearance: IconAppearance,
                         deliver: @escaping @Sendable (CellGrid) -> Void) {
-        guard (0..<icons.count).contains(picture.index) else { return }
         queue.cancel(.detailsSymbols)
-        queue.add([DecodeQueue.Job(kind: .detailsSymbols, index: picture.index, size: .large) { [icons] in
-            deliver(icons.tile(picture.index, columns: picture.columns, rows: picture.rows, symbols: symbols,
-                               depth: depth, appearance: appearance))
+        queue.add([DecodeQueue.Job(kind: .detailsSymbols, icon: picture.icon, size: .large) { [icons] in
+            guard let grid = icons.tile(picture.icon, columns: picture.columns, rows: picture.rows, symbols: symbols,
+                                        depth: depth, appearance: appearance) else { return }
+            deliver(grid)
         }], urgent: true)
     }
 

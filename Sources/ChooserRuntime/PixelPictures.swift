@@ -20,17 +20,21 @@ public protocol PixelPictures: Sendable {
     func start(for capabilities: TerminalCapabilities, colorDepth: ColorDepth) -> PixelPictureStart?
     /// Makes the pictures of these tiles for cells of `cell` pixels in `appearance`, off the
     /// loop and before work waiting there, each handed to `deliver` (from any thread) when done.
-    func request(_ indices: [Int], size: TileSize, cell: CellPixelSize, appearance: IconAppearance,
+    func request(_ icons: [IconKey], size: TileSize, cell: CellPixelSize, appearance: IconAppearance,
                  deliver: @escaping @Sendable (LoadedPixelPicture) -> Void)
     /// The id the encoder knows a made picture by, nil if it was not made.
-    func pictureID(index: Int, size: TileSize, cell: CellPixelSize, appearance: IconAppearance) -> PictureID?
+    func pictureID(icon: IconKey, size: TileSize, cell: CellPixelSize, appearance: IconAppearance) -> PictureID?
     /// Drops the work not yet started: the chooser is leaving.
     func cancelAll()
     /// Makes these tiles' pictures, off the loop, for a terminal not yet confirmed to show them
     /// (inside tmux, while tmux is asked whether it passes them through): `start` and `request`
     /// then use them as they are instead of making them again, and they are dropped otherwise.
-    func makeAhead(_ indices: [Int], size: TileSize, for capabilities: TerminalCapabilities, colorDepth: ColorDepth,
+    func makeAhead(_ icons: [IconKey], size: TileSize, for capabilities: TerminalCapabilities, colorDepth: ColorDepth,
                    appearance: IconAppearance)
+    /// Forgets every picture made (the icons were read again and may look otherwise now):
+    /// each is made again when next asked for. Returns the ids it forgot, for the terminal
+    /// to take off the screen and free.
+    func forgetPictures() -> [PictureID]
     /// Makes the details panel's large picture off the loop, before anything else waiting,
     /// in place of one asked for before and not yet started; hands it to `deliver` when done.
     func requestDetails(_ picture: DetailsPicture, cell: CellPixelSize, appearance: IconAppearance,
@@ -41,8 +45,11 @@ public protocol PixelPictures: Sendable {
 
 extension PixelPictures {
     /// Pictures made only when asked for.
-    public func makeAhead(_ indices: [Int], size: TileSize, for capabilities: TerminalCapabilities, colorDepth: ColorDepth,
+    public func makeAhead(_ icons: [IconKey], size: TileSize, for capabilities: TerminalCapabilities, colorDepth: ColorDepth,
                           appearance: IconAppearance) {}
+
+    /// Pictures that are never remade.
+    public func forgetPictures() -> [PictureID] { [] }
 
     /// Without large pictures the panel keeps its symbols.
     public func requestDetails(_ picture: DetailsPicture, cell: CellPixelSize, appearance: IconAppearance,
@@ -83,14 +90,14 @@ public struct PixelPictureStart: Sendable {
 
 /// A pixel picture made (`ready`) or not (its tile stays symbol art).
 public struct LoadedPixelPicture: Hashable, Sendable {
-    public var index: Int
+    public var icon: IconKey
     public var size: TileSize
     public var cell: CellPixelSize
     public var ready: Bool
     public var appearance: IconAppearance
 
-    public init(index: Int, size: TileSize, cell: CellPixelSize, ready: Bool, appearance: IconAppearance = .light) {
-        self.index = index
+    public init(icon: IconKey, size: TileSize, cell: CellPixelSize, ready: Bool, appearance: IconAppearance = .light) {
+        self.icon = icon
         self.size = size
         self.cell = cell
         self.ready = ready
@@ -109,7 +116,7 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
     /// A picture of one size; the details panel's is another picture than a tile's of the same
     /// size, as kitty shows each picture in one place at a time.
     private struct Key: Hashable {
-        let index: Int
+        let icon: IconKey
         let columns: Int
         let rows: Int
         let cell: CellPixelSize
@@ -117,9 +124,8 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
         var forDetails = false
     }
 
-    private let count: Int
     private let queue: DecodeQueue
-    private let make: @Sendable (Int, TileGeometry, PixelPicture.Sizing, IconAppearance) throws -> PixelPicture?
+    private let make: @Sendable (IconKey, TileGeometry, PixelPicture.Sizing, IconAppearance) throws -> PixelPicture?
     private let lock = NSLock()
     private var pictures: (any ScreenPictures)?
     /// No larger than the icons' own pixels where the terminal scales pictures to their cells (kitty).
@@ -128,19 +134,21 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
     /// Pictures made (or being made) by `makeAhead`, not yet encoded.
     private var ahead: [Key: AheadPicture] = [:]
     private var nextID: UInt32 = 1
+    /// How many times the pictures made were forgotten: one begun before is not kept.
+    private var generation = 0
 
-    /// `make`: the picture of item `index` for a geometry, made as large as the sizing says, in an
-    /// appearance; nil when it has none. It runs on `queue`, beside other work (see `DecodeQueue.lanes`).
-    public init(count: Int, queue: DecodeQueue,
-                make: @escaping @Sendable (Int, TileGeometry, PixelPicture.Sizing, IconAppearance) throws -> PixelPicture?) {
-        self.count = count
+    /// `make`: the picture of an icon for a geometry, made as large as the sizing says, in an
+    /// appearance; nil when it has none (or is not listed). It runs on `queue`, beside other
+    /// work (see `DecodeQueue.lanes`).
+    public init(queue: DecodeQueue,
+                make: @escaping @Sendable (IconKey, TileGeometry, PixelPicture.Sizing, IconAppearance) throws -> PixelPicture?) {
         self.queue = queue
         self.make = make
     }
 
     /// The pictures of an app's icons.
     public convenience init(icons: ChooserIcons, queue: DecodeQueue) {
-        self.init(count: icons.count, queue: queue) { try icons.pixelPicture($0, geometry: $1, sizing: $2, appearance: $3) }
+        self.init(queue: queue) { try icons.pixelPicture($0, geometry: $1, sizing: $2, appearance: $3) }
     }
 
     public func start(for capabilities: TerminalCapabilities, colorDepth: ColorDepth) -> PixelPictureStart? {
@@ -166,18 +174,18 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
         return (encoder, cell, graphics == .kitty ? .atMostSource : .tile)
     }
 
-    public func makeAhead(_ indices: [Int], size: TileSize, for capabilities: TerminalCapabilities, colorDepth: ColorDepth,
+    public func makeAhead(_ icons: [IconKey], size: TileSize, for capabilities: TerminalCapabilities, colorDepth: ColorDepth,
                           appearance: IconAppearance) {
         guard let plan = Self.plan(for: capabilities, colorDepth: colorDepth) else { return }
-        let jobs = indices.filter { (0..<count).contains($0) }.compactMap { index -> DecodeQueue.Job? in
-            let key = Key(index: index, columns: size.columns, rows: size.rows, cell: plan.cell, appearance: appearance)
+        let jobs = icons.compactMap { icon -> DecodeQueue.Job? in
+            let key = Key(icon: icon, columns: size.columns, rows: size.rows, cell: plan.cell, appearance: appearance)
             let early = AheadPicture(sizing: plan.sizing)
             guard lock.withLock({ () -> Bool in
                 guard made[key] == nil, ahead[key] == nil else { return false }
                 ahead[key] = early
                 return true
             }) else { return nil }
-            return DecodeQueue.Job(kind: .pixels, index: index, size: size) { [self] in
+            return DecodeQueue.Job(kind: .pixels, icon: icon, size: size) { [self] in
                 _ = early.value { picture(key, sizing: plan.sizing) }
             }
         }
@@ -187,7 +195,7 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
     /// The picture for `key`, made now.
     private func picture(_ key: Key, sizing: PixelPicture.Sizing) -> PixelPicture? {
         guard let geometry = TileGeometry(columns: key.columns, rows: key.rows, cell: key.cell) else { return nil }
-        return try? make(key.index, geometry, sizing, key.appearance)
+        return try? make(key.icon, geometry, sizing, key.appearance)
     }
 
     /// The encoder for `graphics` on this terminal; nil when it cannot be used here.
@@ -217,12 +225,12 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
         }
     }
 
-    public func request(_ indices: [Int], size: TileSize, cell: CellPixelSize, appearance: IconAppearance,
+    public func request(_ icons: [IconKey], size: TileSize, cell: CellPixelSize, appearance: IconAppearance,
                         deliver: @escaping @Sendable (LoadedPixelPicture) -> Void) {
-        let jobs = indices.filter { (0..<count).contains($0) }.map { index in
-            DecodeQueue.Job(kind: .pixels, index: index, size: size) { [self] in
-                let key = Key(index: index, columns: size.columns, rows: size.rows, cell: cell, appearance: appearance)
-                deliver(LoadedPixelPicture(index: index, size: size, cell: cell, ready: makePicture(key),
+        let jobs = icons.map { icon in
+            DecodeQueue.Job(kind: .pixels, icon: icon, size: size) { [self] in
+                let key = Key(icon: icon, columns: size.columns, rows: size.rows, cell: cell, appearance: appearance)
+                deliver(LoadedPixelPicture(icon: icon, size: size, cell: cell, ready: makePicture(key),
                                            appearance: appearance))
             }
         }
@@ -231,7 +239,9 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
 
     /// Makes and encodes one picture; false when there is none or it could not be made.
     private func makePicture(_ key: Key) -> Bool {
-        guard let (pictures, sizing) = lock.withLock({ pictures.map { ($0, sizing) } }) else { return false }
+        guard let (pictures, sizing, generation) = lock.withLock({ pictures.map { ($0, sizing, self.generation) } }) else {
+            return false
+        }
         if lock.withLock({ made[key] }) != nil { return true }
         // Made ahead, or being made: taken (or waited for) rather than made twice.
         let madeAhead = lock.withLock { ahead.removeValue(forKey: key) }.flatMap { $0.sizing == sizing ? $0 : nil }
@@ -246,28 +256,42 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
         } catch {
             return false
         }
-        lock.withLock { made[key] = id }
-        return true
+        // A picture of the icons as they were before `forgetPictures` is not kept.
+        return lock.withLock {
+            guard self.generation == generation else { return false }
+            made[key] = id
+            return true
+        }
     }
 
-    public func pictureID(index: Int, size: TileSize, cell: CellPixelSize, appearance: IconAppearance) -> PictureID? {
-        lock.withLock { made[Key(index: index, columns: size.columns, rows: size.rows, cell: cell, appearance: appearance)] }
+    public func pictureID(icon: IconKey, size: TileSize, cell: CellPixelSize, appearance: IconAppearance) -> PictureID? {
+        lock.withLock { made[Key(icon: icon, columns: size.columns, rows: size.rows, cell: cell, appearance: appearance)] }
+    }
+
+    public func forgetPictures() -> [PictureID] {
+        lock.withLock {
+            defer {
+                made = [:]
+                ahead = [:]
+                generation += 1
+            }
+            return made.values.sorted()
+        }
     }
 
     public func requestDetails(_ picture: DetailsPicture, cell: CellPixelSize, appearance: IconAppearance,
                                deliver: @escaping @Sendable (LoadedDetailsPixelPicture) -> Void) {
-        guard (0..<count).contains(picture.index) else { return }
-        let key = Key(index: picture.index, columns: picture.columns, rows: picture.rows, cell: cell, appearance: appearance,
+        let key = Key(icon: picture.icon, columns: picture.columns, rows: picture.rows, cell: cell, appearance: appearance,
                       forDetails: true)
         queue.cancel(.detailsPixels)
-        queue.add([DecodeQueue.Job(kind: .detailsPixels, index: picture.index, size: .large) { [self] in
+        queue.add([DecodeQueue.Job(kind: .detailsPixels, icon: picture.icon, size: .large) { [self] in
             deliver(LoadedDetailsPixelPicture(picture: picture, cell: cell, ready: makePicture(key), appearance: appearance))
         }], urgent: true)
     }
 
     public func detailsPictureID(_ picture: DetailsPicture, cell: CellPixelSize, appearance: IconAppearance) -> PictureID? {
         lock.withLock {
-            made[Key(index: picture.index, columns: picture.columns, rows: picture.rows, cell: cell, appearance: appearance,
+            made[Key(icon: picture.icon, columns: picture.columns, rows: picture.rows, cell: cell, appearance: appearance,
                      forDetails: true)]
         }
     }

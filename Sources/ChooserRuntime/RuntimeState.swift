@@ -206,7 +206,7 @@ struct RuntimeState {
 
 /// The tiles on screen, decoded first.
 struct Prioritized: Equatable {
-    let indices: [Int]
+    let icons: [IconKey]
     let size: TileSize
 }
 

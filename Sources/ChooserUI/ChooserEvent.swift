@@ -16,7 +16,7 @@ public enum ChooserEvent: Hashable, Sendable {
     /// A picture asked for with `.loadPictures`, rendered at `tileSize` in `appearance`
     /// (unreadable files may come back as IconArt's placeholder tile: the grid only needs
     /// the right size). One for an appearance no longer shown is dropped.
-    case pictureLoaded(index: Int, tileSize: TileSize, picture: CellGrid, appearance: IconAppearance = .light)
+    case pictureLoaded(icon: IconKey, tileSize: TileSize, picture: CellGrid, appearance: IconAppearance = .light)
     /// The result of `.apply`: `name` is the name that was asked for; `error` is nil on
     /// success, else a one-line message for the footer.
     case applyFinished(name: String?, error: String?)
@@ -34,10 +34,10 @@ public enum ChooserEvent: Hashable, Sendable {
     case pixelPictures(cell: CellPixelSize?)
     /// A picture asked for with `.loadPixelPictures` is ready for the terminal (`ready`), or
     /// could not be made (its tile stays symbol art).
-    case pixelPictureLoaded(index: Int, tileSize: TileSize, cell: CellPixelSize, ready: Bool,
+    case pixelPictureLoaded(icon: IconKey, tileSize: TileSize, cell: CellPixelSize, ready: Bool,
                             appearance: IconAppearance = .light)
     /// The files and declaration of an icon asked for with `.loadDetails`.
-    case detailsLoaded(index: Int, IconDetails)
+    case detailsLoaded(icon: IconKey, IconDetails)
     /// The app's lint findings asked for with `.checkApp`.
     case findingsLoaded(AppFindings)
     /// The details panel's large picture asked for with `.loadDetailsPicture` (a picture of
@@ -49,6 +49,10 @@ public enum ChooserEvent: Hashable, Sendable {
     case fixPlanned(FixProposal?, failure: String?)
     /// The result of `.applyFix`: `error` nil on success, with `summary` for the footer.
     case fixApplied(error: String?, summary: String)
+    /// The app's icons as read again after `.readIcons` (in chooser order), or why it could
+    /// not be read (`failure`, the list then unchanged). Pictures, details and the focus
+    /// follow their icon; every picture is made again, as the files may have changed.
+    case iconsRead([ChooserItem], failure: String? = nil)
 }
 
 /// Work the chooser asks the shell to do; the result comes back as a `ChooserEvent`.
@@ -59,14 +63,14 @@ public enum ChooserEffect: Hashable, Sendable {
     /// Decode and render these icons at this size in this appearance off the input loop, in
     /// this order (visible tiles first), and send `.pictureLoaded` for each. Never repeated
     /// for an index and size already asked for in the appearance shown.
-    case loadPictures([Int], TileSize, IconAppearance = .light)
+    case loadPictures([IconKey], TileSize, IconAppearance = .light)
     /// Make the pixel pictures of these tiles for cells of `cell` pixels in this appearance,
     /// off the input loop, in this order, and send `.pixelPictureLoaded` for each. Never
     /// repeated for a tile already asked for at that size in the appearance shown.
-    case loadPixelPictures([Int], TileSize, cell: CellPixelSize, appearance: IconAppearance = .light)
+    case loadPixelPictures([IconKey], TileSize, cell: CellPixelSize, appearance: IconAppearance = .light)
     /// Find this icon's files and where it is declared, off the input loop, and send
     /// `.detailsLoaded`. Once per icon.
-    case loadDetails(Int)
+    case loadDetails(IconKey)
     /// Lint the app off the input loop and send `.findingsLoaded`. Once per run.
     case checkApp
     /// Render the details panel's large picture in symbols, off the input loop, and send
@@ -79,6 +83,9 @@ public enum ChooserEffect: Hashable, Sendable {
     case planFix(icon: FixTarget)
     /// Write the fix the user confirmed, all or nothing, and send `.fixApplied`.
     case applyFix(FixProposal)
+    /// Read the app's icons again (a fix changed its files), make the pictures from that
+    /// reading from now on, and send `.iconsRead`.
+    case readIcons
     /// Restore the terminal and exit with this status: 0 for q/Esc, 130 for Ctrl-C.
     case quit(status: Int32)
 }

@@ -20,4 +20,25 @@ public struct ChooserItem: Hashable, Sendable {
     public static func primary(title: String = "Default", idiom: Idiom = .phone) -> ChooserItem {
         ChooserItem(name: nil, title: title, idiom: idiom)
     }
+
+    /// Which icon this is, whatever its place in the list.
+    public var key: IconKey { IconKey(name: name, idiom: idiom) }
+}
+
+/// An icon's identity in the chooser: its name (nil: the primary) in its icon set. Pictures,
+/// details and the focus are kept by it, so the list of icons can change (a fix adds or
+/// removes one) without a picture landing on another icon's tile.
+public struct IconKey: Hashable, Sendable, CustomStringConvertible {
+    public let name: String?
+    public let idiom: Idiom
+
+    public init(name: String?, idiom: Idiom = .phone) {
+        self.name = name
+        self.idiom = idiom
+    }
+
+    /// The primary icon of a set.
+    public static func primary(_ idiom: Idiom = .phone) -> IconKey { IconKey(name: nil, idiom: idiom) }
+
+    public var description: String { "\(name ?? "(primary)") [\(idiom.rawValue)]" }
 }

@@ -39,8 +39,9 @@ public struct ChooserAlert: Hashable, Sendable {
 /// (the focus is always on screen, a picture is asked for once); change them with events.
 public struct ChooserState: Hashable, Sendable {
     /// The icons in chooser order, the primary first; an app with an iPad twin lists the
-    /// iPhone set, then the iPad set (`idiom` says which is shown).
-    public let items: [ChooserItem]
+    /// iPhone set, then the iPad set (`idiom` says which is shown). The list changes when the
+    /// app is read again (`.iconsChanged`); everything kept per icon is kept by `IconKey`.
+    public internal(set) var items: [ChooserItem]
     /// The icon set on screen.
     public internal(set) var idiom: Idiom
     /// The `/` filter while it is open.
@@ -64,10 +65,10 @@ public struct ChooserState: Hashable, Sendable {
     /// The first grid row on screen (the grid scrolls by whole rows).
     public internal(set) var firstVisibleRow: Int
     public internal(set) var screen: ScreenSize
-    /// Rendered pictures by tile size and item index; missing ones show placeholders.
-    public internal(set) var pictures: [TileSize: [Int: CellGrid]]
+    /// Rendered pictures by tile size and icon; missing ones show placeholders.
+    public internal(set) var pictures: [TileSize: [IconKey: CellGrid]]
     /// What `.loadPictures` has asked for already, so nothing is decoded twice.
-    public internal(set) var requestedPictures: [TileSize: Set<Int>]
+    public internal(set) var requestedPictures: [TileSize: Set<IconKey>]
     public internal(set) var alert: ChooserAlert?
     /// A fix under way: being worked out, asking for a yes, or being written.
     public internal(set) var fix: FixStage?
@@ -160,6 +161,9 @@ public struct ChooserState: Hashable, Sendable {
         return layout.visibleIndices(firstRow: firstVisibleRow).map { shown[$0] }
     }
 
+    /// The icons whose tiles are on screen, in grid order.
+    public var visibleIcons: [IconKey] { visibleItems.map { items[$0].key } }
+
     /// The tile size in use (chosen to fit, or forced), or nil when the terminal is too small.
     public var tileSize: TileSize? { layout?.tileSize }
 
@@ -213,7 +217,7 @@ public struct ChooserState: Hashable, Sendable {
         let inGrid = Array(visible) + Array(visible.upperBound..<shown.count) + Array(0..<visible.lowerBound)
         // The grid's icons first, then the rest of the set (a filter hides some); each once.
         var seen = asked
-        let missing = (inGrid.map { shown[$0] } + idiomItems).filter { seen.insert($0).inserted }
+        let missing = (inGrid.map { shown[$0] } + idiomItems).map { items[$0].key }.filter { seen.insert($0).inserted }
         guard !missing.isEmpty else { return [] }
         requestedPictures[size, default: []].formUnion(missing)
         return [.loadPictures(missing, size, appearance)]
@@ -225,7 +229,7 @@ public struct ChooserState: Hashable, Sendable {
         guard let layout, let cell = pixels?.cell else { return [] }
         let size = layout.tileSize
         let asked = pixels?.requested[size, default: []] ?? []
-        let missing = visibleItems.filter { !asked.contains($0) }
+        let missing = visibleIcons.filter { !asked.contains($0) }
         guard !missing.isEmpty else { return [] }
         pixels?.requested[size, default: []].formUnion(missing)
         return [.loadPixelPictures(missing, size, cell: cell, appearance: appearance)]
@@ -237,18 +241,19 @@ public struct ChooserState: Hashable, Sendable {
 /// not be made keeps its symbol art.
 public struct PixelPictureState: Hashable, Sendable {
     public let cell: CellPixelSize
-    /// Tiles whose picture the terminal can be given, by tile size.
-    public internal(set) var ready: [TileSize: Set<Int>] = [:]
-    /// Tiles asked for (ready, under way, or failed), by tile size.
-    public internal(set) var requested: [TileSize: Set<Int>] = [:]
+    /// Icons whose picture the terminal can be given, by tile size.
+    public internal(set) var ready: [TileSize: Set<IconKey>] = [:]
+    /// Icons asked for (ready, under way, or failed), by tile size.
+    public internal(set) var requested: [TileSize: Set<IconKey>] = [:]
 
     init(cell: CellPixelSize) { self.cell = cell }
 }
 
-/// A tile the terminal shows as a pixel picture: the item (an index into `items`), and the
-/// cells the picture covers.
+/// A tile the terminal shows as a pixel picture: the item (an index into `items`), its icon,
+/// and the cells the picture covers.
 public struct PixelTile: Hashable, Sendable {
     public let index: Int
+    public let icon: IconKey
     public let tileSize: TileSize
     public let x: Int
     public let y: Int
@@ -269,9 +274,10 @@ extension ChooserState {
         let overlays = overlayFrames
         return layout.visibleIndices(firstRow: firstVisibleRow).compactMap { position in
             let index = shown[position]
-            guard ready.contains(index), let slot = layout.slotOrigin(of: position, firstRow: firstVisibleRow) else { return nil }
+            let icon = items[index].key
+            guard ready.contains(icon), let slot = layout.slotOrigin(of: position, firstRow: firstVisibleRow) else { return nil }
             let origin = TileDrawing.pictureOrigin(slotX: slot.x, slotY: slot.y)
-            let tile = PixelTile(index: index, tileSize: layout.tileSize, x: origin.x, y: origin.y)
+            let tile = PixelTile(index: index, icon: icon, tileSize: layout.tileSize, x: origin.x, y: origin.y)
             return overlays.contains { tile.intersects(x: $0.x, y: $0.y, width: $0.width, height: $0.height) } ? nil : tile
         }
     }

@@ -8,9 +8,9 @@ import TerminalText
 /// its large picture), each asked for once and shown as it comes, so a key press never waits.
 public struct DetailsState: Hashable, Sendable {
     public internal(set) var isOpen = false
-    /// Each icon's files and declaration, by item index, once found.
-    public internal(set) var known: [Int: IconDetails] = [:]
-    var requested: Set<Int> = []
+    /// Each icon's files and declaration, once found.
+    public internal(set) var known: [IconKey: IconDetails] = [:]
+    var requested: Set<IconKey> = []
     /// The app's lint findings, once checked (asked for the first time the panel opens).
     public internal(set) var findings: AppFindings?
     var findingsRequested = false
@@ -44,12 +44,12 @@ public struct DetailsState: Hashable, Sendable {
 /// The large picture of one icon at one size in cells (square in pixels: twice as many
 /// columns as rows).
 public struct DetailsPicture: Hashable, Sendable {
-    public let index: Int
+    public let icon: IconKey
     public let columns: Int
     public let rows: Int
 
-    public init(index: Int, columns: Int, rows: Int) {
-        self.index = index
+    public init(icon: IconKey, columns: Int, rows: Int) {
+        self.icon = icon
         self.columns = columns
         self.rows = rows
     }
@@ -150,7 +150,8 @@ struct DetailsPanel {
         case pixels
     }
 
-    func draw(item: ChooserItem, isCurrent: Bool, details: IconDetails?, findings: AppFindings?,
+    /// `own`: the findings listed for the item (see `ChooserState.findings(of:)`).
+    func draw(item: ChooserItem, isCurrent: Bool, details: IconDetails?, findings: AppFindings?, own: [IconFinding],
               picture: Picture, renderer: TileRenderer, into grid: inout CellGrid) {
         grid.drawBox(x: frame.x, y: frame.y, width: frame.width, height: frame.height, glyphs: glyphs.box, filled: true)
         guard frame.innerHeight > 0, frame.textWidth > 0 else { return }
@@ -178,7 +179,7 @@ struct DetailsPanel {
             top = origin.y + size.rows + 1
         }
         let room = frame.innerTop + frame.innerHeight - top
-        for (offset, line) in fitted(details: details, findings: findings, item: item, rows: room).enumerated() {
+        for (offset, line) in fitted(details: details, findings: findings, own: own, rows: room).enumerated() {
             let width = frame.textWidth - line.indent
             grid.write(DisplayWidth.truncate(line.text, to: width, ellipsis: glyphs.ellipsis),
                        x: frame.textX + line.indent, y: top + offset, style: line.style)
@@ -224,9 +225,9 @@ struct DetailsPanel {
     /// The three sections in `rows` lines. Each first gets up to a few lines (the findings
     /// before the images, which are the likeliest to be long), then what is left goes to the
     /// declaration, the findings and the images, in that order, up to what each needs.
-    func fitted(details: IconDetails?, findings: AppFindings?, item: ChooserItem, rows: Int) -> [PanelLine] {
+    func fitted(details: IconDetails?, findings: AppFindings?, own: [IconFinding], rows: Int) -> [PanelLine] {
         guard rows > 0 else { return [] }
-        let sections = [declarationSection(details), imageSection(details), findingSection(findings, name: item.name)]
+        let sections = [declarationSection(details), imageSection(details), findingSection(findings, own: own)]
         let needs = sections.map { $0?.lineCount ?? 0 }
         var given = [0, 0, 0]
         var left = rows
@@ -359,7 +360,7 @@ struct DetailsPanel {
         String(text.reversed().drop { $0 == " " }.reversed())
     }
 
-    func findingSection(_ findings: AppFindings?, name: String?) -> Section {
+    func findingSection(_ findings: AppFindings?, own: [IconFinding]) -> Section {
         var section = Section(heading: heading("Lint"), entries: [], noun: "finding")
         guard let findings else {
             section.entries = [subtle("checking the app\(glyphs.ellipsis)")]
@@ -369,7 +370,6 @@ struct DetailsPanel {
             section.entries = [subtle("not checked: \(glyphs.shown(failure))")]
             return section
         }
-        let own = findings.byIcon[name] ?? []
         // Said in the heading, which always shows, where a long finding's end may be cut.
         let fixable = own.count(where: \.fixable)
         if fixable > 0 { section.heading = heading("Lint \(glyphs.dash) f fixes \(fixable == own.count ? (fixable == 1 ? "it" : "them") : "\(fixable)")") }

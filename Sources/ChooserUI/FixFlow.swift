@@ -32,8 +32,24 @@ public enum FixStage: Hashable, Sendable {
 extension ChooserState {
     /// The focused icon's findings that `lint --fix` can fix.
     var fixableFindingsOfFocus: [IconFinding] {
-        guard let item = focusedItem, let findings = details.findings else { return [] }
-        return (findings.byIcon[item.name] ?? []).filter(\.fixable)
+        guard let item = focusedItem else { return [] }
+        return findings(of: item).filter(\.fixable)
+    }
+
+    /// The findings the details panel lists for `item`: its own, and on the primary's panel
+    /// those about icons the app has that the grid does not list (an icon set that does not
+    /// ship), which a fix can bring into the grid.
+    public func findings(of item: ChooserItem) -> [IconFinding] {
+        guard let findings = details.findings else { return [] }
+        let own = findings.byIcon[item.name] ?? []
+        guard item.name == nil else { return own }
+        return own + unlistedIconNames.flatMap { findings.byIcon[$0] ?? [] }
+    }
+
+    /// The icons the findings are about that the grid does not list, in name order.
+    var unlistedIconNames: [String] {
+        let listed = Set(items.compactMap(\.name))
+        return (details.findings?.byIcon.keys.compactMap { $0 } ?? []).filter { !listed.contains($0) }.sorted()
     }
 
     /// `f`, with the details panel open on an icon with fixable findings: asks what the fix
@@ -51,7 +67,7 @@ extension ChooserState {
         }
         fix = .planning
         status = StatusMessage("Working out the fix\(Glyphs(ascii: configuration.ascii).ellipsis)")
-        return [.planFix(icon: FixTarget(name: item.name))]
+        return [.planFix(icon: FixTarget(name: item.name, alsoAbout: item.name == nil ? unlistedIconNames : []))]
     }
 
     /// Keys while the confirmation box shows: Enter or y applies, Esc, n or q cancels.
@@ -84,8 +100,8 @@ extension ChooserState {
         }
     }
 
-    /// The answer to `.applyFix`: on success the findings are checked again and every
-    /// picture drawn anew from the files as they are now.
+    /// The answer to `.applyFix`: on success the findings are checked again and the app's
+    /// icons read again, so the grid shows what the fix made (`.iconsRead`).
     mutating func finishFix(error: String?, summary: String) -> [ChooserEffect] {
         fix = nil
         if let error {
@@ -95,20 +111,20 @@ extension ChooserState {
         status = StatusMessage(TextSanitizer.clean(summary))
         details.findings = nil
         details.findingsRequested = false
-        details.requested = []
-        details.dropPictures()
-        pictures = [:]
-        requestedPictures = [:]
-        pixels = pixels.map { PixelPictureState(cell: $0.cell) }
-        return requestMissingPictures() + requestMissingPixelPictures()
+        return [.readIcons]
     }
 }
 
-/// The icon a fix is asked for: its name, nil for the primary.
+/// The icon a fix is asked for: its name, nil for the primary; and the icons the grid does
+/// not list whose findings its panel shows (the primary's: sets that do not ship).
 public struct FixTarget: Hashable, Sendable {
     public let name: String?
+    public let alsoAbout: [String]
 
-    public init(name: String?) { self.name = name }
+    public init(name: String?, alsoAbout: [String] = []) {
+        self.name = name
+        self.alsoAbout = alsoAbout
+    }
 }
 
 /// The confirmation box of a fix: the question, what will change (one line per file,

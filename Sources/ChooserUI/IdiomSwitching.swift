@@ -2,7 +2,7 @@ import IconCatalog
 
 /// `p`: an app that declares an iPad icon set of its own (`CFBundleIcons~ipad`, or iPad images
 /// in its asset catalogs) lists both sets in `items`; `p` shows the other one. Pictures are kept
-/// per item, so switching back shows the first set's pictures at once.
+/// per icon, so switching back shows the first set's pictures at once.
 extension ChooserState {
     mutating func showNextIdiom() -> [ChooserEffect] {
         let all = idioms

@@ -22,8 +22,8 @@ extension ChooserState {
 
     /// The large picture the panel shows for the focused icon, at the panel's size.
     var detailsPictureWanted: DetailsPicture? {
-        guard let size = detailsFrame?.pictureSize, items.indices.contains(focus) else { return nil }
-        return DetailsPicture(index: focus, columns: size.columns, rows: size.rows)
+        guard let size = detailsFrame?.pictureSize, let item = focusedItem else { return nil }
+        return DetailsPicture(icon: item.key, columns: size.columns, rows: size.rows)
     }
 
     /// The panel's pixel picture, when it is ready and no box (help, alert) covers it.
@@ -49,9 +49,9 @@ extension ChooserState {
     /// What the open panel lacks for the focused icon: its files, the app's findings (once),
     /// and its large picture in symbols and, where the terminal shows them, in pixels.
     mutating func requestDetails() -> [ChooserEffect] {
-        guard details.isOpen, layout != nil, items.indices.contains(focus) else { return [] }
+        guard details.isOpen, layout != nil, let item = focusedItem else { return [] }
         var effects: [ChooserEffect] = []
-        if details.requested.insert(focus).inserted { effects.append(.loadDetails(focus)) }
+        if details.requested.insert(item.key).inserted { effects.append(.loadDetails(item.key)) }
         if !details.findingsRequested {
             details.findingsRequested = true
             effects.append(.checkApp)
@@ -73,9 +73,9 @@ extension ChooserState {
     /// size than asked for now.
     mutating func receiveDetails(_ event: ChooserEvent) {
         switch event {
-        case let .detailsLoaded(index, found):
-            guard items.indices.contains(index) else { return }
-            details.known[index] = found
+        case let .detailsLoaded(icon, found):
+            guard items.contains(where: { $0.key == icon }) else { return }
+            details.known[icon] = found
         case let .findingsLoaded(findings):
             details.findings = findings
         case let .detailsPictureLoaded(key, picture, pictureAppearance):

@@ -31,9 +31,9 @@ private func respond(_ state: inout ChooserState, to event: ChooserEvent) -> [Ch
         return state.handleClick(column: column, row: row)
     case let .resize(width, height):
         return state.resize(to: ScreenSize(width: width, height: height))
-    case let .pictureLoaded(index, tileSize, picture, appearance):
+    case let .pictureLoaded(icon, tileSize, picture, appearance):
         guard appearance == state.appearance else { return [] }
-        state.store(picture, index: index, tileSize: tileSize)
+        state.store(picture, icon: icon, tileSize: tileSize)
         return []
     case let .applyFinished(name, error):
         state.finishApply(name: name, error: error)
@@ -55,9 +55,11 @@ private func respond(_ state: inout ChooserState, to event: ChooserEvent) -> [Ch
         guard cell != state.pixels?.cell else { return [] }
         state.pixels = cell.map(PixelPictureState.init)
         return state.requestMissingPixelPictures()
-    case let .pixelPictureLoaded(index, tileSize, cell, ready, appearance):
-        guard appearance == state.appearance, cell == state.pixels?.cell, state.items.indices.contains(index) else { return [] }
-        if ready { state.pixels?.ready[tileSize, default: []].insert(index) }
+    case let .pixelPictureLoaded(icon, tileSize, cell, ready, appearance):
+        guard appearance == state.appearance, cell == state.pixels?.cell, state.items.contains(where: { $0.key == icon }) else {
+            return []
+        }
+        if ready { state.pixels?.ready[tileSize, default: []].insert(icon) }
         return []
     case .detailsLoaded, .findingsLoaded, .detailsPictureLoaded, .detailsPixelPictureLoaded:
         state.receiveDetails(event)
@@ -67,6 +69,8 @@ private func respond(_ state: inout ChooserState, to event: ChooserEvent) -> [Ch
         return []
     case let .fixApplied(error, summary):
         return state.finishFix(error: error, summary: summary)
+    case let .iconsRead(items, failure):
+        return state.receiveIcons(items, failure: failure)
     }
 }
 
@@ -181,14 +185,14 @@ extension ChooserState {
         return requestMissingPictures() + requestMissingPixelPictures()
     }
 
-    /// Keeps a rendered picture if it is for a known item and exactly the tile's size (a
-    /// wrongly sized picture would break the grid's alignment).
-    mutating func store(_ picture: CellGrid, index: Int, tileSize: TileSize) {
-        guard items.indices.contains(index), picture.width == tileSize.columns, picture.height == tileSize.rows else {
+    /// Keeps a rendered picture if it is for an icon in the list and exactly the tile's size
+    /// (a wrongly sized picture would break the grid's alignment).
+    mutating func store(_ picture: CellGrid, icon: IconKey, tileSize: TileSize) {
+        guard items.contains(where: { $0.key == icon }), picture.width == tileSize.columns, picture.height == tileSize.rows else {
             return
         }
-        pictures[tileSize, default: [:]][index] = picture
-        requestedPictures[tileSize, default: []].insert(index)
+        pictures[tileSize, default: [:]][icon] = picture
+        requestedPictures[tileSize, default: []].insert(icon)
     }
 
     func quoted(_ text: String) -> String { Glyphs(ascii: configuration.ascii).quoted(text) }

@@ -38,7 +38,8 @@ public func view(_ state: ChooserState) -> CellGrid {
         if let plate, plate.row == origin.y + layout.slotHeight - 1 {
             captionColumns = index == state.focus ? plate.columns : tiles.captionColumns(slotX: origin.x, beside: plate.columns)
         }
-        tiles.draw(state.items[index], picture: shownInPixels.contains(index) ? .pixels : .symbols(pictures[index]),
+        let item = state.items[index]
+        tiles.draw(item, picture: shownInPixels.contains(index) ? .pixels : .symbols(pictures[item.key]),
                    isCurrent: index == currentIndex, isFocused: index == state.focus,
                    marked: state.filter?.marks[index] ?? [], captionColumns: captionColumns,
                    x: origin.x, y: origin.y, into: &grid)
@@ -109,8 +110,8 @@ private func drawDetails(_ state: ChooserState, item: ChooserItem, frame: Detail
     let renderer = TileRenderer(depth: state.configuration.colorDepth, symbols: state.configuration.symbols,
                                 ascii: state.configuration.ascii)
     DetailsPanel(frame: frame, glyphs: glyphs, theme: theme).draw(
-        item: item, isCurrent: state.focus == state.currentIndex, details: state.details.known[state.focus],
-        findings: state.details.findings, picture: picture, renderer: renderer, into: &grid)
+        item: item, isCurrent: state.focus == state.currentIndex, details: state.details.known[item.key],
+        findings: state.details.findings, own: state.findings(of: item), picture: picture, renderer: renderer, into: &grid)
 }
 
 /// The key summary: as many hints as fit, in a fixed order, the least needed dropped first,

@@ -276,6 +276,14 @@ public final class NcursesTerminal: Terminal {
         TTY.write(bytes, to: descriptor)
     }
 
+    public func forgetPictures(_ pictures: [PictureID]) {
+        guard !closed, let encoder, !pictures.isEmpty else { return }
+        let bytes = encoder.encode(pictures.map { .forget($0) })
+        guard !bytes.isEmpty else { return }
+        fflush(output)
+        TTY.write(bytes, to: descriptor)
+    }
+
     public func sendQueries(_ plan: QueryPlan) {
         guard !closed, !plan.isEmpty else { return }
         fflush(output)

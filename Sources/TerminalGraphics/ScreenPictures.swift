@@ -148,6 +148,12 @@ public final class KittyScreenPictures: ScreenPictures, Sendable {
                     state.placed = []
                     state.placedAt = [:]
                     state.unconfirmed = [:]
+                case .forget(let picture):
+                    state.unconfirmed[picture] = nil
+                    state.placedAt[picture] = nil
+                    state.placed.remove(picture)
+                    guard let image = state.images.removeValue(forKey: picture), image.everSent else { continue }
+                    out += wrapped(KittyGraphics.delete(.image(image.id)))
                 case .cleared:
                     state.placed = []
                     state.placedAt = [:]
@@ -285,6 +291,7 @@ public final class CellScreenPictures: ScreenPictures, Sendable {
     public func encode(_ commands: [PictureCommand]) -> [UInt8] {
         encoded.withLock { encoded in
             commands.flatMap { command -> [UInt8] in
+                if case .forget(let picture) = command { encoded[picture] = nil }
                 guard case .place(let placement) = command, let bytes = encoded[placement.picture] else { return [] }
                 return atCell(of: placement.cells, bytes)
             }

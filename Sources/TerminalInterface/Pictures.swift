@@ -54,6 +54,9 @@ public enum PictureCommand: Hashable, Sendable {
     /// frees the data of pictures a clear leaves without a placement, so each picture is
     /// sent again before it is placed.
     case cleared
+    /// The picture will not be placed again (its icon is gone or was drawn anew): its data
+    /// is freed (kitty: the image deleted, with any placement of it).
+    case forget(PictureID)
 }
 
 /// Turns picture commands into a protocol's bytes (kitty, sixel, iTerm2).

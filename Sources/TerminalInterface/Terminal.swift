@@ -51,6 +51,8 @@ public protocol Terminal: AnyObject {
     /// Places every picture shown again where the last frame put it (see
     /// `PictureEncoder.placeShownAgain`): called once the screen has been still a while.
     func placeShownPicturesAgain()
+    /// Frees what was sent for pictures that will not be placed again (`PictureCommand.forget`).
+    func forgetPictures(_ pictures: [PictureID])
     /// Gives the terminal back as it was: pictures deleted, late answers swallowed, modes
     /// restored. Safe to call more than once.
     func close()
@@ -62,6 +64,7 @@ extension Terminal {
     public var awaitsPictureConfirmation: Bool { false }
     public func placeUnconfirmedPictures() {}
     public func placeShownPicturesAgain() {}
+    public func forgetPictures(_ pictures: [PictureID]) {}
 }
 
 /// A screen as the program wants it: the text, and pixel pictures over it.

@@ -1,9 +1,11 @@
 import ArgumentParser
+import CellCanvas
 import ChooserRuntime
 import ChooserUI
 import Foundation
 import IconArt
 import IconCatalog
+import IconChoice
 import IconLint
 import NcursesTerminal
 import ProjectWriting
@@ -60,11 +62,8 @@ extension IconChooser {
             // The session picks the symbol set (from --symbols, the terminal and what it answers).
             let configuration = ChooserConfiguration(
                 alertOnApply: !noAlert, iconSize: iconSize, ascii: !terminal.isUTF8, colorDepth: terminal.colorDepth)
-            let icons = ChooserIcons(joining: ChooserSession.phoneFirst(manager, twin).map { each in
-                ChooserIcons(catalog: each.catalog,
-                             images: IconImageFinder(catalog: each.catalog, options: options.catalogOptions),
-                             depth: terminal.colorDepth, ascii: configuration.ascii, look: options.look(for: each.catalog))
-            })
+            let appOptions = options, depth = terminal.colorDepth, ascii = configuration.ascii
+            let icons = Self.icons(manager, twin, options: appOptions, depth: depth, ascii: ascii)
             // Symbol tiles, pixel pictures and the details panel's are made on one queue, the panel's
             // and then the tiles on screen first.
             let decoding = DecodeQueue()
@@ -73,13 +72,19 @@ extension IconChooser {
             let check = ChooserLint(opened: opened, app: app, options: catalogOptions)
             let details = ChooserDetails(icons: icons, catalog: manager.catalog, queue: decoding, lint: { try check.lint() })
             let fixes = try fixSource(lint: { try Linter.lint(app: app, options: catalogOptions) })
+            // After a fix: the app opened afresh, as it is on disk now.
+            let reread: @Sendable () throws -> ChooserReading = {
+                let read = try appOptions.loadManagerWithTwin(opener: AppOpener())
+                return ChooserReading(manager: read.manager, twin: read.twin,
+                                      icons: Self.icons(read.manager, read.twin, options: appOptions, depth: depth, ascii: ascii))
+            }
             let status = await ChooserSession(
                 manager: manager, twin: twin, icons: icons, currentName: choice.name, configuration: configuration, terminal: terminal,
                 pictures: PictureLoader(icons: icons, queue: decoding),
                 options: ChooserSession.Options(graphics: graphics, symbols: symbols.forced,
                                                 pixelPictures: IconPixelPictures(icons: icons, queue: decoding),
                                                 details: details, fixes: fixes),
-                appearance: options.appearance
+                appearance: options.appearance, reread: fixes == nil ? nil : reread
             ).run()
             terminal.close()
             choice.warnings.forEach { Console.warning($0.description) }
@@ -87,6 +92,16 @@ extension IconChooser {
                 Swift.print(TextSanitizer.clean(manager.alternateIconName ?? ""))
             }
             if status != 0 { throw ExitCode(status) }
+        }
+
+        /// The icons of the app's icon sets as the chooser shows them, the iPhone set's first.
+        private static func icons(_ manager: IconManager, _ twin: IconManager?, options: AppOptions, depth: ColorDepth,
+                                  ascii: Bool) -> ChooserIcons {
+            ChooserIcons(joining: ChooserSession.phoneFirst(manager, twin).map { each in
+                ChooserIcons(catalog: each.catalog,
+                             images: IconImageFinder(catalog: each.catalog, options: options.catalogOptions),
+                             depth: depth, ascii: ascii, look: options.look(for: each.catalog))
+            })
         }
 
         /// What `f` fixes with: the app's files, where it was named with `--app` (the bundled

@@ -16,8 +16,8 @@ import Testing
         })
         let items = icons.items
         #expect(items.count == icons.count && items.count == sets.map(\.icons.count).reduce(0, +))
-        for index in items.indices {
-            #expect(items[index].name == icons.icon(index).name)
+        for item in items {
+            #expect(icons.icon(item.key)?.name == item.name)
         }
         #expect(items.map(\.idiom) == sets.flatMap { catalog in catalog.icons.map { _ in catalog.idiom } })
     }

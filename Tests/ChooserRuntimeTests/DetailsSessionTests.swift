@@ -21,10 +21,10 @@ import TerminalInterface
         private(set) var lintRuns = 0
         private(set) var picturesAsked: [DetailsPicture] = []
 
-        func details(_ index: Int, deliver: @escaping @Sendable (Int, IconDetails) -> Void) {
-            lock.withLock { detailsAsked.append(index) }
-            let name = demoItems[index].name ?? "primary"
-            deliver(index, IconDetails(places: [.plistKey(["CFBundleIcons", "CFBundleAlternateIcons", name], file: "Info.plist")],
+        func details(_ icon: IconKey, deliver: @escaping @Sendable (IconKey, IconDetails) -> Void) {
+            lock.withLock { detailsAsked.append(place(of: icon)) }
+            let name = icon.name ?? "primary"
+            deliver(icon, IconDetails(places: [.plistKey(["CFBundleIcons", "CFBundleAlternateIcons", name], file: "Info.plist")],
                                        images: [IconDetails.Image(file: "\(name)@3x.png", width: 180, height: 180, idiom: nil,
                                                                   appearance: .light)]))
         }
@@ -50,7 +50,7 @@ import TerminalInterface
                 return pendingPictures
             }
             for (picture, deliver) in pending {
-                let letter = String(ScriptedPictures.letter(picture.index)).lowercased()
+                let letter = String(ScriptedPictures.letter(place(of: picture.icon))).lowercased()
                 deliver(CellGrid(width: picture.columns, height: picture.rows, filling: Cell(letter)))
             }
         }
@@ -92,7 +92,7 @@ import TerminalInterface
             try await chooser.frame("the primary's panel again") { $0.text.contains("primary@3x.png") }
             #expect(details.asked == [0, 1])
             #expect(details.runs == 1)
-            #expect(details.pictures.map(\.index) == [0, 1, 0])
+            #expect(details.pictures.map { place(of: $0.icon) } == [0, 1, 0])
 
             chooser.terminal.send(.key(.character("i")))
             try await chooser.frame("the panel closed") { !$0.text.contains("Details") }

@@ -29,20 +29,22 @@ import TerminalStreams
             return PixelPictureStart(encoder: encoder, cell: capabilities.cellSize ?? .standard)
         }
 
-        func request(_ indices: [Int], size: TileSize, cell: CellPixelSize, appearance: IconAppearance,
+        func request(_ icons: [IconKey], size: TileSize, cell: CellPixelSize, appearance: IconAppearance,
                      deliver: @escaping @Sendable (LoadedPixelPicture) -> Void) {
-            for index in indices {
+            for icon in icons {
+                let index = place(of: icon)
                 guard let encoder = lock.withLock({ encoder }), let geometry = TileGeometry(columns: 2, rows: 1, cell: .standard)
                 else { continue }
                 let bitmap = RGBABitmap(width: geometry.width, height: geometry.height, filledWith: (200, 30, 30, 255))
                 try? encoder.prepare(PixelPicture(bitmap: bitmap, geometry: geometry), as: PictureID(UInt32(index + 1)))
                 lock.withLock { _ = made.insert(index) }
-                deliver(LoadedPixelPicture(index: index, size: size, cell: cell, ready: true, appearance: appearance))
+                deliver(LoadedPixelPicture(icon: icon, size: size, cell: cell, ready: true, appearance: appearance))
             }
         }
 
-        func pictureID(index: Int, size: TileSize, cell: CellPixelSize, appearance: IconAppearance) -> PictureID? {
-            lock.withLock { made.contains(index) ? PictureID(UInt32(index + 1)) : nil }
+        func pictureID(icon: IconKey, size: TileSize, cell: CellPixelSize, appearance: IconAppearance) -> PictureID? {
+            let index = place(of: icon)
+            return lock.withLock { made.contains(index) ? PictureID(UInt32(index + 1)) : nil }
         }
 
         func cancelAll() {}

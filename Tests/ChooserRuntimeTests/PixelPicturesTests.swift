@@ -28,16 +28,22 @@ import TerminalInterface
         private var made: Set<Int> = []
         private var appearance: IconAppearance = .light
         private let automatic: Bool
+        /// The list whose places are the tiles' indices.
+        private let items: [ChooserItem]
 
         /// `automatic`: every picture asked for is made at once.
-        init(automatic: Bool = true) { self.automatic = automatic }
+        init(automatic: Bool = true, items: [ChooserItem] = demoItems) {
+            self.automatic = automatic
+            self.items = items
+        }
 
         func start(for capabilities: TerminalCapabilities, colorDepth: ColorDepth) -> PixelPictureStart? {
             PixelPictureStart(encoder: SilentEncoder(), cell: capabilities.cellSize ?? .standard)
         }
 
-        func request(_ indices: [Int], size: TileSize, cell: CellPixelSize, appearance: IconAppearance,
+        func request(_ icons: [IconKey], size: TileSize, cell: CellPixelSize, appearance: IconAppearance,
                      deliver: @escaping @Sendable (LoadedPixelPicture) -> Void) {
+            let indices = icons.map { place(of: $0, in: items) }
             lock.withLock {
                 asked.append((indices, size, cell))
                 self.deliver = deliver
@@ -53,15 +59,16 @@ import TerminalInterface
                 if ready { made.insert(index) }
                 return (self.deliver, self.appearance)
             }
-            deliver?(LoadedPixelPicture(index: index, size: size, cell: cell, ready: ready, appearance: appearance))
+            deliver?(LoadedPixelPicture(icon: items[index].key, size: size, cell: cell, ready: ready, appearance: appearance))
         }
 
         static func id(_ index: Int, _ appearance: IconAppearance) -> UInt32 {
             UInt32(index + 100 * (IconAppearance.allCases.firstIndex(of: appearance) ?? 0))
         }
 
-        func pictureID(index: Int, size: TileSize, cell: CellPixelSize, appearance: IconAppearance) -> PictureID? {
-            lock.withLock {
+        func pictureID(icon: IconKey, size: TileSize, cell: CellPixelSize, appearance: IconAppearance) -> PictureID? {
+            let index = place(of: icon, in: items)
+            return lock.withLock {
                 made.contains(index) && appearance == self.appearance ? PictureID(Self.id(index, appearance)) : nil
             }
         }
@@ -70,9 +77,9 @@ import TerminalInterface
 
         private var aheadAsked: [[Int]] = []
 
-        func makeAhead(_ indices: [Int], size: TileSize, for capabilities: TerminalCapabilities, colorDepth: ColorDepth,
+        func makeAhead(_ icons: [IconKey], size: TileSize, for capabilities: TerminalCapabilities, colorDepth: ColorDepth,
                        appearance: IconAppearance) {
-            lock.withLock { aheadAsked.append(indices) }
+            lock.withLock { aheadAsked.append(icons.map { place(of: $0, in: items) }) }
         }
 
         /// The tiles whose pictures were asked to be made before the terminal was known to show them.
@@ -85,12 +92,13 @@ import TerminalInterface
 
         func requestDetails(_ picture: DetailsPicture, cell: CellPixelSize, appearance: IconAppearance,
                             deliver: @escaping @Sendable (LoadedDetailsPixelPicture) -> Void) {
-            lock.withLock { _ = madeLarge.insert(picture.index) }
+            lock.withLock { _ = madeLarge.insert(place(of: picture.icon, in: items)) }
             deliver(LoadedDetailsPixelPicture(picture: picture, cell: cell, ready: true, appearance: appearance))
         }
 
         func detailsPictureID(_ picture: DetailsPicture, cell: CellPixelSize, appearance: IconAppearance) -> PictureID? {
-            lock.withLock { madeLarge.contains(picture.index) ? PictureID(UInt32(1000 + picture.index)) : nil }
+            let index = place(of: picture.icon, in: items)
+            return lock.withLock { madeLarge.contains(index) ? PictureID(UInt32(1000 + index)) : nil }
         }
     }
 
@@ -195,7 +203,7 @@ import TerminalInterface
             let items = [ChooserItem.primary()] + (1..<12).map { ChooserItem(name: "icon\($0)", title: "Icon \($0)") }
             // Small tiles, three a row, two rows on screen.
             let terminal = MemoryTerminal(size: TerminalSize(columns: 40, rows: 20))
-            let pixels = TilePictures()
+            let pixels = TilePictures(items: items)
             let chooser = RunningChooser(terminal: terminal, items: items, options: ChooserSession.Options(
                 detectionTimeout: .seconds(30), pixelPictures: pixels))
             try await chooser.frame(showing: "Default")

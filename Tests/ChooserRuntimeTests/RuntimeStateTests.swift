@@ -124,7 +124,7 @@ import TerminalInterface
 
     @Test func framesScheduleConfirmationStillnessAndTheTilesDecodedFirst() {
         var state = Self.state()
-        let first = Prioritized(indices: [0, 1, 2], size: .medium)
+        let first = Prioritized(icons: [0, 1, 2].map { demoItems[$0].key }, size: .medium)
         #expect(state.update(.frameDrawn(visible: first, placesPictures: true, awaitsConfirmation: true))
                 == [.wake(.confirmationDue, after: .seconds(1)), .wake(.still(frame: 1), after: .seconds(1)), .prioritize(first)])
         // The same tiles, a confirmation already on its way: nothing new.
@@ -135,7 +135,7 @@ import TerminalInterface
         #expect(state.update(.picturesPlaced(awaitsConfirmation: true)) == [.wake(.confirmationDue, after: .seconds(1))])
         #expect(state.update(.confirmationDue) == [.placeUnconfirmedPictures])
         #expect(state.update(.picturesPlaced(awaitsConfirmation: false)) == [])
-        let scrolled = Prioritized(indices: [3, 4, 5], size: .medium)
+        let scrolled = Prioritized(icons: [IconKey(name: "a"), IconKey(name: "b")], size: .medium)
         #expect(state.update(.frameDrawn(visible: scrolled, placesPictures: false, awaitsConfirmation: false)) == [.prioritize(scrolled)])
     }
 

@@ -53,6 +53,9 @@ let demoItems: [ChooserItem] = [.primary()] + ["black-white", "white-black", "mu
     ChooserItem(name: $0, title: $0)
 }
 
+/// Where an icon is in `items` (-1: not there): the fakes below record places, as the tests read them.
+func place(of icon: IconKey, in items: [ChooserItem] = demoItems) -> Int { items.firstIndex { $0.key == icon } ?? -1 }
+
 /// Pictures that arrive when the test says so: requests are recorded, and `deliver` hands
 /// a tile filled with one letter (A for the first icon, B for the second…) to the loop.
 final class ScriptedPictures: PictureSource, @unchecked Sendable {
@@ -64,11 +67,18 @@ final class ScriptedPictures: PictureSource, @unchecked Sendable {
     private(set) var requests: [(indices: [Int], size: TileSize)] = []
     private(set) var priorities: [(indices: [Int], size: TileSize)] = []
     private(set) var cancelled = false
+    /// The list the places recorded and delivered are in.
+    private var items: [ChooserItem]
 
-    func request(_ indices: [Int], size: TileSize, symbols: SymbolSet, depth: ColorDepth, appearance: IconAppearance,
+    init(items: [ChooserItem] = demoItems) { self.items = items }
+
+    /// Places are in `items` from now on.
+    func use(_ items: [ChooserItem]) { lock.withLock { self.items = items } }
+
+    func request(_ icons: [IconKey], size: TileSize, symbols: SymbolSet, depth: ColorDepth, appearance: IconAppearance,
                  deliver: @escaping @Sendable (LoadedPicture) -> Void) {
         lock.withLock {
-            requests.append((indices, size))
+            requests.append((icons.map { place(of: $0, in: items) }, size))
             deliverers[size] = deliver
             self.symbols[size] = symbols
             depths[size] = depth
@@ -76,8 +86,8 @@ final class ScriptedPictures: PictureSource, @unchecked Sendable {
         }
     }
 
-    func prioritize(_ indices: [Int], size: TileSize) {
-        lock.withLock { priorities.append((indices, size)) }
+    func prioritize(_ icons: [IconKey], size: TileSize) {
+        lock.withLock { priorities.append((icons.map { place(of: $0, in: items) }, size)) }
     }
 
     func cancelAll() {
@@ -96,10 +106,10 @@ final class ScriptedPictures: PictureSource, @unchecked Sendable {
     /// Hands over the picture of `index` at `size` (it must have been asked for), in the
     /// symbols last asked for.
     func deliver(_ index: Int, size: TileSize) {
-        let (deliverer, symbols, depth, appearance) = lock.withLock {
-            (deliverers[size], self.symbols[size], depths[size] ?? .palette256, appearances[size] ?? .light)
+        let (deliverer, symbols, depth, appearance, icon) = lock.withLock {
+            (deliverers[size], self.symbols[size], depths[size] ?? .palette256, appearances[size] ?? .light, items[index].key)
         }
-        deliverer?(LoadedPicture(index: index, size: size, symbols: symbols ?? .half, depth: depth,
+        deliverer?(LoadedPicture(icon: icon, size: size, symbols: symbols ?? .half, depth: depth,
                                  picture: Self.picture(index, size), appearance: appearance))
     }
 
@@ -118,9 +128,10 @@ struct RunningChooser {
     private let ended = ExitStatus()
 
     init(terminal: MemoryTerminal = MemoryTerminal(), items: [ChooserItem] = demoItems, current: String? = nil,
-         options: ChooserSession.Options = ChooserSession.Options(detectionTimeout: .milliseconds(50))) {
+         options: ChooserSession.Options = ChooserSession.Options(detectionTimeout: .milliseconds(50)),
+         reread: (@Sendable () throws -> [ChooserItem])? = nil) {
         self.terminal = terminal
-        let pictures = ScriptedPictures()
+        let pictures = ScriptedPictures(items: items)
         self.pictures = pictures
         let applied = AppliedNames()
         self.applied = applied
@@ -129,7 +140,7 @@ struct RunningChooser {
             let status = await ChooserSession(
                 items: items, appName: "Colourful", currentName: current,
                 configuration: ChooserConfiguration(alertOnApply: true, ascii: !terminal.isUTF8, colorDepth: terminal.colorDepth),
-                terminal: terminal, pictures: pictures, options: options) { name in
+                terminal: terminal, pictures: pictures, options: options, reread: reread) { name in
                     applied.add(name)
                     return nil
                 }.run()

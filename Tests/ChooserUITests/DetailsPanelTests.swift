@@ -36,19 +36,19 @@ import TerminalText
         "white-black": [IconFinding(severity: .error, rule: .fileNotFound, message: "white-black-dark.png is missing")],
         nil: [IconFinding(severity: .note, rule: .newsstandIcon, message: "UINewsstandIcon is ignored")],
     ], elsewhere: 2)
-    static let known: [Int: IconDetails] = [1: plistIcon, 2: setIcon, 3: bundleIcon]
+    static let known: [IconKey: IconDetails] = [key(1): plistIcon, key(2): setIcon, key(3): bundleIcon]
 
     /// Answers the panel's effects as the shell would: files, findings and fake pictures.
     static func answer(_ effects: [ChooserEffect], in state: inout ChooserState) {
         for effect in effects {
             var more: [ChooserEffect] = []
             switch effect {
-            case .loadDetails(let index):
-                more = update(&state, .detailsLoaded(index: index, known[index] ?? IconDetails(places: [], images: [])))
+            case .loadDetails(let icon):
+                more = update(&state, .detailsLoaded(icon: icon, known[icon] ?? IconDetails(places: [], images: [])))
             case .checkApp:
                 more = update(&state, .findingsLoaded(findings))
             case .loadDetailsPicture(let picture, let appearance):
-                let letter = Character(String(letter(picture.index)).lowercased())
+                let letter = Character(String(letter(state.items.firstIndex { $0.key == picture.icon } ?? 25)).lowercased())
                 more = update(&state, .detailsPictureLoaded(
                     picture, picture: CellGrid(width: picture.columns, height: picture.rows, filling: Cell(String(letter))),
                     appearance: appearance))
@@ -239,15 +239,15 @@ import TerminalText
         var state = chooser(current: "white-black", width: 100, height: 30)
         _ = update(&state, .key(.home))
         let opened = update(&state, .key(.character("i")))
-        let picture = DetailsPicture(index: 0, columns: 16, rows: 8)
-        #expect(opened == [.loadDetails(0), .checkApp, .loadDetailsPicture(picture, .light)])
+        let picture = DetailsPicture(icon: key(0), columns: 16, rows: 8)
+        #expect(opened == [.loadDetails(key(0)), .checkApp, .loadDetailsPicture(picture, .light)])
         Self.answer(opened, in: &state)
         #expect(text(of: state).lines[2].contains("primary"))
         #expect(text(of: state).text.contains("note: UINewsstandIcon is ignored"))
 
         // The next icon: its files and its picture, not the app's findings again.
         let moved = update(&state, .key(.right))
-        #expect(moved == [.loadDetails(1), .loadDetailsPicture(DetailsPicture(index: 1, columns: 16, rows: 8), .light)])
+        #expect(moved == [.loadDetails(key(1)), .loadDetailsPicture(DetailsPicture(icon: key(1), columns: 16, rows: 8), .light)])
         // Until they arrive the text says so, and the picture is the placeholder, not the last icon's.
         let waiting = text(of: state).text
         #expect(waiting.contains("black-white") && waiting.contains("looking…") && !waiting.contains("aaaa"))
@@ -258,16 +258,16 @@ import TerminalText
         // Back: the files are known; only the picture (one is kept) is asked for again.
         #expect(update(&state, .key(.left)) == [.loadDetailsPicture(picture, .light)])
         // A picture that arrives for an icon no longer focused is not shown.
-        _ = update(&state, .detailsPictureLoaded(DetailsPicture(index: 1, columns: 16, rows: 8),
+        _ = update(&state, .detailsPictureLoaded(DetailsPicture(icon: key(1), columns: 16, rows: 8),
                                                  picture: CellGrid(width: 16, height: 8, filling: Cell("z")), appearance: .light))
         #expect(!text(of: state).text.contains("zzzz"))
     }
 
     @Test func aNewAppearanceOrSymbolSetAsksForThePictureAgain() {
         var state = Self.opened(width: 100, height: 30, focus: 1)
-        let picture = DetailsPicture(index: 1, columns: 16, rows: 8)
+        let picture = DetailsPicture(icon: key(1), columns: 16, rows: 8)
         let effects = update(&state, .key(.character("a")))
-        #expect(effects.contains(.loadDetailsPicture(picture, .dark)) && !effects.contains(.loadDetails(1)))
+        #expect(effects.contains(.loadDetailsPicture(picture, .dark)) && !effects.contains(.loadDetails(key(1))))
         // The light one, late, is dropped.
         _ = update(&state, .detailsPictureLoaded(picture, picture: CellGrid(width: 16, height: 8, filling: Cell("z")), appearance: .light))
         #expect(!text(of: state).text.contains("zzzz"))
@@ -302,8 +302,8 @@ import TerminalText
         var state = chooser(width: 60, height: 30)
         let wide = String(repeating: "图标", count: 20) + ".png"  // 80 columns
         let effects = update(&state, .key(.character("i")))
-        for case .loadDetails(let index) in effects {
-            _ = update(&state, .detailsLoaded(index: index, IconDetails(places: [.iconSet("A.appiconset")], images: [
+        for case .loadDetails(let icon) in effects {
+            _ = update(&state, .detailsLoaded(icon: icon, IconDetails(places: [.iconSet("A.appiconset")], images: [
                 IconDetails.Image(file: wide, width: 1024, height: 1024, idiom: "universal", appearance: .light),
                 IconDetails.Image(file: "x.png", width: 1024, height: 1024, idiom: "universal", appearance: .dark),
             ])))
@@ -318,7 +318,7 @@ import TerminalText
         var state = Self.opened(width: 100, height: 30, focus: 1)
         let cell = try #require(CellPixelSize(width: 10, height: 20))
         let effects = update(&state, .pixelPictures(cell: cell))
-        let picture = DetailsPicture(index: 1, columns: 16, rows: 8)
+        let picture = DetailsPicture(icon: key(1), columns: 16, rows: 8)
         #expect(effects.contains(.loadDetailsPixelPicture(picture, cell: cell, appearance: .light)))
         #expect(state.detailsPixelPlacement == nil)  // not made yet: symbols show
         _ = update(&state, .detailsPixelPictureLoaded(picture, cell: cell, ready: true, appearance: .light))
@@ -333,7 +333,7 @@ import TerminalText
         #expect(state.detailsPixelPlacement == placement)
         // The next icon's is asked for; none is placed until it is made.
         let moved = update(&state, .key(.right))
-        #expect(moved.contains(.loadDetailsPixelPicture(DetailsPicture(index: 2, columns: 16, rows: 8), cell: cell, appearance: .light)))
+        #expect(moved.contains(.loadDetailsPixelPicture(DetailsPicture(icon: key(2), columns: 16, rows: 8), cell: cell, appearance: .light)))
         #expect(state.detailsPixelPlacement == nil)
         // Closed: nothing is placed.
         _ = update(&state, .key(.left))

@@ -210,8 +210,8 @@ func shownTitles(_ state: ChooserState) -> [String] { state.shown.map { state.it
     @Test func pixelPicturesFollowTheirTilesIntoTheFilteredGrid() throws {
         var state = chooser(namedItems, width: 100, height: 30)
         _ = update(&state, .pixelPictures(cell: .standard))
-        for index in state.items.indices {
-            _ = update(&state, .pixelPictureLoaded(index: index, tileSize: try #require(state.tileSize), cell: .standard, ready: true))
+        for item in state.items {
+            _ = update(&state, .pixelPictureLoaded(icon: item.key, tileSize: try #require(state.tileSize), cell: .standard, ready: true))
         }
         press(.character("/"), in: &state)
         type("dark", in: &state)

@@ -68,8 +68,11 @@ import Testing
         _ = update(&state, .key(.enter))
         let effects = update(&state, .fixApplied(error: nil, summary: "Fixed 1 finding of “black-white”."))
         #expect(effects.contains(.checkApp))
-        #expect(effects.contains { if case .loadPictures = $0 { return true } else { return false } })
+        #expect(effects.contains(.readIcons))
         #expect(state.details.findings == nil && state.fix == nil)
+        #expect(state.status == StatusMessage("Fixed 1 finding of “black-white”."))
+        let redrawn = update(&state, .iconsRead(state.items))
+        #expect(redrawn.contains { if case .loadPictures = $0 { return true } else { return false } })
         #expect(state.status == StatusMessage("Fixed 1 finding of “black-white”."))
     }
 

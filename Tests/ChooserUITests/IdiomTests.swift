@@ -32,7 +32,7 @@ let twinItems: [ChooserItem] = [
         #expect(state.shown == [4, 5, 6, 7])
         #expect(state.focus == 6)
         #expect(state.focusedItem?.name == "blueprint")
-        #expect(effects == [.loadPictures([4, 5, 6, 7], .large)])
+        #expect(effects == [.loadPictures(keys([4, 5, 6, 7], in: twinItems), .large)])
         let screen = view(state).lines
         #expect(screen[0].contains("App Icon — Colourful — iPad"))
         #expect(screen[screen.count - 2].contains("Showing the iPad icons."))

@@ -8,24 +8,24 @@ import Testing
         let (state, effects) = ChooserState.start(items: numberedItems(30), appName: "Colourful", currentName: "icon25",
                                                   screen: ScreenSize(width: 60, height: 24))
         #expect(state.firstVisibleRow == 5)
-        #expect(effects == [.loadPictures(Array(20..<30) + Array(0..<20), .medium)])
+        #expect(effects == [.loadPictures(keys(Array(20..<30) + Array(0..<20), in: numberedItems(30)), .medium)])
     }
 
     @Test func tooSmallAtStartAsksForNothingUntilItGrows() {
         var (state, effects) = ChooserState.start(items: demoItems, appName: "Colourful", currentName: nil,
                                                   screen: ScreenSize(width: 10, height: 5))
         #expect(effects == [])
-        #expect(update(&state, .resize(width: 40, height: 20)) == [.loadPictures([0, 1, 2, 3, 4], .small)])
+        #expect(update(&state, .resize(width: 40, height: 20)) == [.loadPictures(keys([0, 1, 2, 3, 4]), .small)])
     }
 
     @Test func resizeToANewTileSizeAsksOnceForThatSize() {
         var state = chooser(current: "black-multi", width: 100, height: 30)
         #expect(update(&state, .resize(width: 99, height: 30)) == [])  // still large
-        #expect(update(&state, .resize(width: 60, height: 24)) == [.loadPictures([0, 1, 2, 3, 4], .medium)])
-        deliver([.loadPictures([0, 1, 2, 3, 4], .medium)], to: &state)
+        #expect(update(&state, .resize(width: 60, height: 24)) == [.loadPictures(keys([0, 1, 2, 3, 4]), .medium)])
+        deliver([.loadPictures(keys([0, 1, 2, 3, 4]), .medium)], to: &state)
         #expect(update(&state, .resize(width: 100, height: 30)) == [])  // large pictures are kept
         #expect(update(&state, .resize(width: 60, height: 24)) == [])
-        #expect(update(&state, .resize(width: 40, height: 20)) == [.loadPictures([0, 1, 2, 3, 4], .small)])
+        #expect(update(&state, .resize(width: 40, height: 20)) == [.loadPictures(keys([0, 1, 2, 3, 4]), .small)])
         #expect(update(&state, .resize(width: 40, height: 20)) == [])  // asked already, not yet loaded
     }
 
@@ -54,16 +54,16 @@ import Testing
     @Test func loadedPicturesReplacePlaceholders() {
         var state = chooser(width: 40, height: 14, loadPictures: false)
         #expect(!view(state).lines[3].contains("ZZZ"))
-        _ = update(&state, .pictureLoaded(index: 1, tileSize: .medium, picture: fakePicture("Z", .medium)))
+        _ = update(&state, .pictureLoaded(icon: key(1), tileSize: .medium, picture: fakePicture("Z", .medium)))
         #expect(view(state).lines[3].hasSuffix("  ZZZZZZZZZZZZ       "))  // the second tile, columns 21–32
     }
 
     @Test func picturesOfTheWrongSizeOrIndexAreIgnored() {
         let before = chooser(width: 40, height: 14, loadPictures: false)
         var state = before
-        _ = update(&state, .pictureLoaded(index: 1, tileSize: .medium, picture: fakePicture("Z", .small)))
-        _ = update(&state, .pictureLoaded(index: 9, tileSize: .medium, picture: fakePicture("Z", .medium)))
-        _ = update(&state, .pictureLoaded(index: -1, tileSize: .medium, picture: fakePicture("Z", .medium)))
+        _ = update(&state, .pictureLoaded(icon: key(1), tileSize: .medium, picture: fakePicture("Z", .small)))
+        _ = update(&state, .pictureLoaded(icon: IconKey(name: "nine"), tileSize: .medium, picture: fakePicture("Z", .medium)))
+        _ = update(&state, .pictureLoaded(icon: IconKey(name: "black-white", idiom: .pad), tileSize: .medium, picture: fakePicture("Z", .medium)))
         #expect(state == before)
     }
 }

@@ -27,11 +27,19 @@ func letter(_ index: Int) -> Character {
     Character(Unicode.Scalar(UInt8(65 + index % 26)))
 }
 
-/// Answers every `.loadPictures` with fake pictures, as the shell would.
+/// The keys of `items`' icons at these places.
+func keys(_ indices: [Int], in items: [ChooserItem] = demoItems) -> [IconKey] { indices.map { items[$0].key } }
+
+/// The key of `items`' icon at `index`.
+func key(_ index: Int, in items: [ChooserItem] = demoItems) -> IconKey { items[index].key }
+
+/// Answers every `.loadPictures` with fake pictures, as the shell would: each icon drawn with
+/// the letter of its place in the list.
 func deliver(_ effects: [ChooserEffect], to state: inout ChooserState) {
-    for case let .loadPictures(indices, size, appearance) in effects {
-        for index in indices {
-            _ = update(&state, .pictureLoaded(index: index, tileSize: size, picture: fakePicture(letter(index), size),
+    for case let .loadPictures(icons, size, appearance) in effects {
+        for icon in icons {
+            let index = state.items.firstIndex { $0.key == icon } ?? 25
+            _ = update(&state, .pictureLoaded(icon: icon, tileSize: size, picture: fakePicture(letter(index), size),
                                               appearance: appearance))
         }
     }

@@ -8,16 +8,6 @@ import Testing
 struct FixTmuxTests {
     let cli = CLI()
 
-    /// The rows of the details panel, between its side borders.
-    private func panelText(_ screen: [String]) -> String {
-        guard let top = screen.firstIndex(where: { $0.contains("Details") }) else { return "" }
-        return screen[top...].compactMap { line -> String? in
-            let characters = Array(line)
-            guard let close = characters.lastIndex(of: "│"), let open = characters[..<close].lastIndex(of: "│") else { return nil }
-            return String(characters[(open + 1)..<close]).trimmingCharacters(in: .whitespaces)
-        }.joined(separator: " ")
-    }
-
     @Test func fFixesTheFocusedIconsFindingAndTheFindingIsGone() throws {
         let folder = TemporaryFolder()
         let demo = try LintFixCommandTests.brokenDemo(in: folder)
@@ -29,7 +19,7 @@ struct FixTmuxTests {
         try tmux.send("End")
         try tmux.send("i")
         try tmux.waitFor("the finding marked as fixable", timeout: 30) { screen in
-            let text = panelText(screen)
+            let text = detailsPanelText(screen)
             return text.contains("black-multi") && text.contains("Lint — f fixes it") && text.contains("CFBundleIcons~ipad")
         }
         try tmux.send("f")
@@ -42,7 +32,7 @@ struct FixTmuxTests {
         #expect(text.contains("create App Icons/"), "\(text)")
         try tmux.send("Enter")
         try tmux.waitFor("the fix written and the app checked again", timeout: 60) { screen in
-            screen.contains { $0.contains("Fixed 1 finding of “black-multi”.") } && panelText(screen).contains("nothing found")
+            screen.contains { $0.contains("Fixed 1 finding of “black-multi”.") } && detailsPanelText(screen).contains("nothing found")
         }
         try tmux.send("q")
         let pad = try cli.run(["lint", "--format", "json", "--app", demo])
@@ -63,7 +53,7 @@ struct FixTmuxTests {
         try tmux.waitFor(text: "black-multi")
         try tmux.send("End")
         try tmux.send("i")
-        try tmux.waitFor("the finding", timeout: 30) { panelText($0).contains("Lint — f fixes it") }
+        try tmux.waitFor("the finding", timeout: 30) { detailsPanelText($0).contains("Lint — f fixes it") }
         try tmux.send("f")
         try tmux.waitFor("the reason nothing is fixed", timeout: 30) { screen in screen.contains { $0.contains("changes no files") } }
         try tmux.send("q")

@@ -62,3 +62,14 @@ func focusPlate(_ cells: [[ScreenCell]]) -> Plate? {
 }
 
 func focusedCaption(_ cells: [[ScreenCell]]) -> String? { focusPlate(cells)?.caption }
+
+/// The rows of the details panel below its heading, between its side borders, joined by
+/// spaces (so a phrase wrapped across rows is found whole).
+func detailsPanelText(_ screen: [String]) -> String {
+    guard let top = screen.firstIndex(where: { $0.contains("Details") }) else { return "" }
+    return screen[top...].compactMap { line -> String? in
+        let characters = Array(line)
+        guard let close = characters.lastIndex(of: "│"), let open = characters[..<close].lastIndex(of: "│") else { return nil }
+        return String(characters[(open + 1)..<close]).trimmingCharacters(in: .whitespaces)
+    }.joined(separator: " ")
+}

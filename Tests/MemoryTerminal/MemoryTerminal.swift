@@ -166,6 +166,15 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
         }
     }
 
+    public func forgetPictures(_ forgotten: [PictureID]) {
+        lock.withLock {
+            guard !isClosed, let encoder, !forgotten.isEmpty else { return }
+            let commands = forgotten.map { PictureCommand.forget($0) }
+            recordedCommands.append(commands)
+            recordedBytes += encoder.encode(commands)
+        }
+    }
+
     public func sendQueries(_ plan: QueryPlan) {
         lock.withLock {
             recordedQueries.append(plan)

@@ -56,6 +56,24 @@ struct ScreenPicturesTests {
         #expect(pictures.release().isEmpty)
     }
 
+    /// A picture forgotten (its icon gone, or drawn anew) is deleted with its data where kitty
+    /// was sent it, never placed again, and not deleted a second time on leaving; one never
+    /// sent costs nothing. Cell pictures forget their bytes.
+    @Test func aForgottenPictureIsDeletedWithItsData() throws {
+        let pictures = try Self.kitty()
+        _ = pictures.encode([.place(Self.first)])
+        #expect(try Self.actions(pictures.encode([.forget(PictureID(1)), .forget(PictureID(2))])) == ["d40:I"])
+        #expect(pictures.encode([.place(Self.first)]).isEmpty)
+        #expect(!pictures.awaitsConfirmation)
+        #expect(try Self.actions(pictures.release()).isEmpty)
+
+        let cells = CellScreenPictures(.iterm2)
+        try cells.prepare(Pictures.redBlue(), as: PictureID(1))
+        #expect(!cells.encode([.place(Self.first)]).isEmpty)
+        #expect(cells.encode([.forget(PictureID(1))]).isEmpty)
+        #expect(cells.encode([.place(Self.first)]).isEmpty)
+    }
+
     /// Placed again once the screen is still: every picture shown, at the cells its last
     /// placement named, quietly (no answer to wait for), under its own ids, so a placement
     /// kitty moved (lines it scrolled) goes back rather than showing twice; none taken away,

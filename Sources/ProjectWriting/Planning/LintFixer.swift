@@ -21,16 +21,17 @@ package enum LintFixer {
         package var skipped: [Skipped]
     }
 
-    /// Plans the fixes of `report`'s fixable findings (only those about the icon named
-    /// `only`, nil for the primary, when given: the chooser's `f`).
+    /// Plans the fixes of `report`'s fixable findings (only those about the icons named in
+    /// `only`, nil for the primary, when given: the chooser's `f`). A finding about the app
+    /// is about those icons when every icon it names is one of them.
     package static func plan(_ report: LintReport, layout: AppLayout, background: IconBackground?,
-                             only: String?? = nil) throws(EditError) -> Outcome {
+                             only: Set<String?>? = nil) throws(EditError) -> Outcome {
         var outcome = Outcome(plan: EditPlan(), fixed: [], skipped: [])
         var findings = report.findings.filter { LintFix.fix(for: $0.rule) != nil }
         if let only {
             findings = findings.filter { finding in
-                if case .icon(_, let name) = finding.subject { return name == only }
-                return false
+                if case .icon(_, let name) = finding.subject { return only.contains(name) }
+                return !finding.icons.isEmpty && finding.icons.allSatisfy(only.contains)
             }
         }
         // In the order of `LintFix`: the list is written with spaces before names are taken out of it.
