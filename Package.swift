@@ -103,7 +103,8 @@ let package = Package(
         // reads icons does not build the persistence (swift-crypto names a state file by a path's digest).
         .target(
             name: "IconChoice",
-            dependencies: ["IconCatalog", "FileAccess", "TerminalText", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["IconCatalog", "FileAccess", "TerminalText", .product(name: "Crypto", package: "swift-crypto"),
+                           .product(name: "SystemPackage", package: "swift-system")]
         ),
         // What a terminal sends, decoded: keys, clicks and the answers to queries, apart. Pure.
         .target(name: "TerminalInput"),
@@ -130,7 +131,8 @@ let package = Package(
         .target(name: "Pixels", dependencies: ["CPNG", "CellCanvas"]),
         // PNG, and Icon Composer bundles drawn flat → RGBA bitmap → resampled → cells. SVG layers are drawn
         // by libiconchooser-svg, opened when the first is met (CSVGRasterizerInterface declares its entry point).
-        .target(name: "IconArt", dependencies: ["Pixels", "CPNG", .target(name: "CISAL", condition: .when(traits: ["ISAL"])), "CSVGRasterizerInterface", "CellCanvas", "FileAccess", "IconCatalog", "TerminalText"]),
+        .target(name: "IconArt", dependencies: ["Pixels", "CPNG", .target(name: "CISAL", condition: .when(traits: ["ISAL"])), "CSVGRasterizerInterface", "CellCanvas", "FileAccess", "IconCatalog", "TerminalText",
+                                              .product(name: "SystemPackage", package: "swift-system")]),
         // Pixel pictures as terminal graphics (kitty, sixel, iTerm2): bytes out, no terminal I/O.
         .target(name: "TerminalGraphics", dependencies: ["Pixels", "CellCanvas", "CPNG", "TerminalDetection", "TerminalInput", "TerminalInterface"]),
         // Elm-style chooser core: state, update(state, event) -> effects, view(state) -> CellGrid. No I/O.
@@ -158,6 +160,7 @@ let package = Package(
             dependencies: [
                 "CPseudoTerminal",
                 "FileAccess",
+                .product(name: "SystemPackage", package: "swift-system"),
                 "TerminalText",
                 "TerminalDetection",
                 .product(name: "NIOCore", package: "swift-nio"),
