@@ -216,7 +216,7 @@ let package = Package(
                                                          .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "CompiledAssetCatalogTests", dependencies: ["CompiledAssetCatalog", "CZlibInflate", "IconArt", "TestSupport"]),
         .testTarget(name: "IconChoiceTests", dependencies: ["IconChoice", "IconCatalog", "TerminalText", "TestSupport"]),
-        .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TerminalText", "TestSupport",
+        .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "IconArt", "TerminalText", "TestSupport",
                                                       .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "IconArtTests", dependencies: ["IconArt", "CellCanvas", "FileAccess", "IconCatalog", "TestSupport"], exclude: ["reference_decode.py"]),
         .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "IconArt", "CellCanvas", "ChooserUI", "ChooserRuntime",
@@ -226,7 +226,7 @@ let package = Package(
                                                        "TerminalInput", "TestSupport"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "TestSupport"]),
         // The command line's own values (options passed on, --graphics), read from the executable's module.
-        .testTarget(name: "IconChooserTests", dependencies: ["iconchooser", "TerminalDetection",
+        .testTarget(name: "IconChooserTests", dependencies: ["iconchooser", "IconArt", "TerminalDetection",
                                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "ProjectWritingTests", dependencies: ["ProjectWriting", "FileAccess", "IconCatalog", "IconArt", "IconLint",
                                                             "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),

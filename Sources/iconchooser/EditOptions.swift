@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IconArt
 import IconCatalog
 import IconLint
 import ProjectWriting
@@ -43,9 +44,10 @@ extension AppOptions {
 
     /// Lint as an edit checks the app with, given the app already open: one inspector for the
     /// runs before and after writing, so images the edit did not touch are decoded once.
-    func editLint() -> EditLint {
+    /// `svgTime`: the command's, for every bundle it draws.
+    func editLint(svgTime: SVGTimeBudget?) -> EditLint {
         let catalogOptions = self.catalogOptions
-        let inspector = RememberingImageInspector()
+        let inspector = RememberingImageInspector(DecodingImageInspector(svgTime: svgTime))
         return { opened in try Linter.lint(opened: opened, options: catalogOptions, inspector: inspector) }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLineSupport
 import Foundation
+import IconArt
 import IconCatalog
 import IconLint
 import ProjectWriting
@@ -73,7 +74,7 @@ extension IconChooser {
                 return
             }
             let options = fix ? try self.options.resolved() : self.options
-            var report = try lint(options, opener: start.opener)
+            var report = try lint(options, opener: start.opener, svgTime: start.svgTime)
             if fix {
                 let layout = try options.loadLayout(opener: AppOpener())
                 let outcome: LintFixer.Outcome
@@ -88,12 +89,13 @@ extension IconChooser {
                 if outcome.fixed.isEmpty {
                     Console.writeError("iconchooser: nothing to fix\n")
                 } else if dryRun {
-                    try options.write(outcome.plan, layout: layout, dryRun: true, lint: options.editLint())
+                    try options.write(outcome.plan, layout: layout, dryRun: true, lint: options.editLint(svgTime: start.svgTime))
                     return
                 } else {
-                    try options.write(outcome.plan, layout: layout, dryRun: false, lint: options.editLint(), lintBefore: report,
+                    try options.write(outcome.plan, layout: layout, dryRun: false, lint: options.editLint(svgTime: start.svgTime),
+                                      lintBefore: report,
                                       summaryOnStderr: true)
-                    report = try lint(options, opener: AppOpener())
+                    report = try lint(options, opener: AppOpener(), svgTime: start.svgTime)
                 }
             }
             report.appWarnings.forEach { Console.warning($0.description) }
@@ -107,11 +109,13 @@ extension IconChooser {
         }
 
         /// `opener`: the program's, for the first look at the app; a new one once it was written.
-        private func lint(_ options: AppOptions, opener: AppOpener) throws -> LintReport {
+        /// `svgTime`: the command's, for every bundle it draws.
+        private func lint(_ options: AppOptions, opener: AppOpener, svgTime: SVGTimeBudget?) throws -> LintReport {
             let app = try options.appPath()
             do {
                 return try Linter.lint(app: app, options: options.catalogOptions,
-                                       disabled: Set(disable.compactMap(ProblemCode.init(rawValue:))), opener: opener)
+                                       disabled: Set(disable.compactMap(ProblemCode.init(rawValue:))),
+                                       inspector: DecodingImageInspector(svgTime: svgTime), opener: opener)
             } catch {
                 throw CommandFailure(error.description, exitCode: 2)
             }
