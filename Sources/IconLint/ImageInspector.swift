@@ -42,6 +42,7 @@ extension ImageInspector {
 /// included), within its standard size limits, counting as the rows go by: the picture is
 /// never held (see `PNGRowDecoder`).
 public struct DecodingImageInspector: ImageInspector {
+    /// The seconds of SVG drawing the bundles lint draws share: the command's; nil: none.
     public let svgTime: SVGTimeBudget?
 
     /// The decoder with its standard limits; `svgTime`: the command's, where it set one.
