@@ -103,7 +103,8 @@ let package = Package(
         // reads icons does not build the persistence (swift-crypto names a state file by a path's digest).
         .target(
             name: "IconChoice",
-            dependencies: ["IconCatalog", "FileAccess", "TerminalText", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["IconCatalog", "FileAccess", "TerminalText", .product(name: "Crypto", package: "swift-crypto"),
+                           .product(name: "SystemPackage", package: "swift-system")]
         ),
         // What a terminal sends, decoded: keys, clicks and the answers to queries, apart. Pure.
         .target(name: "TerminalInput"),
@@ -130,7 +131,8 @@ let package = Package(
         .target(name: "Pixels", dependencies: ["CPNG", "CellCanvas"]),
         // PNG, and Icon Composer bundles drawn flat → RGBA bitmap → resampled → cells. SVG layers are drawn
         // by libiconchooser-svg, opened when the first is met (CSVGRasterizerInterface declares its entry point).
-        .target(name: "IconArt", dependencies: ["Pixels", "CPNG", .target(name: "CISAL", condition: .when(traits: ["ISAL"])), "CSVGRasterizerInterface", "CellCanvas", "FileAccess", "IconCatalog", "TerminalText"]),
+        .target(name: "IconArt", dependencies: ["Pixels", "CPNG", .target(name: "CISAL", condition: .when(traits: ["ISAL"])), "CSVGRasterizerInterface", "CellCanvas", "FileAccess", "IconCatalog", "TerminalText",
+                                              .product(name: "SystemPackage", package: "swift-system")]),
         // Pixel pictures as terminal graphics (kitty, sixel, iTerm2): bytes out, no terminal I/O.
         .target(name: "TerminalGraphics", dependencies: ["Pixels", "CellCanvas", "CPNG", "TerminalDetection", "TerminalInput", "TerminalInterface"]),
         // Elm-style chooser core: state, update(state, event) -> effects, view(state) -> CellGrid. No I/O.
@@ -158,6 +160,7 @@ let package = Package(
             dependencies: [
                 "CPseudoTerminal",
                 "FileAccess",
+                .product(name: "SystemPackage", package: "swift-system"),
                 "TerminalText",
                 "TerminalDetection",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -213,7 +216,7 @@ let package = Package(
                                                          .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "CompiledAssetCatalogTests", dependencies: ["CompiledAssetCatalog", "CZlibInflate", "IconArt", "TestSupport"]),
         .testTarget(name: "IconChoiceTests", dependencies: ["IconChoice", "IconCatalog", "TerminalText", "TestSupport"]),
-        .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "TerminalText", "TestSupport",
+        .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "IconArt", "TerminalText", "TestSupport",
                                                       .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "IconArtTests", dependencies: ["IconArt", "CellCanvas", "FileAccess", "IconCatalog", "TestSupport"], exclude: ["reference_decode.py"]),
         .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "IconArt", "CellCanvas", "ChooserUI", "ChooserRuntime",
@@ -223,7 +226,7 @@ let package = Package(
                                                        "TerminalInput", "TestSupport"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "TestSupport"]),
         // The command line's own values (options passed on, --graphics), read from the executable's module.
-        .testTarget(name: "IconChooserTests", dependencies: ["iconchooser", "TerminalDetection",
+        .testTarget(name: "IconChooserTests", dependencies: ["iconchooser", "IconArt", "TerminalDetection",
                                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "ProjectWritingTests", dependencies: ["ProjectWriting", "FileAccess", "IconCatalog", "IconArt", "IconLint",
                                                             "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),

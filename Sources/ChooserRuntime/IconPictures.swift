@@ -11,10 +11,14 @@ public struct IconPictures: Sendable {
     public let renderer: TileRenderer
     /// The appearance, tint and device the icons are shown for.
     public let look: IconLook
+    /// The seconds of SVG drawing the command's bundles share (`preview`'s); nil for the
+    /// chooser, which renders for as long as it runs.
+    public let svgTime: SVGTimeBudget?
 
-    public init(renderer: TileRenderer, look: IconLook = IconLook()) {
+    public init(renderer: TileRenderer, look: IconLook = IconLook(), svgTime: SVGTimeBudget? = nil) {
         self.renderer = renderer
         self.look = look
+        self.svgTime = svgTime
     }
 
     /// `images`: the icon's image files, when the catalog was read without them;
@@ -25,7 +29,7 @@ public struct IconPictures: Sendable {
         let (width, height) = renderer.pixelSize(columns: columns, rows: rows)
         let look = appearance.map(look.with(appearance:)) ?? look
         do {
-            let artwork = try look.artwork(for: icon, images: images ?? icon.images, width: width, height: height)
+            let artwork = try look.artwork(for: icon, images: images ?? icon.images, width: width, height: height, svgTime: svgTime)
             return (try renderer.tile(forArtwork: artwork, name: icon.displayName, columns: columns, rows: rows), artwork?.problem)
         } catch {
             return (renderer.tile(for: nil as RGBABitmap?, name: icon.displayName, columns: columns, rows: rows), error.description)
@@ -46,11 +50,11 @@ extension IconPictures {
     /// image cannot be read, and nil alone where the icon has none (its tile keeps the symbol placeholder);
     /// a picture with layers left out comes with the reason too.
     public static func pixelPictures(for icons: [AppIcon], geometry: TileGeometry, sizing: PixelPicture.Sizing = .tile,
-                                     look: IconLook = IconLook()) -> [(picture: PixelPicture?, problem: String?)] {
+                                     look: IconLook = IconLook(), svgTime: SVGTimeBudget? = nil) -> [(picture: PixelPicture?, problem: String?)] {
         icons.concurrentMap { icon -> (picture: PixelPicture?, problem: String?) in
             do throws(PNGDecodeError) {
-                guard let artwork = try look.artwork(for: icon, images: icon.images,
-                                                     width: geometry.width, height: geometry.height) else {
+                guard let artwork = try look.artwork(for: icon, images: icon.images, width: geometry.width,
+                                                     height: geometry.height, svgTime: svgTime) else {
                     return (nil, nil)
                 }
                 return (try PixelPicture(artwork: artwork, geometry: geometry, sizing: sizing), artwork.problem)

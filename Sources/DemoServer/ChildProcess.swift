@@ -2,6 +2,7 @@ import CPseudoTerminal
 import FileAccess
 import Foundation
 import Synchronization
+import SystemPackage
 
 /// A program the server started for a session, in a session (and process group) of its
 /// own, so one signal reaches all of it. Its exit is waited for on a thread of its own,
@@ -14,8 +15,8 @@ final class ChildProcess: Sendable {
 
     struct SpawnError: Error, CustomStringConvertible {
         let executable: String
-        let code: Int32
-        var description: String { "cannot start \(executable): \(String(cString: strerror(code)))" }
+        let code: Errno
+        var description: String { "cannot start \(executable): \(code.message)" }
     }
 
     /// Where the child's stdin, stdout and stderr come from.
@@ -44,7 +45,7 @@ final class ChildProcess: Sendable {
                 }
             }
         }
-        guard result == 0 else { throw SpawnError(executable: executable, code: result) }
+        guard result == 0 else { throw SpawnError(executable: executable, code: Errno(rawValue: result)) }
         return ChildProcess(pid: pid)
     }
 
@@ -95,8 +96,8 @@ private func withCStringArray<T>(_ strings: [String], _ body: ([UnsafeMutablePoi
 /// A system call that failed while a session's terminal or pipes were being made.
 struct SessionSetupFailure: Error, CustomStringConvertible {
     let step: String
-    let code: Int32
-    var description: String { "cannot set up the session (\(step): \(String(cString: strerror(code))))" }
+    let code: Errno
+    var description: String { "cannot set up the session (\(step): \(code.message))" }
 }
 
 /// A pseudo-terminal for one session: the master goes to NIO for the bytes; the server
@@ -110,13 +111,18 @@ final class PseudoTerminal {
     init(columns: Int, rows: Int, pixelWidth: Int = 0, pixelHeight: Int = 0) throws(SessionSetupFailure) {
         var master: Int32 = -1
         var path = [CChar](repeating: 0, count: 256)
-        guard iconchooser_pty_open(&master, &path, path.count) == 0 else { throw SessionSetupFailure(step: "posix_openpt", code: errno) }
+        do throws(Errno) {
+            try systemCall { iconchooser_pty_open(&master, &path, path.count) }
+        } catch {
+            throw SessionSetupFailure(step: "posix_openpt", code: error)
+        }
         let slavePath = String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let slave = open(slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard slave >= 0 else {
-            let code = errno
+        let slave: Int32
+        do throws(Errno) {
+            slave = try systemCall { open(slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC) }
+        } catch {
             close(master)
-            throw SessionSetupFailure(step: "open \(slavePath)", code: code)
+            throw SessionSetupFailure(step: "open \(slavePath)", code: error)
         }
         self.master = master
         self.slave = slave

@@ -1,7 +1,9 @@
+import FileAccess
 import Foundation
 import NIOCore
 import NIOPosix
 import NIOSSH
+import SystemPackage
 
 /// `iconchooser serve`: an SSH server (swift-nio-ssh) where each visitor lands straight in
 /// the chooser, on a pseudo-terminal of their own, with their own chosen icon. Public-key
@@ -81,7 +83,7 @@ public final class DemoServer: Sendable {
             listener = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
         } catch {
             try? await group.shutdownGracefully()
-            let reason = (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)"
+            let reason = (error as? IOError).map { Errno(rawValue: $0.errnoCode).message } ?? "\(error)"
             throw StartError(description: "cannot listen on \(ListenAddress(host: configuration.host, port: configuration.port)): \(reason)")
         }
         let port = listener.localAddress?.port ?? configuration.port

@@ -1,7 +1,9 @@
+import FileAccess
 import Foundation
 import NIOCore
 import NIOPosix
 import NIOSSH
+import SystemPackage
 import TerminalDetection
 
 /// What one SSH connection knows about its visitor, filled in by the authenticator and
@@ -288,10 +290,12 @@ final class SessionHandler: ChannelInboundHandler {
 
     private func startOnPipes(arguments: [String], channel: Channel) throws {
         var output: [Int32] = [-1, -1], errors: [Int32] = [-1, -1]
-        guard Self.makePipe(&output), Self.makePipe(&errors) else {
-            let code = errno
+        do throws(Errno) {
+            try Self.makePipe(&output)
+            try Self.makePipe(&errors)
+        } catch {
             [output[0], output[1], errors[0], errors[1]].filter { $0 >= 0 }.forEach { close($0) }
-            throw SessionSetupFailure(step: "pipe", code: code)
+            throw SessionSetupFailure(step: "pipe", code: error)
         }
         let nothing = open("/dev/null", O_RDONLY | O_CLOEXEC)
         defer {
@@ -328,11 +332,10 @@ final class SessionHandler: ChannelInboundHandler {
         }
     }
 
-    private static func makePipe(_ ends: inout [Int32]) -> Bool {
-        guard pipe(&ends) == 0 else { return false }
+    private static func makePipe(_ ends: inout [Int32]) throws(Errno) {
+        try systemCall { pipe(&ends) }
         _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-        return true
     }
 
     private func watch(_ child: ChildProcess, on eventLoop: EventLoop) {

@@ -72,8 +72,8 @@ public enum BoundedFile {
         FileKind.following(path) == .directory
     }
 
-    package static func errnoMessage(_ code: Int32 = errno) -> String {
-        String(cString: strerror(code))
+    static func errnoMessage(_ code: Int32 = errno) -> String {
+        Errno(rawValue: code).message
     }
 
     private static func withOpenRegularFile<T>(

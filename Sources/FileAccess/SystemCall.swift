@@ -9,8 +9,8 @@ import SystemPackage
 /// `syscall` does: a call interrupted by a signal (EINTR) is made again, any other failure
 /// is thrown as swift-system's `Errno`. For the calls swift-system's `FileDescriptor` does
 /// not wrap (flock, poll, pread into a caller's buffer, waitpid, tcsetattr…); where it
-/// does, use it with `retryOnInterrupt`.
-@inlinable
+/// does, use it with `retryOnInterrupt`. Nothing outside this module reads `errno`.
+@inlinable @discardableResult
 public func systemCall<Result: FixedWidthInteger>(_ call: () -> Result) throws(Errno) -> Result {
     while true {
         let result = call()
@@ -23,4 +23,16 @@ public func systemCall<Result: FixedWidthInteger>(_ call: () -> Result) throws(E
 extension Errno {
     /// `strerror`'s words for this error, for a message.
     public var message: String { String(cString: strerror(rawValue)) }
+
+    /// What a swift-system call threw: its API says only `throws`, and it throws an `Errno`.
+    public init(thrown error: any Error) {
+        self = error as? Errno ?? .ioError
+    }
+}
+
+/// `realpath(3)`: `path` with every symbolic link, `.` and `..` resolved, or why not.
+public func realPath(_ path: String) throws(Errno) -> String {
+    guard let resolved = realpath(path, nil) else { throw Errno(rawValue: errno) }
+    defer { free(resolved) }
+    return String(cString: resolved)
 }

@@ -37,13 +37,15 @@ public struct IconLook: Hashable, Sendable {
     /// (found later when the catalog was read without them): an Icon Composer bundle is
     /// rendered flat; otherwise the image that fits best among those iOS shows for the
     /// appearance, which for a tinted stand-in is decoded whole and tinted. Nil when the icon
-    /// has nothing to show (a placeholder is drawn).
-    public func artwork(for icon: AppIcon, images: [IconImage], width: Int, height: Int) throws(PNGDecodeError) -> IconArtwork? {
+    /// has nothing to show (a placeholder is drawn). `svgTime`: the seconds of SVG drawing the
+    /// command's renderings share, where it set them (see `SVGTimeBudget`).
+    public func artwork(for icon: AppIcon, images: [IconImage], width: Int, height: Int,
+                        svgTime: SVGTimeBudget? = nil) throws(PNGDecodeError) -> IconArtwork? {
         if icon.source == .icon, let bundlePath = icon.assetPath {
             let bundle = IconComposerBundle.read(at: bundlePath, name: icon.assetName,
                                                  boundary: boundary.flatMap { PathBoundary(root: $0) })
-            let rendering = IconComposerRenderer(tint: tint).render(bundle, appearance: appearance,
-                                                                    pixelSize: max(width, height))
+            let rendering = IconComposerRenderer(tint: tint, svgTime: svgTime).render(bundle, appearance: appearance,
+                                                                                      pixelSize: max(width, height))
             return .bitmap(rendering.bitmap, undrawn: rendering.warnings)
         }
         let shown = icon.with(images: images).images(for: appearance, idiom: idiom)

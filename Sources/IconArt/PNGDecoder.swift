@@ -2,6 +2,7 @@ import CPNG
 import FileAccess
 import Foundation
 import IconCatalog
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -317,7 +318,7 @@ public struct PNGDecoder: Sendable {
             switch error {
             case .notARegularFile(let kind): throw .notARegularFile(path: path, kind: kind)
             case .tooLarge(let bytes): throw .fileTooLarge(path: path, bytes: bytes, limit: limit)
-            case .notFound: throw .unreadable(path: path, reason: BoundedFile.errnoMessage(ENOENT))
+            case .notFound: throw .unreadable(path: path, reason: Errno.noSuchFileOrDirectory.message)
             case .badLink(let problem): throw .unreadable(path: path, reason: problem)
             case .system(let reason): throw .unreadable(path: path, reason: reason)
             }

@@ -3,6 +3,7 @@ import FileAccess
 import Foundation
 import IconCatalog
 import Synchronization
+import SystemPackage
 import TerminalText
 
 /// Where the chosen alternate name is kept, as iOS keeps it for an app. The manager
@@ -110,15 +111,20 @@ public struct FileChoiceStore: ChoiceStore {
             // (Another writer creating the same folder at the same moment is not a failure.)
             throw failure("cannot create the folder \(folder) (\(Self.reason(error)))")
         } catch {}
-        let lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard lock >= 0 else { throw failure("cannot open the lock file (\(BoundedFile.errnoMessage()))") }
-        defer { close(lock) }
+        let lock: FileDescriptor
         do {
-            _ = try systemCall { flock(lock, LOCK_EX) }
+            lock = try FileDescriptor.open(FilePath(path + ".lock"), .readWrite, options: [.create, .closeOnExec],
+                                           permissions: [.ownerReadWrite])
+        } catch {
+            throw failure("cannot open the lock file (\(Errno(thrown: error).message))")
+        }
+        defer { try? lock.close() }
+        do throws(Errno) {
+            try systemCall { flock(lock.rawValue, LOCK_EX) }
         } catch {
             throw failure("cannot lock (\(error.message))")
         }
-        defer { flock(lock, LOCK_UN) }
+        defer { flock(lock.rawValue, LOCK_UN) }
         do {
             try AtomicFile.replace(path, with: data)
         } catch {
@@ -133,7 +139,7 @@ public struct FileChoiceStore: ChoiceStore {
     private static func reason(_ error: Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return BoundedFile.errnoMessage(Int32(underlying.code))
+            return Errno(rawValue: Int32(underlying.code)).message
         }
         return nsError.localizedDescription
     }

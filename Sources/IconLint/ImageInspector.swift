@@ -22,6 +22,9 @@ public protocol ImageInspector: Sendable {
     /// What drawing the layers of the Icon Composer bundle at `path` found (`draw` draws them); an inspector
     /// may remember it for a bundle whose files have not changed.
     func drawingProblems(ofBundleAt path: String, draw: () -> [CatalogWarning]) -> [CatalogWarning]
+    /// The seconds of SVG drawing the bundles drawn for this inspector's run share: its
+    /// command's (see `SVGTimeBudget`); nil: each rendering has only its own.
+    var svgTime: SVGTimeBudget? { get }
 }
 
 extension ImageInspector {
@@ -30,14 +33,22 @@ extension ImageInspector {
 
     /// By default every bundle is drawn.
     public func drawingProblems(ofBundleAt path: String, draw: () -> [CatalogWarning]) -> [CatalogWarning] { draw() }
+
+    /// By default no seconds are shared.
+    public var svgTime: SVGTimeBudget? { nil }
 }
 
 /// The real thing: decodes with IconArt's `PNGDecoder` (libpng, crushed `CgBI` files
 /// included), within its standard size limits, counting as the rows go by: the picture is
 /// never held (see `PNGRowDecoder`).
 public struct DecodingImageInspector: ImageInspector {
-    /// The decoder with its standard limits.
-    public init() {}
+    /// The seconds of SVG drawing the bundles lint draws share: the command's; nil: none.
+    public let svgTime: SVGTimeBudget?
+
+    /// The decoder with its standard limits; `svgTime`: the command's, where it set one.
+    public init(svgTime: SVGTimeBudget? = nil) {
+        self.svgTime = svgTime
+    }
 
     /// Decodes the file at `path`.
     public func inspect(_ path: String) -> ImageFacts { inspect(.file(path)) }
@@ -138,6 +149,8 @@ package final class RememberingImageInspector: ImageInspector, Sendable {
         if Self.identity(of: path) == identity { known.withLock { $0[identity] = facts } }
         return facts
     }
+
+    package var svgTime: SVGTimeBudget? { inner.svgTime }
 
     package func drawingProblems(ofBundleAt path: String, draw: () -> [CatalogWarning]) -> [CatalogWarning] {
         guard let key = Self.identities(inFolder: path) else { return draw() }

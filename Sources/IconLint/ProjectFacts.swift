@@ -157,7 +157,7 @@ package struct ShippedIcon: Sendable {
         if icon.source == .icon, let path = icon.assetPath {
             let read = IconComposerBundle.read(at: path, name: assetName, boundary: boundary)
             let known = Set(read.warnings)
-            warnings += read.warnings + inspector.drawingProblems(ofBundleAt: path) { drawingProblems(of: read) }.filter { !known.contains($0) }
+            warnings += read.warnings + inspector.drawingProblems(ofBundleAt: path) { drawingProblems(of: read, svgTime: inspector.svgTime) }.filter { !known.contains($0) }
             bundle = read
         } else {
             setPath = icon.assetPath
@@ -168,8 +168,8 @@ package struct ShippedIcon: Sendable {
     }
 
     /// Layers that cannot be drawn in any appearance the bundle has art of its own for.
-    private static func drawingProblems(of bundle: IconComposerBundle) -> [CatalogWarning] {
-        let renderer = IconComposerRenderer()
+    private static func drawingProblems(of bundle: IconComposerBundle, svgTime: SVGTimeBudget?) -> [CatalogWarning] {
+        let renderer = IconComposerRenderer(svgTime: svgTime)
         var problems: [CatalogWarning] = []
         var seen = Set<CatalogWarning>()
         for appearance in IconAppearance.allCases where appearance == .light || bundle.composition(for: appearance).derivation == nil {

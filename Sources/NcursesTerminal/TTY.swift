@@ -8,9 +8,11 @@ enum TTY {
     /// `/dev/tty` read-write (so stdout stays free for results), else a duplicate of stdin
     /// when that is a terminal; nil and the reason when there is none.
     static func open() -> (descriptor: Int32?, reason: String) {
-        var descriptor = Foundation.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        if descriptor < 0 {
-            let reason = "/dev/tty: " + String(cString: strerror(errno))
+        var descriptor: Int32
+        do throws(Errno) {
+            descriptor = try systemCall { Foundation.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC) }
+        } catch {
+            let reason = "/dev/tty: " + error.message
             guard isatty(STDIN_FILENO) == 1 else { return (nil, reason) }
             descriptor = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0)
         }

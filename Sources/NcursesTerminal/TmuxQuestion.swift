@@ -1,5 +1,6 @@
 import FileAccess
 import Foundation
+import SystemPackage
 import TerminalDetection
 
 /// Asks tmux itself whether it passes control strings through to the terminal outside
@@ -57,7 +58,7 @@ enum TmuxQuestion {
             close(errors[0])
         }
         guard started == 0 else {
-            return .failure(Problem(description: "cannot start tmux: \(String(cString: strerror(started)))"))
+            return .failure(Problem(description: "cannot start tmux: \(Errno(rawValue: started).message)"))
         }
         let deadline = Monotonic.milliseconds() + timeoutMilliseconds
         var collected: [Int32: [UInt8]] = [output[0]: [], errors[0]: []]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IconArt
 import IconCatalog
 import IconLint
 import ProjectWriting
@@ -39,14 +40,6 @@ extension AppOptions {
     /// The app opened with `opener` and read for every idiom an edit touches (see `layout(of:)`).
     func loadLayout(opener: AppOpener) throws -> AppLayout {
         try layout(of: openForEdit(opener: opener))
-    }
-
-    /// Lint as an edit checks the app with, given the app already open: one inspector for the
-    /// runs before and after writing, so images the edit did not touch are decoded once.
-    func editLint() -> EditLint {
-        let catalogOptions = self.catalogOptions
-        let inspector = RememberingImageInspector()
-        return { opened in try Linter.lint(opened: opened, options: catalogOptions, inspector: inspector) }
     }
 
     /// Lint for an edit whose lint before writing is only compared with lint after (`add`,

@@ -14,15 +14,10 @@ import IconCatalog
 enum EntryPoint {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        let start = CommandStart(tiles: arguments.first == "preview" ? TileCanvasReadAhead() : nil)
+        let start = CommandStart(command: arguments.first)
         if arguments.first == "---completion" {
             ValueCompletion.silenceErrors()
         } else {
-            // The one-shot commands that draw icons end in time whatever SVG layers they meet;
-            // the chooser renders for as long as it runs, each icon in its own time.
-            if ["preview", "lint"].contains(arguments.first) {
-                SVGTimeBudget.command = SVGTimeBudget(seconds: SVGTimeBudget.commandSeconds)
-            }
             let app = lastValue(of: "--app", in: arguments)
             if let app { start.opener.prepare(app: opensByAbsolutePath(arguments) ? AppOptions.absolute(app) : app) }
             if let tiles = start.tiles { IconChooser.Preview.readAhead(Array(arguments.dropFirst()), app: app, into: tiles) }
@@ -71,11 +66,24 @@ enum EntryPoint {
 }
 
 /// What the program started before its command line was parsed, for the command that runs:
-/// the opener that may be reading `--app` already, and `preview`'s tiles decoded meanwhile.
-/// A command run any other way (`run()`) starts with a new opener and no tiles.
+/// the opener that may be reading `--app` already, `preview`'s tiles decoded meanwhile, and
+/// the seconds of SVG drawing the command's Icon Composer bundles share. A command run any
+/// other way (`run()`) starts with a new opener, no tiles and no shared seconds.
 struct CommandStart: Sendable {
     var opener = AppOpener()
     var tiles: TileCanvasReadAhead?
+    /// Set for the one-shot commands that draw icons (`preview`, `lint`), which so end in time
+    /// whatever SVG layers they meet; the chooser renders for as long as it runs, each icon in
+    /// its own time.
+    var svgTime: SVGTimeBudget?
+}
+
+extension CommandStart {
+    /// What the command named `command` (the first argument) starts with.
+    init(command: String?) {
+        self.init(tiles: command == "preview" ? TileCanvasReadAhead() : nil,
+                  svgTime: ["preview", "lint"].contains(command) ? SVGTimeBudget(seconds: SVGTimeBudget.commandSeconds) : nil)
+    }
 }
 
 /// A command that opens the app: run with what the program started for it.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLineSupport
 import Foundation
+import IconArt
 import IconCatalog
 import IconLint
 import ProjectWriting
@@ -74,12 +75,13 @@ extension IconChooser {
             }
             let report: LintReport
             if fix {
-                guard let fixed = try fixAndLint(opener: start.opener) else { return }
+                guard let fixed = try fixAndLint(opener: start.opener, svgTime: start.svgTime) else { return }
                 report = fixed
             } else {
                 let app = try options.appPath()
                 do {
-                    report = try Linter.lint(app: app, options: options.catalogOptions, disabled: disabledRules, opener: start.opener)
+                    report = try Linter.lint(app: app, options: options.catalogOptions, disabled: disabledRules,
+                                             inspector: DecodingImageInspector(svgTime: start.svgTime), opener: start.opener)
                 } catch {
                     throw CommandFailure(error.description, exitCode: 2)
                 }
@@ -99,10 +101,11 @@ extension IconChooser {
         /// `--fix`: the app opened once for the report, the plan and the check before writing, and
         /// one inspector throughout, so each image is decoded once; the report returned is of the
         /// app as written (or as it was, when nothing was fixed); nil after `--dry-run`'s diff.
-        private func fixAndLint(opener: AppOpener) throws -> LintReport? {
+        /// `svgTime`: the command's, for every bundle it draws.
+        private func fixAndLint(opener: AppOpener, svgTime: SVGTimeBudget?) throws -> LintReport? {
             let options = try self.options.resolved()
             let catalogOptions = options.catalogOptions
-            let inspector = RememberingImageInspector()
+            let inspector = RememberingImageInspector(DecodingImageInspector(svgTime: svgTime))
             // The check counts every rule: a finding --disable keeps out of the report is still
             // there after the fix, and is no news then.
             let check: EditLint = { opened in try Linter.lint(opened: opened, options: catalogOptions, inspector: inspector) }

@@ -156,12 +156,12 @@ extension IconChooser {
                 start.tiles?.stop()
                 let bytes = try pixelSheet(icons: icons, items: items, current: choice.name, configuration: configuration,
                                            graphics: graphics, terminal: found, look: options.look(for: catalog),
-                                           environment: environment)
+                                           svgTime: start.svgTime, environment: environment)
                 FileHandle.standardOutput.write(Data(bytes))
                 return
             }
             let pictures = IconPictures(renderer: TileRenderer(depth: depth, symbols: symbolSet, ascii: useASCII, readAhead: start.tiles),
-                                        look: options.look(for: catalog))
+                                        look: options.look(for: catalog), svgTime: start.svgTime)
             let tiles = pictures.tiles(for: icons, columns: size.columns, rows: size.rows)
             tiles.compactMap(\.problem).forEach { Console.warning($0) }
             let sheet = PreviewSheet.render(
@@ -175,7 +175,7 @@ extension IconChooser {
         /// 10×20 cell).
         private func pixelSheet(icons: [AppIcon], items: [ChooserItem], current: String?, configuration: ChooserConfiguration,
                                 graphics: GraphicsProtocol, terminal: TerminalCapabilities?, look: IconLook,
-                                environment: [String: String]) throws -> [UInt8] {
+                                svgTime: SVGTimeBudget?, environment: [String: String]) throws -> [UInt8] {
             let cell = terminal?.cellSize ?? .standard
             guard let geometry = TileGeometry(columns: size.columns, rows: size.rows, cell: cell) else {
                 throw CommandFailure("a \(size.columns)×\(size.rows) tile of \(cell) cells is too large for a picture; "
@@ -183,7 +183,8 @@ extension IconChooser {
             }
             // kitty scales a picture to its cells: no more pixels than the icon has.
             let pictures = IconPictures.pixelPictures(for: icons, geometry: geometry,
-                                                      sizing: graphics == .kitty ? .atMostSource : .tile, look: look)
+                                                      sizing: graphics == .kitty ? .atMostSource : .tile, look: look,
+                                                      svgTime: svgTime)
             pictures.compactMap(\.problem).forEach { Console.warning($0) }
             var options = GraphicsOptions(kittyPlaceholders: terminal?.kittyPlaceholders ?? false,
                                           placeholderColor: configuration.colorDepth == .truecolor ? .truecolor : .palette256,

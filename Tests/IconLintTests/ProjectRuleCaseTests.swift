@@ -1,4 +1,5 @@
 import Foundation
+import IconArt
 import IconCatalog
 @testable import IconLint
 import Testing
@@ -59,12 +60,12 @@ struct LintProject {
     }
 
     /// Writes the project (once) and lints it.
-    mutating func lint(disabled: Set<ProblemCode> = []) throws -> LintReport {
+    mutating func lint(disabled: Set<ProblemCode> = [], inspector: any ImageInspector = DecodingImageInspector()) throws -> LintReport {
         if !written {
             project.write(settings, perConfiguration: perConfiguration, baseConfiguration: baseConfiguration)
             written = true
         }
-        return try Linter.lint(app: folder.path, disabled: disabled)
+        return try Linter.lint(app: folder.path, disabled: disabled, inspector: inspector)
     }
 }
 
@@ -191,6 +192,21 @@ struct ProjectRuleCase: Sendable, CustomTestStringConvertible {
         var project = LintProject()
         testCase.nearMiss(&project)
         expectNoFindings(of: testCase.rule, in: try project.lint())
+    }
+
+    /// The bundles lint draws take their SVG time from the command's budget, which comes with
+    /// the inspector (through a remembering one too): once it is spent, an SVG layer is not drawn.
+    @Test func bundlesAreDrawnInTheSVGTimeTheInspectorCarries() throws {
+        var project = LintProject()
+        project.bundle("Glyph", layer: "art.svg", contents: ProjectRuleCase.svg)
+        project.listAlternates("Blue Green Glyph")
+        let ample = SVGTimeBudget(seconds: 60)
+        expectNoFindings(of: .iconLayerUndrawable, in: try project.lint(inspector: DecodingImageInspector(svgTime: ample)))
+        #expect(ample.secondsLeft < 60)
+        let spent = RememberingImageInspector(DecodingImageInspector(svgTime: SVGTimeBudget(seconds: 0)))
+        let messages = try project.lint(inspector: spent).findings.filter { $0.rule == .iconLayerUndrawable }.map(\.message)
+        #expect(messages.count == 1 && messages.allSatisfy { $0.contains("the command's SVG layers took their 0.0 s already") },
+                "\(messages)")
     }
 
     @Test func appStoreRejectionsAreNamedInTheMessages() throws {

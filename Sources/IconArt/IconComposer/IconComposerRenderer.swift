@@ -41,11 +41,12 @@ public struct IconComposerRenderer: Sendable {
     /// The colour of the tinted appearance.
     public var tint: IconColor
     public var pngLimits: PNGDecoder.Limits
-    /// The seconds of SVG drawing this rendering shares with others (the command's, by default).
+    /// The seconds of SVG drawing this rendering shares with the others of its command; nil:
+    /// none beyond its own `svgSecondsPerRendering`.
     public var svgTime: SVGTimeBudget?
 
     public init(tint: IconColor = TintedIcon.defaultTint, pngLimits: PNGDecoder.Limits = .standard,
-                svgTime: SVGTimeBudget? = SVGTimeBudget.command) {
+                svgTime: SVGTimeBudget? = nil) {
         self.tint = tint
         self.pngLimits = pngLimits
         self.svgTime = svgTime

@@ -4,8 +4,9 @@ import Synchronization
 /// CPU seconds that drawing SVG layers in librsvg may take in all (so a busy machine draws what
 /// an idle one does), shared by every rendering that draws from it (on any thread). Each rendering of a bundle also has its own
 /// `IconComposerRenderer.svgSecondsPerRendering`; a command that renders many bundles (`preview`
-/// of an app, `lint` of a project) draws from one of these too, so that the whole command ends
-/// in time however many slow layers its icons hold.
+/// of an app, `lint` of a project) makes one of these when it starts and hands it to whatever
+/// renders for it, so that the whole command ends in time however many slow layers its icons
+/// hold. The chooser, which renders for as long as it runs, makes none.
 public final class SVGTimeBudget: Sendable {
     private let left: Mutex<Double>
     public let seconds: Double
@@ -26,13 +27,4 @@ public final class SVGTimeBudget: Sendable {
     func spend(_ seconds: Double) {
         left.withLock { $0 -= max(0, seconds) }
     }
-
-    /// The budget the running command draws from, where it set one: one-shot commands do,
-    /// the chooser (which renders for as long as it runs) does not.
-    public static var command: SVGTimeBudget? {
-        get { commandBudget.withLock { $0 } }
-        set { commandBudget.withLock { $0 = newValue } }
-    }
-
-    private static let commandBudget = Mutex<SVGTimeBudget?>(nil)
 }

@@ -37,9 +37,7 @@ package struct PathBoundary: Equatable, Sendable {
 
     /// `realpath(3)` itself: a `readlink` for every component of the path.
     package static func systemRealPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        try? FileAccess.realPath(path)
     }
 }
 

@@ -1,5 +1,6 @@
 import FileAccess
 import Foundation
+import SystemPackage
 
 /// Random access to an archive's bytes: a file read with `pread` (no shared position, so
 /// pictures can be read from several threads), or bytes in memory (for tests and fuzzing).
@@ -16,22 +17,25 @@ enum ZipBytes: Sendable {
 
     /// Opens a regular file; `O_NONBLOCK` so a FIFO is refused at `fstat`, never waited on.
     static func open(_ path: String) throws(ZipArchiveError) -> ZipBytes {
-        let descriptor = Foundation.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            throw .cannotOpen(reason: code == ENOENT ? "no such file or folder" : BoundedFile.errnoMessage(code))
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: [.nonBlocking, .closeOnExec])
+        } catch {
+            let error = Errno(thrown: error)
+            throw .cannotOpen(reason: error == .noSuchFileOrDirectory ? "no such file or folder" : error.message)
         }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            let message = BoundedFile.errnoMessage()
-            Foundation.close(descriptor)
-            throw .cannotOpen(reason: message)
+        let info: Stat
+        do throws(Errno) {
+            info = try descriptor.stat()
+        } catch {
+            try? descriptor.close()
+            throw .cannotOpen(reason: error.message)
         }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            Foundation.close(descriptor)
-            throw .cannotOpen(reason: "not a regular file (\(FileKind(mode: info.st_mode)))")
+        guard info.type == .regular else {
+            try? descriptor.close()
+            throw .cannotOpen(reason: "not a regular file (\(FileKind(mode: info.mode.rawValue)))")
         }
-        return .file(descriptor: descriptor, size: UInt64(info.st_size))
+        return .file(descriptor: descriptor.rawValue, size: UInt64(info.size))
     }
 
     func close() {

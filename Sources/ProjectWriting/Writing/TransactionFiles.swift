@@ -7,9 +7,12 @@ import SystemPackage
 enum TransactionFiles {
     /// Tries for a free random name before giving up.
     static let nameAttempts = 100
+    /// What `link` fails with where the file system makes no hard links (or not across
+    /// devices): a copy or a rename is made instead.
+    private static let noHardLink: Set<Errno> = [.improperLink, .notPermitted, .tooManyLinks, .notSupported]
 
-    private static func failure(_ named: String, _ operation: String, _ code: Int32 = errno) -> FileTransactionError {
-        FileTransactionError(path: named, kind: .system(operation: operation, reason: BoundedFile.errnoMessage(code)))
+    private static func failure(_ named: String, _ operation: String, _ error: Errno) -> FileTransactionError {
+        FileTransactionError(path: named, kind: .system(operation: operation, reason: error.message))
     }
 
     private static func randomName(_ prefix: String) -> String {
@@ -21,14 +24,22 @@ enum TransactionFiles {
     static func makeUniqueFolder(in parent: String, prefix: String) throws(FileTransactionError) -> String {
         for _ in 0..<nameAttempts {
             let path = parent + "/" + randomName(prefix)
-            if mkdir(path, 0o700) == 0 { return path }
-            guard errno == EEXIST else { throw failure(parent, "make a folder for the originals in \(parent)") }
+            do throws(Errno) {
+                try systemCall { mkdir(path, 0o700) }
+                return path
+            } catch {
+                guard error == .fileExists else { throw failure(parent, "make a folder for the originals in \(parent)", error) }
+            }
         }
-        throw failure(parent, "find a free name in \(parent)", EEXIST)
+        throw failure(parent, "find a free name in \(parent)", .fileExists)
     }
 
     static func makeFolder(_ path: String, for named: String) throws(FileTransactionError) {
-        guard mkdir(path, 0o777) == 0 else { throw failure(named, "make the folder \(path)") }
+        do throws(Errno) {
+            try systemCall { mkdir(path, 0o777) }
+        } catch {
+            throw failure(named, "make the folder \(path)", error)
+        }
     }
 
     /// Writes `data` to a new file with a random name in `folder`, synced. `mode` nil: the
@@ -36,42 +47,36 @@ enum TransactionFiles {
     static func writeTemporary(_ data: Data, in folder: String, mode: mode_t?, for named: String) throws(FileTransactionError) -> String {
         for _ in 0..<nameAttempts {
             let path = folder + "/" + randomName(".iconchooser-") + ".tmp"
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode ?? 0o666)
-            if descriptor < 0 {
-                guard errno == EEXIST else { throw failure(named, "make a temporary file in \(folder)") }
+            let descriptor: FileDescriptor
+            do {
+                descriptor = try FileDescriptor.open(FilePath(path), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
+                                                     permissions: FilePermissions(rawValue: mode ?? 0o666))
+            } catch {
+                let error = Errno(thrown: error)
+                guard error == .fileExists else { throw failure(named, "make a temporary file in \(folder)", error) }
                 continue
             }
-            var problem: Int32?
-            let written = data.withUnsafeBytes { raw -> Bool in
-                var offset = 0
-                while offset < raw.count {
-                    do throws(Errno) {
-                        offset += try systemCall { write(descriptor, raw.baseAddress! + offset, raw.count - offset) }
-                    } catch {
-                        problem = error.rawValue
-                        return false
-                    }
-                }
-                return true
-            }
-            if written, let mode, fchmod(descriptor, mode) != 0 { problem = errno }
-            if written, problem == nil, fsync(descriptor) != 0 { problem = errno }
-            close(descriptor)
-            if let problem {
+            do {
+                defer { try? descriptor.close() }
+                try descriptor.writeAll(data)
+                if let mode { try systemCall { fchmod(descriptor.rawValue, mode) } }
+                try systemCall { fsync(descriptor.rawValue) }
+            } catch {
                 unlink(path)
-                throw failure(named, "write a temporary file in \(folder)", problem)
+                throw failure(named, "write a temporary file in \(folder)", Errno(thrown: error))
             }
             return path
         }
-        throw failure(named, "find a free name in \(folder)", EEXIST)
+        throw failure(named, "find a free name in \(folder)", .fileExists)
     }
 
     /// Keeps the original at `backup`: a hard link, or a copy where the file system refuses one.
     static func setAside(_ path: String, as backup: String, for named: String) throws(FileTransactionError) {
-        if link(path, backup) == 0 { return }
-        let code = errno
-        guard code == EXDEV || code == EPERM || code == EMLINK || code == ENOTSUP else {
-            throw failure(named, "keep the original aside", code)
+        do throws(Errno) {
+            try systemCall { link(path, backup) }
+            return
+        } catch {
+            guard Self.noHardLink.contains(error) else { throw failure(named, "keep the original aside", error) }
         }
         let data: Data
         do {
@@ -85,25 +90,40 @@ enum TransactionFiles {
 
     /// Puts the finished temporary at `path`, which must still not exist.
     static func linkNew(_ temporary: String, at path: String, for named: String) throws(FileTransactionError) {
-        if link(temporary, path) == 0 { return }
-        let code = errno
-        if code == EEXIST { throw FileTransactionError(path: named, kind: .appearedOnDisk) }
-        guard code == EPERM || code == EMLINK || code == ENOTSUP else { throw failure(named, "put the new file in place", code) }
+        do throws(Errno) {
+            try systemCall { link(temporary, path) }
+            return
+        } catch {
+            if error == .fileExists { throw FileTransactionError(path: named, kind: .appearedOnDisk) }
+            guard error != .improperLink, Self.noHardLink.contains(error) else { throw failure(named, "put the new file in place", error) }
+        }
         // No hard links here: a rename, after looking once more that nothing is there.
         guard FileKind.notFollowing(path) == nil else { throw FileTransactionError(path: named, kind: .appearedOnDisk) }
         try rename(temporary, to: path, for: named)
     }
 
     static func rename(_ from: String, to path: String, for named: String) throws(FileTransactionError) {
-        guard Foundation.rename(from, path) == 0 else { throw failure(named, "rename \(from) to \(path)") }
+        do throws(Errno) {
+            try systemCall { Foundation.rename(from, path) }
+        } catch {
+            throw failure(named, "rename \(from) to \(path)", error)
+        }
     }
 
     static func remove(_ path: String, for named: String) throws(FileTransactionError) {
-        guard unlink(path) == 0 else { throw failure(named, "remove \(path)") }
+        do throws(Errno) {
+            try systemCall { unlink(path) }
+        } catch {
+            throw failure(named, "remove \(path)", error)
+        }
     }
 
     static func removeFolder(_ path: String, for named: String) throws(FileTransactionError) {
-        guard rmdir(path) == 0 else { throw failure(named, "remove the emptied folder \(path)") }
+        do throws(Errno) {
+            try systemCall { rmdir(path) }
+        } catch {
+            throw failure(named, "remove the emptied folder \(path)", error)
+        }
     }
 
     static func isEmptyFolder(_ path: String) -> Bool {

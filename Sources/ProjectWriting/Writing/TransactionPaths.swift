@@ -1,6 +1,7 @@
 import FileAccess
 import Foundation
 import IconCatalog
+import SystemPackage
 
 /// One change with where it lands: its path resolved under the boundary's real path, each
 /// component checked, and the folders that must be made for it.
@@ -37,8 +38,11 @@ struct TransactionTarget {
 enum TransactionPaths {
     /// The boundary's real path: everything is done below it.
     static func resolveBoundary(_ boundary: String) throws(FileTransactionError) -> String {
-        guard let real = PathBoundary.systemRealPath(absolute(boundary)) else {
-            throw FileTransactionError(path: boundary, kind: .system(operation: "find the folder", reason: BoundedFile.errnoMessage()))
+        let real: String
+        do throws(Errno) {
+            real = try FileAccess.realPath(absolute(boundary))
+        } catch {
+            throw FileTransactionError(path: boundary, kind: .system(operation: "find the folder", reason: error.message))
         }
         guard FileKind.following(real) == .directory else {
             throw FileTransactionError(path: boundary, kind: .notAFolder(component: boundary, FileKind.following(real) ?? .other))
@@ -71,16 +75,17 @@ enum TransactionPaths {
                 if !isLast { missing.append(current) }
                 continue
             }
-            var info = stat()
-            if lstat(current, &info) != 0 {
-                let code = errno
-                guard code == ENOENT else {
-                    throw FileTransactionError(path: named, kind: .system(operation: "look up \(current)", reason: BoundedFile.errnoMessage(code)))
+            let info: Stat
+            do throws(Errno) {
+                info = try Stat(FilePath(current), followTargetSymlink: false)
+            } catch {
+                guard error == .noSuchFileOrDirectory else {
+                    throw FileTransactionError(path: named, kind: .system(operation: "look up \(current)", reason: error.message))
                 }
                 if !isLast { missing.append(current) }
                 continue
             }
-            let kind = FileKind(mode: info.st_mode)
+            let kind = FileKind(mode: info.mode.rawValue)
             if kind == .symbolicLink { throw FileTransactionError(path: named, kind: .throughSymbolicLink(component: current)) }
             if !isLast, kind != .directory { throw FileTransactionError(path: named, kind: .notAFolder(component: current, kind)) }
             if isLast, kind != .regularFile { throw FileTransactionError(path: named, kind: .notARegularFile(kind)) }

@@ -124,7 +124,11 @@ struct TransactionLog: Sendable {
     func undo() -> [String] {
         var problems: [String] = []
         func attempt(_ what: String, _ body: () -> Int32) {
-            if body() != 0, errno != ENOENT { problems.append("\(what) (\(BoundedFile.errnoMessage()))") }
+            do throws(Errno) {
+                try systemCall(body)
+            } catch let error where error != .noSuchFileOrDirectory {
+                problems.append("\(what) (\(error.message))")
+            } catch {}
         }
         for entry in entries.reversed() {
             switch entry {
@@ -137,11 +141,13 @@ struct TransactionLog: Sendable {
             case .replaced(let path, let backup, let original, let mode), .deleted(let path, let backup, let original, let mode):
                 if let problem = TransactionFiles.putBack(backup, at: path, original: original, mode: mode) { problems.append(problem) }
             case .removedFolder(let path, let mode):
-                if mkdir(path, mode) != 0, errno != EEXIST {
-                    problems.append("make the folder \(path) again (\(BoundedFile.errnoMessage()))")
-                } else {
-                    chmod(path, mode)
-                }
+                do throws(Errno) {
+                    try systemCall { mkdir(path, mode) }
+                } catch let error where error != .fileExists {
+                    problems.append("make the folder \(path) again (\(error.message))")
+                    continue
+                } catch {}
+                chmod(path, mode)
             }
         }
         return problems
