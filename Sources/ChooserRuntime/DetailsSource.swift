@@ -151,7 +151,7 @@ extension AppFindings {
     /// icons goes with each of them); those about the app or a whole icon set are only counted.
     init(_ report: LintReport) {
         var byIcon: [String?: [IconFinding]] = [:]
-        var elsewhere = 0
+        var elsewhere = 0, elsewhereFixable = 0
         for finding in report.listed {
             let severity: IconFinding.Severity
             switch finding.severity {
@@ -167,8 +167,9 @@ extension AppFindings {
                 for name in finding.icons { byIcon[name, default: []].append(shown) }
             } else {
                 elsewhere += 1
+                if shown.fixable { elsewhereFixable += 1 }
             }
         }
-        self.init(byIcon: byIcon, elsewhere: elsewhere)
+        self.init(byIcon: byIcon, elsewhere: elsewhere, elsewhereFixable: elsewhereFixable)
     }
 }

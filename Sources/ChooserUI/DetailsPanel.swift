@@ -387,7 +387,13 @@ struct DetailsPanel {
             })
         }
         if findings.elsewhere > 0 {
-            section.entries.append(subtle("+\(findings.elsewhere) about the whole app: iconchooser lint"))
+            // The command that shows them, and fixes those it can.
+            let command = switch findings.elsewhereFixable {
+            case 0: "iconchooser lint"
+            case findings.elsewhere: "iconchooser lint --fix"
+            default: "iconchooser lint (--fix: \(findings.elsewhereFixable))"
+            }
+            section.entries.append(subtle("+\(findings.elsewhere) about the whole app: \(command)"))
         }
         return section
     }

@@ -80,12 +80,15 @@ public struct AppFindings: Hashable, Sendable {
     public var byIcon: [String?: [IconFinding]]
     /// Findings about the app or a whole icon set, which no icon's panel lists.
     public var elsewhere: Int
+    /// How many of those `lint --fix` fixes.
+    public var elsewhereFixable: Int
     /// Set when the app could not be checked: the reason, in one line.
     public var failure: String?
 
-    public init(byIcon: [String?: [IconFinding]] = [:], elsewhere: Int = 0, failure: String? = nil) {
+    public init(byIcon: [String?: [IconFinding]] = [:], elsewhere: Int = 0, elsewhereFixable: Int = 0, failure: String? = nil) {
         self.byIcon = byIcon
         self.elsewhere = elsewhere
+        self.elsewhereFixable = elsewhereFixable
         self.failure = failure
     }
 }

@@ -155,6 +155,19 @@ import TerminalText
         ]))
     }
 
+    /// Findings about the whole app point to the command that shows them, and to --fix for those it fixes.
+    @Test func wholeAppFindingsNameLintFixWhereItFixesThem() {
+        for (elsewhere, fixable, line) in [(2, 0, "+2 about the whole app: iconchooser lint"),
+                                            (2, 2, "+2 about the whole app: iconchooser lint --fix"),
+                                            (3, 1, "+3 about the whole app: iconchooser lint (--fix: 1)")] {
+            var state = Self.opened(width: 160, height: 40, focus: 3)
+            Self.answer(update(&state, .findingsLoaded(AppFindings(elsewhere: elsewhere, elsewhereFixable: fixable))), in: &state)
+            let lines = text(of: state).lines
+            #expect(lines.contains { $0.contains("│   \(line) ") }, "\(lines.joined(separator: "\n"))")
+            if fixable == 0 { #expect(!lines.contains { $0.contains("--fix") }) }
+        }
+    }
+
     @Test func aTallWideTerminalGivesTheLargestPictureAndAnIconComposerBundlesLayers() {
         let state = Self.opened(width: 160, height: 40, focus: 3)
         #expect(state.detailsFrame.map { ($0.x, $0.width) } ?? (0, 0) == (100, 60))
