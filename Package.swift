@@ -75,7 +75,9 @@ let package = Package(
         // Files read within a size and written whole (a temporary beside, renamed into place), their
         // kinds as values, and the one funnel that retries EINTR and turns errno into swift-system's Errno.
         // A leaf: the catalog, the choice, the server and the terminal layer all use it.
-        .target(name: "FileAccess", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "FileAccess", dependencies: ["CFileExchange", .product(name: "SystemPackage", package: "swift-system")]),
+        // renameat2(RENAME_EXCHANGE), which Swift cannot call: glibc declares it only under _GNU_SOURCE.
+        .target(name: "CFileExchange"),
         // The release number, in one place: `--version`, the man page and the tests read it.
         .target(name: "ToolVersion"),
         // Command-line conventions with no I/O: what `list` reports (text, tab-separated rows, JSON written
@@ -147,6 +149,7 @@ let package = Package(
         // `add`, `remove` and `lint --fix`: the edits of an app's plists, catalogs and project files,
         // the pictures they need, and the all-or-nothing writing of them.
         .target(name: "ProjectWriting", dependencies: ["FileAccess", "IconCatalog", "IconArt", "IconLint", "TerminalText", "CPNG",
+                                                       .product(name: "Crypto", package: "swift-crypto"),
                                                        .product(name: "SystemPackage", package: "swift-system")]),
         // `iconchooser lint`: rules as pure functions over the parsed plist, a file index and image facts.
         // A library product, beside IconCatalog.

@@ -88,7 +88,7 @@ package struct ReadBoundary: Sendable, Equatable {
 
     /// The nearest folder at or above `folder` holding `.git` (a folder, or the file a linked
     /// work tree or submodule has).
-    static func workTreeTop(above folder: String) -> String? {
+    package static func workTreeTop(above folder: String) -> String? {
         var current = ProjectPaths.absolute(folder)
         for _ in 0..<maximumClimb {
             if FileKind.notFollowing(ProjectPaths.join(current, ".git")) != nil { return current }

@@ -5,21 +5,25 @@ import SystemPackage
 
 /// Writes a `ChangeSet`'s changes all or nothing. Every path must lie inside `boundary` (the
 /// repository the user named), reached through no symbolic link; every file must still hold
-/// the bytes it was read with (and a file to create must still not exist). New contents are
-/// written to temporary files beside their targets (making missing folders), synced, with the
-/// original's permissions; only when all are ready are they renamed into place, the originals
-/// kept aside until `commit()`. A failure part-way puts back everything done so far.
+/// the bytes it was read with (and a file to create must still not exist).
 ///
-/// The originals are kept as hard links (copies where a link cannot be made) in one hidden
-/// folder at the top of the boundary, not beside the files, so that the project read again
-/// after writing holds nothing but its own files.
+/// What it will do is first written down (`TransactionJournal`) in a locked folder of its
+/// own at the top of the boundary, where the originals are kept (hard links, copies where a
+/// link cannot be made) until `commit()`, so that the project read again after writing holds
+/// nothing but its own files. New contents go to temporaries beside their targets (making
+/// missing folders), synced, with the original's permissions; only when all are ready are they
+/// put in place. A failure part-way puts back everything done so far; a kill part-way leaves
+/// the journal, and the next command that writes takes it all back (`TransactionRecovery`).
 package struct FileTransaction: Sendable {
     /// The folder nothing may be written outside of.
     package let boundary: String
-    /// For tests: the transaction fails at this step (1-based: each folder made, temporary
-    /// written, file set aside or renamed is a step) as a real failure there would, so that
-    /// every path back can be shown to leave the disk as it was.
+    /// For tests: the transaction fails at this step (1-based: the journal, each folder made,
+    /// temporary written, file set aside, put in place or removed is a step) as a real failure
+    /// there would, so that every path back can be shown to leave the disk as it was.
     package var failingAtStep: Int?
+    /// For tests: the transaction stops at this step as a kill there would stop it, taking
+    /// nothing back and letting go of its lock, for `TransactionRecovery` to find.
+    package var abandoningAtStep: Int?
 
     package init(boundary: String) {
         self.boundary = boundary
@@ -39,22 +43,28 @@ package struct FileTransaction: Sendable {
             targets.append(target)
         }
         for target in targets { try target.checkUnchanged() }
-        var run = TransactionRun(root: root, failingAtStep: failingAtStep)
+        var run = TransactionRun(root: root, failingAtStep: failingAtStep, abandoningAtStep: abandoningAtStep)
         do {
+            try run.begin(targets)
             try run.prepare(targets)
             // Once more just before anything is replaced: the temporaries took time.
             for target in targets { try target.checkUnchanged() }
             try run.put(targets)
             try run.removeEmptiedFolders(targets)
         } catch {
-            let problems = run.log.undo()
+            if run.abandoned {
+                run.release()
+                throw error
+            }
+            let problems = run.rollBack()
             guard problems.isEmpty else {
-                throw FileTransactionError(path: error.path, kind: .restoreFailed(reason: "after “\(error)”: " + problems.joined(separator: "; ")))
+                throw FileTransactionError(path: error.path, kind: .restoreFailed(reason: "after “\(error)”: "
+                                           + problems.map(\.description).joined(separator: "; ")))
             }
             throw error
         }
-        run.log.syncFolders()
-        return AppliedTransaction(changes: changes, log: run.log)
+        run.syncFolders(targets)
+        return AppliedTransaction(changes: changes, run: run, targets: targets)
     }
 }
 
@@ -64,32 +74,36 @@ package struct FileTransaction: Sendable {
 package final class AppliedTransaction: @unchecked Sendable {
     /// What was written.
     package let changes: [FileChange]
-    private var log: TransactionLog?
+    private var run: TransactionRun?
+    private let targets: [TransactionTarget]
 
-    init(changes: [FileChange], log: TransactionLog) {
+    init(changes: [FileChange], run: TransactionRun, targets: [TransactionTarget]) {
         self.changes = changes
-        self.log = log
+        self.run = run
+        self.targets = targets
     }
 
     deinit { commit() }
 
     /// Puts every file back as it was before `apply` and removes the files and folders it
-    /// made. Does nothing once committed or restored.
+    /// made; a file someone changed since is kept, and named. Does nothing once committed or restored.
     package func restore() throws(FileTransactionError) {
-        guard let log else { return }
-        self.log = nil
-        let problems = log.undo()
-        log.syncFolders()
+        guard var run else { return }
+        self.run = nil
+        let root = run.root
+        let problems = run.rollBack()
+        run.syncFolders(targets)
         guard problems.isEmpty else {
-            throw FileTransactionError(path: log.root, kind: .restoreFailed(reason: problems.joined(separator: "; ")))
+            throw FileTransactionError(path: root, kind: .restoreFailed(reason: problems.map(\.description).joined(separator: "; ")))
         }
     }
 
-    /// Keeps the changes: the set-aside originals are removed.
+    /// Keeps the changes: the journal and the set-aside originals are removed.
     package func commit() {
-        guard let log else { return }
-        self.log = nil
-        log.dropBackups()
+        guard var run else { return }
+        self.run = nil
+        run.commit()
+        TransactionFiles.syncFolder(run.root)
     }
 }
 
@@ -102,6 +116,9 @@ package struct FileTransactionError: Error, Equatable, Sendable, CustomStringCon
         case throughSymbolicLink(component: String)
         /// The file no longer holds the bytes it was read with.
         case changedOnDisk
+        /// Another program wrote the file while it was being replaced or removed: its version
+        /// was put back.
+        case changedWhileWriting
         /// A file to create exists now.
         case appearedOnDisk
         /// Something other than a regular file is where a file is to be written or deleted.
@@ -129,6 +146,7 @@ package struct FileTransactionError: Error, Equatable, Sendable, CustomStringCon
         case .outsideBoundary(let boundary): return "\(path): outside \(boundary); nothing is written there"
         case .throughSymbolicLink(let component): return "\(path): \(component) is a symbolic link; nothing is written through one"
         case .changedOnDisk: return "\(path): changed on disk since it was read; nothing was written"
+        case .changedWhileWriting: return "\(path): changed by another program while it was being written; its version was kept and nothing was written"
         case .appearedOnDisk: return "\(path): created by something else since the project was read; nothing was written"
         case .notARegularFile(let kind): return "\(path): \(kind) where a file was expected; nothing was written"
         case .notAFolder(let component, let kind): return "\(path): \(component) is \(kind) where a folder was expected; nothing was written"

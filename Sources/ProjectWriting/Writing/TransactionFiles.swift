@@ -20,18 +20,41 @@ enum TransactionFiles {
         return prefix + String((0..<10).map { _ in letters.randomElement()! })
     }
 
-    /// A new folder with a random name, private to this process's user.
-    static func makeUniqueFolder(in parent: String, prefix: String) throws(FileTransactionError) -> String {
+    /// A new folder with a random name, private to this process's user, locked (`flock`) for as
+    /// long as the returned descriptor is open: a recovery that finds it locked leaves it alone,
+    /// as its transaction is still running. A folder someone removed between its making and its
+    /// locking is not used.
+    static func makeLockedFolder(in parent: String, prefix: String) throws(FileTransactionError) -> (path: String, lock: FileDescriptor) {
         for _ in 0..<nameAttempts {
             let path = parent + "/" + randomName(prefix)
             do throws(Errno) {
                 try systemCall { mkdir(path, 0o700) }
-                return path
             } catch {
                 guard error == .fileExists else { throw failure(parent, "make a folder for the originals in \(parent)", error) }
+                continue
             }
+            guard let lock = lockFolder(path) else { continue }
+            return (path, lock)
         }
         throw failure(parent, "find a free name in \(parent)", .fileExists)
+    }
+
+    /// `folder` opened and locked exclusively, nil when another process holds it or it is gone
+    /// (or was replaced) once locked.
+    static func lockFolder(_ folder: String) -> FileDescriptor? {
+        guard let descriptor = try? FileDescriptor.open(FilePath(folder), .readOnly, options: [.directory, .closeOnExec, .noFollow]) else {
+            return nil
+        }
+        do throws(Errno) {
+            try systemCall { flock(descriptor.rawValue, LOCK_EX | LOCK_NB) }
+            var held = stat(), named = stat()
+            guard fstat(descriptor.rawValue, &held) == 0, lstat(folder, &named) == 0,
+                  held.st_dev == named.st_dev, held.st_ino == named.st_ino else { throw .noSuchFileOrDirectory }
+            return descriptor
+        } catch {
+            try? descriptor.close()
+            return nil
+        }
     }
 
     static func makeFolder(_ path: String, for named: String) throws(FileTransactionError) {
@@ -42,39 +65,34 @@ enum TransactionFiles {
         }
     }
 
-    /// Writes `data` to a new file with a random name in `folder`, synced. `mode` nil: the
+    /// Writes `data` to the new file `path` (which must not exist), synced. `mode` nil: the
     /// permissions a new file gets (0666 less the umask).
-    static func writeTemporary(_ data: Data, in folder: String, mode: mode_t?, for named: String) throws(FileTransactionError) -> String {
-        for _ in 0..<nameAttempts {
-            let path = folder + "/" + randomName(".iconchooser-") + ".tmp"
-            let descriptor: FileDescriptor
-            do {
-                descriptor = try FileDescriptor.open(FilePath(path), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
-                                                     permissions: FilePermissions(rawValue: mode ?? 0o666))
-            } catch {
-                let error = Errno(thrown: error)
-                guard error == .fileExists else { throw failure(named, "make a temporary file in \(folder)", error) }
-                continue
-            }
-            do {
-                defer { try? descriptor.close() }
-                try descriptor.writeAll(data)
-                if let mode { try systemCall { fchmod(descriptor.rawValue, mode) } }
-                try systemCall { fsync(descriptor.rawValue) }
-            } catch {
-                unlink(path)
-                throw failure(named, "write a temporary file in \(folder)", Errno(thrown: error))
-            }
-            return path
+    static func writeNew(_ data: Data, at path: String, mode: mode_t?, for named: String) throws(FileTransactionError) {
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(FilePath(path), .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
+                                                 permissions: FilePermissions(rawValue: mode ?? 0o666))
+        } catch {
+            throw failure(named, "make the temporary file \(path)", Errno(thrown: error))
         }
-        throw failure(named, "find a free name in \(folder)", .fileExists)
+        do {
+            defer { try? descriptor.close() }
+            try descriptor.writeAll(data)
+            if let mode { try systemCall { fchmod(descriptor.rawValue, mode) } }
+            try systemCall { fsync(descriptor.rawValue) }
+        } catch {
+            unlink(path)
+            throw failure(named, "write the temporary file \(path)", Errno(thrown: error))
+        }
     }
 
-    /// Keeps the original at `backup`: a hard link, or a copy where the file system refuses one.
-    static func setAside(_ path: String, as backup: String, for named: String) throws(FileTransactionError) {
+    /// Keeps the original at `backup`: a hard link (true), or a copy where the file system
+    /// refuses one (false).
+    @discardableResult
+    static func setAside(_ path: String, as backup: String, for named: String) throws(FileTransactionError) -> Bool {
         do throws(Errno) {
             try systemCall { link(path, backup) }
-            return
+            return true
         } catch {
             guard Self.noHardLink.contains(error) else { throw failure(named, "keep the original aside", error) }
         }
@@ -84,8 +102,8 @@ enum TransactionFiles {
         } catch {
             throw FileTransactionError(path: named, kind: .system(operation: "keep the original aside", reason: error.problem))
         }
-        let temporary = try writeTemporary(data, in: (backup as NSString).deletingLastPathComponent, mode: permissions(of: path), for: named)
-        try rename(temporary, to: backup, for: named)
+        try writeNew(data, at: backup, mode: permissions(of: path), for: named)
+        return false
     }
 
     /// Puts the finished temporary at `path`, which must still not exist.
@@ -144,18 +162,39 @@ enum TransactionFiles {
         return lstat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
     }
 
-    /// Puts the set-aside original back at `path`: renamed back, or written again from
-    /// `original` where the rename cannot be made. A problem in words, nil when done.
-    static func putBack(_ backup: String, at path: String, original: Data, mode: mode_t) -> String? {
-        if Foundation.rename(backup, path) == 0 { return nil }
-        do {
-            let temporary = try writeTemporary(original, in: (path as NSString).deletingLastPathComponent, mode: mode, for: path)
-            try rename(temporary, to: path, for: path)
-            unlink(backup)
-            return nil
+    /// Swaps `temporary` and `path` (see `exchangeFiles`): true, and what was at `path` is now
+    /// at `temporary`; or, where the file system cannot swap, renames `temporary` over `path`:
+    /// false, and what it replaced is gone.
+    static func exchangeOrRename(_ temporary: String, _ path: String, for named: String) throws(FileTransactionError) -> Bool {
+        do throws(Errno) {
+            try exchangeFiles(temporary, path)
+            return true
         } catch {
-            return "put back \(path) (\(error))"
+            guard error.meansNoExchange else { throw failure(named, "put the new file in place", error) }
         }
+        try rename(temporary, to: path, for: named)
+        return false
+    }
+
+    static func exchange(_ a: String, _ b: String, for named: String) throws(FileTransactionError) {
+        do throws(Errno) {
+            try exchangeFiles(a, b)
+        } catch {
+            throw failure(named, "put it back in place", error)
+        }
+    }
+
+    /// Whether `a` and `b` name the same file (device and inode), not following links.
+    static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat(), second = stat()
+        return lstat(a, &first) == 0 && lstat(b, &second) == 0 && first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
+    /// The bytes of the regular file at `path` when it holds at most `limit` bytes; nil when
+    /// there is none, it is something else, or it holds more.
+    static func contents(_ path: String, limit: Int) -> Data? {
+        guard FileKind.notFollowing(path) == .regularFile else { return nil }
+        return try? BoundedFile.read(path, limit: limit)
     }
 
     static func syncFolder(_ path: String) {

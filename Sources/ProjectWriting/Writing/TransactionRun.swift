@@ -2,178 +2,215 @@ import FileAccess
 import Foundation
 import SystemPackage
 
-/// The steps of one transaction, each logged as it is done so that the log can undo them.
+/// The steps of one transaction. The first writes the journal (`TransactionJournal`) into a
+/// locked folder of its own at the root; every later step only does what the journal says, so
+/// that a kill at any step leaves what the next command's `TransactionRecovery` takes back, and
+/// a failure here is taken back by the same undo.
 struct TransactionRun {
     let root: String
     let failingAtStep: Int?
-    private(set) var log: TransactionLog
+    let abandoningAtStep: Int?
     private var steps = 0
-    /// Each change's temporary (to create or modify) and set-aside original (to modify or delete), by index.
-    private var temporaries: [Int: String] = [:]
-    private var backups: [Int: String] = [:]
+    /// Set when the run stopped at `abandoningAtStep`, as a kill there would have stopped it.
+    private(set) var abandoned = false
+    /// The transaction folder and the descriptor holding its lock, once made.
+    private(set) var folder: String?
+    private var lock: FileDescriptor?
+    private(set) var journal: TransactionJournal?
+    /// Changes whose file another program changed while it was put in place: its version
+    /// was put back, and the undo leaves them alone.
+    private(set) var settled: Set<Int> = []
+    /// Changes whose original is a copy, not the very file (no hard links here).
+    private var copiedOriginals: Set<Int> = []
 
-    init(root: String, failingAtStep: Int?) {
+    init(root: String, failingAtStep: Int?, abandoningAtStep: Int?) {
         self.root = root
         self.failingAtStep = failingAtStep
-        log = TransactionLog(root: root)
+        self.abandoningAtStep = abandoningAtStep
     }
 
-    /// Counts a step, failing there when a test asked for it.
+    /// Counts a step, failing (or stopping, as a kill would) there when a test asked for it.
     private mutating func step(_ path: String) throws(FileTransactionError) {
         steps += 1
         if steps == failingAtStep { throw FileTransactionError(path: path, kind: .injectedFailure(step: steps)) }
+        if steps == abandoningAtStep {
+            abandoned = true
+            throw FileTransactionError(path: path, kind: .injectedFailure(step: steps))
+        }
     }
 
-    /// Makes the folder for set-aside originals, the missing folders, every temporary and every
-    /// set-aside original: nothing the project's readers see has changed yet.
-    mutating func prepare(_ targets: [TransactionTarget]) throws(FileTransactionError) {
+    private func absolute(_ relative: String) -> String { root == "/" ? "/" + relative : root + "/" + relative }
+    private func relative(_ path: String) -> String { String(path.dropFirst(root == "/" ? 1 : root.count + 1)) }
+
+    /// Makes the locked transaction folder and writes the journal of `targets` into it.
+    mutating func begin(_ targets: [TransactionTarget]) throws(FileTransactionError) {
         try step(root)
-        let folder = try TransactionFiles.makeUniqueFolder(in: root, prefix: ".iconchooser-transaction-")
-        log.append(.madeTransactionFolder(folder))
+        let made = try TransactionFiles.makeLockedFolder(in: root, prefix: TransactionJournal.folderPrefix)
+        folder = made.path
+        lock = made.lock
+        let id = String((made.path as NSString).lastPathComponent.dropFirst(TransactionJournal.folderPrefix.count))
+        var claimed: Set<String> = []
+        let entries = targets.enumerated().map { index, target in
+            let made = target.missingFolders.filter { claimed.insert($0).inserted }
+            let change = target.change
+            return TransactionJournal.Entry(
+                path: relative(target.path),
+                temporary: change.replacement == nil ? nil : relative(target.folder + "/.iconchooser-\(id)-\(index).tmp"),
+                backup: change.original == nil ? nil : "\(index)",
+                madeFolders: made.map(relative),
+                original: change.original.map(TransactionJournal.Fingerprint.init),
+                replacement: change.replacement.map(TransactionJournal.Fingerprint.init),
+                folders: change.replacement == nil ? foldersAbove(target.path) : [])
+        }
+        let journal = TransactionJournal(entries: entries)
+        try step(made.path)
+        do throws(Errno) {
+            try journal.write(in: made.path)
+        } catch {
+            throw FileTransactionError(path: made.path, kind: .system(operation: "write the journal of the change", reason: error.message))
+        }
+        self.journal = journal
+    }
+
+    /// The folders holding `path` up to the root (innermost first), with their permissions.
+    private func foldersAbove(_ path: String) -> [TransactionJournal.Folder] {
+        var folders: [TransactionJournal.Folder] = []
+        var folder = (path as NSString).deletingLastPathComponent
+        while folder != root, folder.hasPrefix(root == "/" ? "/" : root + "/") {
+            folders.append(TransactionJournal.Folder(path: relative(folder), mode: UInt32(TransactionFiles.permissions(of: folder))))
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return folders
+    }
+
+    /// Makes the missing folders, every temporary and every set-aside original: nothing the
+    /// project's readers see has changed yet.
+    mutating func prepare(_ targets: [TransactionTarget]) throws(FileTransactionError) {
+        guard let folder, let journal else { return }
         for (index, target) in targets.enumerated() {
-            for missing in target.missingFolders where FileKind.notFollowing(missing) == nil {
+            let entry = journal.entries[index]
+            for missing in entry.madeFolders.map(absolute) {
                 try step(missing)
                 try TransactionFiles.makeFolder(missing, for: target.change.path)
-                log.append(.madeFolder(missing))
             }
-            if let replacement = target.change.replacement {
+            if let replacement = target.change.replacement, let temporary = entry.temporary {
                 try step(target.path)
                 let mode = target.change.original == nil ? nil : TransactionFiles.permissions(of: target.path)
-                let temporary = try TransactionFiles.writeTemporary(replacement, in: target.folder, mode: mode, for: target.change.path)
-                log.append(.wroteTemporary(temporary))
-                temporaries[index] = temporary
+                try TransactionFiles.writeNew(replacement, at: absolute(temporary), mode: mode, for: target.change.path)
             }
-            if target.change.original != nil {
+            if let backup = entry.backup {
                 try step(target.path)
-                let backup = folder + "/\(index)"
-                try TransactionFiles.setAside(target.path, as: backup, for: target.change.path)
-                log.append(.setAside(backup))
-                backups[index] = backup
+                if !(try TransactionFiles.setAside(target.path, as: folder + "/" + backup, for: target.change.path)) {
+                    copiedOriginals.insert(index)
+                }
             }
         }
     }
 
-    /// Renames every temporary into place and removes every file to delete.
+    /// Puts every new file in place and removes every file to delete. A file replaced or
+    /// removed is looked at once it is out of the way: when it is not the very file, with the
+    /// bytes, that was checked (another program wrote it in the meantime), that program's
+    /// version is put back and the transaction fails.
     mutating func put(_ targets: [TransactionTarget]) throws(FileTransactionError) {
+        guard let folder, let journal else { return }
         for (index, target) in targets.enumerated() {
             let named = target.change.path
+            let entry = journal.entries[index]
             switch target.change.action {
             case .create:
-                guard let temporary = temporaries[index] else { continue }
+                guard let temporary = entry.temporary.map(absolute) else { continue }
                 try step(target.path)
                 try TransactionFiles.linkNew(temporary, at: target.path, for: named)
-                log.append(.created(target.path))
                 try step(temporary)
                 try TransactionFiles.remove(temporary, for: named)
             case .modify(let original, _):
-                guard let temporary = temporaries[index], let backup = backups[index] else { continue }
-                let mode = TransactionFiles.permissions(of: target.path)
+                guard let temporary = entry.temporary.map(absolute), let backup = entry.backup.map({ folder + "/" + $0 }) else { continue }
                 try step(target.path)
-                try TransactionFiles.rename(temporary, to: target.path, for: named)
-                log.append(.replaced(target.path, backup: backup, original: original, mode: mode))
+                guard try TransactionFiles.exchangeOrRename(temporary, target.path, for: named) else { continue }
+                // `temporary` now holds what was replaced.
+                guard isOriginal(temporary, backup: backup, index: index, original: original) else {
+                    try TransactionFiles.exchange(temporary, target.path, for: named)
+                    settled.insert(index)
+                    throw FileTransactionError(path: named, kind: .changedWhileWriting)
+                }
+                try step(temporary)
+                try TransactionFiles.remove(temporary, for: named)
             case .delete(let original):
-                guard let backup = backups[index] else { continue }
-                let mode = TransactionFiles.permissions(of: target.path)
+                guard let backup = entry.backup.map({ folder + "/" + $0 }) else { continue }
+                let displaced = backup + ".removed"
                 try step(target.path)
-                try TransactionFiles.remove(target.path, for: named)
-                log.append(.deleted(target.path, backup: backup, original: original, mode: mode))
+                try TransactionFiles.rename(target.path, to: displaced, for: named)
+                guard isOriginal(displaced, backup: backup, index: index, original: original) else {
+                    // Back where it was, unless yet another file took its place meanwhile.
+                    if link(displaced, target.path) == 0 { unlink(displaced) }
+                    settled.insert(index)
+                    throw FileTransactionError(path: named, kind: .changedWhileWriting)
+                }
+                try step(displaced)
+                try TransactionFiles.remove(displaced, for: named)
             }
         }
     }
 
-    /// Removes the folders deleting files left empty (a removed `.appiconset`), up to the boundary.
+    /// Whether `path` is the file set aside at `backup` (the very file, where it was linked)
+    /// and still holds `original`.
+    private func isOriginal(_ path: String, backup: String, index: Int, original: Data) -> Bool {
+        (copiedOriginals.contains(index) || TransactionFiles.isSameFile(path, backup))
+            && TransactionFiles.contents(path, limit: original.count) == original
+    }
+
+    /// Removes the folders deleting files left empty (a removed `.appiconset`), up to the root.
     mutating func removeEmptiedFolders(_ targets: [TransactionTarget]) throws(FileTransactionError) {
         for target in targets {
             guard case .delete = target.change.action else { continue }
             var folder = target.folder
             while folder != root, folder.hasPrefix(root + "/"), TransactionFiles.isEmptyFolder(folder) {
-                let mode = TransactionFiles.permissions(of: folder)
                 try step(folder)
                 try TransactionFiles.removeFolder(folder, for: target.change.path)
-                log.append(.removedFolder(folder, mode: mode))
                 folder = (folder as NSString).deletingLastPathComponent
             }
         }
     }
-}
 
-/// What a transaction did, in order, and how to take it back.
-struct TransactionLog: Sendable {
-    enum Entry: Sendable {
-        case madeTransactionFolder(String)
-        case madeFolder(String)
-        case wroteTemporary(String)
-        /// An original linked or copied into the transaction folder.
-        case setAside(String)
-        case created(String)
-        case replaced(String, backup: String, original: Data, mode: mode_t)
-        case deleted(String, backup: String, original: Data, mode: mode_t)
-        case removedFolder(String, mode: mode_t)
-    }
-
-    let root: String
-    private(set) var entries: [Entry] = []
-
-    init(root: String) {
-        self.root = root
-    }
-
-    mutating func append(_ entry: Entry) { entries.append(entry) }
-
-    /// Takes back every entry, last first; what could not be taken back, in words.
-    func undo() -> [String] {
-        var problems: [String] = []
-        func attempt(_ what: String, _ body: () -> Int32) {
-            do throws(Errno) {
-                try systemCall(body)
-            } catch let error where error != .noSuchFileOrDirectory {
-                problems.append("\(what) (\(error.message))")
-            } catch {}
-        }
-        for entry in entries.reversed() {
-            switch entry {
-            case .madeTransactionFolder(let path), .madeFolder(let path):
-                attempt("remove the folder \(path)") { rmdir(path) }
-            case .wroteTemporary(let path), .setAside(let path):
-                attempt("remove \(path)") { unlink(path) }
-            case .created(let path):
-                attempt("remove \(path)") { unlink(path) }
-            case .replaced(let path, let backup, let original, let mode), .deleted(let path, let backup, let original, let mode):
-                if let problem = TransactionFiles.putBack(backup, at: path, original: original, mode: mode) { problems.append(problem) }
-            case .removedFolder(let path, let mode):
-                do throws(Errno) {
-                    try systemCall { mkdir(path, mode) }
-                } catch let error where error != .fileExists {
-                    problems.append("make the folder \(path) again (\(error.message))")
-                    continue
-                } catch {}
-                chmod(path, mode)
+    /// Syncs every folder a change landed in, and those above it up to the root (folders
+    /// made or removed), so that its renames survive a crash.
+    func syncFolders(_ targets: [TransactionTarget]) {
+        var folders: Set<String> = [root]
+        for target in targets {
+            var folder = target.folder
+            while folder.hasPrefix(root + "/"), folders.insert(folder).inserted {
+                folder = (folder as NSString).deletingLastPathComponent
             }
         }
+        for folder in folders.sorted() where FileKind.notFollowing(folder) == .directory { TransactionFiles.syncFolder(folder) }
+    }
+
+    /// Takes back everything done so far (see `TransactionUndo`), then the transaction folder
+    /// with it unless something could not be taken back; the problems, each naming its file.
+    mutating func rollBack() -> [RecoveryProblem] {
+        defer { release() }
+        guard let folder else { return [] }
+        var problems: [RecoveryProblem] = []
+        if let journal {
+            problems = TransactionUndo(root: root, folder: folder, journal: journal, settled: settled).run().problems
+        }
+        if problems.isEmpty { problems += TransactionUndo.removeFolder(folder) }
         return problems
     }
 
-    /// Removes the set-aside originals and their folder: the changes stay.
-    func dropBackups() {
-        for entry in entries {
-            if case .setAside(let path) = entry { unlink(path) }
-        }
-        for entry in entries {
-            if case .madeTransactionFolder(let path) = entry { rmdir(path) }
-        }
+    /// Keeps the changes: the journal goes first (from then on nothing takes them back), then
+    /// the set-aside originals and their folder.
+    mutating func commit() {
+        defer { release() }
+        guard let folder else { return }
+        unlink(folder + "/" + TransactionJournal.fileName)
+        _ = TransactionUndo.removeFolder(folder)
     }
 
-    /// Syncs every folder an entry changed, so that the renames survive a crash.
-    func syncFolders() {
-        var folders: Set<String> = []
-        for entry in entries {
-            switch entry {
-            case .created(let path), .replaced(let path, _, _, _), .deleted(let path, _, _, _), .removedFolder(let path, _), .madeFolder(let path):
-                folders.insert((path as NSString).deletingLastPathComponent)
-            default:
-                break
-            }
-        }
-        for folder in folders.sorted() { TransactionFiles.syncFolder(folder) }
+    /// Lets go of the lock, leaving the folder as it is (for the next command to take back).
+    mutating func release() {
+        try? lock?.close()
+        lock = nil
+        folder = nil
     }
 }

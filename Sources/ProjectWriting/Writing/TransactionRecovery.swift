@@ -1,0 +1,199 @@
+import FileAccess
+import Foundation
+import IconCatalog
+import SystemPackage
+
+/// Takes a transaction back by its journal, each change last first, by what its file holds
+/// now: a file holding the replacement gets its original back (the very file, renamed back
+/// from the transaction folder), a file the change created is removed, a deleted file comes
+/// back with its folders; a file holding the original is left; a file holding anything else
+/// was changed by someone since, and is kept (a problem). Temporaries and folders the change
+/// made go. Doing it twice does nothing more.
+struct TransactionUndo {
+    let root: String
+    /// The transaction folder, where the originals are kept.
+    let folder: String
+    let journal: TransactionJournal
+    /// Changes another program's version took back during the run: left as they are.
+    var settled: Set<Int> = []
+
+    struct Outcome {
+        /// The files put back or removed, relative to the root.
+        var undone: [String] = []
+        var temporariesRemoved = 0
+        var problems: [RecoveryProblem] = []
+    }
+
+    private func absolute(_ relative: String) -> String { root == "/" ? "/" + relative : root + "/" + relative }
+
+    func run() -> Outcome {
+        var outcome = Outcome()
+        for (index, entry) in journal.entries.enumerated().reversed() {
+            let path = absolute(entry.path)
+            if !settled.contains(index) {
+                do throws(RecoveryProblem) {
+                    if try undo(entry, at: path) { outcome.undone.append(entry.path) }
+                } catch {
+                    outcome.problems.append(error)
+                }
+            }
+            if let temporary = entry.temporary.map(absolute), unlink(temporary) == 0 { outcome.temporariesRemoved += 1 }
+            for made in entry.madeFolders.reversed() { rmdir(absolute(made)) }
+        }
+        return outcome
+    }
+
+    /// Undoes one change; true when a file was put back or removed.
+    private func undo(_ entry: TransactionJournal.Entry, at path: String) throws(RecoveryProblem) -> Bool {
+        let limit = max(entry.original?.size ?? 0, entry.replacement?.size ?? 0) + 1
+        let kind = FileKind.notFollowing(path)
+        let current = TransactionFiles.contents(path, limit: limit)
+        let backup = entry.backup.map { folder + "/" + $0 }
+        if let original = entry.original, let current, original.matches(current) { return false }
+        if let replacement = entry.replacement, let current, replacement.matches(current) {
+            guard entry.original != nil else {
+                try attempt(path, "remove it") { unlink(path) }
+                return true
+            }
+            try putBack(entry, at: path)
+            return true
+        }
+        if kind == nil {
+            // Absent: a deletion that was made, or a creation that was not.
+            guard entry.original != nil, entry.replacement == nil else { return false }
+            for folder in entry.folders.reversed() where FileKind.notFollowing(absolute(folder.path)) == nil {
+                try attempt(absolute(folder.path), "make the folder again") { mkdir(absolute(folder.path), mode_t(folder.mode)) }
+                chmod(absolute(folder.path), mode_t(folder.mode))
+            }
+            try putBack(entry, at: path)
+            return true
+        }
+        // A creation whose place someone else filled is theirs; anything else changed since.
+        guard entry.original != nil else { return false }
+        throw RecoveryProblem(path: path, kind: .changedSince(original: backup.flatMap { FileKind.notFollowing($0) == nil ? nil : $0 }))
+    }
+
+    /// Renames the set-aside original back to `path`, once it is known to hold what was found.
+    private func putBack(_ entry: TransactionJournal.Entry, at path: String) throws(RecoveryProblem) {
+        guard let name = entry.backup, let original = entry.original else { throw RecoveryProblem(path: path, kind: .originalLost) }
+        let backup = folder + "/" + name
+        guard let kept = TransactionFiles.contents(backup, limit: original.size), original.matches(kept) else {
+            throw RecoveryProblem(path: path, kind: .originalLost)
+        }
+        try attempt(path, "put the original back") { rename(backup, path) }
+    }
+
+    private func attempt(_ path: String, _ operation: String, _ call: () -> Int32) throws(RecoveryProblem) {
+        do throws(Errno) {
+            try systemCall(call)
+        } catch {
+            throw RecoveryProblem(path: path, kind: .system(operation: operation, error))
+        }
+    }
+
+    /// Removes the transaction folder and what it holds (the journal, originals, files moved
+    /// out of the way): only plain files, which this writer alone puts there.
+    static func removeFolder(_ folder: String) -> [RecoveryProblem] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        var problems: [RecoveryProblem] = []
+        for name in names {
+            do throws(Errno) {
+                try systemCall { unlink(folder + "/" + name) }
+            } catch where error != .noSuchFileOrDirectory {
+                problems.append(RecoveryProblem(path: folder + "/" + name, kind: .system(operation: "remove it", error)))
+            } catch {}
+        }
+        do throws(Errno) {
+            try systemCall { rmdir(folder) }
+        } catch where error != .noSuchFileOrDirectory {
+            problems.append(RecoveryProblem(path: folder, kind: .system(operation: "remove the folder", error)))
+        } catch {}
+        return problems
+    }
+}
+
+/// Finds the transactions a killed run left unfinished and takes each back, before a command
+/// that writes reads the app: the project is then as it was before that run, its temporaries
+/// and set-aside originals gone. A transaction still running (its folder locked) is left alone.
+package enum TransactionRecovery {
+    /// What was taken back.
+    package struct Report: Sendable, Equatable, CustomStringConvertible {
+        /// The folder the transactions were found in.
+        package let root: String
+        package var transactions = 0
+        /// The files put back or removed, relative to `root`.
+        package var undone: [String] = []
+        package var temporariesRemoved = 0
+
+        /// One line: "an edit interrupted earlier was undone in /x: Info.plist put back as it
+        /// was, 2 temporary files removed".
+        package var description: String {
+            var parts: [String] = []
+            if !undone.isEmpty {
+                let shown = undone.prefix(3).joined(separator: ", ") + (undone.count > 3 ? " and \(undone.count - 3) more" : "")
+                parts.append("\(shown) put back as \(undone.count == 1 ? "it was" : "they were")")
+            }
+            if temporariesRemoved > 0 { parts.append("\(temporariesRemoved) temporary file\(temporariesRemoved == 1 ? "" : "s") removed") }
+            let what = transactions == 1 ? "an edit interrupted earlier was" : "\(transactions) edits interrupted earlier were"
+            return "\(what) undone in \(root)" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
+        }
+    }
+
+    /// Takes back every unfinished transaction in `root`; nil when there was none.
+    package static func recover(in root: String) throws(RecoveryProblem) -> Report? {
+        var report = Report(root: root)
+        for folder in unfinished(in: root) {
+            guard let lock = TransactionFiles.lockFolder(folder) else { continue }
+            defer { try? lock.close() }
+            report.transactions += 1
+            if let journal = try TransactionJournal.read(in: folder) {
+                let outcome = TransactionUndo(root: root, folder: folder, journal: journal).run()
+                report.undone += outcome.undone
+                report.temporariesRemoved += outcome.temporariesRemoved
+                if let problem = outcome.problems.first { throw problem }
+            }
+            if let problem = TransactionUndo.removeFolder(folder).first { throw problem }
+            TransactionFiles.syncFolder(root)
+        }
+        return report.transactions == 0 ? nil : report
+    }
+
+    /// Takes back the unfinished transactions wherever an edit of the app named `app` (as
+    /// given with `--app`) could have left one: the root every edit writes under is the folder
+    /// named, the folder holding the file or project named, or the top of the git work tree
+    /// holding it (see `ReadBoundary`).
+    package static func recover(around app: String) throws(RecoveryProblem) -> [Report] {
+        var reports: [Report] = []
+        for root in roots(around: app) {
+            if let report = try recover(in: root) { reports.append(report) }
+        }
+        return reports
+    }
+
+    /// Whether `app`'s roots hold a transaction left unfinished, without taking it back (for
+    /// `--dry-run`, which writes nothing).
+    package static func unfinished(around app: String) -> [String] {
+        roots(around: app).flatMap { unfinished(in: $0) }
+    }
+
+    /// The folders where an edit of `app` writes its transaction, each once and real.
+    static func roots(around app: String) -> [String] {
+        let named = ProjectPaths.absolute(app)
+        var candidates: [String] = []
+        if FileKind.following(named) == .directory && !XcodeProjectLocator.isProjectBundle(named) {
+            candidates.append(named)
+        } else {
+            candidates.append(ProjectPaths.parent(named))
+        }
+        if let top = ReadBoundary.workTreeTop(above: ProjectPaths.parent(named)) { candidates.append(top) }
+        var seen: Set<String> = []
+        return candidates.compactMap { try? realPath($0) }.filter { seen.insert($0).inserted }
+    }
+
+    /// The transaction folders in `root`.
+    static func unfinished(in root: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: root) else { return [] }
+        return names.filter { $0.hasPrefix(TransactionJournal.folderPrefix) }.sorted()
+            .map { root + "/" + $0 }.filter { FileKind.notFollowing($0) == .directory }
+    }
+}
