@@ -38,6 +38,8 @@ public final class ChooserFixes: FixSource, @unchecked Sendable {
     public func plan(_ target: FixTarget, deliver: @escaping @Sendable (FixProposal?, String?) -> Void) {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             do {
+                // What an edit killed part-way left is taken back before the app is read for the plan.
+                let recovered = try TransactionRecovery.recover(around: app)
                 let report = try lint()
                 let layout = try load()
                 let outcome = try LintFixer.plan(report, layout: layout, background: nil,
@@ -54,7 +56,8 @@ public final class ChooserFixes: FixSource, @unchecked Sendable {
                     return next
                 }
                 let count = outcome.fixed.count
-                let question = "Fix \(count) finding\(count == 1 ? "" : "s") of \(about)?"
+                let undone = recovered.isEmpty ? "" : recovered.map { $0.description.prefix(1).uppercased() + $0.description.dropFirst() + ". " }.joined()
+                let question = undone + "Fix \(count) finding\(count == 1 ? "" : "s") of \(about)?"
                 deliver(FixProposal(id: id, icon: target.name, question: question,
                                     changes: outcome.plan.changes.changes.map { describe($0, layout: layout) }), nil)
             } catch {

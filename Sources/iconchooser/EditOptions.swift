@@ -21,6 +21,27 @@ extension AppOptions {
         if app == nil { throw ValidationError("\(command) changes an app's files: name the app with --app PATH") }
     }
 
+    /// Before an edit reads the app: takes back what an earlier edit, killed part-way, left
+    /// unfinished where this one writes, and says so; a dry run, which writes nothing, only
+    /// says it is there. What cannot be taken back exits 1, naming the file. Returns the opener
+    /// to read the app with: `opener`, or a new one where files changed since it read ahead.
+    func recoverInterruptedEdits(dryRun: Bool, opener: AppOpener) throws -> AppOpener {
+        let app = try appPath()
+        guard !dryRun else {
+            for folder in TransactionRecovery.unfinished(around: app) {
+                Console.warning("\(TextSanitizer.clean(folder)) holds an edit interrupted earlier; the next command that writes undoes it")
+            }
+            return opener
+        }
+        do {
+            let reports = try TransactionRecovery.recover(around: app)
+            for report in reports { Console.writeError("iconchooser: \(TextSanitizer.clean(report.description))\n") }
+            return reports.isEmpty ? opener : AppOpener()
+        } catch {
+            throw CommandFailure(TextSanitizer.clean(error.description), exitCode: 1)
+        }
+    }
+
     /// The app opened for an edit, with `opener`; a failure exits 2.
     func openForEdit(opener: AppOpener) throws -> OpenedApp {
         try reading { path throws(CatalogError) in try opener.open(path, options: catalogOptions) }

@@ -117,6 +117,7 @@ extension IconChooser {
                     throw CommandFailure(String(describing: error), exitCode: 2)
                 }
             }
+            let opener = try options.recoverInterruptedEdits(dryRun: dryRun, opener: opener)
             let opened = try options.openForEdit(opener: opener)
             let before = try report(opened)
             let layout = try options.layout(of: opened)

@@ -34,9 +34,10 @@ extension IconChooser {
         func run(_ start: CommandStart) throws {
             // Paths absolute from here on: every file an edit names is, and the writer checks them against the boundary.
             let options = try self.options.resolved()
+            let opener = try options.recoverInterruptedEdits(dryRun: edit.dryRun, opener: start.opener)
             // Opened once; lint's look at it runs beside the reading and planning.
             let lint = options.comparedLint()
-            let opened = try options.openForEdit(opener: start.opener)
+            let opened = try options.openForEdit(opener: opener)
             let before = edit.dryRun ? nil : BackgroundWork { try lint.before(opened) }
             let layout = try options.layout(of: opened)
             let plan: EditPlan

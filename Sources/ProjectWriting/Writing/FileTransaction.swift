@@ -117,8 +117,9 @@ package struct FileTransactionError: Error, Equatable, Sendable, CustomStringCon
         /// The file no longer holds the bytes it was read with.
         case changedOnDisk
         /// Another program wrote the file while it was being replaced or removed: its version
-        /// was put back.
-        case changedWhileWriting
+        /// was put back. `keptAt`: where what it wrote into the new version meanwhile was kept,
+        /// where that could not simply be added to its version.
+        case changedWhileWriting(keptAt: String?)
         /// A file to create exists now.
         case appearedOnDisk
         /// Something other than a regular file is where a file is to be written or deleted.
@@ -146,7 +147,9 @@ package struct FileTransactionError: Error, Equatable, Sendable, CustomStringCon
         case .outsideBoundary(let boundary): return "\(path): outside \(boundary); nothing is written there"
         case .throughSymbolicLink(let component): return "\(path): \(component) is a symbolic link; nothing is written through one"
         case .changedOnDisk: return "\(path): changed on disk since it was read; nothing was written"
-        case .changedWhileWriting: return "\(path): changed by another program while it was being written; its version was kept and nothing was written"
+        case .changedWhileWriting(nil): return "\(path): changed by another program while it was being written; its version was kept and nothing was written"
+        case .changedWhileWriting(let kept?):
+            return "\(path): changed by another program while it was being written; its version was kept, nothing was written, and what it wrote meanwhile is at \(kept)"
         case .appearedOnDisk: return "\(path): created by something else since the project was read; nothing was written"
         case .notARegularFile(let kind): return "\(path): \(kind) where a file was expected; nothing was written"
         case .notAFolder(let component, let kind): return "\(path): \(component) is \(kind) where a folder was expected; nothing was written"

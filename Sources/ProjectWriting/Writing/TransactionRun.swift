@@ -131,7 +131,8 @@ struct TransactionRun {
                 guard isOriginal(temporary, backup: backup, index: index, original: original) else {
                     try TransactionFiles.exchange(temporary, target.path, for: named)
                     settled.insert(index)
-                    throw FileTransactionError(path: named, kind: .changedWhileWriting)
+                    throw FileTransactionError(path: named, kind: .changedWhileWriting(
+                        keptAt: try keepWrittenMeanwhile(temporary, at: target.path, replacement: target.change.replacement ?? Data())))
                 }
                 try step(temporary)
                 try TransactionFiles.remove(temporary, for: named)
@@ -144,12 +145,31 @@ struct TransactionRun {
                     // Back where it was, unless yet another file took its place meanwhile.
                     if link(displaced, target.path) == 0 { unlink(displaced) }
                     settled.insert(index)
-                    throw FileTransactionError(path: named, kind: .changedWhileWriting)
+                    throw FileTransactionError(path: named, kind: .changedWhileWriting(keptAt: nil))
                 }
                 try step(displaced)
                 try TransactionFiles.remove(displaced, for: named)
             }
         }
+    }
+
+    /// After another program's version of `path` was put back: what it wrote into the new
+    /// version while that was in place (now at `temporary`) is not lost. Bytes it appended
+    /// are appended to its version; anything else leaves the new version beside the file, at
+    /// the path returned, for a person to merge.
+    private func keepWrittenMeanwhile(_ temporary: String, at path: String, replacement: Data) throws(FileTransactionError) -> String? {
+        guard let written = TransactionFiles.contents(temporary, limit: ChangeSet.maximumFileBytes), written != replacement else { return nil }
+        if written.starts(with: replacement) {
+            do {
+                let descriptor = try FileDescriptor.open(FilePath(path), .writeOnly, options: [.append, .closeOnExec])
+                defer { try? descriptor.close() }
+                try descriptor.writeAll(written[replacement.count...])
+                return nil
+            } catch {}
+        }
+        let kept = path + ".iconchooser-conflict"
+        try TransactionFiles.rename(temporary, to: kept, for: path)
+        return kept
     }
 
     /// Whether `path` is the file set aside at `backup` (the very file, where it was linked)
