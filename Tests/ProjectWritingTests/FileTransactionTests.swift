@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 @testable import ProjectWriting
 import Testing
@@ -244,5 +245,100 @@ struct TransactionFixture {
         #expect(FolderSnapshot(fixture.root).sameContents(as: before), "\(FolderSnapshot(fixture.root))")
         #expect(FolderSnapshot(fixture.root).items["App/Assets.xcassets/Old.appiconset/Contents.json"]?.inode
             == before.items["App/Assets.xcassets/Old.appiconset/Contents.json"]?.inode, "the very file, not a copy")
+    }
+}
+
+/// A run stopped at any step, as a kill stops it, and what the next run's recovery makes of it.
+@Suite struct TransactionRecoveryTests {
+    /// Everything but this writer's own leftovers (the transaction folder, temporaries).
+    static func visible(_ snapshot: FolderSnapshot) -> [String: FolderSnapshot.Item] {
+        snapshot.items.filter { key, _ in
+            !key.split(separator: "/").contains { $0.hasPrefix(".iconchooser-") }
+        }
+    }
+
+    @Test func aRunStoppedAtAnyStepIsTakenBackByTheNext() throws {
+        let fixture = TransactionFixture()
+        let before = FolderSnapshot(fixture.root)
+        let changes = try fixture.changes()
+        var transaction = FileTransaction(boundary: fixture.root)
+        var stops = 0
+        for step in 1...100 {
+            transaction.abandoningAtStep = step
+            do {
+                try transaction.apply(changes).restore()
+                break
+            } catch {
+                #expect(error.kind == .injectedFailure(step: step))
+                stops += 1
+            }
+            let stopped = FolderSnapshot(fixture.root)
+            // Right after the stop the files are the old ones, or the new ones, each whole.
+            for (path, item) in Self.visible(stopped) where item.kind == .typeRegular {
+                let old = before.items[path]?.contents
+                let new = changes.first { $0.path.hasSuffix("/" + path) }?.replacement
+                #expect(item.contents == old || item.contents == new, "after a stop at step \(step): \(path)")
+            }
+            let report = try TransactionRecovery.recover(in: try realPath(fixture.root))
+            // Stopped at the first step, before its folder was made, it left nothing.
+            #expect(report?.transactions == (step == 1 ? nil : 1), "after a stop at step \(step)")
+            let recovered = FolderSnapshot(fixture.root)
+            #expect(recovered == before, "after a stop at step \(step), recovered:\n\(recovered)")
+            #expect(try TransactionRecovery.recover(in: try realPath(fixture.root)) == nil, "nothing is left to recover")
+        }
+        #expect(stops >= 15, "the journal, folders, temporaries, set-aside originals, renames and removals are all steps")
+    }
+
+    @Test func aRunningTransactionIsLeftAlone() throws {
+        let fixture = TransactionFixture()
+        let applied = try FileTransaction(boundary: fixture.root).apply(try fixture.changes())
+        let written = FolderSnapshot(fixture.root)
+        #expect(try TransactionRecovery.recover(in: try realPath(fixture.root)) == nil)
+        #expect(FolderSnapshot(fixture.root) == written)
+        applied.commit()
+        #expect(!FolderSnapshot(fixture.root).items.keys.contains { $0.hasPrefix(".iconchooser-") })
+    }
+
+    @Test func aFileChangedSinceTheStopIsKeptAndNamed() throws {
+        let fixture = TransactionFixture()
+        var transaction = FileTransaction(boundary: fixture.root)
+        // Stopped as run.sh is about to be replaced: the sets and the plist are already new.
+        transaction.abandoningAtStep = 19
+        #expect(throws: FileTransactionError.self) { try transaction.apply(try fixture.changes()) }
+        #expect(try String(contentsOfFile: fixture.plist, encoding: .utf8) == "<plist>new</plist>\n")
+        try "<plist>someone's</plist>\n".write(toFile: fixture.plist, atomically: false, encoding: .utf8)
+        let root = try realPath(fixture.root)
+        do {
+            _ = try TransactionRecovery.recover(in: root)
+            Issue.record("a file changed since must not be overwritten")
+        } catch {
+            #expect(error.path == root + "/App/Info.plist")
+            guard case .changedSince(let original?) = error.kind else { Issue.record("\(error)"); return }
+            #expect(FileManager.default.contents(atPath: original) == Data("<plist>old</plist>\n".utf8), "what the edit found is kept")
+        }
+        #expect(try String(contentsOfFile: fixture.plist, encoding: .utf8) == "<plist>someone's</plist>\n")
+        #expect(FileManager.default.contents(atPath: fixture.oldSet) == Data("{}\n".utf8), "the rest is taken back")
+        #expect(!FileManager.default.fileExists(atPath: (fixture.newSet as NSString).deletingLastPathComponent))
+    }
+
+    @Test func aJournalNamingPathsOutsideItsFolderIsNotActedOn() throws {
+        let fixture = TransactionFixture()
+        let folder = fixture.folder.url(".iconchooser-transaction-abc")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let journal = #"{"version":1,"entries":[{"path":"../x","madeFolders":[],"folders":[]}]}"#
+        try journal.write(toFile: folder + "/journal.json", atomically: false, encoding: .utf8)
+        #expect(throws: RecoveryProblem.self) { try TransactionRecovery.recover(in: try realPath(fixture.root)) }
+    }
+
+    @Test func aSetFolderHoldingOnlyTemporariesCountsAsAbsent() throws {
+        let fixture = TransactionFixture()
+        let set = fixture.folder.url("App/Assets.xcassets/New.appiconset")
+        let leftover = fixture.folder.write("App/Assets.xcassets/New.appiconset/.iconchooser-abc-1.tmp", "half")
+        var changes = ChangeSet()
+        try IconSetWriter.claimFolder(set, changes: &changes)
+        #expect(changes.changes.map(\.path) == [leftover], "the leftover goes with the edit")
+        fixture.folder.write("App/Assets.xcassets/New.appiconset/Contents.json", "{}")
+        var again = ChangeSet()
+        #expect(throws: IconImageError(path: set, kind: .alreadyExists)) { try IconSetWriter.claimFolder(set, changes: &again) }
     }
 }

@@ -93,6 +93,21 @@ enum TransactionPaths {
         return TransactionTarget(change: change, path: current, missingFolders: missing)
     }
 
+    /// Whether a file name is one of this writer's temporaries (`.iconchooser-….tmp`).
+    static func isTemporaryName(_ name: String) -> Bool {
+        name.hasPrefix(".iconchooser-") && name.hasSuffix(".tmp")
+    }
+
+    /// The files of `folder` when it holds this writer's temporaries and nothing else (what a
+    /// run killed before it wrote a journal could leave): such a folder counts as absent, and
+    /// an edit that makes it again removes them. Nil for a folder holding anything else, or none.
+    package static func leftoverTemporaries(in folder: String) -> [String]? {
+        guard FileKind.notFollowing(folder) == .directory,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
+        guard names.allSatisfy({ isTemporaryName($0) && FileKind.notFollowing(folder + "/" + $0) == .regularFile }) else { return nil }
+        return names.sorted().map { folder + "/" + $0 }
+    }
+
     /// `path` made absolute against the current folder, `.` and `..` resolved lexically.
     static func absolute(_ path: String) -> String {
         ProjectPaths.normalize(path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
