@@ -9,7 +9,7 @@ BIN_DIR      = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 RELEASE_FLAGS = --static-swift-stdlib
 BUILD_FLAGS  = $(if $(filter release,$(CONFIG)),$(RELEASE_FLAGS))
 # System packages the build and the tests need (checked with dpkg, installed with apt only if missing).
-APT_PACKAGES = python3-venv patch pkg-config binutils libpng-dev libisal-dev zlib1g-dev libncurses-dev ncurses-term librsvg2-dev libsixel-dev tmux python3 python3-png openssh-client openssh-server procps time xvfb xterm xfonts-base kitty libgl1-mesa-dri x11-apps imagemagick xdotool man-db groff-base bash-completion zsh fish
+APT_PACKAGES = python3-venv patch strace pkg-config binutils libpng-dev libisal-dev zlib1g-dev libncurses-dev ncurses-term librsvg2-dev libsixel-dev tmux python3 python3-png openssh-client openssh-server procps time xvfb xterm xfonts-base kitty libgl1-mesa-dri x11-apps imagemagick xdotool man-db groff-base bash-completion zsh fish
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Where `make install` puts the man page and the shell completions: where man, bash-completion,
 # zsh and fish look under PREFIX.

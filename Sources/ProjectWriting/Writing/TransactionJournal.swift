@@ -13,6 +13,9 @@ import SystemPackage
 struct TransactionJournal: Codable, Equatable, Sendable {
     /// The journal's name inside the transaction folder; its presence means "not committed".
     static let fileName = "journal.json"
+    /// What the journal is renamed to when the transaction commits, so that a recovery finding
+    /// the folder after a kill knows the edit had finished and only its originals are left.
+    static let committedName = "committed.json"
     /// Far above any journal this writer makes (a few hundred bytes a file).
     static let maximumBytes = 4 << 20
     static let currentVersion = 1

@@ -18,8 +18,9 @@ struct TransactionUndo {
     var settled: Set<Int> = []
 
     struct Outcome {
-        /// The files put back or removed, relative to the root.
-        var undone: [String] = []
+        /// The files put back, and those the change made and were removed, relative to the root.
+        var restored: [String] = []
+        var removed: [String] = []
         var temporariesRemoved = 0
         var problems: [RecoveryProblem] = []
     }
@@ -32,7 +33,11 @@ struct TransactionUndo {
             let path = absolute(entry.path)
             if !settled.contains(index) {
                 do throws(RecoveryProblem) {
-                    if try undo(entry, at: path) { outcome.undone.append(entry.path) }
+                    switch try undo(entry, at: path) {
+                    case .restored: outcome.restored.append(entry.path)
+                    case .removed: outcome.removed.append(entry.path)
+                    case .untouched: break
+                    }
                 } catch {
                     outcome.problems.append(error)
                 }
@@ -43,33 +48,35 @@ struct TransactionUndo {
         return outcome
     }
 
-    /// Undoes one change; true when a file was put back or removed.
-    private func undo(_ entry: TransactionJournal.Entry, at path: String) throws(RecoveryProblem) -> Bool {
+    enum Undone { case restored, removed, untouched }
+
+    /// Undoes one change: what it did to its file.
+    private func undo(_ entry: TransactionJournal.Entry, at path: String) throws(RecoveryProblem) -> Undone {
         let limit = max(entry.original?.size ?? 0, entry.replacement?.size ?? 0) + 1
         let kind = FileKind.notFollowing(path)
         let current = TransactionFiles.contents(path, limit: limit)
         let backup = entry.backup.map { folder + "/" + $0 }
-        if let original = entry.original, let current, original.matches(current) { return false }
+        if let original = entry.original, let current, original.matches(current) { return .untouched }
         if let replacement = entry.replacement, let current, replacement.matches(current) {
             guard entry.original != nil else {
                 try attempt(path, "remove it") { unlink(path) }
-                return true
+                return .removed
             }
             try putBack(entry, at: path)
-            return true
+            return .restored
         }
         if kind == nil {
             // Absent: a deletion that was made, or a creation that was not.
-            guard entry.original != nil, entry.replacement == nil else { return false }
+            guard entry.original != nil, entry.replacement == nil else { return .untouched }
             for folder in entry.folders.reversed() where FileKind.notFollowing(absolute(folder.path)) == nil {
                 try attempt(absolute(folder.path), "make the folder again") { mkdir(absolute(folder.path), mode_t(folder.mode)) }
                 chmod(absolute(folder.path), mode_t(folder.mode))
             }
             try putBack(entry, at: path)
-            return true
+            return .restored
         }
         // A creation whose place someone else filled is theirs; anything else changed since.
-        guard entry.original != nil else { return false }
+        guard entry.original != nil else { return .untouched }
         throw RecoveryProblem(path: path, kind: .changedSince(original: backup.flatMap { FileKind.notFollowing($0) == nil ? nil : $0 }))
     }
 
@@ -120,22 +127,33 @@ package enum TransactionRecovery {
     package struct Report: Sendable, Equatable, CustomStringConvertible {
         /// The folder the transactions were found in.
         package let root: String
-        package var transactions = 0
-        /// The files put back or removed, relative to `root`.
-        package var undone: [String] = []
+        /// Transactions taken back, and those that had finished and left only their folder.
+        package var undone = 0
+        package var finished = 0
+        /// The files put back, and those the edit had made and were removed, relative to `root`.
+        package var restored: [String] = []
+        package var removed: [String] = []
         package var temporariesRemoved = 0
 
-        /// One line: "an edit interrupted earlier was undone in /x: Info.plist put back as it
-        /// was, 2 temporary files removed".
+        package var transactions: Int { undone + finished }
+
+        /// One line: "an edit interrupted earlier was undone in /x: Info.plist put back, 2 files
+        /// it made removed, 3 temporary files removed".
         package var description: String {
-            var parts: [String] = []
-            if !undone.isEmpty {
-                let shown = undone.prefix(3).joined(separator: ", ") + (undone.count > 3 ? " and \(undone.count - 3) more" : "")
-                parts.append("\(shown) put back as \(undone.count == 1 ? "it was" : "they were")")
+            func files(_ paths: [String]) -> String {
+                paths.prefix(3).joined(separator: ", ") + (paths.count > 3 ? " and \(paths.count - 3) more" : "")
             }
-            if temporariesRemoved > 0 { parts.append("\(temporariesRemoved) temporary file\(temporariesRemoved == 1 ? "" : "s") removed") }
-            let what = transactions == 1 ? "an edit interrupted earlier was" : "\(transactions) edits interrupted earlier were"
-            return "\(what) undone in \(root)" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
+            func count(_ number: Int, _ what: String) -> String { "\(number) \(what)\(number == 1 ? "" : "s")" }
+            var parts: [String] = []
+            if !restored.isEmpty { parts.append(files(restored) + " put back") }
+            if !removed.isEmpty { parts.append(count(removed.count, "file") + " it made removed") }
+            if temporariesRemoved > 0 { parts.append(count(temporariesRemoved, "temporary file") + " removed") }
+            var line = undone == 0 ? "" : (undone == 1 ? "an edit interrupted earlier was" : "\(undone) edits interrupted earlier were") + " undone"
+            if finished > 0 {
+                line += (line.isEmpty ? "" : "; ") + (finished == 1 ? "an edit that had finished left its" : "\(finished) edits that had finished left their")
+                    + " originals, now removed"
+            }
+            return line + " in \(root)" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
         }
     }
 
@@ -145,12 +163,18 @@ package enum TransactionRecovery {
         for folder in unfinished(in: root) {
             guard let lock = TransactionFiles.lockFolder(folder) else { continue }
             defer { try? lock.close() }
-            report.transactions += 1
             if let journal = try TransactionJournal.read(in: folder) {
                 let outcome = TransactionUndo(root: root, folder: folder, journal: journal).run()
-                report.undone += outcome.undone
+                report.undone += 1
+                report.restored += outcome.restored
+                report.removed += outcome.removed
                 report.temporariesRemoved += outcome.temporariesRemoved
                 if let problem = outcome.problems.first { throw problem }
+            } else if FileKind.notFollowing(folder + "/" + TransactionJournal.committedName) != nil {
+                report.finished += 1
+            } else {
+                // Stopped before its journal was written: it had changed nothing.
+                report.undone += 1
             }
             if let problem = TransactionUndo.removeFolder(folder).first { throw problem }
             TransactionFiles.syncFolder(root)

@@ -218,12 +218,12 @@ struct TransactionRun {
         return problems
     }
 
-    /// Keeps the changes: the journal goes first (from then on nothing takes them back), then
-    /// the set-aside originals and their folder.
+    /// Keeps the changes: the journal is marked committed first (from then on nothing takes
+    /// them back), then it goes with the set-aside originals and their folder.
     mutating func commit() {
         defer { release() }
         guard let folder else { return }
-        unlink(folder + "/" + TransactionJournal.fileName)
+        rename(folder + "/" + TransactionJournal.fileName, folder + "/" + TransactionJournal.committedName)
         _ = TransactionUndo.removeFolder(folder)
     }
 
