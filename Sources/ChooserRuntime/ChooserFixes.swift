@@ -1,5 +1,6 @@
 import ChooserUI
 import Foundation
+import IconCatalog
 import IconLint
 import ProjectWriting
 
@@ -14,7 +15,7 @@ public final class ChooserFixes: FixSource, @unchecked Sendable {
         let fixed: Int
         /// The icons the fixed findings are about, as the question and the summary name them.
         let about: String
-        let boundary: String
+        let boundary: ReadBoundary
     }
 
     private let load: @Sendable () throws -> AppLayout

@@ -61,11 +61,11 @@ extension AppOptions {
     /// `summaryOnStderr`: what was done goes to stderr, where stdout carries a report of its own (`lint --fix`).
     func write(_ plan: EditPlan, layout: AppLayout, dryRun: Bool, lint: @escaping EditLint,
                lintBefore: LintReport? = nil, summaryOnStderr: Bool = false) throws {
-        let root = layout.boundary(app: try appPath())
+        let boundary = layout.boundary(app: try appPath())
         if dryRun {
             // The diff on stdout stays a patch (`patch -p1` takes it); what it amounts to goes to stderr.
             let changes = plan.changes.changes
-            print(UnifiedDiff.render(changes, relativeTo: root), terminator: "")
+            print(UnifiedDiff.render(changes, relativeTo: boundary.root), terminator: "")
             for (verb, files) in [("create", changes.filter { $0.original == nil }), ("change", changes.filter { $0.original != nil && $0.replacement != nil }),
                                   ("delete", changes.filter { $0.replacement == nil })] where !files.isEmpty {
                 Console.writeError("would \(verb) \(files.count) file\(files.count == 1 ? "" : "s"): "
@@ -81,7 +81,7 @@ extension AppOptions {
         let lintAfter: @Sendable () throws -> LintReport = { try lint(reopened.value()) }
         let checked = CheckedWrite(read: { try self.layout(of: reopened.value()).catalogs }, lint: before == nil ? nil : lintAfter)
         do {
-            try checked.write(plan, boundary: root, before: before)
+            try checked.write(plan, boundary: boundary, before: before)
         } catch {
             throw CommandFailure(error.description, exitCode: 1)
         }
