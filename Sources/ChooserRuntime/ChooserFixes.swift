@@ -7,7 +7,8 @@ import ProjectWriting
 /// `f`'s fixes for an app on disk: `lint --fix`'s plan for one icon's findings, shown as
 /// the files it changes, and written, once confirmed, as `lint --fix` writes it: all or
 /// nothing, the app read again, the change undone unless the findings are gone and nothing
-/// new is found.
+/// new is found. A fix touching a file with uncommitted changes in git is refused, as
+/// `lint --fix` refuses it without `--allow-dirty`: the chooser has no such flag.
 public final class ChooserFixes: FixSource, @unchecked Sendable {
     private struct Planned: Sendable {
         let plan: EditPlan
@@ -73,6 +74,8 @@ public final class ChooserFixes: FixSource, @unchecked Sendable {
             let load = self.load
             let checked = CheckedWrite(read: { try load().catalogs }, lint: lint)
             do {
+                // As `lint --fix` without `--allow-dirty`: uncommitted work is never written over.
+                try DirtyTreeGuard(boundary: planned.boundary).check(planned.plan.changes.changes)
                 try checked.write(planned.plan, boundary: planned.boundary, before: planned.report)
                 let count = planned.fixed
                 deliver(nil, "Fixed \(count) finding\(count == 1 ? "" : "s") of \(planned.about).")
