@@ -18,6 +18,8 @@ package struct DirtyTreeGuard: Sendable {
     /// Files named in a refusal before "and N more".
     static let namedAtMost = 3
 
+    /// git is looked for on `environment`'s `PATH`, as a shell would find it; and runs with the
+    /// process's own environment, so `GIT_DIR` and the like mean what the user set them to.
     package init(folder: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.folder = folder
         searchPath = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init).filter { !$0.isEmpty }
