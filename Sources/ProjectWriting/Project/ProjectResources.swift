@@ -61,10 +61,9 @@ package enum ProjectResources {
 
     /// Adds each of `paths` (files such as `icon@2x.png`, or folders such as `Icon.icon`;
     /// absolute, inside `boundary`, the folder the app was read in, else the project's folder)
-    /// to `target`'s resources: a file reference in the
-    /// group standing for its folder (right after the first of `siblings` that group lists,
-    /// else at the group's end), a build file, and its entry at the end of the Resources
-    /// phase. A path whose membership is not `.absent` is left as it is and reported.
+    /// to `target`'s resources: a file reference in the group standing for its folder (right
+    /// after the first of `siblings` that group lists, else at the group's end), a build file,
+    /// and its entry at the end of the Resources phase. A path whose membership is not `.absent` is left as it is and reported.
     /// A file already referenced but not in the target gets only the build file and entry.
     package static func add(_ paths: [String], beside siblings: [String] = [], target: String, project xcodeproj: String,
                             boundary: ReadBoundary? = nil, changes: inout ChangeSet) throws(ProjectEditError) -> [ResourceEdit] {
