@@ -1,12 +1,14 @@
 import ChooserUI
 import Foundation
+import IconCatalog
 import IconLint
 import ProjectWriting
 
 /// `f`'s fixes for an app on disk: `lint --fix`'s plan for one icon's findings, shown as
 /// the files it changes, and written, once confirmed, as `lint --fix` writes it: all or
 /// nothing, the app read again, the change undone unless the findings are gone and nothing
-/// new is found.
+/// new is found. A fix touching a file with uncommitted changes in git is refused, as
+/// `lint --fix` refuses it without `--allow-dirty`: the chooser has no such flag.
 public final class ChooserFixes: FixSource, @unchecked Sendable {
     private struct Planned: Sendable {
         let plan: EditPlan
@@ -14,7 +16,7 @@ public final class ChooserFixes: FixSource, @unchecked Sendable {
         let fixed: Int
         /// The icons the fixed findings are about, as the question and the summary name them.
         let about: String
-        let boundary: String
+        let boundary: ReadBoundary
     }
 
     private let load: @Sendable () throws -> AppLayout
@@ -75,6 +77,8 @@ public final class ChooserFixes: FixSource, @unchecked Sendable {
             let load = self.load
             let checked = CheckedWrite(read: { try load().catalogs }, lint: lint)
             do {
+                // As `lint --fix` without `--allow-dirty`: uncommitted work is never written over.
+                try DirtyTreeGuard(boundary: planned.boundary).check(planned.plan.changes.changes)
                 try checked.write(planned.plan, boundary: planned.boundary, before: planned.report)
                 let count = planned.fixed
                 deliver(nil, "Fixed \(count) finding\(count == 1 ? "" : "s") of \(planned.about).")

@@ -8,11 +8,14 @@ import TerminalText
 
 extension AppLayout.Style: ExpressibleByArgument {}
 
-/// What the commands that write an app's files share: `--dry-run`, and how the app is read
-/// before and after writing.
+/// What the commands that write an app's files share: `--dry-run`, `--allow-dirty`, and how
+/// the app is read before and after writing.
 struct EditOptions: ParsableArguments {
     @Flag(name: .long, help: "Print the unified diff of every text file and the files that would be created or deleted; write nothing.")
     var dryRun = false
+
+    @Flag(name: .long, help: "Write even where a file the edit touches has uncommitted changes in its git work tree.")
+    var allowDirty = false
 }
 
 extension AppOptions {
@@ -77,22 +80,30 @@ extension AppOptions {
     }
 
     /// Writes `plan` all or nothing inside the app's boundary, checks it by reading the app
-    /// again, and prints what was done; with `dryRun`, prints the diff and writes nothing.
+    /// again, and prints what was done; with `--dry-run`, prints the diff and writes nothing.
+    /// A file the plan touches with uncommitted changes in git stops it, unless `--allow-dirty`.
     /// `lintBefore` is lint's report on the app as planned from (run meanwhile, with `lint`).
     /// `summaryOnStderr`: what was done goes to stderr, where stdout carries a report of its own (`lint --fix`).
-    func write(_ plan: EditPlan, layout: AppLayout, dryRun: Bool, lint: @escaping EditLint,
+    func write(_ plan: EditPlan, layout: AppLayout, edit: EditOptions, lint: @escaping EditLint,
                lintBefore: LintReport? = nil, summaryOnStderr: Bool = false) throws {
-        let root = layout.boundary(app: try appPath())
-        if dryRun {
+        let boundary = layout.boundary(app: try appPath())
+        if edit.dryRun {
             // The diff on stdout stays a patch (`patch -p1` takes it); what it amounts to goes to stderr.
             let changes = plan.changes.changes
-            print(UnifiedDiff.render(changes, relativeTo: root), terminator: "")
+            print(UnifiedDiff.render(changes, relativeTo: boundary.root), terminator: "")
             for (verb, files) in [("create", changes.filter { $0.original == nil }), ("change", changes.filter { $0.original != nil && $0.replacement != nil }),
                                   ("delete", changes.filter { $0.replacement == nil })] where !files.isEmpty {
                 Console.writeError("would \(verb) \(files.count) file\(files.count == 1 ? "" : "s"): "
                                    + files.map { TextSanitizer.clean(layout.shown($0.path)) }.joined(separator: ", ") + "\n")
             }
             return
+        }
+        if !edit.allowDirty {
+            do {
+                try DirtyTreeGuard(boundary: boundary).check(plan.changes.changes)
+            } catch {
+                throw CommandFailure(error.description(writingAnyway: "give --allow-dirty"), exitCode: 1)
+            }
         }
         // Lint before writing, where the caller has not; where lint cannot look at the app,
         // there is nothing to compare with, and the check is the read alone.
@@ -102,7 +113,7 @@ extension AppOptions {
         let lintAfter: @Sendable () throws -> LintReport = { try lint(reopened.value()) }
         let checked = CheckedWrite(read: { try self.layout(of: reopened.value()).catalogs }, lint: before == nil ? nil : lintAfter)
         do {
-            try checked.write(plan, boundary: root, before: before)
+            try checked.write(plan, boundary: boundary, before: before)
         } catch {
             throw CommandFailure(error.description, exitCode: 1)
         }

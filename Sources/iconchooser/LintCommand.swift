@@ -48,15 +48,17 @@ extension IconChooser {
         @Flag(name: .long, help: "Fix what has a safe fix (see --explain), all or nothing, then report what is left.")
         var fix = false
 
-        @Flag(name: .long, help: "With --fix: print the unified diff of the fixes; write nothing.")
-        var dryRun = false
+        /// With `--fix`: `--dry-run` prints the fixes' diff; `--allow-dirty` writes over uncommitted changes.
+        @OptionGroup var edit: EditOptions
 
         @Option(name: .long, help: ArgumentHelp("With --fix: flatten a transparent App Store image onto this colour (#RRGGBB).",
                                                 valueName: "color"))
         var background: String?
 
         func validate() throws {
-            if (dryRun || background != nil) && !fix { throw ValidationError("--dry-run and --background go with --fix") }
+            if (edit.dryRun || edit.allowDirty || background != nil) && !fix {
+                throw ValidationError("--dry-run, --allow-dirty and --background go with --fix")
+            }
             if fix { try options.requireNamedApp("lint --fix") }
             if let background, IconBackground(parsing: background) == nil {
                 throw ValidationError("--background expects #RRGGBB, not “\(TextSanitizer.clean(background))”")
@@ -117,7 +119,7 @@ extension IconChooser {
                     throw CommandFailure(String(describing: error), exitCode: 2)
                 }
             }
-            let opener = try options.recoverInterruptedEdits(dryRun: dryRun, opener: opener)
+            let opener = try options.recoverInterruptedEdits(dryRun: edit.dryRun, opener: opener)
             let opened = try options.openForEdit(opener: opener)
             let before = try report(opened)
             let layout = try options.layout(of: opened)
@@ -134,11 +136,11 @@ extension IconChooser {
                 Console.writeError("iconchooser: nothing to fix\n")
                 return before
             }
-            if dryRun {
-                try options.write(outcome.plan, layout: layout, dryRun: true, lint: check)
+            if edit.dryRun {
+                try options.write(outcome.plan, layout: layout, edit: edit, lint: check)
                 return nil
             }
-            try options.write(outcome.plan, layout: layout, dryRun: false, lint: check,
+            try options.write(outcome.plan, layout: layout, edit: edit, lint: check,
                               lintBefore: disabled.isEmpty ? before : try? check(opened), summaryOnStderr: true)
             return try report(options.openForEdit(opener: AppOpener()))
         }

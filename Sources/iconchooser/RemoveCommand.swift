@@ -47,7 +47,7 @@ extension IconChooser {
                 error.handEdit.map { lines in Console.writeError(lines.map { TextSanitizer.clean($0) + "\n" }.joined()) }
                 throw CommandFailure(error.description, exitCode: 1)
             }
-            try options.write(plan, layout: layout, dryRun: edit.dryRun, lint: lint.after, lintBefore: before?.result())
+            try options.write(plan, layout: layout, edit: edit, lint: lint.after, lintBefore: before?.result())
         }
     }
 }

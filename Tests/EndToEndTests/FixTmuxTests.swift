@@ -41,6 +41,35 @@ struct FixTmuxTests {
             .components(separatedBy: "<key>black-multi</key>").count == 3, "black-multi in both icon sets")
     }
 
+    /// In a git work tree, `f` does not write over uncommitted changes in a file it would
+    /// touch: the alert names the file, and nothing changes.
+    @Test(.enabled(if: RepositoryWriteTests.gitInstalled, "git is not installed"))
+    func fRefusesToWriteOverUncommittedChanges() throws {
+        let folder = TemporaryFolder()
+        let demo = try LintFixCommandTests.brokenDemo(in: folder)
+        try RepositoryWriteTests.git(["init", "-q"], in: demo)
+        try RepositoryWriteTests.git(["add", "-A"], in: demo)
+        try RepositoryWriteTests.git(["commit", "-q", "-m", "demo"], in: demo)
+        folder.write("demo/Info.plist", try String(contentsOfFile: folder.url("demo/Info.plist"), encoding: .utf8) + "\n")
+        let before = RepositoryWriteTests.files(demo)
+        var environment = cli.environment
+        environment["TERM"] = "xterm-256color"
+        let tmux = try Tmux(command: [CLI.binary, "--app", demo].map(shellQuote).joined(separator: " "),
+                            width: 110, height: 34, environment: environment)
+        try tmux.waitFor(text: "black-multi")
+        try tmux.send("End")
+        try tmux.send("i")
+        try tmux.waitFor("the finding", timeout: 30) { detailsPanelText($0).contains("Lint — f fixes it") }
+        try tmux.send("f")
+        try tmux.waitFor("the confirmation box", timeout: 30) { screen in screen.contains { $0.contains("Enter apply") } }
+        try tmux.send("Enter")
+        try tmux.waitFor("the refusal", timeout: 30) { screen in
+            screen.joined(separator: " ").contains("Info.plist has uncommitted changes")
+        }
+        try tmux.send("q")
+        #expect(EditCommandTests.difference(before, RepositoryWriteTests.files(demo)) == [])
+    }
+
     /// `serve` runs its visitors' choosers with `--no-fix`: `f` then changes nothing and says why.
     @Test func withNoFixNothingIsWritten() throws {
         let folder = TemporaryFolder()

@@ -86,7 +86,7 @@ import TestSupport
         // A reader that still sees the app as it was: the icon is missing, so the write is undone.
         let stale = CheckedWrite(read: { layout.catalogs }, lint: nil)
         do {
-            try stale.write(plan, boundary: demo)
+            try stale.write(plan, boundary: ReadBoundary(root: demo, kind: .appFolder))
             Issue.record("a write the app does not show was kept")
         } catch {
             guard case .checkFailed(let problems) = error.kind else { Issue.record("\(error)"); return }
@@ -96,7 +96,7 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: (demo as NSString).appendingPathComponent("App Icons/app-icon--Teal@2x.png")))
         // Read for real, it holds and stays.
         let real = CheckedWrite(read: { try Self.layout(demo).catalogs }, lint: nil)
-        try real.write(plan, boundary: demo)
+        try real.write(plan, boundary: ReadBoundary(root: demo, kind: .appFolder))
         #expect(try Self.layout(demo).phone.alternate(named: "Teal") != nil)
     }
 
@@ -107,9 +107,12 @@ import TestSupport
         let plan = try IconAddition.plan(AddRequest(name: "Teal", image: folder.writePNG("t.png", width: 1024)), layout: layout)
         let elsewhere = folder.url("elsewhere")
         try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
-        #expect(throws: CheckedWriteError.self) {
-            try CheckedWrite(read: { layout.catalogs }, lint: nil).write(plan, boundary: elsewhere)
+        let error = #expect(throws: CheckedWriteError.self) {
+            try CheckedWrite(read: { layout.catalogs }, lint: nil).write(plan, boundary: ReadBoundary(root: elsewhere, kind: .appFolder))
         }
+        // The refusal says which folder is the limit, and how it came to be one.
+        #expect(error?.description.contains("outside the folder given with --app \(elsewhere); nothing is written there") == true,
+                "\(String(describing: error))")
         #expect(try Self.layout(demo).phone.alternate(named: "Teal") == nil)
     }
 }

@@ -178,11 +178,41 @@ import Testing
         let folder = TemporaryFolder()
         let project = ProjectFileFixture().write(in: folder)
         var changes = ChangeSet()
-        #expect(throws: ProjectEditError(path: Self.pbxproj(project), kind: .outsideProject("/tmp/elsewhere.png"))) {
+        let projectFolder = (project as NSString).deletingLastPathComponent
+        #expect(throws: ProjectEditError(path: Self.pbxproj(project),
+                                         kind: .outsideBoundary("/tmp/elsewhere.png", boundary: "the project's folder \(projectFolder)"))) {
             try ProjectResources.add(["/tmp/elsewhere.png"], target: "Demo", project: project, changes: &changes)
         }
         #expect(throws: ProjectEditError(path: Self.pbxproj(project), kind: .unknownTarget("Other", available: ["Demo"]))) {
             try ProjectResources.add([folder.url("Demo/A.png")], target: "Other", project: project, changes: &changes)
+        }
+        #expect(changes.changes.isEmpty)
+    }
+
+    /// A React Native app keeps its images beside `ios/`: inside the repository the app was
+    /// read in, a file there may join the target; outside it, or through a link leading out
+    /// of it, it may not, and the error says which folder is the limit.
+    @Test func aFileBesideTheProjectInsideTheReadBoundaryIsTheProjectsToAdd() throws {
+        let folder = TemporaryFolder()
+        folder.write("repo/ios/Demo.xcodeproj/project.pbxproj", ProjectFileFixture().text)
+        let repository = folder.url("repo"), projectFolder = folder.url("repo/ios")
+        let project = folder.url("repo/ios/Demo.xcodeproj")
+        let beside = folder.url("repo/images/icons/Blue@2x.png")
+        var changes = ChangeSet()
+        #expect(throws: ProjectEditError(path: Self.pbxproj(project),
+                                         kind: .outsideBoundary(beside, boundary: "the project's folder \(projectFolder)"))) {
+            try ProjectResources.membership(of: [beside], target: "Demo", project: project, changes: &changes)
+        }
+        let boundary = ReadBoundary(root: repository, kind: .repository)
+        #expect(try ProjectResources.membership(of: [beside], target: "Demo", project: project, boundary: boundary,
+                                                changes: &changes) == [.absent])
+        folder.write("outside/Blue@2x.png", "not read")
+        try FileManager.default.createDirectory(atPath: folder.url("repo/images"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.url("repo/images/linked"), withDestinationPath: folder.url("outside"))
+        let linked = folder.url("repo/images/linked/Blue@2x.png")
+        #expect(throws: ProjectEditError(path: Self.pbxproj(project),
+                                         kind: .linkLeadingOutside(linked, boundary: "the repository \(repository)"))) {
+            try ProjectResources.membership(of: [linked], target: "Demo", project: project, boundary: boundary, changes: &changes)
         }
         #expect(changes.changes.isEmpty)
     }

@@ -84,7 +84,7 @@ package enum ProjectPaths {
     }
 
     /// Where a path stands against a folder nothing may be read outside of.
-    enum Containment: Equatable {
+    package enum Containment: Equatable, Sendable {
         case inside
         /// Written to lead out (`../x`, or absolute elsewhere).
         case outside

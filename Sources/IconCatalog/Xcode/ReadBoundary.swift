@@ -13,6 +13,8 @@ package struct ReadBoundary: Sendable, Equatable {
         case appFolder
         /// The top folder of the git work tree holding what `--app` named.
         case repository
+        /// An asset catalog opened alone: nothing outside it is read.
+        case assetCatalog
     }
 
     /// Absolute and normalised.
@@ -43,16 +45,18 @@ package struct ReadBoundary: Sendable, Equatable {
     }
 
     /// How a message names it: "the project's folder /x", "the folder given with --app /x",
-    /// "the repository /x".
+    /// "the repository /x", "the asset catalog /x".
     package var description: String {
         switch kind {
         case .projectFolder: return "the project's folder \(root)"
         case .appFolder: return "the folder given with --app \(root)"
         case .repository: return "the repository \(root)"
+        case .assetCatalog: return "the asset catalog \(root)"
         }
     }
 
-    func containment(of path: String) -> ProjectPaths.Containment {
+    /// Whether `path` (absolute) is inside, written outside, or taken outside by a link.
+    package func containment(of path: String) -> ProjectPaths.Containment {
         ProjectPaths.containment(of: path, folder: root, realFolder: realRoot, folders: folders)
     }
 

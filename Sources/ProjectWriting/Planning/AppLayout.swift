@@ -192,14 +192,15 @@ package struct AppLayout: Sendable {
         return phone.compiler?.supportsPad ?? false
     }
 
-    /// The folder nothing is written outside of: the repository the user named (the top of
-    /// the git work tree holding what `--app` names), else the folder named, else the
-    /// project's or the plist's folder; the same boundary the readers keep to.
-    package func boundary(app: String) -> String {
-        if let target = phone.target { return target.boundary.root }
-        if let compiler = phone.compiler { return compiler.boundary }
+    /// The folder nothing is written outside of, and how a refusal names it: the boundary the
+    /// readers kept to (the folder named with `--app`, else the top of the git work tree holding
+    /// what it names, else the project's or the plist's folder), so that an edit may write
+    /// wherever the app's own files were read from (React Native's `../images`) and nowhere else.
+    package func boundary(app: String) -> ReadBoundary {
+        if let target = phone.target { return target.boundary }
+        if let compiler = phone.compiler { return ReadBoundary(root: compiler.boundary, kind: .assetCatalog) }
         let plistFolder = Self.folder(of: URL(fileURLWithPath: phone.plistPath ?? phone.path).standardizedFileURL.path)
-        return ReadBoundary.forProject(in: plistFolder, app: app).root
+        return ReadBoundary.forProject(in: plistFolder, app: app)
     }
 
     private static func folder(of path: String) -> String {

@@ -94,9 +94,9 @@ package struct CheckedWrite {
         Set(report.findings.filter { $0.severity != .note }.map(FindingKey.init))
     }
 
-    /// Writes `plan` inside `boundary`. `before` is lint's report on the app as it was read
-    /// for planning (nil: lint it now, before writing).
-    package func write(_ plan: EditPlan, boundary: String, before: LintReport? = nil,
+    /// Writes `plan` inside `boundary` (see `AppLayout.boundary(app:)`). `before` is lint's
+    /// report on the app as it was read for planning (nil: lint it now, before writing).
+    package func write(_ plan: EditPlan, boundary: ReadBoundary, before: LintReport? = nil,
                        transaction: FileTransaction? = nil) throws(CheckedWriteError) {
         let faultsBefore: Set<FindingKey>?
         do {

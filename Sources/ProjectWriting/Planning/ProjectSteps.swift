@@ -11,7 +11,7 @@ enum ProjectSteps {
         guard let target = layout.phone.target, !paths.isEmpty else { return }
         do {
             let edits = try ProjectResources.add(paths, beside: siblings, target: target.targetName,
-                                                 project: target.projectPath, changes: &plan.changes)
+                                                 project: target.projectPath, boundary: target.boundary, changes: &plan.changes)
             let added = edits.filter(\.edited).map(\.path)
             if !added.isEmpty {
                 plan.summary.append("added \(added.map(layout.shown).joined(separator: ", ")) to target “\(target.targetName)”'s resources"
@@ -29,7 +29,8 @@ enum ProjectSteps {
     static func removeResources(_ paths: [String], layout: AppLayout, into plan: inout EditPlan) throws(EditError) {
         guard let target = layout.phone.target, !paths.isEmpty else { return }
         do {
-            let edits = try ProjectResources.remove(paths, target: target.targetName, project: target.projectPath, changes: &plan.changes)
+            let edits = try ProjectResources.remove(paths, target: target.targetName, project: target.projectPath,
+                                                    boundary: target.boundary, changes: &plan.changes)
             if edits.contains(where: \.edited) {
                 plan.summary.append("removed \(edits.filter(\.edited).count) file references from \(layout.shown(target.projectPath))")
             }

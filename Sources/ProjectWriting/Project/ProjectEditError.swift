@@ -16,8 +16,11 @@ package struct ProjectEditError: Error, Equatable, Sendable, CustomStringConvert
         case objectNotFound(id: String, what: String)
         /// The text is not in the layout Xcode writes, so no safe edit exists: what was expected.
         case unexpectedLayout(String)
-        /// A file to add lies outside the project's folder.
-        case outsideProject(String)
+        /// A file to add lies outside the folder the app was read in: the file, and the
+        /// boundary as a message names it ("the repository /x").
+        case outsideBoundary(String, boundary: String)
+        /// A file to add is reached through a symbolic link leading out of that folder.
+        case linkLeadingOutside(String, boundary: String)
         /// No group of the project stands for the folder holding the file, nor for any folder above it.
         case noGroupHolds(String)
         /// The target has no Resources build phase to list the file in.
@@ -58,7 +61,9 @@ package struct ProjectEditError: Error, Equatable, Sendable, CustomStringConvert
             return "\(path): \(what) \(id) is not written where Xcode writes it; the file is left unchanged"
         case .unexpectedLayout(let expected):
             return "\(path): \(expected) is not in the layout Xcode writes; the file is left unchanged"
-        case .outsideProject(let file): return "\(path): \(file) is outside the project's folder"
+        case .outsideBoundary(let file, let boundary): return "\(path): \(file) is outside \(boundary); nothing is written there"
+        case .linkLeadingOutside(let file, let boundary):
+            return "\(path): \(file) is reached through a symbolic link leading outside \(boundary); nothing is written through one"
         case .noGroupHolds(let file): return "\(path): no group of the project stands for the folder of \(file)"
         case .noResourcesPhase(let target): return "\(path): target “\(target)” has no Resources build phase"
         case .settingNotEditable(let setting, let reason): return "\(path): \(setting) \(reason); it is left unchanged"

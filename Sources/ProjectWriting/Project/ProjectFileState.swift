@@ -15,7 +15,9 @@ struct ProjectFileState {
     /// Where each id's (last) entry is in `objects`: looking one up by key scans them all.
     private let positions: [String: Int]
 
-    init(xcodeproj: String, changes: inout ChangeSet) throws(ProjectEditError) {
+    /// `boundary`: where the app's files were read (see `AppLayout.boundary(app:)`); files
+    /// the project gains may be anywhere inside it, not only in the project's folder.
+    init(xcodeproj: String, boundary: ReadBoundary? = nil, changes: inout ChangeSet) throws(ProjectEditError) {
         let bundle = ProjectPaths.absolute(xcodeproj)
         if SettingSites.isSpec(bundle) { throw ProjectEditError(path: bundle, kind: .resourcesFromSpecSources) }
         self.xcodeproj = bundle
@@ -35,7 +37,9 @@ struct ProjectFileState {
         }
         do {
             let top = try ProjectFileLoader.parse(data, path: file)
-            project = try XcodeProject.read(bundle, plist: top)
+            var project = try XcodeProject.read(bundle, plist: top)
+            project.readBoundary = boundary
+            self.project = project
             guard let objects = top["objects"]?.dictionary, let root = top["rootObject"]?.string,
                   let rootObject = objects[root]?.dictionary else {
                 throw ProjectEditError(path: file, kind: .notAProject("\(file): no objects or root object"))
@@ -63,13 +67,16 @@ struct ProjectFileState {
         return target
     }
 
-    /// `path` made absolute and normalised; an error when it is outside the project's folder.
+    /// `path` made absolute and normalised; an error naming the boundary when it is outside
+    /// it, or a link on the way leads out of it.
     func inside(_ path: String) throws(ProjectEditError) -> String {
         let absolute = ProjectPaths.absolute(path)
-        guard ProjectPaths.lexicallyInside(absolute, folder: project.folder) else {
-            throw ProjectEditError(path: file, kind: .outsideProject(absolute))
+        let boundary = project.boundary
+        switch boundary.containment(of: absolute) {
+        case .inside: return absolute
+        case .outside: throw ProjectEditError(path: file, kind: .outsideBoundary(absolute, boundary: boundary.description))
+        case .linkLeadingOutside: throw ProjectEditError(path: file, kind: .linkLeadingOutside(absolute, boundary: boundary.description))
         }
-        return absolute
     }
 
     func text() throws(ProjectEditError) -> PBXProjText {

@@ -48,11 +48,11 @@ package struct ResourceEdit: Equatable, Sendable {
 /// The files of a target's Resources build phase in `project.pbxproj`: file references,
 /// build files and phase entries, added and removed as Xcode adds and removes them.
 package enum ProjectResources {
-    /// How each of `paths` (absolute, inside the project's folder) stands towards `target` of
+    /// How each of `paths` (absolute, inside `boundary`: see `add`) stands towards `target` of
     /// `xcodeproj` (the `.xcodeproj` bundle), reading the project file through `changes`.
-    package static func membership(of paths: [String], target: String, project xcodeproj: String,
+    package static func membership(of paths: [String], target: String, project xcodeproj: String, boundary: ReadBoundary? = nil,
                                    changes: inout ChangeSet) throws(ProjectEditError) -> [ResourceMembership] {
-        let state = try ProjectFileState(xcodeproj: xcodeproj, changes: &changes)
+        let state = try ProjectFileState(xcodeproj: xcodeproj, boundary: boundary, changes: &changes)
         let target = try state.target(named: target)
         var result: [ResourceMembership] = []
         for path in paths { result.append(try state.membership(of: state.inside(path), target: target)) }
@@ -60,15 +60,15 @@ package enum ProjectResources {
     }
 
     /// Adds each of `paths` (files such as `icon@2x.png`, or folders such as `Icon.icon`;
-    /// absolute, inside the project's folder) to `target`'s resources: a file reference in the
-    /// group standing for its folder (right after the first of `siblings` that group lists,
-    /// else at the group's end), a build file, and its entry at the end of the Resources
-    /// phase. A path whose membership is not `.absent` is left as it is and reported.
+    /// absolute, inside `boundary`, the folder the app was read in, else the project's folder)
+    /// to `target`'s resources: a file reference in the group standing for its folder (right
+    /// after the first of `siblings` that group lists, else at the group's end), a build file,
+    /// and its entry at the end of the Resources phase. A path whose membership is not `.absent` is left as it is and reported.
     /// A file already referenced but not in the target gets only the build file and entry.
     package static func add(_ paths: [String], beside siblings: [String] = [], target: String, project xcodeproj: String,
-                            changes: inout ChangeSet) throws(ProjectEditError) -> [ResourceEdit] {
+                            boundary: ReadBoundary? = nil, changes: inout ChangeSet) throws(ProjectEditError) -> [ResourceEdit] {
         let siblings = siblings.map { ProjectPaths.absolute($0) }
-        return try edit(paths, target: target, project: xcodeproj, changes: &changes) { path, owner, membership, state, text throws(ProjectEditError) in
+        return try edit(paths, target: target, project: xcodeproj, boundary: boundary, changes: &changes) { path, owner, membership, state, text throws(ProjectEditError) in
             guard membership == .absent else { return false }
             try ResourceLines.add(path, beside: siblings, target: owner, state: state, text: &text)
             return true
@@ -78,22 +78,23 @@ package enum ProjectResources {
     /// The inverse of `add`: for each path, the target's build files of its file references
     /// and their phase entries, and the references themselves when no other build file uses
     /// them. `add` then `remove` gives the project file back byte for byte.
-    package static func remove(_ paths: [String], target: String, project xcodeproj: String,
+    package static func remove(_ paths: [String], target: String, project xcodeproj: String, boundary: ReadBoundary? = nil,
                                changes: inout ChangeSet) throws(ProjectEditError) -> [ResourceEdit] {
-        try edit(paths, target: target, project: xcodeproj, changes: &changes) { path, owner, _, state, text throws(ProjectEditError) in
+        try edit(paths, target: target, project: xcodeproj, boundary: boundary, changes: &changes) { path, owner, _, state, text throws(ProjectEditError) in
             try ResourceLines.remove(path, target: owner, state: state, text: &text)
         }
     }
 
     /// Runs `change` on the project file for each path in turn (each reading what the one
     /// before staged), all staged or none; `change` says whether it edited.
-    private static func edit(_ paths: [String], target: String, project xcodeproj: String, changes: inout ChangeSet,
+    private static func edit(_ paths: [String], target: String, project xcodeproj: String, boundary: ReadBoundary?,
+                             changes: inout ChangeSet,
                              _ change: (String, XcodeTarget, ResourceMembership, ProjectFileState, inout PBXProjText) throws(ProjectEditError) -> Bool)
         throws(ProjectEditError) -> [ResourceEdit] {
         try ChangeSet.allOrNothing(&changes) { (staged: inout ChangeSet) throws(ProjectEditError) in
             var edits: [ResourceEdit] = []
             for raw in paths {
-                let state = try ProjectFileState(xcodeproj: xcodeproj, changes: &staged)
+                let state = try ProjectFileState(xcodeproj: xcodeproj, boundary: boundary, changes: &staged)
                 let path = try state.inside(raw)
                 let owner = try state.target(named: target)
                 let membership = try state.membership(of: path, target: owner)

@@ -17,6 +17,9 @@ import SystemPackage
 package struct FileTransaction: Sendable {
     /// The folder nothing may be written outside of.
     package let boundary: String
+    /// How a refusal names it ("the repository /x"), so the user sees which folder their
+    /// naming of the app made the limit.
+    package let boundaryName: String
     /// For tests: the transaction fails at this step (1-based: the journal, each folder made,
     /// temporary written, file set aside, put in place or removed is a step) as a real failure
     /// there would, so that every path back can be shown to leave the disk as it was.
@@ -27,6 +30,13 @@ package struct FileTransaction: Sendable {
 
     package init(boundary: String) {
         self.boundary = boundary
+        boundaryName = boundary
+    }
+
+    /// Nothing written outside the folder the app was read in.
+    package init(boundary: ReadBoundary) {
+        self.boundary = boundary.root
+        boundaryName = boundary.description
     }
 
     /// Writes `changes`; on any failure nothing on disk differs from before and the error names the file.
@@ -36,7 +46,7 @@ package struct FileTransaction: Sendable {
         targets.reserveCapacity(changes.count)
         var seen: Set<String> = []
         for change in changes {
-            let target = try TransactionPaths.resolve(change, boundary: boundary, realBoundary: root)
+            let target = try TransactionPaths.resolve(change, boundary: boundary, boundaryName: boundaryName, realBoundary: root)
             guard seen.insert(target.path).inserted else {
                 throw FileTransactionError(path: change.path, kind: .system(operation: "change it", reason: "named twice in one change set"))
             }
@@ -110,7 +120,7 @@ package final class AppliedTransaction: @unchecked Sendable {
 /// Why a transaction did not happen (nothing was changed) or could not be undone.
 package struct FileTransactionError: Error, Equatable, Sendable, CustomStringConvertible {
     package enum Kind: Equatable, Sendable {
-        /// The path, resolved, lies outside the boundary folder.
+        /// The path, resolved, lies outside the boundary folder, as a message names it.
         case outsideBoundary(boundary: String)
         /// A component of the path (`component`, itself a path) is a symbolic link.
         case throughSymbolicLink(component: String)

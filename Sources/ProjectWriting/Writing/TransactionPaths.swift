@@ -51,8 +51,9 @@ enum TransactionPaths {
     }
 
     /// `change.path` under `realBoundary`: written inside the boundary (as given, or as its
-    /// real path), through no symbolic link, with folders on the way or none yet.
-    static func resolve(_ change: FileChange, boundary: String, realBoundary: String) throws(FileTransactionError) -> TransactionTarget {
+    /// real path), through no symbolic link, with folders on the way or none yet. `boundaryName`:
+    /// the boundary as a refusal names it.
+    static func resolve(_ change: FileChange, boundary: String, boundaryName: String, realBoundary: String) throws(FileTransactionError) -> TransactionTarget {
         let named = change.path
         let path = absolute(named)
         let given = absolute(boundary)
@@ -62,7 +63,7 @@ enum TransactionPaths {
         } else if ProjectPaths.lexicallyInside(path, folder: realBoundary) {
             relative = ProjectPaths.relative(path, to: realBoundary)
         } else {
-            throw FileTransactionError(path: named, kind: .outsideBoundary(boundary: boundary))
+            throw FileTransactionError(path: named, kind: .outsideBoundary(boundary: boundaryName))
         }
         guard relative != "." else { throw FileTransactionError(path: named, kind: .notARegularFile(.directory)) }
         let components = relative.split(separator: "/")
