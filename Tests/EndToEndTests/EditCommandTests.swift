@@ -213,6 +213,57 @@ import TestSupport
     }
 }
 
+extension EditCommandTests {
+    /// The ways an app with no alternate yet is made: a plist of loose files alone, a project
+    /// (in Xcode's layout) whose target settings name its catalog's primary, and one whose
+    /// xcconfig does.
+    enum ZeroAlternateApp: String, CaseIterable {
+        case plist, projectSettings, xcconfigSettings
+
+        /// The app made in `folder`, and the arguments that name it (and the way, where none is the default).
+        func make(in folder: TemporaryFolder) -> [String] {
+            switch self {
+            case .plist:
+                folder.writePNG("app/Icon@2x.png", width: 120)
+                folder.writePNG("app/Icon@3x.png", width: 180)
+                folder.writePlist(["CFBundleIdentifier": "com.example.app", "CFBundleName": "App",
+                                   "CFBundleIcons": ["CFBundlePrimaryIcon": ["CFBundleIconFiles": ["Icon"]]]], as: "app/Info.plist")
+                return ["--app", folder.url("app"), "--style", "plist"]
+            case .projectSettings, .xcconfigSettings:
+                var project = ProjectFileFixture()
+                if self == .projectSettings {
+                    project.targetSettings.append("ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon;")
+                } else {
+                    project.targetXCConfig = true
+                    folder.write("Demo/Base.xcconfig", "ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon\n")
+                }
+                project.write(in: folder)
+                folder.writeIconSet("Demo/Assets.xcassets/AppIcon.appiconset", [SetEntries.single("AppIcon.png")])
+                folder.writePNG("Demo/Assets.xcassets/AppIcon.appiconset/AppIcon.png", width: 1024)
+                return ["--app", folder.path]
+            }
+        }
+    }
+
+    /// On an app with no alternate, `remove` undoes `add` to the byte: lint's finding that the
+    /// app has no alternates is the state `remove` aims at, not something it broke.
+    @Test(arguments: ZeroAlternateApp.allCases)
+    func addThenRemoveOnAnAppWithNoAlternates(_ kind: ZeroAlternateApp) throws {
+        let folder = TemporaryFolder()
+        let app = kind.make(in: folder)
+        let image = TemporaryFolder()
+        let png = image.writePNG("zephyr.png", width: 1024)
+        let before = Self.snapshot(folder.path)
+        let added = try cli.run(["add", "Zephyr", png] + app)
+        #expect(added.status == 0, "\(kind): \(added.stderr)")
+        #expect(icon("Zephyr", in: try json(["list", "--json"] + app.prefix(2))) != nil, "\(kind): no Zephyr")
+        #expect(Self.difference(before, Self.snapshot(folder.path)) != [])
+        let removed = try cli.run(["remove", "Zephyr"] + app.prefix(2))
+        #expect(removed.status == 0, "\(kind): \(removed.stderr)")
+        #expect(Self.difference(before, Self.snapshot(folder.path)) == [], "\(kind): remove left a difference")
+    }
+}
+
 /// PyPI's `openstep_plist`, an independent reader of project files, in the venv `make test` makes.
 enum Oracle {
     static let python = Repository.root.appendingPathComponent(".build/oracle-venv/bin/python3").path

@@ -112,4 +112,55 @@ import TestSupport
         }
         #expect(try Self.layout(demo).phone.alternate(named: "Teal") == nil)
     }
+
+    // MARK: The state an edit aims at
+
+    /// A plist app with one alternate of loose files, the state `add` leaves an app that had none.
+    static func oneAlternateApp(_ folder: TemporaryFolder) -> String {
+        folder.writePNG("app/Icon@2x.png", width: 120)
+        folder.writePNG("app/Blue@2x.png", width: 120)
+        folder.writePlist(["CFBundleIdentifier": "com.example.app", "CFBundleIcons": [
+            "CFBundlePrimaryIcon": ["CFBundleIconFiles": ["Icon"]],
+            "CFBundleAlternateIcons": ["Blue": ["CFBundleIconFiles": ["Blue"]]],
+        ]], as: "app/Info.plist")
+        return folder.url("app")
+    }
+
+    static func finding(_ rule: ProblemCode, _ subject: LintSubject) -> LintFinding {
+        LintFinding(rule: rule, severity: .warning, message: "\(rule)", subject: subject, idiom: nil, file: "Info.plist")
+    }
+
+    /// The check compares lint after writing with the state the plan aims at: a finding of a
+    /// rule it aims at is no fault, any other new one still is.
+    @Test func aFindingThePlanAimsAtIsNoFaultAndAnyOtherNewOneIs() throws {
+        let folder = TemporaryFolder()
+        let layout = try Self.layout(folder.copyDemo())
+        let noAlternates = Self.finding(.noAlternates, .iconSet("CFBundleIcons"))
+        let missingFile = Self.finding(.fileNotFound, .icon(set: "CFBundleIcons", name: nil))
+        func problems(_ expectations: [EditPlan.Expectation], after: [LintFinding]) -> [String] {
+            let report = LintReport(plistPath: "Info.plist", findings: after, searchWasTruncated: false)
+            return CheckedWrite(read: { layout.catalogs }, lint: { report })
+                .check(EditPlan(expectations: expectations), faultsBefore: [])
+        }
+        #expect(problems([], after: [noAlternates]).count == 1)
+        #expect(problems([.aimedFinding(.noAlternates)], after: [noAlternates]).isEmpty)
+        #expect(problems([.aimedFinding(.noAlternates)], after: [noAlternates, missingFile]).count == 1)
+        #expect(problems([.aimedFinding(.fileNotFound)], after: [noAlternates]).count == 1)
+    }
+
+    /// Removing the last alternate aims at an app with none; removing one of several does not.
+    @Test func removingTheLastAlternateAimsAtAnAppWithNone() throws {
+        let folder = TemporaryFolder()
+        let app = Self.oneAlternateApp(folder)
+        let plist = try Data(contentsOf: URL(fileURLWithPath: (app as NSString).appendingPathComponent("Info.plist")))
+        let plan = try IconRemoval.plan(name: "Blue", keepFiles: false, layout: Self.layout(app))
+        #expect(plan.expectations == [.iconAbsent(name: "Blue"), .aimedFinding(.noAlternates)])
+        let demoPlan = try IconRemoval.plan(name: "black-white", keepFiles: false, layout: Self.layout(folder.copyDemo()))
+        #expect(demoPlan.expectations == [.iconAbsent(name: "black-white")])
+        // Written and checked with lint before and after, the removal is kept.
+        let lint: @Sendable () throws -> LintReport = { try Linter.lint(app: app) }
+        try CheckedWrite(read: { try Self.layout(app).catalogs }, lint: lint).write(plan, boundary: folder.path, before: lint())
+        #expect(try Self.layout(app).phone.alternates.isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: (app as NSString).appendingPathComponent("Info.plist"))) != plist)
+    }
 }
