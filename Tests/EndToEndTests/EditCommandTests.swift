@@ -398,8 +398,15 @@ extension Oracle {
         def configurations(owner):
             return {objects[k]["name"]: objects[k] for k in objects[owner["buildConfigurationList"]]["buildConfigurations"]}
 
+        def base_configuration(configuration):
+            anchor = configuration.get("baseConfigurationReferenceAnchor")
+            if anchor:
+                folder = full_path(anchor)
+                return folder and os.path.join(folder, configuration.get("baseConfigurationReferenceRelativePath", ""))
+            return full_path(configuration.get("baseConfigurationReference"))
+
         def assignments(configuration):
-            found = xcconfig(full_path(configuration.get("baseConfigurationReference")), set())
+            found = xcconfig(base_configuration(configuration), set())
             return found + list(configuration.get("buildSettings", {}).items())
 
         def words(value):
