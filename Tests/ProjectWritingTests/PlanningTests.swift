@@ -115,4 +115,126 @@ import TestSupport
                 "\(String(describing: error))")
         #expect(try Self.layout(demo).phone.alternate(named: "Teal") == nil)
     }
+
+    // MARK: The state an edit aims at
+
+    /// A plist app with one alternate of loose files, the state `add` leaves an app that had none.
+    static func oneAlternateApp(_ folder: TemporaryFolder) -> String {
+        folder.writePNG("app/Icon@2x.png", width: 120)
+        folder.writePNG("app/Blue@2x.png", width: 120)
+        folder.writePlist(["CFBundleIdentifier": "com.example.app", "CFBundleIcons": [
+            "CFBundlePrimaryIcon": ["CFBundleIconFiles": ["Icon"]],
+            "CFBundleAlternateIcons": ["Blue": ["CFBundleIconFiles": ["Blue"]]],
+        ]], as: "app/Info.plist")
+        return folder.url("app")
+    }
+
+    static func finding(_ rule: ProblemCode, _ subject: LintSubject) -> LintFinding {
+        LintFinding(rule: rule, severity: .warning, message: "\(rule)", subject: subject, idiom: nil, file: "Info.plist")
+    }
+
+    /// The check compares lint after writing with the state the plan aims at: a finding of a
+    /// rule it aims at is no fault, any other new one still is.
+    @Test func aFindingThePlanAimsAtIsNoFaultAndAnyOtherNewOneIs() throws {
+        let folder = TemporaryFolder()
+        let layout = try Self.layout(folder.copyDemo())
+        let noAlternates = Self.finding(.noAlternates, .iconSet("CFBundleIcons"))
+        let missingFile = Self.finding(.fileNotFound, .icon(set: "CFBundleIcons", name: nil))
+        func problems(_ expectations: [EditPlan.Expectation], after: [LintFinding]) -> [String] {
+            let report = LintReport(plistPath: "Info.plist", findings: after, searchWasTruncated: false)
+            return CheckedWrite(read: { layout.catalogs }, lint: { report })
+                .check(EditPlan(expectations: expectations), faultsBefore: [])
+        }
+        #expect(problems([], after: [noAlternates]).count == 1)
+        #expect(problems([.aimedFinding(.noAlternates)], after: [noAlternates]).isEmpty)
+        #expect(problems([.aimedFinding(.noAlternates)], after: [noAlternates, missingFile]).count == 1)
+        #expect(problems([.aimedFinding(.fileNotFound)], after: [noAlternates]).count == 1)
+    }
+
+    /// Removing the last alternate aims at an app with none; removing one of several does not.
+    @Test func removingTheLastAlternateAimsAtAnAppWithNone() throws {
+        let folder = TemporaryFolder()
+        let app = Self.oneAlternateApp(folder)
+        let plist = try Data(contentsOf: URL(fileURLWithPath: (app as NSString).appendingPathComponent("Info.plist")))
+        let plan = try IconRemoval.plan(name: "Blue", keepFiles: false, layout: Self.layout(app))
+        #expect(plan.expectations == [.iconAbsent(name: "Blue"), .aimedFinding(.noAlternates)])
+        let demoPlan = try IconRemoval.plan(name: "black-white", keepFiles: false, layout: Self.layout(folder.copyDemo()))
+        #expect(demoPlan.expectations == [.iconAbsent(name: "black-white")])
+        // Written and checked with lint before and after, the removal is kept.
+        let lint: @Sendable () throws -> LintReport = { try Linter.lint(app: app) }
+        try CheckedWrite(read: { try Self.layout(app).catalogs }, lint: lint).write(plan, boundary: folder.path, before: lint())
+        #expect(try Self.layout(app).phone.alternates.isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: (app as NSString).appendingPathComponent("Info.plist"))) != plist)
+    }
+
+    // MARK: The hybrid way
+
+    /// A project whose Info.plist entries name its catalog's sets (as Memmy's do), every set
+    /// shipping, on iPhone and iPad unless `families` says otherwise.
+    static func hybridProject(entry: [String: Any], families: String = "1,2") -> SmallProject {
+        var project = SmallProject()
+        project.set("AppIcon")
+        project.set("blue")
+        project.folder.writePlist(["CFBundleIdentifier": "com.example.app", "CFBundleIcons": [
+            "CFBundlePrimaryIcon": ["CFBundleIconFiles": ["AppIcon"], "CFBundleIconName": "AppIcon"],
+            "CFBundleAlternateIcons": ["blue": entry],
+        ]], as: "App/Info.plist")
+        project.write(["ASSETCATALOG_COMPILER_APPICON_NAME": "AppIcon", "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS": "YES",
+                       "INFOPLIST_FILE": "App/Info.plist", "TARGETED_DEVICE_FAMILY": families])
+        return project
+    }
+
+    /// The Info.plist as the plan would write it, read back by Foundation.
+    static func plannedPlist(_ plan: EditPlan, _ path: String) throws -> [String: Any] {
+        var changes = plan.changes
+        let data = try #require(try changes.contents(of: path))
+        return try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
+    }
+
+    static func alternate(_ name: String, in plist: [String: Any], _ key: String) -> [String: Any]? {
+        ((plist[key] as? [String: Any])?["CFBundleAlternateIcons"] as? [String: Any])?[name] as? [String: Any]
+    }
+
+    /// A new set's entry has its neighbour's keys, naming the set, and an iPad twin where the
+    /// target runs on iPad: an entry with neither CFBundleIconFiles nor CFBundleIconName names no image.
+    @Test func aHybridEntryHasItsNeighboursKeysAndAnIPadTwinWhereTheAppRunsOnIPad() throws {
+        let project = Self.hybridProject(entry: ["CFBundleIconFiles": ["blue"], "UIPrerenderedIcon": false])
+        let plistPath = project.folder.url("App/Info.plist")
+        let layout = try Self.layout(project.folder.url("App.xcodeproj"))
+        #expect(layout.catalogPlistTemplate?.icon.name == "blue")
+        let plan = try IconAddition.plan(AddRequest(name: "Teal", image: project.folder.writePNG("t.png", width: 1024)), layout: layout)
+        let plist = try Self.plannedPlist(plan, plistPath)
+        let neighbour = try #require(Self.alternate("blue", in: plist, "CFBundleIcons"))
+        let phone = try #require(Self.alternate("Teal", in: plist, "CFBundleIcons"))
+        #expect(Set(phone.keys) == Set(neighbour.keys))
+        #expect(phone["CFBundleIconFiles"] as? [String] == ["Teal"])
+        #expect(phone["UIPrerenderedIcon"] as? Bool == false)
+        let pad = try #require(Self.alternate("Teal", in: plist, "CFBundleIcons~ipad"), "no iPad twin")
+        #expect(NSDictionary(dictionary: pad).isEqual(to: phone))
+
+        // Neighbours naming their set by CFBundleIconName too, on iPhone alone: both keys, no twin.
+        let named = Self.hybridProject(entry: ["CFBundleIconFiles": ["blue"], "CFBundleIconName": "blue"], families: "1")
+        let namedPlan = try IconAddition.plan(AddRequest(name: "Teal", image: named.folder.writePNG("t.png", width: 1024)),
+                                              layout: Self.layout(named.folder.url("App.xcodeproj")))
+        let namedPlist = try Self.plannedPlist(namedPlan, named.folder.url("App/Info.plist"))
+        let teal = try #require(Self.alternate("Teal", in: namedPlist, "CFBundleIcons"))
+        #expect(teal["CFBundleIconFiles"] as? [String] == ["Teal"] && teal["CFBundleIconName"] as? String == "Teal")
+        #expect(teal["UIPrerenderedIcon"] == nil)
+        #expect(namedPlist["CFBundleIcons~ipad"] == nil)
+    }
+
+    /// Where the neighbour's entry cannot be read again, no entry is guessed: the plan is refused.
+    @Test func aHybridEntryWhoseNeighbourCannotBeReadIsRefused() throws {
+        let project = Self.hybridProject(entry: ["CFBundleIconFiles": ["blue"]])
+        let layout = try Self.layout(project.folder.url("App.xcodeproj"))
+        project.folder.write("App/Info.plist", "not a plist")
+        do {
+            _ = try IconAddition.plan(AddRequest(name: "Teal", image: project.folder.writePNG("t.png", width: 1024)), layout: layout)
+            Issue.record("an entry was planned without its neighbour's keys")
+        } catch {
+            guard case .neighbourEntryUnreadable(_, let name, let cause) = error.kind else { Issue.record("\(error)"); return }
+            #expect(name == "blue" && cause != nil)
+            #expect(!error.description.contains("\n"))
+        }
+    }
 }

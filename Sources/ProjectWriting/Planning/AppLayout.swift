@@ -58,6 +58,17 @@ package struct AppLayout: Sendable {
                     && catalog.alternate(named: icon.name ?? "")?.declaration.keyPath?.hasPrefix(catalog.iconsKey + ".") == true
             }.map(\.idiom)
         }
+
+        /// The template's entry as its Info.plist writes it. An icon whose entry names a
+        /// catalog's set is read as that set, which keeps the entry's place, ordinal and
+        /// `UIPrerenderedIcon` but not whether it has `CFBundleIconFiles` or `CFBundleIconName`;
+        /// a new entry carries the keys its neighbour has, so the plist is read again for them.
+        func declaredEntry() throws(CatalogError) -> DeclaredIcon? {
+            let path = icon.declaration.path
+            let idiom: Idiom = icon.declaration.keyPath?.hasPrefix(Idiom.pad.iconsKey + ".") == true ? .pad : .phone
+            let plist = try PlistLoader.load(path)
+            return try IconDeclarations.parse(plist, idiom: idiom, path: path).icons.first { $0.name != nil && $0.name == icon.name }
+        }
     }
 
     /// The last alternate in chooser order that a plist entry declares: the shape a new

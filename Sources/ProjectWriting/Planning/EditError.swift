@@ -24,6 +24,9 @@ package struct EditError: Error, Sendable, CustomStringConvertible {
         case iconBundleAsPlist
         /// The primary icon is not removed.
         case primaryNotRemovable
+        /// A new Info.plist entry copies the keys of its neighbour's (`name`), and `plist` read
+        /// again cannot give them: the error, or nil where it reads with no such entry naming an image.
+        case neighbourEntryUnreadable(plist: String, name: String, CatalogError?)
     }
 
     package let kind: Kind
@@ -54,6 +57,11 @@ package struct EditError: Error, Sendable, CustomStringConvertible {
         case .ordinalWithoutPlist: return "--ordinal orders Info.plist entries; this icon has no entry in the Info.plist"
         case .iconBundleAsPlist: return "an Icon Composer bundle goes into an asset catalog's place; it cannot be an Info.plist icon"
         case .primaryNotRemovable: return "the primary icon is not removed; give an alternate's name"
+        case let .neighbourEntryUnreadable(plist, name, error):
+            let neighbour = "“\(TextSanitizer.clean(name))”"
+            if let error { return "\(error.description); a new entry copies the keys of \(neighbour)'s, so none is written" }
+            return "\(plist): no entry of \(neighbour) names an image when the plist is read again; "
+                + "a new entry copies its keys, so none is written"
         }
     }
 }

@@ -99,18 +99,42 @@ package enum IconAddition {
         try ProjectSteps.ship(name, layout: layout, into: &plan)
         // The hybrid: Info.plist entries that name the catalog's sets get one for the new set too.
         if let template = layout.catalogPlistTemplate, let plistPath = layout.phone.plistPath {
-            var changes: [InfoPlistChange] = []
-            for idiom in template.declaredIdioms(in: layout) {
-                changes.append(.addAlternate(AlternateIconEntry(
-                    name: name, iconFiles: template.icon.iconFiles.isEmpty ? nil : [name],
-                    iconName: template.icon.iconName == nil ? nil : name, prerendered: template.icon.prerendered,
-                    ordinal: request.ordinal ?? (template.icon.ordinal == nil ? nil : layout.nextOrdinal)), idiom))
-            }
-            try editPlist(plistPath, changes, layout: layout, into: &plan)
+            let entry = try hybridEntry(name: name, like: template, ordinal: request.ordinal, layout: layout)
+            try editPlist(plistPath, hybridIdioms(like: template, layout: layout).map { .addAlternate(entry, $0) },
+                          layout: layout, into: &plan)
         } else if request.ordinal != nil {
             throw EditError(.ordinalWithoutPlist)
         }
         plan.expectations.append(.iconPresent(name: name, source: source, idioms: layout.shippedIdioms))
+    }
+
+    /// A new set's entry in the hybrid way, with the keys its neighbour's entry has: the set's
+    /// name in `CFBundleIconFiles` and `CFBundleIconName` where the neighbour names its own set
+    /// there, and the neighbour's `UIPrerenderedIcon` and ordinal. An entry with neither key
+    /// would name no image.
+    static func hybridEntry(name: String, like template: AppLayout.PlistTemplate, ordinal: Int?,
+                            layout: AppLayout) throws(EditError) -> AlternateIconEntry {
+        let neighbour = template.icon.name ?? ""
+        let declared: DeclaredIcon?
+        do {
+            declared = try template.declaredEntry()
+        } catch {
+            throw EditError(.neighbourEntryUnreadable(plist: template.icon.declaration.path, name: neighbour, error))
+        }
+        guard let declared, !declared.iconFiles.isEmpty || declared.iconName != nil else {
+            throw EditError(.neighbourEntryUnreadable(plist: template.icon.declaration.path, name: neighbour, nil))
+        }
+        return AlternateIconEntry(name: name, iconFiles: declared.iconFiles.isEmpty ? nil : [name],
+                                  iconName: declared.iconName == nil ? nil : name, prerendered: declared.prerendered,
+                                  ordinal: ordinal ?? (declared.ordinal == nil ? nil : layout.nextOrdinal))
+    }
+
+    /// The icons keys a hybrid entry goes in: those that declare its neighbour, and
+    /// `CFBundleIcons~ipad` wherever the app runs on iPad or has that key, since an iPad reads
+    /// that key alone when it is there.
+    static func hybridIdioms(like template: AppLayout.PlistTemplate, layout: AppLayout) -> [Idiom] {
+        let declared = template.declaredIdioms(in: layout)
+        return layout.writesPadEntry && !declared.contains(.pad) ? declared + [.pad] : declared
     }
 
     // MARK: Info.plist entries and loose files

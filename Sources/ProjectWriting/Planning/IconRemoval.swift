@@ -62,6 +62,8 @@ package enum IconRemoval {
             throw EditError(.noSuchIcon(name: name, app: layout.phone.path))
         }
         plan.expectations.append(.iconAbsent(name: name))
+        // Without its last alternate the app is as it was before any was added, and lint says so.
+        if layout.alternates.allSatisfy({ $0.name == name }) { plan.expectations.append(.aimedFinding(.noAlternates)) }
         return plan
     }
 

@@ -1,24 +1,28 @@
 import Foundation
-import TestSupport
 
 /// A small project written as Xcode writes `project.pbxproj`, literally (TestSupport's
 /// `PBXProjectBuilder` writes the objects through Foundation, not in Xcode's layout): an app
 /// target "Demo" with a `Demo` group (an asset catalog, xcconfig files and a folder
 /// reference), a synchronized folder `Synced` with one file excluded, and Debug and Release
 /// configurations at both levels.
-struct ProjectFileFixture {
-    var targetSettings: [String] = ["PRODUCT_BUNDLE_IDENTIFIER = com.example.demo;", "SDKROOT = iphoneos;"]
-    var projectSettings: [String] = ["SDKROOT = iphoneos;"]
+public struct ProjectFileFixture {
+    public var targetSettings: [String] = ["PRODUCT_BUNDLE_IDENTIFIER = com.example.demo;", "SDKROOT = iphoneos;"]
+    public var projectSettings: [String] = ["SDKROOT = iphoneos;"]
     /// Per configuration, lines replacing `targetSettings` for it.
-    var targetSettingsByConfiguration: [String: [String]] = [:]
+    public var targetSettingsByConfiguration: [String: [String]] = [:]
     /// The target's configurations are based on `Demo/Base.xcconfig`.
-    var targetXCConfig = false
+    public var targetXCConfig = false
     /// The asset catalog is in the Resources phase (else the phase is empty and there is no build file section).
-    var catalogInResources = true
+    public var catalogInResources = true
 
-    static let catalogBuildFile = "AA0000000000000000000010"
+    public static let catalogBuildFile = "AA0000000000000000000010"
 
-    func write(in folder: TemporaryFolder) -> String {
+    public init(catalogInResources: Bool = true) {
+        self.catalogInResources = catalogInResources
+    }
+
+    @discardableResult
+    public func write(in folder: TemporaryFolder) -> String {
         folder.write("Demo.xcodeproj/project.pbxproj", text)
         try? FileManager.default.createDirectory(atPath: folder.url("Demo/Assets.xcassets"), withIntermediateDirectories: true)
         folder.write("Demo/Assets.xcassets/Contents.json", #"{"info":{"author":"xcode","version":1}}"#)
@@ -37,7 +41,7 @@ struct ProjectFileFixture {
             + settings(lines) + "\t\t\t};\n\t\t\tname = \(name);\n\t\t};\n"
     }
 
-    var text: String {
+    public var text: String {
         let buildFiles = catalogInResources ? """
         /* Begin PBXBuildFile section */
         \t\tAA0000000000000000000010 /* Assets.xcassets in Resources */ = {isa = PBXBuildFile; fileRef = AA0000000000000000000011 /* Assets.xcassets */; };
