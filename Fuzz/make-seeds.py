@@ -482,6 +482,26 @@ def project_text_seeds(out, corpus):
         write(out, b"// icons\nASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES = " + value + b" ; // list\nA = 1\n")
 
 
+def transaction_journal_seeds(out, corpus):
+    """Journals as the writer leaves them in `transactionJournal`'s project: the plist edited
+    and a file created (FuzzHarness.journalOriginal and journalEdited), stopped part-way, and one
+    whose deletion names folders to make again."""
+    old, new = b"<plist>old</plist>\n", b"<plist>new</plist>\n"
+
+    def fingerprint(data):
+        return {"size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+
+    edit = {"path": "App/Info.plist", "temporary": "App/.iconchooser-fuzz-0.tmp", "backup": "0", "madeFolders": [],
+            "original": fingerprint(old), "replacement": fingerprint(new), "folders": []}
+    create = {"path": "App/new.png", "temporary": "App/.iconchooser-fuzz-1.tmp", "madeFolders": [],
+              "replacement": fingerprint(new), "folders": []}
+    delete = {"path": "App/Gone.appiconset/Contents.json", "backup": "0", "madeFolders": [], "original": fingerprint(old),
+              "folders": [{"path": "App/Gone.appiconset", "mode": 493}]}
+    linked = dict(create, path="Linked/keep.txt")
+    for entries in ([edit, create], [edit], [create], [delete], [linked, edit]):
+        write(out, json.dumps({"version": 1, "entries": entries}).encode())
+
+
 SEEDS = {
     "assets-car": assets_car_seeds,
     "lzfse": lzfse_seeds,
@@ -506,6 +526,7 @@ SEEDS = {
     "xcodegen-spec": xcodegen_spec_seeds,
     "project-text": project_text_seeds,
     "plist-edit": plist_seeds,
+    "transaction-journal": transaction_journal_seeds,
 }
 
 

@@ -37,6 +37,7 @@ public enum FuzzHarness {
         "palette-image": paletteImage,
         "project-text": projectText,
         "plist-edit": infoPlistEdit,
+        "transaction-journal": transactionJournal,
     ]
 
     /// Runs the target `name` on libFuzzer's bytes; the entry point of every fuzz executable.

@@ -139,6 +139,8 @@ package struct RecoveryProblem: Error, Equatable, Sendable, CustomStringConverti
         case changedSince(original: String?)
         /// The original the journal names is missing or not the bytes it found.
         case originalLost
+        /// A folder on the way to the file (`component`) is a symbolic link: nothing is done there.
+        case throughSymbolicLink(component: String)
         /// A system call failed.
         case system(operation: String, Errno)
     }
@@ -152,6 +154,7 @@ package struct RecoveryProblem: Error, Equatable, Sendable, CustomStringConverti
         case .changedSince(let original?): return "\(path): changed since an interrupted edit; kept as it is, and what the edit found is at \(original)"
         case .changedSince(nil): return "\(path): changed since an interrupted edit; kept as it is"
         case .originalLost: return "\(path): the original kept by an interrupted edit is missing or damaged; the file is left as it is"
+        case .throughSymbolicLink(let component): return "\(path): \(component) is a symbolic link; an interrupted edit is not undone through one"
         case .system(let operation, let error): return "\(path): cannot \(operation) (\(error.message))"
         }
     }

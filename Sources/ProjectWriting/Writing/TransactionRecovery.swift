@@ -31,6 +31,12 @@ struct TransactionUndo {
         var outcome = Outcome()
         for (index, entry) in journal.entries.enumerated().reversed() {
             let path = absolute(entry.path)
+            // A journal is read from disk: nothing it names is reached through a link.
+            let named = [entry.path] + [entry.temporary].compactMap { $0 } + entry.madeFolders + entry.folders.map(\.path)
+            if let linked = named.lazy.compactMap(linkOnTheWay).first {
+                outcome.problems.append(RecoveryProblem(path: path, kind: .throughSymbolicLink(component: linked)))
+                continue
+            }
             if !settled.contains(index) {
                 do throws(RecoveryProblem) {
                     switch try undo(entry, at: path) {
@@ -49,6 +55,17 @@ struct TransactionUndo {
     }
 
     enum Undone { case restored, removed, untouched }
+
+    /// The first folder on the way from the root to `relative` (itself excluded) that is a
+    /// symbolic link, nil when there is none.
+    private func linkOnTheWay(_ relative: String) -> String? {
+        var current = root == "/" ? "" : root
+        for component in relative.split(separator: "/").dropLast() {
+            current += "/" + component
+            if FileKind.notFollowing(current) == .symbolicLink { return current }
+        }
+        return nil
+    }
 
     /// Undoes one change: what it did to its file.
     private func undo(_ entry: TransactionJournal.Entry, at path: String) throws(RecoveryProblem) -> Undone {
