@@ -94,6 +94,34 @@ import TestSupport
         #expect(kills >= 10, "\(label): only \(kills) kills happened: \(counts)")
     }
 
+    /// Every command that writes recovers first, whatever it then does: killed mid-way through
+    /// putting the files in place, `add` leaves a mix that `remove`, `lint --fix` and `add
+    /// --dry-run` each find; the dry run only says so, the others put the demo back as it was.
+    @Test(arguments: [["remove", "Trusty"], ["lint", "--fix"], ["add", "Trusty", "--dry-run"]])
+    func everyWritingCommandRecoversFirst(_ command: [String]) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.strace), "strace is missing: make test installs it")
+        let folder = TemporaryFolder()
+        let demo = folder.copyDemo()
+        let image = folder.writePNG("trusty.png", width: 1024)
+        let original = EditCommandTests.snapshot(demo)
+        // The plist's original is linked aside, one new PNG is linked into place, the second is
+        // about to be: the plist is not changed yet.
+        let killed = try CLI.run(executable: Self.strace, ["-f", "-o", "/dev/null", "-e", "trace=link", "-e", "inject=link:signal=KILL:when=3",
+                                                           CLI.binary, "add", "Trusty", image, "--app", demo], environment: cli.environment)
+        #expect(killed.status != 0)
+        #expect(!Self.leftovers(demo).isEmpty)
+        let arguments = command.first == "add" ? ["add", "Trusty", image, "--dry-run"] : command
+        let outcome = try cli.run(arguments + ["--app", demo])
+        if command.contains("--dry-run") {
+            #expect(outcome.stderr.contains("holds an edit interrupted earlier"), "\(outcome.stderr)")
+            #expect(!Self.leftovers(demo).isEmpty, "a dry run writes nothing")
+        } else {
+            #expect(outcome.stderrLines.first?.hasPrefix("iconchooser: an edit interrupted earlier was undone in ") == true, "\(outcome.stderr)")
+            #expect(outcome.stderr.contains(": 1 file it made removed, 4 temporary files removed"), "\(outcome.stderr)")
+            #expect(EditCommandTests.difference(original, EditCommandTests.snapshot(demo)).isEmpty)
+        }
+    }
+
     @Test func thePlistWay() throws {
         try killAtEveryStep("the demo") { folder in
             let demo = folder.copyDemo()
