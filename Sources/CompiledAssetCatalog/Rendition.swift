@@ -22,9 +22,11 @@ public struct Rendition: Sendable {
     /// The rendition's data, after the header and its tagged values.
     let data: Bytes
 
-    /// Where a packed image is in its atlas: a rectangle (top-left origin) and the atlas's key.
+    /// Where a packed image is in its atlas: a rectangle (bottom-left origin) and the atlas's key.
     public struct AtlasLink: Sendable, Equatable {
-        /// The rectangle, in the atlas's pixels from its top-left corner.
+        /// The rectangle, in the atlas's pixels from its bottom-left corner, as CoreGraphics
+        /// measures (`y` is the rectangle's bottom edge above the atlas's last row); the atlas's
+        /// pixels are stored top row first.
         public let x: Int, y: Int, width: Int, height: Int
         /// The atlas's key values the link names; the rest are taken to agree with the linking image's.
         public let key: [RenditionAttribute: Int]

@@ -84,7 +84,11 @@ extension CompiledCatalog {
         let whole = try Self.decodePixels(atlas)
         var cropped = [UInt8]()
         cropped.reserveCapacity(link.width * link.height * 4)
-        for row in link.y..<(link.y + link.height) {
+        // The link's rectangle is in CoreGraphics' coordinates (its origin at the atlas's
+        // bottom-left corner) while the atlas's rows are stored top first; `linkProblem` has
+        // checked that the rectangle lies inside the atlas, so `top` is not negative.
+        let top = atlas.height - link.y - link.height
+        for row in top..<(top + link.height) {
             let start = (row * atlas.width + link.x) * 4
             cropped.append(contentsOf: whole.rgba[start..<(start + link.width * 4)])
         }

@@ -213,7 +213,8 @@ import TestSupport
         for (k, corner) in corners.enumerated() {
             let rendition = try #require(car.images(named: "Icon\(k)").first)
             let link = try #require(rendition.link)
-            #expect((link.x, link.y, link.width, link.height) == (corner.1, corner.2, corner.0, corner.0))
+            // The link's rectangle is measured from the atlas's bottom-left corner, as Xcode writes it.
+            #expect((link.x, link.y, link.width, link.height) == (corner.1, 80 - corner.2 - corner.0, corner.0, corner.0))
             #expect(car.undecodableEncoding(of: rendition) == nil && car.linkProblem(of: rendition) == nil)
             let bitmap = try car.bitmap(of: rendition)
             #expect(bitmap.width == corner.0 && bitmap.height == corner.0)

@@ -150,7 +150,7 @@ public struct CarWriter {
         for image in images {
             let values = [image.scale, identifiers[image.asset]!, appearanceNumbers[image.appearance] ?? 0,
                           Self.imageElement, Self.imagePart, image.idiom, 0]
-            renditions.append((key(values), Self.csi(image)))
+            renditions.append((key(values), Self.csi(image, atlasHeight: atlases.first { $0.number == image.placement?.atlas }?.height)))
         }
         variables.append(("RENDITIONS", tree(renditions, &blocks, cycle: cycle)))
 
@@ -251,11 +251,11 @@ public struct CarWriter {
 
     /// The image header (CSI), a row-bytes value, and the pixels in a `CELM` wrapper; or, for a
     /// packed image, the link to its atlas and no pixels.
-    static func csi(_ image: Image) -> Data {
+    static func csi(_ image: Image, atlasHeight: Int? = nil) -> Data {
         let bytesPerPixel = image.greyAlpha ? 2 : 4
         if let placement = image.placement {
             return csi(name: image.fileName, width: image.width, height: image.height, scale: image.scale, greyAlpha: image.greyAlpha,
-                       layout: 1003, tlv: link(placement, image), data: Data())
+                       layout: 1003, tlv: link(placement, image, atlasHeight: atlasHeight), data: Data())
         }
         let premultiplied = premultiplied(image)
         let (type, payload): (UInt32, Data)
@@ -306,10 +306,14 @@ public struct CarWriter {
 
     /// The tagged value of a packed image (1010, `INLK`): its rectangle, then the atlas's key as
     /// (attribute, value) pairs ending in a pair of zeros.
-    static func link(_ placement: Placement, _ image: Image) -> Data {
+    /// The rectangle's origin is its bottom-left corner, counted from the atlas's bottom row as
+    /// CoreGraphics does (`atlasHeight` is nil for a link to an atlas the car does not have: the
+    /// placement's `y` is written as it is).
+    static func link(_ placement: Placement, _ image: Image, atlasHeight: Int?) -> Data {
+        let y = atlasHeight.map { $0 - placement.y - image.height } ?? placement.y
         let pairs: [(UInt16, Int)] = [(1, atlasElement), (2, atlasPart), (8, placement.atlas), (12, image.scale), (15, image.idiom), (0, 0)]
         var value = Data("KLNI".utf8)
-        for field in [0, placement.x, placement.y, image.width, image.height] { value.appendLE32(UInt32(field)) }
+        for field in [0, placement.x, y, image.width, image.height] { value.appendLE32(UInt32(truncatingIfNeeded: field)) }
         value.appendLE16(12)
         value.appendLE32(UInt32(4 * pairs.count))
         for (attribute, number) in pairs { value.appendLE16(attribute); value.appendLE16(UInt16(number)) }
