@@ -45,6 +45,24 @@ import TestSupport
         #expect(Array(try compiled.pixels().rgba.prefix(4)) == [0, 0, 0, 255])
     }
 
+    /// A car thinned by `carutil` leaves the slots it emptied as all ones; other unused slots are
+    /// zero. Nothing uses them, so the car reads whole: every icon has its images, with no warning.
+    @Test func aThinnedCarsFreeSlotsAreNotRefused() throws {
+        let thinned = BuiltAppFixture().withIconsInCar(freeSlots: [(0xFFFF_FFFF, 0xFFFF_FFFF), (0, 0), (0xFFFF_FFFF, 0xFFFF_FFFF)])
+        let folder = TemporaryFolder()
+        for path in [thinned.writeApp(in: folder), try thinned.writeIPA(in: folder)] {
+            let catalog = try CatalogReader.read(app: path)
+            #expect(catalog.warnings.isEmpty, "\(catalog.warnings)")
+            #expect(catalog.primary.images.map(\.width) == [120, 180, 1024])
+            #expect(try #require(catalog.alternate(named: "Dark")).images.count == 6)
+            let blue = try #require(catalog.alternate(named: "Blue"))
+            for image in blue.images {
+                guard case .compiled(let compiled) = image.source else { Issue.record("\(image.path) is not in the car"); continue }
+                #expect(Array(try compiled.pixels().rgba.prefix(4)) == [30, 60, 220, 255], "\(image.path)")
+            }
+        }
+    }
+
     @Test func anIPadReadsThePadRenditions() throws {
         let folder = TemporaryFolder()
         let catalog = try CatalogReader.read(app: app.writeApp(in: folder), options: CatalogOptions(idiom: .pad))

@@ -107,6 +107,9 @@ public struct CarWriter {
     public var leafSize: Int?
     /// Make the RENDITIONS tree's last leaf link back to its first (a cycle).
     public var cycle = false
+    /// Slots of the block table nothing uses, written first after slot 0 as (offset, length):
+    /// `carutil` thins a car to slots of all ones (`0xFFFFFFFF`, `0xFFFFFFFF`); others are zero.
+    public var freeSlots: [(offset: UInt32, length: UInt32)] = []
 
     /// The key format: not the order real cars use, so nothing depends on one order.
     static let keyFormat: [UInt32] = [12, 17, 7, 1, 2, 15, 8]
@@ -121,6 +124,8 @@ public struct CarWriter {
     public func build() -> Data {
         var blocks: [Data] = [Data()]
         func add(_ data: Data) -> Int { blocks.append(data); return blocks.count - 1 }
+        var free: [Int: (offset: UInt32, length: UInt32)] = [:]
+        for slot in freeSlots { free[add(Data())] = slot }
         var variables: [(String, Int)] = []
 
         var header = Data("RATC".utf8)
@@ -168,7 +173,7 @@ public struct CarWriter {
             appearances.append((Data(name.utf8), value))
         }
         variables.append(("APPEARANCEKEYS", tree(appearances, &blocks, cycle: false)))
-        return Self.store(blocks: blocks, variables: variables)
+        return Self.store(blocks: blocks, variables: variables, free: free)
     }
 
     /// A tree's header block, its leaves (and an inner node over them when `leafSize` splits them).
@@ -208,7 +213,7 @@ public struct CarWriter {
     }
 
     /// The BOM store: header, the blocks, the block table and the variables.
-    private static func store(blocks: [Data], variables: [(String, Int)]) -> Data {
+    private static func store(blocks: [Data], variables: [(String, Int)], free: [Int: (offset: UInt32, length: UInt32)] = [:]) -> Data {
         var body = Data(count: 512)
         var ranges: [(Int, Int)] = []
         for (i, block) in blocks.enumerated() {
@@ -217,7 +222,10 @@ public struct CarWriter {
         }
         var index = Data()
         index.appendBE32(UInt32(ranges.count))
-        for (offset, length) in ranges { index.appendBE32(UInt32(offset)); index.appendBE32(UInt32(length)) }
+        for (i, (offset, length)) in ranges.enumerated() {
+            index.appendBE32(free[i]?.offset ?? UInt32(offset))
+            index.appendBE32(free[i]?.length ?? UInt32(length))
+        }
         var vars = Data()
         vars.appendBE32(UInt32(variables.count))
         for (name, block) in variables {
