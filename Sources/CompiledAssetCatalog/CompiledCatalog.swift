@@ -46,7 +46,7 @@ public final class CompiledCatalog: Sendable {
             }
             renditions.append(try Rendition(key: key, csi: csi))
         }
-        self.renditions = renditions
+        self.renditions = Self.resolvingAtlases(renditions)
 
         var identifiers: [String: Int] = [:]
         for (name, token) in try store.tree("FACETKEYS") ?? [] {
@@ -86,16 +86,52 @@ public final class CompiledCatalog: Sendable {
         return number == 0 ? .light : nil
     }
 
-    /// The atlas a packed image's link points at: the renditions whose keys have the link's values,
-    /// the one agreeing with `rendition` on most other attributes (its idiom, its subtype).
+    /// The atlas a packed image's link points at, as found when the car was opened
+    /// (`resolvingAtlases`); nil when the car has none.
     func atlas(for rendition: Rendition, link: Rendition.AtlasLink) -> Rendition? {
-        let candidates = renditions.filter { candidate in
-            candidate.link == nil && link.key.allSatisfy { candidate.key[$0.key] == $0.value }
-        }
-        return candidates.max { a, b in agreement(a, rendition, link) < agreement(b, rendition, link) }
+        guard let position = rendition.atlasPosition, position < renditions.count else { return nil }
+        return renditions[position]
     }
 
-    private func agreement(_ candidate: Rendition, _ rendition: Rendition, _ link: Rendition.AtlasLink) -> Int {
+    /// Kinds of key (sets of attributes) links may name their atlases by: a car's links all name
+    /// the same few (element, part, dimension1, scale, idiom, and a subtype or not).
+    static let maximumLinkKeyShapes = 8
+    /// Atlases one link's key may match, of which the one agreeing most with the linking image
+    /// is taken: a real car has one or two (with and without a subtype).
+    static let maximumAtlasCandidates = 64
+
+    /// Each linked rendition with the position of its atlas: the renditions (not links themselves)
+    /// whose keys have the link's values, the one agreeing with the linking image on most other
+    /// attributes (its idiom, its subtype), the first in the car's order among equals. The
+    /// atlases are indexed once by the values of each kind of key links use, so finding all of
+    /// them costs the renditions times the kinds of key, and each link at most
+    /// `maximumAtlasCandidates` comparisons.
+    static func resolvingAtlases(_ renditions: [Rendition]) -> [Rendition] {
+        var index: [[RenditionAttribute]: [[Int]: [Int]]] = [:]
+        var resolved = renditions
+        for position in renditions.indices {
+            guard let link = renditions[position].link else { continue }
+            let attributes = link.key.keys.sorted { $0.rawValue < $1.rawValue }
+            if index[attributes] == nil {
+                guard index.count < maximumLinkKeyShapes else { continue }
+                var buckets: [[Int]: [Int]] = [:]
+                for (candidate, rendition) in renditions.enumerated() where rendition.link == nil {
+                    buckets[attributes.map { rendition.key[$0] ?? -1 }, default: []].append(candidate)
+                }
+                index[attributes] = buckets
+            }
+            let candidates = index[attributes]?[attributes.map { link.key[$0] ?? -1 }] ?? []
+            var best: (position: Int, agreement: Int)?
+            for candidate in candidates.prefix(maximumAtlasCandidates) {
+                let score = agreement(renditions[candidate], renditions[position], link)
+                if best == nil || score > best!.agreement { best = (candidate, score) }
+            }
+            resolved[position].atlasPosition = best?.position
+        }
+        return resolved
+    }
+
+    private static func agreement(_ candidate: Rendition, _ rendition: Rendition, _ link: Rendition.AtlasLink) -> Int {
         candidate.key.filter { link.key[$0.key] == nil && $0.key != .identifier && rendition.key[$0.key] == $0.value }.count
     }
 }

@@ -21,6 +21,9 @@ public struct Rendition: Sendable {
     public let link: AtlasLink?
     /// The rendition's data, after the header and its tagged values.
     let data: Bytes
+    /// For a linked image, where its atlas is in its catalog's renditions (found when the catalog
+    /// is opened); nil when it has no link or the car no such atlas.
+    var atlasPosition: Int?
 
     /// Where a packed image is in its atlas: a rectangle (bottom-left origin) and the atlas's key.
     public struct AtlasLink: Sendable, Equatable {

@@ -1,0 +1,29 @@
+@testable import CompiledAssetCatalog
+import Foundation
+import Testing
+import TestSupport
+
+/// Small cars whose structure would make reading them cost far more than their size: each is
+/// read at a cost bounded by the file, or refused before the work is done.
+struct BoundedCarTests {
+    /// 2,000 images linked into one atlas: each link's atlas is found once, when the car is
+    /// opened, from an index of the atlases by key (not by scanning every rendition per question).
+    @Test(.enabled(if: ReferenceLZFSE.available, "\(ReferenceLZFSE.skipMessage)"))
+    func manyAtlasLinksAreResolvedOnceWhenTheCarIsOpened() throws {
+        let images: [CarWriter.Image] = (0..<2_000).map { k in
+            var image = CarWriter.Image(asset: "Icon\(k)", size: 1, scale: 2, idiom: 1, colour: (UInt8(k % 256), 40, 90, 255))
+            image.placement = .init(atlas: 3, x: 1, y: 1)
+            return image
+        }
+        let writer = CarWriter(images: images, atlases: [.init(number: 3, width: 4, height: 4, scale: 2, idiom: 1),
+                                                         .init(number: 3, width: 4, height: 4, scale: 3, idiom: 1)])
+        let car = try CompiledCatalog(bytes: [UInt8](writer.build()))
+        let atlas = try #require(car.renditions.firstIndex { $0.link == nil && $0.key[.scale] == 2 })
+        let linked = car.renditions.filter { $0.link != nil }
+        #expect(linked.count == 2_000)
+        #expect(linked.allSatisfy { $0.atlasPosition == atlas })
+        #expect(linked.allSatisfy { car.linkProblem(of: $0) == nil && car.undecodableEncoding(of: $0) == nil })
+        let last = try #require(car.images(named: "Icon1999").first)
+        #expect(Array(try car.bitmap(of: last).rgba) == [UInt8(1_999 % 256), 40, 90, 255])
+    }
+}
