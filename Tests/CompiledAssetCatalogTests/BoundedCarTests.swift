@@ -26,4 +26,18 @@ struct BoundedCarTests {
         let last = try #require(car.images(named: "Icon1999").first)
         #expect(Array(try car.bitmap(of: last).rgba) == [UInt8(1_999 % 256), 40, 90, 255])
     }
+
+    /// An LZFSE block declaring no output but the most literals and matches a block may hold is
+    /// refused from its header, before its tables are built or a literal decoded.
+    @Test func lzfseCountsBeyondTheDeclaredOutputAreRefused() throws {
+        var block: [UInt8] = Array("bvx2".utf8) + [0, 0, 0, 0]
+        let v0 = UInt64(40_000) | UInt64(0) << 20 | UInt64(10_000) << 40 | UInt64(7) << 60
+        let v1 = UInt64(0) | UInt64(7) << 60
+        let v2 = UInt64(32)
+        for field in [v0, v1, v2] { block += (0..<8).map { UInt8(truncatingIfNeeded: field >> (8 * $0)) } }
+        let stream = Array(repeating: block, count: 1_000).flatMap { $0 } + Array("bvx$".utf8)
+        #expect(throws: DecompressionError.malformed(.countsExceedOutput(literals: 40_000, matches: 10_000, output: 0))) {
+            try LZFSE.decompress(stream, limit: 1 << 20)
+        }
+    }
 }
