@@ -119,7 +119,12 @@ extension CompiledCatalog {
         guard rowBytes >= minimumRow, rowBytes <= minimumRow + 64 else {
             throw .badRendition(name: name, reason: "has \(rowBytes) bytes a row for \(rendition.width) pixels")
         }
-        let size = rowBytes * rendition.height
+        // The pixel limit bounds the bytes decoded, row padding included: a narrow image's padding
+        // could otherwise be many times its pixels.
+        let (size, sizeOverflow) = rowBytes.multipliedReportingOverflow(by: rendition.height)
+        guard !sizeOverflow, size <= maximumPixels * 4 else {
+            throw .imageTooLarge(name: name, bytes: sizeOverflow ? Int.max : size, limit: maximumPixels * 4)
+        }
         let raw = try storedPixels(rendition, size: size, bytesPerPixel: bytesPerPixel)
         guard raw.count == size else {
             throw .decompression(name: name, .shortOutput(expected: size, got: raw.count))

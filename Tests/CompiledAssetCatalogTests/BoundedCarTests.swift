@@ -27,6 +27,19 @@ struct BoundedCarTests {
         #expect(Array(try car.bitmap(of: last).rgba) == [UInt8(1_999 % 256), 40, 90, 255])
     }
 
+    /// Row padding counts against the pixel limit: a 1 × 4,194,304 image (at the limit in pixels)
+    /// declaring 68 bytes a row would be 285 MB; it is refused before anything is allocated.
+    @Test func rowPaddingCountsAgainstThePixelLimit() throws {
+        var image = CarWriter.Image(asset: "Tall", size: 1, encoding: .lzfse, colour: (1, 2, 3, 255))
+        image.rowBytes = 68
+        image.declaredHeight = CompiledCatalog.maximumPixels
+        let car = try CompiledCatalog(bytes: [UInt8](CarWriter(images: [image]).build()))
+        let tall = try #require(car.images(named: "Tall").first)
+        #expect(tall.width == 1 && tall.height == CompiledCatalog.maximumPixels)
+        #expect(throws: CarError.imageTooLarge(name: tall.name, bytes: 68 * CompiledCatalog.maximumPixels,
+                                               limit: 4 * CompiledCatalog.maximumPixels)) { try car.bitmap(of: tall) }
+    }
+
     /// An LZFSE block declaring no output but the most literals and matches a block may hold is
     /// refused from its header, before its tables are built or a literal decoded.
     @Test func lzfseCountsBeyondTheDeclaredOutputAreRefused() throws {

@@ -76,6 +76,10 @@ public struct CarWriter {
         public var greyAlpha = false
         /// Packed into an atlas instead of stored on its own (`encoding` is then unused).
         public var placement: Placement?
+        /// The bytes a row the header declares, when not the pixels' own (a lie, or padding).
+        public var rowBytes: Int?
+        /// The height the header declares, when not the pixels' own (a lie).
+        public var declaredHeight: Int?
         /// Straight RGBA of the pixel at (x, y).
         public var pixel: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)
 
@@ -281,8 +285,8 @@ public struct CarWriter {
         data.appendLE32(type)
         data.appendLE32(UInt32(payload.count))
         data.append(payload)
-        return csi(name: image.fileName, width: image.width, height: image.height, scale: image.scale, greyAlpha: image.greyAlpha,
-                   layout: 12, tlv: rowBytes(image.width * bytesPerPixel), data: data)
+        return csi(name: image.fileName, width: image.width, height: image.declaredHeight ?? image.height, scale: image.scale,
+                   greyAlpha: image.greyAlpha, layout: 12, tlv: rowBytes(image.rowBytes ?? image.width * bytesPerPixel), data: data)
     }
 
     /// An atlas: the images placed in it drawn at their corners (what falls outside is left out),
