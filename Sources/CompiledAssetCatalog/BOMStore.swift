@@ -88,6 +88,11 @@ public struct BOMStore: Sendable {
                   Int(count) <= (bytes.count - 12) / 8 else {
                 throw .badTree(name: name, reason: "has a leaf whose entries overrun its block")
             }
+            // Each entry of a real tree takes eight bytes of its leaf, leaves not overlapping: more
+            // entries than the file has eight-byte pieces come from leaves that share their bytes.
+            guard Int(count) <= data.count / 8 - entries.count else {
+                throw .badTree(name: name, reason: "has more entries than the file can hold")
+            }
             for i in 0..<Int(count) {
                 let value = bytes.intBE(12 + 8 * i)!, key = bytes.intBE(16 + 8 * i)!
                 entries.append((key: try block(key), value: try block(value)))

@@ -35,9 +35,15 @@ public final class CompiledCatalog: Sendable {
         keyFormat = attributes
 
         guard let renditionEntries = try store.tree("RENDITIONS") else { throw .missingTree("RENDITIONS") }
-        var renditions: [Rendition] = []
-        renditions.reserveCapacity(renditionEntries.count)
-        for (keyBytes, csi) in renditionEntries {
+        // One rendition per distinct image header: entries sharing one block (or the same bytes
+        // under two block numbers) are read once, as the first. Every header is 184 bytes of its
+        // own in a real car, so a file holds at most that many renditions.
+        var renditions: [Rendition] = [], readHeaders = Set<Range<Int>>()
+        let renditionLimit = bytes.count / Rendition.headerSize
+        for (keyBytes, csi) in renditionEntries where readHeaders.insert(csi.range).inserted {
+            guard renditions.count < renditionLimit else {
+                throw .badTree(name: "RENDITIONS", reason: "has more images than the file can hold")
+            }
             var key: [RenditionAttribute: Int] = [:]
             for (i, attribute) in attributes.enumerated() {
                 guard let attribute else { continue }

@@ -27,6 +27,15 @@ struct BoundedCarTests {
         #expect(Array(try car.bitmap(of: last).rgba) == [UInt8(1_999 % 256), 40, 90, 255])
     }
 
+    /// 60,000 entries of the RENDITIONS tree naming one image block are one rendition.
+    @Test func entriesNamingOneBlockAreOneRendition() throws {
+        var writer = CarWriter(images: [.init(asset: "Icon", size: 8, colour: (10, 200, 30, 255))])
+        writer.repeatedEntries = 60_000
+        let car = try CompiledCatalog(bytes: [UInt8](writer.build()))
+        #expect(car.renditions.count == 1)
+        #expect(car.images(named: "Icon").count == 1)
+    }
+
     /// Row padding counts against the pixel limit: a 1 × 4,194,304 image (at the limit in pixels)
     /// declaring 68 bytes a row would be 285 MB; it is refused before anything is allocated.
     @Test func rowPaddingCountsAgainstThePixelLimit() throws {

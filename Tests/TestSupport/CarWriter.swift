@@ -111,6 +111,9 @@ public struct CarWriter {
     public var leafSize: Int?
     /// Make the RENDITIONS tree's last leaf link back to its first (a cycle).
     public var cycle = false
+    /// Entries the RENDITIONS tree repeats after its own, each naming the first rendition's key
+    /// and image blocks again.
+    public var repeatedEntries = 0
     /// Slots of the block table nothing uses, written first after slot 0 as (offset, length):
     /// `carutil` thins a car to slots of all ones (`0xFFFFFFFF`, `0xFFFFFFFF`); others are zero.
     public var freeSlots: [(offset: UInt32, length: UInt32)] = []
@@ -161,7 +164,7 @@ public struct CarWriter {
                           Self.imageElement, Self.imagePart, image.idiom, 0]
             renditions.append((key(values), Self.csi(image, atlasHeight: atlases.first { $0.number == image.placement?.atlas }?.height)))
         }
-        variables.append(("RENDITIONS", tree(renditions, &blocks, cycle: cycle)))
+        variables.append(("RENDITIONS", tree(renditions, &blocks, cycle: cycle, repeating: repeatedEntries)))
 
         var facets: [(key: Data, value: Data)] = []
         for asset in assets {
@@ -181,9 +184,10 @@ public struct CarWriter {
     }
 
     /// A tree's header block, its leaves (and an inner node over them when `leafSize` splits them).
-    private func tree(_ entries: [(key: Data, value: Data)], _ blocks: inout [Data], cycle: Bool) -> Int {
+    private func tree(_ entries: [(key: Data, value: Data)], _ blocks: inout [Data], cycle: Bool, repeating: Int = 0) -> Int {
         func add(_ data: Data) -> Int { blocks.append(data); return blocks.count - 1 }
-        let pairs = entries.map { (key: add($0.key), value: add($0.value)) }
+        var pairs = entries.map { (key: add($0.key), value: add($0.value)) }
+        if let first = pairs.first { pairs += Array(repeating: first, count: repeating) }
         let size = max(1, leafSize ?? max(1, pairs.count))
         let groups = stride(from: 0, to: max(pairs.count, 1), by: size).map { Array(pairs[$0..<min($0 + size, pairs.count)]) }
         let leafIDs = groups.map { _ in add(Data()) }
