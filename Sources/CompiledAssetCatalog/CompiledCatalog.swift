@@ -53,6 +53,7 @@ public final class CompiledCatalog: Sendable {
             renditions.append(try Rendition(key: key, csi: csi))
         }
         self.renditions = Self.resolvingAtlases(renditions)
+        imagePositions = Self.distinctImages(self.renditions)
 
         var identifiers: [String: Int] = [:]
         for (name, token) in try store.tree("FACETKEYS") ?? [] {
@@ -78,10 +79,38 @@ public final class CompiledCatalog: Sendable {
     }
 
     /// The image renditions of the asset `name` (an app icon set's, say), in the car's order;
-    /// empty when the car has no asset of that name.
+    /// empty when the car has no asset of that name. A rendition identical to an earlier one (the
+    /// same idiom, scale, appearance, header and data) is one image and left out.
     public func images(named name: String) -> [Rendition] {
         guard let identifier = identifiers[name] else { return [] }
-        return renditions.filter { $0.key[.identifier] == identifier && $0.isBitmap }
+        return imagePositions[identifier]?.map { renditions[$0] } ?? []
+    }
+
+    /// Identifier → the positions of its distinct image renditions, found once (see `images(named:)`).
+    private let imagePositions: [Int: [Int]]
+
+    /// What makes two image renditions of one asset the same image.
+    private struct ImageIdentity: Hashable {
+        let idiom: Int?, scale: Int, appearance: Int?, subtype: Int?, width: Int, height: Int, format: String, layout: Int
+        let link: [Int], data: ArraySlice<UInt8>
+    }
+
+    /// The positions of each asset's distinct image renditions: one pass, hashing each rendition's
+    /// header fields and data once.
+    private static func distinctImages(_ renditions: [Rendition]) -> [Int: [Int]] {
+        var positions: [Int: [Int]] = [:], seen = Set<ImageIdentity>()
+        for (position, rendition) in renditions.enumerated() where rendition.isBitmap {
+            guard let identifier = rendition.key[.identifier] else { continue }
+            let link = rendition.link.map { link in
+                [link.x, link.y, link.width, link.height] + link.key.sorted { $0.key.rawValue < $1.key.rawValue }.flatMap { [Int($0.key.rawValue), $0.value] }
+            } ?? []
+            let identity = ImageIdentity(idiom: rendition.key[.idiom], scale: rendition.scale, appearance: rendition.key[.appearance],
+                                         subtype: rendition.key[.subtype], width: rendition.width, height: rendition.height,
+                                         format: rendition.pixelFormat, layout: rendition.layout, link: [identifier] + link,
+                                         data: rendition.data.array)
+            if seen.insert(identity).inserted { positions[identifier, default: []].append(position) }
+        }
+        return positions
     }
 
     /// The appearance a rendition is drawn for: light where the car has no appearances or the

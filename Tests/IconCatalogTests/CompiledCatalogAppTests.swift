@@ -63,6 +63,45 @@ import TestSupport
         }
     }
 
+    /// An app whose alternates are all one asset of the car.
+    static func sharedAsset(alternates: Int, images: [CarWriter.Image]) -> BuiltAppFixture {
+        var app = BuiltAppFixture()
+        let names = (0..<alternates).map { "Alt\($0)" }
+        app.plist["CFBundleIcons"] = [
+            "CFBundlePrimaryIcon": ["CFBundleIconName": "Base"],
+            "CFBundleAlternateIcons": Dictionary(uniqueKeysWithValues: names.map { ($0, ["CFBundleIconName": $0]) }),
+        ] as [String: Any]
+        app.plist["CFBundleIcons~ipad"] = nil
+        var writer = CarWriter(images: images)
+        writer.aliases = Dictionary(uniqueKeysWithValues: names.map { ($0, "Base") })
+        app.files["Assets.car"] = writer.build()
+        return app
+    }
+
+    /// 200 alternates whose names the car maps to one asset of 5,000 identical renditions: the
+    /// renditions are one image, and the asset is read once for all the names.
+    @Test func identicalRenditionsOfOneSharedAssetAreOneImage() throws {
+        let images = (0..<5_000).map { _ in CarWriter.Image(asset: "Base", size: 8, scale: 2, idiom: 1, colour: (90, 20, 200, 255)) }
+        let folder = TemporaryFolder()
+        let catalog = try CatalogReader.read(app: Self.sharedAsset(alternates: 200, images: images).writeApp(in: folder))
+        #expect(catalog.warnings.isEmpty, "\(catalog.warnings)")
+        #expect(catalog.icons.count == 201)
+        #expect(catalog.icons.allSatisfy { $0.images.count == 1 })
+    }
+
+    /// An icon of more distinct renditions than an icon set has is cut, with one warning naming the car.
+    @Test func anIconOfTooManyRenditionsIsCutWithAWarning() throws {
+        let images = (0..<300).map { k in
+            CarWriter.Image(asset: "Base", size: 8, scale: 2, idiom: 1, colour: (UInt8(k % 256), UInt8(k / 256), 7, 255))
+        }
+        let folder = TemporaryFolder()
+        let catalog = try CatalogReader.read(app: Self.sharedAsset(alternates: 3, images: images).writeApp(in: folder))
+        #expect(catalog.primary.images.count == 256)
+        #expect(catalog.icons.allSatisfy { $0.images.count == 256 })
+        #expect(catalog.warnings.filter { $0.code == .carTruncated }.count == 1)
+        #expect(catalog.warnings.filter { $0.code == .carTruncated }.allSatisfy { $0.subject.hasSuffix("Assets.car") })
+    }
+
     @Test func anIPadReadsThePadRenditions() throws {
         let folder = TemporaryFolder()
         let catalog = try CatalogReader.read(app: app.writeApp(in: folder), options: CatalogOptions(idiom: .pad))

@@ -111,6 +111,8 @@ public struct CarWriter {
     public var leafSize: Int?
     /// Make the RENDITIONS tree's last leaf link back to its first (a cycle).
     public var cycle = false
+    /// Asset names FACETKEYS gives the identifier of another asset (name → that asset's name).
+    public var aliases: [String: String] = [:]
     /// Entries the RENDITIONS tree repeats after its own, each naming the first rendition's key
     /// and image blocks again.
     public var repeatedEntries = 0
@@ -167,9 +169,10 @@ public struct CarWriter {
         variables.append(("RENDITIONS", tree(renditions, &blocks, cycle: cycle, repeating: repeatedEntries)))
 
         var facets: [(key: Data, value: Data)] = []
-        for asset in assets {
+        for (asset, identifier) in identifiers.sorted(by: { $0.key < $1.key })
+            + aliases.sorted(by: { $0.key < $1.key }).compactMap({ alias in identifiers[alias.value].map { (alias.key, $0) } }) {
             var token = Data()
-            for value in [0, 0, 3, 1, 85, 2, 220, 17, identifiers[asset]!] { token.appendLE16(UInt16(value)) }
+            for value in [0, 0, 3, 1, 85, 2, 220, 17, identifier] { token.appendLE16(UInt16(value)) }
             facets.append((Data(asset.utf8), token))
         }
         variables.append(("FACETKEYS", tree(facets, &blocks, cycle: false)))

@@ -62,7 +62,7 @@ public final class CarFile: Sendable {
     /// names go to `skipped`, and the packed images whose links are broken, whose problems go to
     /// `refused`: the icon shows its next image instead.
     package func images(named name: String, idiom: Idiom, skipped: inout Set<String>, refused: inout [CarError]) -> [IconImage] {
-        catalog.images(named: name).enumerated().compactMap { _, rendition in
+        catalog.images(named: name).prefix(Self.maximumRenditionsPerIcon).compactMap { rendition in
             if let problem = catalog.linkProblem(of: rendition) {
                 refused.append(problem)
                 return nil
@@ -88,15 +88,46 @@ public final class CarFile: Sendable {
         .sorted { ($0.appearance.sortOrder, $0.width) < ($1.appearance.sortOrder, $1.width) }
     }
 
+    /// Renditions of one icon that are read: an icon set's sizes for every idiom in light, dark
+    /// and tinted are under 200, so this leaves room; an icon with more is cut, with a warning.
+    static let maximumRenditionsPerIcon = 256
+    /// Images read from the car for all its icons together: a hundred alternates of 80 images each.
+    static let maximumImages = 8_192
+
     /// The images of each icon named (as `images(named:idiom:)`), and what was left out of them:
     /// one warning for each kind, naming the car (images in encodings not decoded here, packed
-    /// images whose links are broken), so each icon shows its other images or a placeholder.
+    /// images whose links are broken, icons cut to `maximumRenditionsPerIcon` renditions, icons
+    /// left without images past `maximumImages`), so each icon shows its other images or a
+    /// placeholder. Names the car gives one identifier are read once.
     package func images(named names: [String], idiom: Idiom) -> (images: [String: [IconImage]], warnings: [CatalogWarning]) {
         var skipped = Set<String>(), refused: [CarError] = [], found: [String: [IconImage]] = [:]
+        var byIdentifier: [Int: [IconImage]] = [:], cut: [String] = [], leftWithout: [String] = [], total = 0
         for name in names where found[name] == nil {
-            found[name] = images(named: name, idiom: idiom, skipped: &skipped, refused: &refused)
+            let identifier = catalog.identifiers[name]
+            var images: [IconImage]
+            if let identifier, let known = byIdentifier[identifier] {
+                images = known
+            } else {
+                images = self.images(named: name, idiom: idiom, skipped: &skipped, refused: &refused)
+                if catalog.images(named: name).count > Self.maximumRenditionsPerIcon { cut.append(name) }
+                if let identifier { byIdentifier[identifier] = images }
+            }
+            if images.count > Self.maximumImages - total {
+                images = Array(images.prefix(Self.maximumImages - total))
+                leftWithout.append(name)
+            }
+            total += images.count
+            found[name] = images
         }
         var warnings: [CatalogWarning] = []
+        for (names, limit) in [(cut, "\(Self.maximumRenditionsPerIcon) images an icon"), (leftWithout, "\(Self.maximumImages) images in all")]
+        where !names.isEmpty {
+            let others = names.count > 1 ? " (and \(names.count - 1) more)" : ""
+            warnings.append(CatalogWarning(subject: path,
+                message: "icon “\(MessageText.abbreviated(names[0]))”\(others) holds more than the \(limit) read from a compiled asset "
+                    + "catalog; the rest are left out",
+                code: .carTruncated))
+        }
         if !skipped.isEmpty {
             warnings.append(CatalogWarning(subject: path,
                 message: "icon images stored as \(MessageText.list(skipped.sorted()) { $0 }) are not decoded; "
