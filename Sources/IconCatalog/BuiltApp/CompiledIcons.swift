@@ -18,13 +18,15 @@ public final class CarFile: Sendable {
     /// Reads the car of the app at `tree`: nil with no warning when the app has none, nil with
     /// one warning naming the car when it cannot be read.
     package static func open(in tree: IconFileTree) -> (car: CarFile?, warning: CatalogWarning?) {
-        let path: String, bytes: Data
+        // The car is read into the one array the catalog keeps (a file straight into it), so a
+        // large car is held once, not as Data and a copy.
+        let path: String, bytes: [UInt8]
         do {
             switch tree {
             case .folder(let folder):
                 path = (folder as NSString).appendingPathComponent("Assets.car")
                 guard FileKind.following(path) != nil else { return (nil, nil) }
-                do { bytes = try BoundedFile.read(path, limit: CompiledCatalog.maximumFileSize) } catch {
+                do { bytes = try BoundedFile.readBytes(path, limit: CompiledCatalog.maximumFileSize) } catch {
                     return (nil, unreadable(path, ImageReadError.file(error).description))
                 }
             case .project:
@@ -33,13 +35,13 @@ public final class CarFile: Sendable {
             case .archive(let folder):
                 guard let entry = folder.files.first(where: { $0.name == folder.root + "Assets.car" }) else { return (nil, nil) }
                 path = ArchivedFile(archive: folder.archive, entry: entry).path
-                do { bytes = try folder.archive.contents(of: entry, limit: CompiledCatalog.maximumFileSize) } catch {
+                do { bytes = [UInt8](try folder.archive.contents(of: entry, limit: CompiledCatalog.maximumFileSize)) } catch {
                     return (nil, unreadable(path, ImageReadError.archive(error).description))
                 }
             }
         }
         do {
-            return (CarFile(path: path, catalog: try CompiledCatalog(bytes: [UInt8](bytes))), nil)
+            return (CarFile(path: path, catalog: try CompiledCatalog(bytes: bytes)), nil)
         } catch {
             return (nil, unreadable(path, error.description))
         }
