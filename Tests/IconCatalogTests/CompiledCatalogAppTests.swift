@@ -102,6 +102,30 @@ import TestSupport
         #expect(catalog.warnings.filter { $0.code == .carTruncated }.allSatisfy { $0.subject.hasSuffix("Assets.car") })
     }
 
+    /// The app's folder bounds what is read of it: a car that is a link leading out of it is not
+    /// read, and the warning names the link; a link to a car inside the app is read.
+    @Test func aCarLinkedFromOutsideTheAppIsNotRead() throws {
+        let folder = TemporaryFolder()
+        var app = self.app
+        let removed = app.files.removeValue(forKey: "Assets.car")
+        let car = try #require(removed)
+        let outside = folder.write("elsewhere/Assets.car", car)
+        let path = app.writeApp(in: folder)
+        let link = (path as NSString).appendingPathComponent("Assets.car")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: outside)
+        let catalog = try CatalogReader.read(app: path)
+        let refusals = catalog.warnings.filter { $0.code == .pathOutsideProject }
+        #expect(refusals.map(\.subject) == [link], "\(catalog.warnings)")
+        #expect(catalog.icons.allSatisfy { $0.source != .car })
+
+        let inside = folder.write("\(app.name).app/Resources/Assets.car", car)
+        try FileManager.default.removeItem(atPath: link)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: inside)
+        let linkedInside = try CatalogReader.read(app: path)
+        #expect(!linkedInside.warnings.contains { $0.code == .pathOutsideProject }, "\(linkedInside.warnings)")
+        #expect(linkedInside.primary.source == .car)
+    }
+
     @Test func anIPadReadsThePadRenditions() throws {
         let folder = TemporaryFolder()
         let catalog = try CatalogReader.read(app: app.writeApp(in: folder), options: CatalogOptions(idiom: .pad))

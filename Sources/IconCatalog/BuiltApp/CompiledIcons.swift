@@ -26,6 +26,13 @@ public final class CarFile: Sendable {
             case .folder(let folder):
                 path = (folder as NSString).appendingPathComponent("Assets.car")
                 guard FileKind.following(path) != nil else { return (nil, nil) }
+                // The app's folder bounds what is read of it, as a project's folder does: a car
+                // that is a link leading out of it is not read (an `.ipa`'s links are refused too).
+                let boundary = ReadBoundary(root: folder, kind: .appFolder)
+                let containment = boundary.containment(of: path)
+                guard containment == .inside else {
+                    return (nil, CatalogWarning(subject: path, message: boundary.refusal(path, containment), code: .pathOutsideProject))
+                }
                 do { bytes = try BoundedFile.readBytes(path, limit: CompiledCatalog.maximumFileSize) } catch {
                     return (nil, unreadable(path, ImageReadError.file(error).description))
                 }
