@@ -69,9 +69,18 @@ public final class CarFile: Sendable {
 
     /// As `images(named:idiom:)`, leaving out the images stored in encodings not decoded here, whose
     /// names go to `skipped`, and the packed images whose links are broken, whose problems go to
-    /// `refused`: the icon shows its next image instead.
+    /// `refused`: the icon shows its next image instead. A rendition for one device only (a key
+    /// with a subtype: Xcode 16 adds the 180 px image at 2x for the iPhone XR, subtype 1792) is
+    /// left out where the icon has an image of its size for every device: it is that image again,
+    /// and its scale would list it at a point size the icon does not have.
     package func images(named name: String, idiom: Idiom, skipped: inout Set<String>, refused: inout [CarError]) -> [IconImage] {
-        catalog.images(named: name).prefix(Self.maximumRenditionsPerIcon).compactMap { rendition in
+        let renditions = catalog.images(named: name).prefix(Self.maximumRenditionsPerIcon)
+        let general = Set(renditions.filter { ($0.key[.subtype] ?? 0) == 0 }.map { [$0.width, $0.height, $0.key[.idiom] ?? 0, $0.key[.appearance] ?? 0] })
+        return renditions.compactMap { rendition in
+            if (rendition.key[.subtype] ?? 0) != 0,
+               general.contains([rendition.width, rendition.height, rendition.key[.idiom] ?? 0, rendition.key[.appearance] ?? 0]) {
+                return nil
+            }
             if let problem = catalog.linkProblem(of: rendition) {
                 refused.append(problem)
                 return nil
