@@ -126,6 +126,23 @@ import TestSupport
         #expect(linkedInside.primary.source == .car)
     }
 
+    /// A built app's loose icon files are read within its folder too: one that is a link leading
+    /// out of it is left out, with a warning naming the link; the icon's other files are read.
+    @Test func aLooseIconLinkedFromOutsideTheAppIsNotRead() throws {
+        let folder = TemporaryFolder()
+        var app = BuiltAppFixture()
+        let removed = app.files.removeValue(forKey: "AppIcon60x60@3x.png")
+        let png = try #require(removed)
+        let outside = folder.write("elsewhere/AppIcon60x60@3x.png", png)
+        let path = app.writeApp(in: folder)
+        let link = (path as NSString).appendingPathComponent("AppIcon60x60@3x.png")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: outside)
+        let catalog = try CatalogReader.read(app: path)
+        let refusals = catalog.warnings.filter { $0.code == .pathOutsideProject }
+        #expect(refusals.count == 1 && refusals.allSatisfy { $0.message.contains(link) }, "\(catalog.warnings)")
+        #expect(catalog.primary.images.map(\.width) == [120])
+    }
+
     @Test func anIPadReadsThePadRenditions() throws {
         let folder = TemporaryFolder()
         let catalog = try CatalogReader.read(app: app.writeApp(in: folder), options: CatalogOptions(idiom: .pad))
