@@ -81,6 +81,7 @@ oracles:
 	@test -x "$(ORACLE_VENV)/bin/python" || python3 -m venv "$(ORACLE_VENV)"
 	@"$(ORACLE_VENV)/bin/python" -c "import lzfse" 2>/dev/null || "$(ORACLE_VENV)/bin/pip" install -q lzfse
 	@"$(ORACLE_VENV)/bin/python" -c "import openstep_plist" 2>/dev/null || "$(ORACLE_VENV)/bin/pip" install -q openstep_plist
+	@"$(ORACLE_VENV)/bin/python" -c "import PIL.ImageCms" 2>/dev/null || "$(ORACLE_VENV)/bin/pip" install -q pillow
 
 # The plugin builds every product in CONFIG first, then runs generate-manual on the binary.
 manual:

@@ -5,8 +5,12 @@
 /// next leaf, inner nodes point at their children).
 public struct BOMStore: Sendable {
     let data: Bytes
-    /// Each block's bytes, checked to lie inside the file when the store is opened.
-    let blocks: [Range<Int>]
+    /// The block table's entries (offset, length; eight bytes each, big-endian), checked one by
+    /// one when a tree or rendition uses them: cars thinned by `carutil` leave unused slots of
+    /// all ones, and unused slots may be zero, so a slot nothing uses is never refused.
+    let blockTable: Bytes
+    /// Slots in the block table.
+    let blockCount: Int
     /// Variable name → block number.
     public let variables: [String: Int]
 
@@ -19,15 +23,7 @@ public struct BOMStore: Sendable {
               let indexOffset = data.intBE(16), let indexLength = data.intBE(20),
               let varsOffset = data.intBE(24), let varsLength = data.intBE(28) else { throw .notABOMStore }
         guard let index = data.slice(indexOffset, indexLength), let count = index.intBE(0),
-              count <= (index.count - 4) / 8 else { throw .badTable("block table") }
-        var blocks: [Range<Int>] = []
-        blocks.reserveCapacity(count)
-        for i in 0..<count {
-            let offset = index.intBE(4 + 8 * i)!, length = index.intBE(8 + 8 * i)!
-            // Unused slots are (0, 0); any other block must lie inside the file.
-            guard data.slice(offset, length) != nil else { throw .badTable("block \(i)") }
-            blocks.append(offset..<(offset + length))
-        }
+              count <= (index.count - 4) / 8, let table = index.slice(4, count * 8) else { throw .badTable("block table") }
         guard let vars = data.slice(varsOffset, varsLength), let varCount = vars.intBE(0),
               varCount <= (vars.count - 4) / 5 else { throw .badTable("table of named trees") }
         var variables: [String: Int] = [:]
@@ -40,15 +36,20 @@ public struct BOMStore: Sendable {
             at += 5 + Int(length)
         }
         self.data = data
-        self.blocks = blocks
+        self.blockTable = table
+        self.blockCount = count
         self.variables = variables
     }
 
     /// Block number `index`'s bytes.
+    /// A block that lies outside the file (a free slot of all ones among them) is refused here,
+    /// when something uses it.
     func block(_ index: Int) throws(CarError) -> Bytes {
-        guard index >= 0, index < blocks.count else { throw .badBlock(index) }
-        let range = blocks[index]
-        return data.slice(range.lowerBound, range.count)!
+        guard index >= 0, index < blockCount, let offset = blockTable.intBE(8 * index), let length = blockTable.intBE(8 * index + 4) else {
+            throw .badBlock(index)
+        }
+        guard let bytes = data.slice(offset, length) else { throw .badTable("block \(index)") }
+        return bytes
     }
 
     /// The block a variable names; nil when the store has no such variable.
@@ -86,6 +87,11 @@ public struct BOMStore: Sendable {
             guard let isLeaf = bytes.uint16BE(0), isLeaf != 0, let count = bytes.uint16BE(2), let forward = bytes.intBE(4),
                   Int(count) <= (bytes.count - 12) / 8 else {
                 throw .badTree(name: name, reason: "has a leaf whose entries overrun its block")
+            }
+            // Each entry of a real tree takes eight bytes of its leaf, leaves not overlapping: more
+            // entries than the file has eight-byte pieces come from leaves that share their bytes.
+            guard Int(count) <= data.count / 8 - entries.count else {
+                throw .badTree(name: name, reason: "has more entries than the file can hold")
             }
             for i in 0..<Int(count) {
                 let value = bytes.intBE(12 + 8 * i)!, key = bytes.intBE(16 + 8 * i)!

@@ -16,6 +16,9 @@ public enum CarError: Error, Equatable, Sendable, CustomStringConvertible {
     case badHeader(String)
     /// A rendition's image header (CSI) or its data is malformed.
     case badRendition(name: String, reason: String)
+    /// A rendition whose decoded bytes (its rows, padding included) would be more than an image
+    /// is decoded at.
+    case imageTooLarge(name: String, bytes: Int, limit: Int)
     /// A rendition stored in an encoding that is not decoded here.
     case unsupportedEncoding(name: String, encoding: String)
     /// A rendition's pixels could not be decompressed.
@@ -31,6 +34,8 @@ public enum CarError: Error, Equatable, Sendable, CustomStringConvertible {
         case .badTree(let name, let reason): return "its \(name) tree \(reason)"
         case .badHeader(let what): return "its \(what) is malformed"
         case .badRendition(let name, let reason): return "the image “\(name)” \(reason)"
+        case .imageTooLarge(let name, let bytes, let limit):
+            return "the image “\(name)” decodes to \(bytes) bytes, over the \(limit)-byte limit for an image"
         case .unsupportedEncoding(let name, let encoding): return "the image “\(name)” is stored as \(encoding), which is not decoded"
         case .decompression(let name, let error): return "the image “\(name)” cannot be decompressed: \(error)"
         }

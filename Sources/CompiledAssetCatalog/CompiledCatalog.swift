@@ -35,9 +35,15 @@ public final class CompiledCatalog: Sendable {
         keyFormat = attributes
 
         guard let renditionEntries = try store.tree("RENDITIONS") else { throw .missingTree("RENDITIONS") }
-        var renditions: [Rendition] = []
-        renditions.reserveCapacity(renditionEntries.count)
-        for (keyBytes, csi) in renditionEntries {
+        // One rendition per distinct image header: entries sharing one block (or the same bytes
+        // under two block numbers) are read once, as the first. Every header is 184 bytes of its
+        // own in a real car, so a file holds at most that many renditions.
+        var renditions: [Rendition] = [], readHeaders = Set<Range<Int>>()
+        let renditionLimit = bytes.count / Rendition.headerSize
+        for (keyBytes, csi) in renditionEntries where readHeaders.insert(csi.range).inserted {
+            guard renditions.count < renditionLimit else {
+                throw .badTree(name: "RENDITIONS", reason: "has more images than the file can hold")
+            }
             var key: [RenditionAttribute: Int] = [:]
             for (i, attribute) in attributes.enumerated() {
                 guard let attribute else { continue }
@@ -46,7 +52,8 @@ public final class CompiledCatalog: Sendable {
             }
             renditions.append(try Rendition(key: key, csi: csi))
         }
-        self.renditions = renditions
+        self.renditions = Self.resolvingAtlases(renditions)
+        imagePositions = Self.distinctImages(self.renditions)
 
         var identifiers: [String: Int] = [:]
         for (name, token) in try store.tree("FACETKEYS") ?? [] {
@@ -72,10 +79,38 @@ public final class CompiledCatalog: Sendable {
     }
 
     /// The image renditions of the asset `name` (an app icon set's, say), in the car's order;
-    /// empty when the car has no asset of that name.
+    /// empty when the car has no asset of that name. A rendition identical to an earlier one (the
+    /// same idiom, scale, appearance, header and data) is one image and left out.
     public func images(named name: String) -> [Rendition] {
         guard let identifier = identifiers[name] else { return [] }
-        return renditions.filter { $0.key[.identifier] == identifier && $0.isBitmap }
+        return imagePositions[identifier]?.map { renditions[$0] } ?? []
+    }
+
+    /// Identifier → the positions of its distinct image renditions, found once (see `images(named:)`).
+    private let imagePositions: [Int: [Int]]
+
+    /// What makes two image renditions of one asset the same image.
+    private struct ImageIdentity: Hashable {
+        let idiom: Int?, scale: Int, appearance: Int?, subtype: Int?, width: Int, height: Int, format: String, layout: Int
+        let link: [Int], data: ArraySlice<UInt8>
+    }
+
+    /// The positions of each asset's distinct image renditions: one pass, hashing each rendition's
+    /// header fields and data once.
+    private static func distinctImages(_ renditions: [Rendition]) -> [Int: [Int]] {
+        var positions: [Int: [Int]] = [:], seen = Set<ImageIdentity>()
+        for (position, rendition) in renditions.enumerated() where rendition.isBitmap {
+            guard let identifier = rendition.key[.identifier] else { continue }
+            let link = rendition.link.map { link in
+                [link.x, link.y, link.width, link.height] + link.key.sorted { $0.key.rawValue < $1.key.rawValue }.flatMap { [Int($0.key.rawValue), $0.value] }
+            } ?? []
+            let identity = ImageIdentity(idiom: rendition.key[.idiom], scale: rendition.scale, appearance: rendition.key[.appearance],
+                                         subtype: rendition.key[.subtype], width: rendition.width, height: rendition.height,
+                                         format: rendition.pixelFormat, layout: rendition.layout, link: [identifier] + link,
+                                         data: rendition.data.array)
+            if seen.insert(identity).inserted { positions[identifier, default: []].append(position) }
+        }
+        return positions
     }
 
     /// The appearance a rendition is drawn for: light where the car has no appearances or the
@@ -86,16 +121,52 @@ public final class CompiledCatalog: Sendable {
         return number == 0 ? .light : nil
     }
 
-    /// The atlas a packed image's link points at: the renditions whose keys have the link's values,
-    /// the one agreeing with `rendition` on most other attributes (its idiom, its subtype).
+    /// The atlas a packed image's link points at, as found when the car was opened
+    /// (`resolvingAtlases`); nil when the car has none.
     func atlas(for rendition: Rendition, link: Rendition.AtlasLink) -> Rendition? {
-        let candidates = renditions.filter { candidate in
-            candidate.link == nil && link.key.allSatisfy { candidate.key[$0.key] == $0.value }
-        }
-        return candidates.max { a, b in agreement(a, rendition, link) < agreement(b, rendition, link) }
+        guard let position = rendition.atlasPosition, position < renditions.count else { return nil }
+        return renditions[position]
     }
 
-    private func agreement(_ candidate: Rendition, _ rendition: Rendition, _ link: Rendition.AtlasLink) -> Int {
+    /// Kinds of key (sets of attributes) links may name their atlases by: a car's links all name
+    /// the same few (element, part, dimension1, scale, idiom, and a subtype or not).
+    static let maximumLinkKeyShapes = 8
+    /// Atlases one link's key may match, of which the one agreeing most with the linking image
+    /// is taken: a real car has one or two (with and without a subtype).
+    static let maximumAtlasCandidates = 64
+
+    /// Each linked rendition with the position of its atlas: the renditions (not links themselves)
+    /// whose keys have the link's values, the one agreeing with the linking image on most other
+    /// attributes (its idiom, its subtype), the first in the car's order among equals. The
+    /// atlases are indexed once by the values of each kind of key links use, so finding all of
+    /// them costs the renditions times the kinds of key, and each link at most
+    /// `maximumAtlasCandidates` comparisons.
+    static func resolvingAtlases(_ renditions: [Rendition]) -> [Rendition] {
+        var index: [[RenditionAttribute]: [[Int]: [Int]]] = [:]
+        var resolved = renditions
+        for position in renditions.indices {
+            guard let link = renditions[position].link else { continue }
+            let attributes = link.key.keys.sorted { $0.rawValue < $1.rawValue }
+            if index[attributes] == nil {
+                guard index.count < maximumLinkKeyShapes else { continue }
+                var buckets: [[Int]: [Int]] = [:]
+                for (candidate, rendition) in renditions.enumerated() where rendition.link == nil {
+                    buckets[attributes.map { rendition.key[$0] ?? -1 }, default: []].append(candidate)
+                }
+                index[attributes] = buckets
+            }
+            let candidates = index[attributes]?[attributes.map { link.key[$0] ?? -1 }] ?? []
+            var best: (position: Int, agreement: Int)?
+            for candidate in candidates.prefix(maximumAtlasCandidates) {
+                let score = agreement(renditions[candidate], renditions[position], link)
+                if best == nil || score > best!.agreement { best = (candidate, score) }
+            }
+            resolved[position].atlasPosition = best?.position
+        }
+        return resolved
+    }
+
+    private static func agreement(_ candidate: Rendition, _ rendition: Rendition, _ link: Rendition.AtlasLink) -> Int {
         candidate.key.filter { link.key[$0.key] == nil && $0.key != .identifier && rendition.key[$0.key] == $0.value }.count
     }
 }

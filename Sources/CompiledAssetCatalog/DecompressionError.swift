@@ -30,6 +30,9 @@ public enum MalformedStream: Equatable, Sendable, CustomStringConvertible {
     case undefinedOpcode(UInt8)
     case distanceBeforeStart
     case tooManyLiterals
+    /// A block declares more literals, or more matches, than the bytes it says it decodes to:
+    /// every literal is one byte of output, and every match at least one.
+    case countsExceedOutput(literals: Int, matches: Int, output: Int)
     case badRun
     case badPalette(String)
 
@@ -43,6 +46,8 @@ public enum MalformedStream: Equatable, Sendable, CustomStringConvertible {
         case .undefinedOpcode(let op): return "an LZVN instruction 0x\(String(op, radix: 16)) is undefined"
         case .distanceBeforeStart: return "a match reaches before the start of the output"
         case .tooManyLiterals: return "a match takes more literals than the block holds"
+        case .countsExceedOutput(let literals, let matches, let output):
+            return "an LZFSE block declares \(literals) literals and \(matches) matches for \(output) bytes of output"
         case .badRun: return "a run-length row is longer than the image is wide"
         case .badPalette(let what): return "a palette image is invalid (\(what))"
         }

@@ -97,6 +97,12 @@ public enum LZFSE {
             lState = Int((v2 >> 32) & 0x3FF)
             mState = Int((v2 >> 42) & 0x3FF)
             dState = Int((v2 >> 52) & 0x3FF)
+            // Decoding a block costs its literals and matches, so they are held to the output the
+            // block declares before any table is built: a literal is one byte of output and a
+            // match (with its literals) at least one, as the reference encoder writes them.
+            guard literalCount <= raw, matchCount <= raw else {
+                throw .malformed(.countsExceedOutput(literals: literalCount, matches: matchCount, output: raw))
+            }
             guard headerSize >= 32, let tables = input.slice(position + 32, headerSize - 32) else {
                 throw headerSize < 32 ? .malformed(.badHeader("header size")) : .truncated
             }

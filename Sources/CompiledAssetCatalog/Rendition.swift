@@ -21,10 +21,15 @@ public struct Rendition: Sendable {
     public let link: AtlasLink?
     /// The rendition's data, after the header and its tagged values.
     let data: Bytes
+    /// For a linked image, where its atlas is in its catalog's renditions (found when the catalog
+    /// is opened); nil when it has no link or the car no such atlas.
+    var atlasPosition: Int?
 
-    /// Where a packed image is in its atlas: a rectangle (top-left origin) and the atlas's key.
+    /// Where a packed image is in its atlas: a rectangle (bottom-left origin) and the atlas's key.
     public struct AtlasLink: Sendable, Equatable {
-        /// The rectangle, in the atlas's pixels from its top-left corner.
+        /// The rectangle, in the atlas's pixels from its bottom-left corner, as CoreGraphics
+        /// measures (`y` is the rectangle's bottom edge above the atlas's last row); the atlas's
+        /// pixels are stored top row first.
         public let x: Int, y: Int, width: Int, height: Int
         /// The atlas's key values the link names; the rest are taken to agree with the linking image's.
         public let key: [RenditionAttribute: Int]

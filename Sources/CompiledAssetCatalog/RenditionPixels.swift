@@ -84,7 +84,11 @@ extension CompiledCatalog {
         let whole = try Self.decodePixels(atlas)
         var cropped = [UInt8]()
         cropped.reserveCapacity(link.width * link.height * 4)
-        for row in link.y..<(link.y + link.height) {
+        // The link's rectangle is in CoreGraphics' coordinates (its origin at the atlas's
+        // bottom-left corner) while the atlas's rows are stored top first; `linkProblem` has
+        // checked that the rectangle lies inside the atlas, so `top` is not negative.
+        let top = atlas.height - link.y - link.height
+        for row in top..<(top + link.height) {
             let start = (row * atlas.width + link.x) * 4
             cropped.append(contentsOf: whole.rgba[start..<(start + link.width * 4)])
         }
@@ -115,7 +119,12 @@ extension CompiledCatalog {
         guard rowBytes >= minimumRow, rowBytes <= minimumRow + 64 else {
             throw .badRendition(name: name, reason: "has \(rowBytes) bytes a row for \(rendition.width) pixels")
         }
-        let size = rowBytes * rendition.height
+        // The pixel limit bounds the bytes decoded, row padding included: a narrow image's padding
+        // could otherwise be many times its pixels.
+        let (size, sizeOverflow) = rowBytes.multipliedReportingOverflow(by: rendition.height)
+        guard !sizeOverflow, size <= maximumPixels * 4 else {
+            throw .imageTooLarge(name: name, bytes: sizeOverflow ? Int.max : size, limit: maximumPixels * 4)
+        }
         let raw = try storedPixels(rendition, size: size, bytesPerPixel: bytesPerPixel)
         guard raw.count == size else {
             throw .decompression(name: name, .shortOutput(expected: size, got: raw.count))

@@ -78,6 +78,13 @@ package struct IconFileResolver: Sendable {
                     "no file found for “\(MessageText.abbreviated(file))” under \(searchRoot)")
             case .found(let paths):
                 for path in paths where seen.insert(path).inserted {
+                    if let boundary = index.boundary {
+                        let containment = boundary.containment(of: path)
+                        guard containment == .inside else {
+                            warnings.add(code: .pathOutsideProject, subject: subject, boundary.refusal(path, containment))
+                            continue
+                        }
+                    }
                     if let image = Self.readImage(index.source(for: path), warnings: &warnings) { images.append(image) }
                 }
             }
@@ -212,6 +219,9 @@ package struct FileIndex: Sendable {
     package private(set) var assetCatalogFiles: [String: [String]] = [:]
     /// Set when the walk stopped at `maximumEntries`.
     package private(set) var truncated = false
+    /// For an app folder (a built `.app`, or the folder given with `--app`), the boundary its
+    /// loose files are read within, as a project's are: a file a link takes outside it is not read.
+    package private(set) var boundary: ReadBoundary?
     /// What an entry's base (before its scale, device and `.png`) must be to name any file here,
     /// in or outside asset catalogs: an entry whose base is not among them is not looked up
     /// further. The endings are ASCII, which composes with nothing before it, so a file name is
@@ -231,7 +241,9 @@ package struct FileIndex: Sendable {
 
     package init(tree: IconFileTree) {
         switch tree {
-        case .folder(let path): self.init(root: path)
+        case .folder(let path):
+            self.init(root: path)
+            boundary = ReadBoundary(root: path, kind: .appFolder)
         case .archive(let folder): self.init(archive: folder)
         case .project(let folder, let resources):
             self.init(root: folder)

@@ -13,6 +13,7 @@ public enum ProblemCode: String, CaseIterable, Codable, Hashable, Sendable, Comp
     case carInconsistentAppearances = "car-inconsistent-appearances"
     case carMarketingAlpha = "car-marketing-alpha"
     case carPrimaryIconUnnamed = "car-primary-icon-unnamed"
+    case carTruncated = "car-truncated"
     case catalogDuplicateName = "catalog-duplicate-name"
     case catalogGroupMalformed = "catalog-group-malformed"
     case catalogSymlinkOutside = "catalog-symlink-outside"

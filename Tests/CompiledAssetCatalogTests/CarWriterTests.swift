@@ -71,6 +71,31 @@ import TestSupport
         #expect(try car.bitmap(of: try #require(car.images(named: "Icon17").first)).rgba.prefix(4) == [17, 0, 0, 255])
     }
 
+    /// Free slots of the block table (all ones, as `carutil` thins a car, or zero) are not
+    /// checked, as nothing uses them; a tree that does use one is refused when it is read.
+    @Test func freeSlotsAreCheckedOnlyWhenUsed() throws {
+        var writer = CarWriter(images: [.init(asset: "Icon", size: 8, colour: (200, 100, 50, 255))])
+        writer.freeSlots = [(0xFFFF_FFFF, 0xFFFF_FFFF), (0, 0), (0xFFFF_FFFF, 0xFFFF_FFFF)]
+        let bytes = [UInt8](writer.build())
+        let car = try CompiledCatalog(bytes: bytes)
+        let icon = try #require(car.images(named: "Icon").first)
+        #expect(Array(try car.bitmap(of: icon).rgba.prefix(4)) == [200, 100, 50, 255])
+
+        // RENDITIONS named slot 1, a slot of all ones, instead of its own tree.
+        var used = bytes
+        let variables = (0..<4).reduce(0) { $0 << 8 | Int(bytes[24 + $1]) }
+        let count = (0..<4).reduce(0) { $0 << 8 | Int(bytes[variables + $1]) }
+        var at = variables + 4
+        for _ in 0..<count {
+            let length = Int(bytes[at + 4])
+            if String(decoding: bytes[(at + 5)..<(at + 5 + length)], as: UTF8.self) == "RENDITIONS" {
+                used.replaceSubrange(at..<(at + 4), with: [0, 0, 0, 1])
+            }
+            at += 5 + length
+        }
+        #expect(throws: CarError.badTable("block 1")) { try CompiledCatalog(bytes: used) }
+    }
+
     @Test func aCycleAcrossLeavesIsRefused() throws {
         var writer = CarWriter(images: (0..<6).map { .init(asset: "Icon\($0)", size: 2, colour: (1, 0, 0, 255)) })
         writer.leafSize = 2
@@ -213,7 +238,8 @@ import TestSupport
         for (k, corner) in corners.enumerated() {
             let rendition = try #require(car.images(named: "Icon\(k)").first)
             let link = try #require(rendition.link)
-            #expect((link.x, link.y, link.width, link.height) == (corner.1, corner.2, corner.0, corner.0))
+            // The link's rectangle is measured from the atlas's bottom-left corner, as Xcode writes it.
+            #expect((link.x, link.y, link.width, link.height) == (corner.1, 80 - corner.2 - corner.0, corner.0, corner.0))
             #expect(car.undecodableEncoding(of: rendition) == nil && car.linkProblem(of: rendition) == nil)
             let bitmap = try car.bitmap(of: rendition)
             #expect(bitmap.width == corner.0 && bitmap.height == corner.0)

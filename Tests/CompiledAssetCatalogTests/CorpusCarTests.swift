@@ -114,9 +114,11 @@ struct CorpusCarTests {
         }
     }
 
-    /// Packed images are cut from their atlas at the link's rectangle: the atlas packs 50 px
-    /// rounded squares two pixels apart, so a right crop is opaque in the middle and clear in its
-    /// corner, one pixel off would not be (checked by eye on the atlases, kept here).
+    /// Packed images are cut from their atlas at the link's rectangle, whose origin is the atlas's
+    /// bottom-left corner: the atlas packs 50 px rounded squares two pixels apart, so a right crop
+    /// is opaque in the middle and clear in its corner, one pixel off would not be; and each square
+    /// has the colour of the file it was compiled from (`cyan.png` is cyan), which a crop measured
+    /// from the top would not have.
     @Test func acextractAtlasLinksCropTheRightRectangle() throws {
         let car = try CarCorpus.open(CarCorpus.acextract[0])
         let cyan = try #require(car.images(named: "g_3v1").first { $0.scale == 1 })
@@ -124,11 +126,14 @@ struct CorpusCarTests {
         #expect((link.x, link.y, link.width, link.height) == (54, 2, 50, 50))
         let bitmap = try car.bitmap(of: cyan)
         func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(bitmap.rgba[(y * 50 + x) * 4..<(y * 50 + x) * 4 + 4]) }
-        #expect(pixel(25, 25) == [255, 0, 0, 255])
+        #expect(cyan.name == "cyan.png")
+        #expect(pixel(25, 25) == [0, 255, 255, 255])
         #expect(pixel(0, 0)[3] < 64)
         #expect(pixel(25, 0)[3] == 255 && pixel(0, 25)[3] == 255 && pixel(49, 25)[3] == 255 && pixel(25, 49)[3] == 255)
-        let blue = try car.bitmap(of: try #require(car.images(named: "m_2gb").first { $0.scale == 1 }))
-        #expect(Array(blue.rgba[(25 * 50 + 25) * 4..<(25 * 50 + 25) * 4 + 4]) == [0, 255, 0, 255])
+        let blueRendition = try #require(car.images(named: "m_2gb").first { $0.scale == 1 })
+        #expect(blueRendition.name == "blue.png")
+        let blue = try car.bitmap(of: blueRendition)
+        #expect(Array(blue.rgba[(25 * 50 + 25) * 4..<(25 * 50 + 25) * 4 + 4]) == [0, 0, 255, 255])
     }
 }
 

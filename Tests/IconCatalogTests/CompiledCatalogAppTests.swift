@@ -45,6 +45,104 @@ import TestSupport
         #expect(Array(try compiled.pixels().rgba.prefix(4)) == [0, 0, 0, 255])
     }
 
+    /// A car thinned by `carutil` leaves the slots it emptied as all ones; other unused slots are
+    /// zero. Nothing uses them, so the car reads whole: every icon has its images, with no warning.
+    @Test func aThinnedCarsFreeSlotsAreNotRefused() throws {
+        let thinned = BuiltAppFixture().withIconsInCar(freeSlots: [(0xFFFF_FFFF, 0xFFFF_FFFF), (0, 0), (0xFFFF_FFFF, 0xFFFF_FFFF)])
+        let folder = TemporaryFolder()
+        for path in [thinned.writeApp(in: folder), try thinned.writeIPA(in: folder)] {
+            let catalog = try CatalogReader.read(app: path)
+            #expect(catalog.warnings.isEmpty, "\(catalog.warnings)")
+            #expect(catalog.primary.images.map(\.width) == [120, 180, 1024])
+            #expect(try #require(catalog.alternate(named: "Dark")).images.count == 6)
+            let blue = try #require(catalog.alternate(named: "Blue"))
+            for image in blue.images {
+                guard case .compiled(let compiled) = image.source else { Issue.record("\(image.path) is not in the car"); continue }
+                #expect(Array(try compiled.pixels().rgba.prefix(4)) == [30, 60, 220, 255], "\(image.path)")
+            }
+        }
+    }
+
+    /// An app whose alternates are all one asset of the car.
+    static func sharedAsset(alternates: Int, images: [CarWriter.Image]) -> BuiltAppFixture {
+        var app = BuiltAppFixture()
+        let names = (0..<alternates).map { "Alt\($0)" }
+        app.plist["CFBundleIcons"] = [
+            "CFBundlePrimaryIcon": ["CFBundleIconName": "Base"],
+            "CFBundleAlternateIcons": Dictionary(uniqueKeysWithValues: names.map { ($0, ["CFBundleIconName": $0]) }),
+        ] as [String: Any]
+        app.plist["CFBundleIcons~ipad"] = nil
+        var writer = CarWriter(images: images)
+        writer.aliases = Dictionary(uniqueKeysWithValues: names.map { ($0, "Base") })
+        app.files["Assets.car"] = writer.build()
+        return app
+    }
+
+    /// 200 alternates whose names the car maps to one asset of 5,000 identical renditions: the
+    /// renditions are one image, and the asset is read once for all the names.
+    @Test func identicalRenditionsOfOneSharedAssetAreOneImage() throws {
+        let images = (0..<5_000).map { _ in CarWriter.Image(asset: "Base", size: 8, scale: 2, idiom: 1, colour: (90, 20, 200, 255)) }
+        let folder = TemporaryFolder()
+        let catalog = try CatalogReader.read(app: Self.sharedAsset(alternates: 200, images: images).writeApp(in: folder))
+        #expect(catalog.warnings.isEmpty, "\(catalog.warnings)")
+        #expect(catalog.icons.count == 201)
+        #expect(catalog.icons.allSatisfy { $0.images.count == 1 })
+    }
+
+    /// An icon of more distinct renditions than an icon set has is cut, with one warning naming the car.
+    @Test func anIconOfTooManyRenditionsIsCutWithAWarning() throws {
+        let images = (0..<300).map { k in
+            CarWriter.Image(asset: "Base", size: 8, scale: 2, idiom: 1, colour: (UInt8(k % 256), UInt8(k / 256), 7, 255))
+        }
+        let folder = TemporaryFolder()
+        let catalog = try CatalogReader.read(app: Self.sharedAsset(alternates: 3, images: images).writeApp(in: folder))
+        #expect(catalog.primary.images.count == 256)
+        #expect(catalog.icons.allSatisfy { $0.images.count == 256 })
+        #expect(catalog.warnings.filter { $0.code == .carTruncated }.count == 1)
+        #expect(catalog.warnings.filter { $0.code == .carTruncated }.allSatisfy { $0.subject.hasSuffix("Assets.car") })
+    }
+
+    /// The app's folder bounds what is read of it: a car that is a link leading out of it is not
+    /// read, and the warning names the link; a link to a car inside the app is read.
+    @Test func aCarLinkedFromOutsideTheAppIsNotRead() throws {
+        let folder = TemporaryFolder()
+        var app = self.app
+        let removed = app.files.removeValue(forKey: "Assets.car")
+        let car = try #require(removed)
+        let outside = folder.write("elsewhere/Assets.car", car)
+        let path = app.writeApp(in: folder)
+        let link = (path as NSString).appendingPathComponent("Assets.car")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: outside)
+        let catalog = try CatalogReader.read(app: path)
+        let refusals = catalog.warnings.filter { $0.code == .pathOutsideProject }
+        #expect(refusals.map(\.subject) == [link], "\(catalog.warnings)")
+        #expect(catalog.icons.allSatisfy { $0.source != .car })
+
+        let inside = folder.write("\(app.name).app/Resources/Assets.car", car)
+        try FileManager.default.removeItem(atPath: link)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: inside)
+        let linkedInside = try CatalogReader.read(app: path)
+        #expect(!linkedInside.warnings.contains { $0.code == .pathOutsideProject }, "\(linkedInside.warnings)")
+        #expect(linkedInside.primary.source == .car)
+    }
+
+    /// A built app's loose icon files are read within its folder too: one that is a link leading
+    /// out of it is left out, with a warning naming the link; the icon's other files are read.
+    @Test func aLooseIconLinkedFromOutsideTheAppIsNotRead() throws {
+        let folder = TemporaryFolder()
+        var app = BuiltAppFixture()
+        let removed = app.files.removeValue(forKey: "AppIcon60x60@3x.png")
+        let png = try #require(removed)
+        let outside = folder.write("elsewhere/AppIcon60x60@3x.png", png)
+        let path = app.writeApp(in: folder)
+        let link = (path as NSString).appendingPathComponent("AppIcon60x60@3x.png")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: outside)
+        let catalog = try CatalogReader.read(app: path)
+        let refusals = catalog.warnings.filter { $0.code == .pathOutsideProject }
+        #expect(refusals.count == 1 && refusals.allSatisfy { $0.message.contains(link) }, "\(catalog.warnings)")
+        #expect(catalog.primary.images.map(\.width) == [120])
+    }
+
     @Test func anIPadReadsThePadRenditions() throws {
         let folder = TemporaryFolder()
         let catalog = try CatalogReader.read(app: app.writeApp(in: folder), options: CatalogOptions(idiom: .pad))

@@ -47,7 +47,8 @@ public struct BuiltAppFixture {
     /// The same app with its icons in its car too, as Xcode 13 and later build it: `AppIcon` (red)
     /// and `Blue` with their iPhone, iPad and marketing images, and `Dark` only there, in
     /// light (green), dark (black) and tinted (grey) renditions at 120, 152, 167 and 1024 px.
-    public func withIconsInCar() -> BuiltAppFixture {
+    /// `freeSlots`: block-table slots nothing uses, as a thinned car has (see `CarWriter.freeSlots`).
+    public func withIconsInCar(freeSlots: [(offset: UInt32, length: UInt32)] = []) -> BuiltAppFixture {
         var app = self
         var images: [CarWriter.Image] = []
         for (asset, colour) in [("AppIcon", (220, 30, 30)), ("Blue", (30, 60, 220))] as [(String, (UInt8, UInt8, UInt8))] {
@@ -66,7 +67,9 @@ public struct BuiltAppFixture {
                                     colour: (colour.0, colour.1, colour.2, 255)))
             }
         }
-        app.files["Assets.car"] = CarWriter(images: images).build()
+        var writer = CarWriter(images: images)
+        writer.freeSlots = freeSlots
+        app.files["Assets.car"] = writer.build()
         return app
     }
 

@@ -76,6 +76,10 @@ public struct CarWriter {
         public var greyAlpha = false
         /// Packed into an atlas instead of stored on its own (`encoding` is then unused).
         public var placement: Placement?
+        /// The bytes a row the header declares, when not the pixels' own (a lie, or padding).
+        public var rowBytes: Int?
+        /// The height the header declares, when not the pixels' own (a lie).
+        public var declaredHeight: Int?
         /// Straight RGBA of the pixel at (x, y).
         public var pixel: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)
 
@@ -107,6 +111,14 @@ public struct CarWriter {
     public var leafSize: Int?
     /// Make the RENDITIONS tree's last leaf link back to its first (a cycle).
     public var cycle = false
+    /// Asset names FACETKEYS gives the identifier of another asset (name → that asset's name).
+    public var aliases: [String: String] = [:]
+    /// Entries the RENDITIONS tree repeats after its own, each naming the first rendition's key
+    /// and image blocks again.
+    public var repeatedEntries = 0
+    /// Slots of the block table nothing uses, written first after slot 0 as (offset, length):
+    /// `carutil` thins a car to slots of all ones (`0xFFFFFFFF`, `0xFFFFFFFF`); others are zero.
+    public var freeSlots: [(offset: UInt32, length: UInt32)] = []
 
     /// The key format: not the order real cars use, so nothing depends on one order.
     static let keyFormat: [UInt32] = [12, 17, 7, 1, 2, 15, 8]
@@ -121,6 +133,8 @@ public struct CarWriter {
     public func build() -> Data {
         var blocks: [Data] = [Data()]
         func add(_ data: Data) -> Int { blocks.append(data); return blocks.count - 1 }
+        var free: [Int: (offset: UInt32, length: UInt32)] = [:]
+        for slot in freeSlots { free[add(Data())] = slot }
         var variables: [(String, Int)] = []
 
         var header = Data("RATC".utf8)
@@ -150,14 +164,15 @@ public struct CarWriter {
         for image in images {
             let values = [image.scale, identifiers[image.asset]!, appearanceNumbers[image.appearance] ?? 0,
                           Self.imageElement, Self.imagePart, image.idiom, 0]
-            renditions.append((key(values), Self.csi(image)))
+            renditions.append((key(values), Self.csi(image, atlasHeight: atlases.first { $0.number == image.placement?.atlas }?.height)))
         }
-        variables.append(("RENDITIONS", tree(renditions, &blocks, cycle: cycle)))
+        variables.append(("RENDITIONS", tree(renditions, &blocks, cycle: cycle, repeating: repeatedEntries)))
 
         var facets: [(key: Data, value: Data)] = []
-        for asset in assets {
+        for (asset, identifier) in identifiers.sorted(by: { $0.key < $1.key })
+            + aliases.sorted(by: { $0.key < $1.key }).compactMap({ alias in identifiers[alias.value].map { (alias.key, $0) } }) {
             var token = Data()
-            for value in [0, 0, 3, 1, 85, 2, 220, 17, identifiers[asset]!] { token.appendLE16(UInt16(value)) }
+            for value in [0, 0, 3, 1, 85, 2, 220, 17, identifier] { token.appendLE16(UInt16(value)) }
             facets.append((Data(asset.utf8), token))
         }
         variables.append(("FACETKEYS", tree(facets, &blocks, cycle: false)))
@@ -168,13 +183,14 @@ public struct CarWriter {
             appearances.append((Data(name.utf8), value))
         }
         variables.append(("APPEARANCEKEYS", tree(appearances, &blocks, cycle: false)))
-        return Self.store(blocks: blocks, variables: variables)
+        return Self.store(blocks: blocks, variables: variables, free: free)
     }
 
     /// A tree's header block, its leaves (and an inner node over them when `leafSize` splits them).
-    private func tree(_ entries: [(key: Data, value: Data)], _ blocks: inout [Data], cycle: Bool) -> Int {
+    private func tree(_ entries: [(key: Data, value: Data)], _ blocks: inout [Data], cycle: Bool, repeating: Int = 0) -> Int {
         func add(_ data: Data) -> Int { blocks.append(data); return blocks.count - 1 }
-        let pairs = entries.map { (key: add($0.key), value: add($0.value)) }
+        var pairs = entries.map { (key: add($0.key), value: add($0.value)) }
+        if let first = pairs.first { pairs += Array(repeating: first, count: repeating) }
         let size = max(1, leafSize ?? max(1, pairs.count))
         let groups = stride(from: 0, to: max(pairs.count, 1), by: size).map { Array(pairs[$0..<min($0 + size, pairs.count)]) }
         let leafIDs = groups.map { _ in add(Data()) }
@@ -208,7 +224,7 @@ public struct CarWriter {
     }
 
     /// The BOM store: header, the blocks, the block table and the variables.
-    private static func store(blocks: [Data], variables: [(String, Int)]) -> Data {
+    private static func store(blocks: [Data], variables: [(String, Int)], free: [Int: (offset: UInt32, length: UInt32)] = [:]) -> Data {
         var body = Data(count: 512)
         var ranges: [(Int, Int)] = []
         for (i, block) in blocks.enumerated() {
@@ -217,7 +233,10 @@ public struct CarWriter {
         }
         var index = Data()
         index.appendBE32(UInt32(ranges.count))
-        for (offset, length) in ranges { index.appendBE32(UInt32(offset)); index.appendBE32(UInt32(length)) }
+        for (i, (offset, length)) in ranges.enumerated() {
+            index.appendBE32(free[i]?.offset ?? UInt32(offset))
+            index.appendBE32(free[i]?.length ?? UInt32(length))
+        }
         var vars = Data()
         vars.appendBE32(UInt32(variables.count))
         for (name, block) in variables {
@@ -251,11 +270,11 @@ public struct CarWriter {
 
     /// The image header (CSI), a row-bytes value, and the pixels in a `CELM` wrapper; or, for a
     /// packed image, the link to its atlas and no pixels.
-    static func csi(_ image: Image) -> Data {
+    static func csi(_ image: Image, atlasHeight: Int? = nil) -> Data {
         let bytesPerPixel = image.greyAlpha ? 2 : 4
         if let placement = image.placement {
             return csi(name: image.fileName, width: image.width, height: image.height, scale: image.scale, greyAlpha: image.greyAlpha,
-                       layout: 1003, tlv: link(placement, image), data: Data())
+                       layout: 1003, tlv: link(placement, image, atlasHeight: atlasHeight), data: Data())
         }
         let premultiplied = premultiplied(image)
         let (type, payload): (UInt32, Data)
@@ -273,8 +292,8 @@ public struct CarWriter {
         data.appendLE32(type)
         data.appendLE32(UInt32(payload.count))
         data.append(payload)
-        return csi(name: image.fileName, width: image.width, height: image.height, scale: image.scale, greyAlpha: image.greyAlpha,
-                   layout: 12, tlv: rowBytes(image.width * bytesPerPixel), data: data)
+        return csi(name: image.fileName, width: image.width, height: image.declaredHeight ?? image.height, scale: image.scale,
+                   greyAlpha: image.greyAlpha, layout: 12, tlv: rowBytes(image.rowBytes ?? image.width * bytesPerPixel), data: data)
     }
 
     /// An atlas: the images placed in it drawn at their corners (what falls outside is left out),
@@ -306,10 +325,14 @@ public struct CarWriter {
 
     /// The tagged value of a packed image (1010, `INLK`): its rectangle, then the atlas's key as
     /// (attribute, value) pairs ending in a pair of zeros.
-    static func link(_ placement: Placement, _ image: Image) -> Data {
+    /// The rectangle's origin is its bottom-left corner, counted from the atlas's bottom row as
+    /// CoreGraphics does (`atlasHeight` is nil for a link to an atlas the car does not have: the
+    /// placement's `y` is written as it is).
+    static func link(_ placement: Placement, _ image: Image, atlasHeight: Int?) -> Data {
+        let y = atlasHeight.map { $0 - placement.y - image.height } ?? placement.y
         let pairs: [(UInt16, Int)] = [(1, atlasElement), (2, atlasPart), (8, placement.atlas), (12, image.scale), (15, image.idiom), (0, 0)]
         var value = Data("KLNI".utf8)
-        for field in [0, placement.x, placement.y, image.width, image.height] { value.appendLE32(UInt32(field)) }
+        for field in [0, placement.x, y, image.width, image.height] { value.appendLE32(UInt32(truncatingIfNeeded: field)) }
         value.appendLE16(12)
         value.appendLE32(UInt32(4 * pairs.count))
         for (attribute, number) in pairs { value.appendLE16(attribute); value.appendLE16(UInt16(number)) }

@@ -18,13 +18,22 @@ public final class CarFile: Sendable {
     /// Reads the car of the app at `tree`: nil with no warning when the app has none, nil with
     /// one warning naming the car when it cannot be read.
     package static func open(in tree: IconFileTree) -> (car: CarFile?, warning: CatalogWarning?) {
-        let path: String, bytes: Data
+        // The car is read into the one array the catalog keeps (a file straight into it), so a
+        // large car is held once, not as Data and a copy.
+        let path: String, bytes: [UInt8]
         do {
             switch tree {
             case .folder(let folder):
                 path = (folder as NSString).appendingPathComponent("Assets.car")
                 guard FileKind.following(path) != nil else { return (nil, nil) }
-                do { bytes = try BoundedFile.read(path, limit: CompiledCatalog.maximumFileSize) } catch {
+                // The app's folder bounds what is read of it, as a project's folder does: a car
+                // that is a link leading out of it is not read (an `.ipa`'s links are refused too).
+                let boundary = ReadBoundary(root: folder, kind: .appFolder)
+                let containment = boundary.containment(of: path)
+                guard containment == .inside else {
+                    return (nil, CatalogWarning(subject: path, message: boundary.refusal(path, containment), code: .pathOutsideProject))
+                }
+                do { bytes = try BoundedFile.readBytes(path, limit: CompiledCatalog.maximumFileSize) } catch {
                     return (nil, unreadable(path, ImageReadError.file(error).description))
                 }
             case .project:
@@ -33,13 +42,13 @@ public final class CarFile: Sendable {
             case .archive(let folder):
                 guard let entry = folder.files.first(where: { $0.name == folder.root + "Assets.car" }) else { return (nil, nil) }
                 path = ArchivedFile(archive: folder.archive, entry: entry).path
-                do { bytes = try folder.archive.contents(of: entry, limit: CompiledCatalog.maximumFileSize) } catch {
+                do { bytes = [UInt8](try folder.archive.contents(of: entry, limit: CompiledCatalog.maximumFileSize)) } catch {
                     return (nil, unreadable(path, ImageReadError.archive(error).description))
                 }
             }
         }
         do {
-            return (CarFile(path: path, catalog: try CompiledCatalog(bytes: [UInt8](bytes))), nil)
+            return (CarFile(path: path, catalog: try CompiledCatalog(bytes: bytes)), nil)
         } catch {
             return (nil, unreadable(path, error.description))
         }
@@ -60,9 +69,18 @@ public final class CarFile: Sendable {
 
     /// As `images(named:idiom:)`, leaving out the images stored in encodings not decoded here, whose
     /// names go to `skipped`, and the packed images whose links are broken, whose problems go to
-    /// `refused`: the icon shows its next image instead.
+    /// `refused`: the icon shows its next image instead. A rendition for one device only (a key
+    /// with a subtype: Xcode 16 adds the 180 px image at 2x for the iPhone XR, subtype 1792) is
+    /// left out where the icon has an image of its size for every device: it is that image again,
+    /// and its scale would list it at a point size the icon does not have.
     package func images(named name: String, idiom: Idiom, skipped: inout Set<String>, refused: inout [CarError]) -> [IconImage] {
-        catalog.images(named: name).enumerated().compactMap { _, rendition in
+        let renditions = catalog.images(named: name).prefix(Self.maximumRenditionsPerIcon)
+        let general = Set(renditions.filter { ($0.key[.subtype] ?? 0) == 0 }.map { [$0.width, $0.height, $0.key[.idiom] ?? 0, $0.key[.appearance] ?? 0] })
+        return renditions.compactMap { rendition in
+            if (rendition.key[.subtype] ?? 0) != 0,
+               general.contains([rendition.width, rendition.height, rendition.key[.idiom] ?? 0, rendition.key[.appearance] ?? 0]) {
+                return nil
+            }
             if let problem = catalog.linkProblem(of: rendition) {
                 refused.append(problem)
                 return nil
@@ -88,15 +106,46 @@ public final class CarFile: Sendable {
         .sorted { ($0.appearance.sortOrder, $0.width) < ($1.appearance.sortOrder, $1.width) }
     }
 
+    /// Renditions of one icon that are read: an icon set's sizes for every idiom in light, dark
+    /// and tinted are under 200, so this leaves room; an icon with more is cut, with a warning.
+    static let maximumRenditionsPerIcon = 256
+    /// Images read from the car for all its icons together: a hundred alternates of 80 images each.
+    static let maximumImages = 8_192
+
     /// The images of each icon named (as `images(named:idiom:)`), and what was left out of them:
     /// one warning for each kind, naming the car (images in encodings not decoded here, packed
-    /// images whose links are broken), so each icon shows its other images or a placeholder.
+    /// images whose links are broken, icons cut to `maximumRenditionsPerIcon` renditions, icons
+    /// left without images past `maximumImages`), so each icon shows its other images or a
+    /// placeholder. Names the car gives one identifier are read once.
     package func images(named names: [String], idiom: Idiom) -> (images: [String: [IconImage]], warnings: [CatalogWarning]) {
         var skipped = Set<String>(), refused: [CarError] = [], found: [String: [IconImage]] = [:]
+        var byIdentifier: [Int: [IconImage]] = [:], cut: [String] = [], leftWithout: [String] = [], total = 0
         for name in names where found[name] == nil {
-            found[name] = images(named: name, idiom: idiom, skipped: &skipped, refused: &refused)
+            let identifier = catalog.identifiers[name]
+            var images: [IconImage]
+            if let identifier, let known = byIdentifier[identifier] {
+                images = known
+            } else {
+                images = self.images(named: name, idiom: idiom, skipped: &skipped, refused: &refused)
+                if catalog.images(named: name).count > Self.maximumRenditionsPerIcon { cut.append(name) }
+                if let identifier { byIdentifier[identifier] = images }
+            }
+            if images.count > Self.maximumImages - total {
+                images = Array(images.prefix(Self.maximumImages - total))
+                leftWithout.append(name)
+            }
+            total += images.count
+            found[name] = images
         }
         var warnings: [CatalogWarning] = []
+        for (names, limit) in [(cut, "\(Self.maximumRenditionsPerIcon) images an icon"), (leftWithout, "\(Self.maximumImages) images in all")]
+        where !names.isEmpty {
+            let others = names.count > 1 ? " (and \(names.count - 1) more)" : ""
+            warnings.append(CatalogWarning(subject: path,
+                message: "icon “\(MessageText.abbreviated(names[0]))”\(others) holds more than the \(limit) read from a compiled asset "
+                    + "catalog; the rest are left out",
+                code: .carTruncated))
+        }
         if !skipped.isEmpty {
             warnings.append(CatalogWarning(subject: path,
                 message: "icon images stored as \(MessageText.list(skipped.sorted()) { $0 }) are not decoded; "
