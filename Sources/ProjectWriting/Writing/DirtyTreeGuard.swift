@@ -15,6 +15,9 @@ package struct DirtyTreeGuard: Sendable {
     /// The folders git is looked for in, in order (`PATH`'s).
     package var searchPath: [String]
 
+    /// Whether `GIT_DIR` names the repository, so that a folder with no `.git` above it may still be in one.
+    let gitDirectorySet: Bool
+
     /// Files named in a refusal before "and N more".
     static let namedAtMost = 3
 
@@ -22,6 +25,7 @@ package struct DirtyTreeGuard: Sendable {
     /// process's own environment, so `GIT_DIR` and the like mean what the user set them to.
     package init(folder: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.folder = folder
+        gitDirectorySet = environment["GIT_DIR"] != nil
         searchPath = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init).filter { !$0.isEmpty }
     }
 
@@ -40,6 +44,9 @@ package struct DirtyTreeGuard: Sendable {
     /// the top of the work tree, in its order; nil when git is not installed or `folder` is
     /// not in a work tree.
     package func uncommitted(_ paths: [String]) throws(DirtyTreeError) -> (workTree: String, files: [String])? {
+        // No `.git` above the folder and no GIT_DIR: no work tree, and no git to start (a few
+        // milliseconds of an edit that is a few tens).
+        guard gitDirectorySet || ReadBoundary.workTreeTop(above: folder) != nil else { return nil }
         guard let git = searchPath.lazy.map({ ProjectPaths.join($0, "git") }).first(where: FileManager.default.isExecutableFile) else {
             return nil
         }
