@@ -53,7 +53,7 @@ package enum IconSetWriter {
     package static func write(setAt path: String, form: IconSetForm, images: IconSetImages, like sibling: AppIconSet? = nil,
                               changes: inout ChangeSet) throws(IconImageError) -> [String] {
         let contentsPath = (path as NSString).appendingPathComponent("Contents.json")
-        if FileKind.notFollowing(path) != nil { throw IconImageError(path: path, kind: .alreadyExists) }
+        try NewFileName.requireFree(path)
         let staged: Data?
         do { staged = try changes.contents(of: contentsPath) } catch { throw IconImageError(error) }
         if staged != nil { throw IconImageError(path: path, kind: .alreadyExists) }

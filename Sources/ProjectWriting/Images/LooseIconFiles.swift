@@ -156,7 +156,8 @@ package enum LooseIconFiles {
         for file in plan.files {
             let existing: Data?
             do { existing = try changes.contents(of: file.path) } catch { throw IconImageError(error) }
-            if existing != nil || FileKind.notFollowing(file.path) != nil { throw IconImageError(path: file.path, kind: .alreadyExists) }
+            if existing != nil { throw IconImageError(path: file.path, kind: .alreadyExists) }
+            try NewFileName.requireFree(file.path)
             try IconSetWriter.stage(try image.png(pixels: file.pixels), at: file.path, changes: &changes)
             created.append(file.path)
         }
