@@ -156,4 +156,21 @@ import TestSupport
         let refusal = Self.otherCaseRefusal(AddRequest(name: "duck", image: folder.writePNG("duck.png", width: 1024)), layout)
         #expect(refusal?.existing == "app-icon--Duck@2x.png")
     }
+
+    @Test func aCatalogThatIsALinkLeadingOutsideIsNamedAsTheReasonThereIsNoCatalog() throws {
+        var project = SmallProject()
+        let elsewhere = TemporaryFolder()
+        elsewhere.writeIconSet("Assets.xcassets/AppIcon.appiconset", [SetEntries.single("icon.png")])
+        let catalog = project.folder.url("App/Assets.xcassets")
+        try FileManager.default.removeItem(atPath: catalog)
+        try FileManager.default.createSymbolicLink(atPath: catalog, withDestinationPath: elsewhere.url("Assets.xcassets"))
+        project.write(["ASSETCATALOG_COMPILER_APPICON_NAME": "AppIcon"])
+        let layout = try Self.layout(project.folder.path)
+        let request = AddRequest(name: "Teal", image: project.folder.writePNG("teal.png", width: 1024), style: .assetCatalog)
+        let error = try #require(throws: EditError.self) { try IconAddition.plan(request, layout: layout) }
+        guard case let .noAssetCatalog(_, unread?) = error.kind else { Issue.record("\(error)"); return }
+        #expect(unread.path == "App/Assets.xcassets" && unread.reason == .linkLeadingOutside)
+        #expect(error.description.contains("App/Assets.xcassets is a symbolic link leading outside"), "\(error)")
+        #expect(error.description.contains("iconchooser does not write through it); add one in Xcode"), "\(error)")
+    }
 }

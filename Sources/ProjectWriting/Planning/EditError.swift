@@ -12,8 +12,10 @@ package struct EditError: Error, Sendable, CustomStringConvertible {
         case plist(InfoPlistEditError)
         case project(ProjectEditError)
         case file(ChangeSetError)
-        /// The asset-catalog way was asked for, and the app has no catalog to hold a set.
-        case noAssetCatalog(app: String)
+        /// The asset-catalog way was asked for, and the app has no catalog to hold a set;
+        /// `unread`: one its target names that is not read, so not written into either (its
+        /// path as the summary shows it).
+        case noAssetCatalog(app: String, unread: UnreadCatalog? = nil)
         /// The Info.plist way was asked for, and the app has no Info.plist file (its build writes it).
         case noInfoPlist(app: String)
         /// Loose files have no dark or tinted form, and an Icon Composer bundle has its own.
@@ -45,8 +47,11 @@ package struct EditError: Error, Sendable, CustomStringConvertible {
         case .plist(let error): return error.description
         case .project(let error): return error.description
         case .file(let error): return error.description
-        case .noAssetCatalog(let app):
+        case .noAssetCatalog(let app, nil):
             return "\(app): the app has no asset catalog to hold an icon set; add one in Xcode, or use --style plist"
+        case let .noAssetCatalog(app, unread?):
+            return "\(app): the app has no asset catalog to hold an icon set (\(Self.whyUnread(unread))); "
+                + "add one in Xcode, or use --style plist"
         case .noInfoPlist(let app):
             return "\(app): the target has no Info.plist file (its build writes one); use --style catalog"
         case .appearancesNotWritable(let style):
@@ -54,6 +59,19 @@ package struct EditError: Error, Sendable, CustomStringConvertible {
         case .ordinalWithoutPlist: return "--ordinal orders Info.plist entries; this icon has no entry in the Info.plist"
         case .iconBundleAsPlist: return "an Icon Composer bundle goes into an asset catalog's place; it cannot be an Info.plist icon"
         case .primaryNotRemovable: return "the primary icon is not removed; give an alternate's name"
+        }
+    }
+
+    /// Why the edit does not write into a catalog the target names, naming it.
+    private static func whyUnread(_ unread: UnreadCatalog) -> String {
+        let name = TextSanitizer.clean(unread.path)
+        switch unread.reason {
+        case .linkLeadingOutside:
+            return "\(name) is a symbolic link leading outside \(unread.boundary); iconchooser does not write through it"
+        case .outside:
+            return "\(name) is outside \(unread.boundary); iconchooser does not write there"
+        case .absolute:
+            return "\(name) is written as an absolute path; iconchooser does not write there"
         }
     }
 }
