@@ -26,6 +26,16 @@ package struct EditError: Error, Sendable, CustomStringConvertible {
         case iconBundleAsPlist
         /// The primary icon is not removed.
         case primaryNotRemovable
+        /// A file the `CFBundleIconFiles` entry `entry` of `plist` names, which `lint --fix` does not make.
+        case missingFileNotMade(entry: String, plist: String, MissingFileProblem)
+    }
+
+    /// Why a missing file is not made.
+    package enum MissingFileProblem: Sendable {
+        /// The entry's name says no size (`LooseIconFiles.defaultFiles(forEntry:)`).
+        case sizeNotInName
+        /// The icon has no square image file to shrink.
+        case noImage
     }
 
     package let kind: Kind
@@ -59,6 +69,14 @@ package struct EditError: Error, Sendable, CustomStringConvertible {
         case .ordinalWithoutPlist: return "--ordinal orders Info.plist entries; this icon has no entry in the Info.plist"
         case .iconBundleAsPlist: return "an Icon Composer bundle goes into an asset catalog's place; it cannot be an Info.plist icon"
         case .primaryNotRemovable: return "the primary icon is not removed; give an alternate's name"
+        case let .missingFileNotMade(entry, plist, problem):
+            let shown = "“\(TextSanitizer.clean(entry))”"
+            switch problem {
+            case .sizeNotInName:
+                return "\(plist): the entry \(shown) names a scale or no size iconchooser knows; make its file by hand"
+            case .noImage:
+                return "\(plist): the icon of the entry \(shown) has no image of its own to make the file from"
+            }
         }
     }
 
