@@ -175,11 +175,12 @@ package enum LintFixer {
         }
         let plist = layout.shown(layout.phone.plistPath ?? layout.phone.path)
         var images: [(path: String, pixels: Int)] = []
+        var names = Set<String>()
         for image in icons.flatMap(\.images) {
-            guard case .file(let path) = image.source, image.width == image.height, !images.contains(where: { $0.path == path }) else { continue }
-            images.append((path, image.width))
+            guard case .file(let path) = image.source else { continue }
+            names.insert((path as NSString).lastPathComponent)
+            if image.width == image.height, !images.contains(where: { $0.path == path }) { images.append((path, image.width)) }
         }
-        let names = Set(images.map { ($0.path as NSString).lastPathComponent })
         let missing = icon.iconFiles.filter { entry in
             IconFileResolver.unexpandedVariables(in: entry).isEmpty && IconFileResolver.unsafeReason(entry) == nil
                 && !IconFileResolver.candidateEndings.contains { names.contains(IconFileResolver.baseName(of: entry) + $0) }
