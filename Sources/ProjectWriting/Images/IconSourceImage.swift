@@ -67,7 +67,7 @@ package struct IconSourceImage: Sendable {
         }
         // A picture `check` shrinks is never written as given: no copy of its file is made.
         let shrinks = requirement == .newIcon && decoded.width > minimumPixels
-        return try check(decoded, path: path, appearance: appearance, background: background, requirement: requirement,
+        return try check(consume decoded, path: path, appearance: appearance, background: background, requirement: requirement,
                          fileAsGiven: shrinks ? nil : plainRGBFile(bytes, name: path))
     }
 
@@ -102,7 +102,7 @@ package struct IconSourceImage: Sendable {
     /// `bitmap` checked against `requirement` and flattened onto `background` when it has
     /// transparency; a new icon's larger than `minimumPixels` then shrunk to that size.
     /// `fileAsGiven` is kept where the picture is used unchanged.
-    package static func check(_ bitmap: RGBABitmap, path: String, appearance: IconAppearance, background: IconBackground?,
+    package static func check(_ bitmap: consuming RGBABitmap, path: String, appearance: IconAppearance, background: IconBackground?,
                               requirement: Requirement, fileAsGiven: Data? = nil) throws(IconImageError) -> IconSourceImage {
         guard bitmap.width == bitmap.height else {
             throw IconImageError(path: path, kind: .notSquare(width: bitmap.width, height: bitmap.height))
@@ -112,9 +112,10 @@ package struct IconSourceImage: Sendable {
         }
         guard bitmap.width > 0 else { throw IconImageError(path: path, kind: .unreadable("the image is empty")) }
         let translucent = translucentPixels(in: bitmap)
-        var picture = bitmap, asGiven = fileAsGiven
+        // Taken over, not copied: flattening then changes the decoded picture's own bytes.
+        var picture = consume bitmap, asGiven = fileAsGiven
         if translucent > 0, let background {
-            picture = flattened(bitmap, onto: background)
+            flatten(&picture, onto: background)
             asGiven = nil
         } else if translucent > 0 && requirement == .newIcon && appearance == .light {
             throw IconImageError(path: path, kind: .transparentLightImage(pixels: translucent))
@@ -152,11 +153,11 @@ package struct IconSourceImage: Sendable {
         }
     }
 
-    /// `bitmap` composited over an opaque `background`, in sRGB as image tools flatten.
-    static func flattened(_ bitmap: RGBABitmap, onto background: IconBackground) -> RGBABitmap {
-        var pixels = bitmap.pixels
+    /// `bitmap` composited over an opaque `background`, in sRGB as image tools flatten; in
+    /// place, so a 4096 px picture is not held twice.
+    static func flatten(_ bitmap: inout RGBABitmap, onto background: IconBackground) {
         let under = [Int(background.red), Int(background.green), Int(background.blue)]
-        pixels.withUnsafeMutableBufferPointer { pixels in
+        bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
             for i in stride(from: 0, to: pixels.count, by: 4) {
                 let alpha = Int(pixels[i + 3])
                 for c in 0..<3 {
@@ -165,7 +166,6 @@ package struct IconSourceImage: Sendable {
                 pixels[i + 3] = 255
             }
         }
-        return RGBABitmap(width: bitmap.width, height: bitmap.height, pixels: pixels)
     }
 
     /// The decoder's message without the path it starts with (the error names the file itself).
