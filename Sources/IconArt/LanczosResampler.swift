@@ -64,10 +64,12 @@ enum LanczosResampler {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         var sum = [Float](repeating: 0, count: rowLength)
         let sourceWidth = bitmap.width
-        // One source row as the across pass reads it: each pixel's linear R, G, B and 1, and its
-        // alpha as a Float. Made once per row, not once per tap (a pixel of a 4× reduction is
-        // read by six outputs); the taps then do the same arithmetic as on the 8-bit samples.
-        var colours = [SIMD4<Float>](repeating: .zero, count: sourceWidth)
+        // One source row as the across pass reads it: each pixel's linear R, G, B and its alpha
+        // as a Float. Made once per row, not once per tap (a pixel of a 4× reduction is read by
+        // six outputs); the taps then do the same arithmetic as on the 8-bit samples. Plain
+        // Floats, not SIMD4: the debug build's generic SIMD operations made the tests' adds
+        // several times slower.
+        var colours = [Float](repeating: 0, count: sourceWidth * 3)
         var alphas = [Float](repeating: 0, count: sourceWidth)
         // Source rows below this one have been made across (each into slot `row % ringRows`).
         var made = 0
@@ -88,24 +90,29 @@ enum LanczosResampler {
                                                     let sourceRow = made * sourceWidth * 4
                                                     for x in 0..<sourceWidth {
                                                         let p = sourceRow + x * 4
-                                                        colours[x] = SIMD4(linear[Int(source[p])], linear[Int(source[p + 1])], linear[Int(source[p + 2])], 1)
+                                                        colours[x * 3] = linear[Int(source[p])]
+                                                        colours[x * 3 + 1] = linear[Int(source[p + 1])]
+                                                        colours[x * 3 + 2] = linear[Int(source[p + 2])]
                                                         alphas[x] = Float(source[p + 3])
                                                     }
                                                     let ringRow = (made % ringRows) * rowLength
                                                     for x in 0..<width {
-                                                        var sum4 = SIMD4<Float>.zero
+                                                        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
                                                         var p = firsts[x]
                                                         let w0 = offsets[x]
                                                         for k in 0..<counts[x] {
                                                             let wa = weights[w0 + k] * alphas[p] * unit
-                                                            sum4 += wa * colours[p]
+                                                            r += wa * colours[p * 3]
+                                                            g += wa * colours[p * 3 + 1]
+                                                            b += wa * colours[p * 3 + 2]
+                                                            a += wa
                                                             p += 1
                                                         }
                                                         // Between the passes, as ImageMagick keeps them: alpha within 0…1, colour within 0…alpha.
-                                                        let a = min(max(sum4[3], 0), 1)
+                                                        a = min(max(a, 0), 1)
                                                         let o = ringRow + x * 4
-                                                        ring[o] = min(max(sum4[0], 0), a); ring[o + 1] = min(max(sum4[1], 0), a)
-                                                        ring[o + 2] = min(max(sum4[2], 0), a); ring[o + 3] = a
+                                                        ring[o] = min(max(r, 0), a); ring[o + 1] = min(max(g, 0), a)
+                                                        ring[o + 2] = min(max(b, 0), a); ring[o + 3] = a
                                                     }
                                                     made += 1
                                                 }
