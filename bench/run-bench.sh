@@ -792,6 +792,57 @@ open(sys.argv[1], "wb").write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(
 else
     record_failure "$CASE" "<= 3x" "could not copy the project or write the image"
 fi
+
+# add of every size in three appearances from 4096 px pictures (the largest the limits accept):
+# against ImageMagick making the same sizes from the same pictures, each decoded once and resized
+# from the original per size, as add does from its 1024 px first step. The sizes are the ones add
+# wrote, read back from its set.
+CASE="writing.2 add --sizes all --dark --tinted of 4096 px pictures vs convert to the same sizes, ms"
+log "$CASE"
+MAGICK=/usr/bin/convert
+BIG=$WORK/big4096
+if [[ ! -x $MAGICK ]]; then
+    record_failure "$CASE" "<= 2x" "ImageMagick's convert is not installed at $MAGICK (apt package: imagemagick)"
+elif mkdir -p "$BIG" && "${MAKE_INPUT[@]}" png "$BIG/in0.png" 4096 --level 1 --variant 0 &&
+    "${MAKE_INPUT[@]}" png "$BIG/in1.png" 4096 --level 1 --variant 1 && "${MAKE_INPUT[@]}" png "$BIG/in2.png" 4096 --level 1 --variant 2 &&
+    "${MAKE_INPUT[@]}" catalog "$BIG/base/Assets.xcassets" 1 1024 --level 1; then
+    big_add() {
+        rm -rf "$BIG/run" && cp -R "$BIG/base" "$BIG/run" &&
+            "$BIN" add Big "$BIG/in0.png" --background '#808080' --dark "$BIG/in1.png" --tinted "$BIG/in2.png" --sizes all \
+                --app "$BIG/run/Assets.xcassets" >"$OUT/big.add" 2>"$OUT/big.add.err"
+    }
+    if big_add && SIZES=$(python3 -c 'import struct, sys
+print(" ".join(sorted({str(struct.unpack(">I", open(p, "rb").read(20)[16:20])[0]) for p in sys.argv[1:]}, key=int)))' "$BIG"/run/Assets.xcassets/Big.appiconset/*.png); then
+        big_magick() {
+            local v args=()
+            for v in 0 1 2; do
+                args=("$BIG/in$v.png" -colorspace RGB)
+                for side in $SIZES; do
+                    args+=("(" +clone -filter Lanczos -resize "${side}x${side}" -colorspace sRGB -write "$BIG/magick-$v-$side.png" +delete ")")
+                done
+                "$MAGICK" "${args[@]}" null: 2>>"$OUT/big.magick.err" || return 1
+            done
+        }
+        if time_pair big_add big_magick; then
+            record "$CASE" "$(ms "$OURS_US")" "$(ms "$PEER_US")" %s ratio 2 "<= 2x"
+        else
+            record_failure "$CASE" "<= 2x" "a run failed: $(head -c 300 "$OUT/big.add.err" "$OUT/big.magick.err" 2>/dev/null)"
+        fi
+        CASE="writing.3 add --sizes all --dark --tinted of 4096 px pictures: peak RSS MB"
+        log "$CASE"
+        if rm -rf "$BIG/run" && cp -R "$BIG/base" "$BIG/run" && ours_kb=$(peak_rss_kb "$OUT/big.add.rss" \
+                "$BIN" add Big "$BIG/in0.png" --background '#808080' --dark "$BIG/in1.png" --tinted "$BIG/in2.png" --sizes all \
+                --app "$BIG/run/Assets.xcassets"); then
+            record "$CASE" "$(mb "$ours_kb")" - %s abs 150 "<= 150 MB"
+        else
+            record_failure "$CASE" "<= 150 MB" "a run failed"
+        fi
+    else
+        record_failure "$CASE" "<= 2x" "add failed: $(head -c 300 "$OUT/big.add.err")"
+    fi
+else
+    record_failure "$CASE" "<= 2x" "could not write the 4096 px pictures"
+fi
 fi
 
 # --- report -------------------------------------------------------------------------------
@@ -825,6 +876,9 @@ echo "hostile.1 preview of a 4096 px CgBI PNG against the same picture as a plai
 echo "on a 2 MB plist of hostile text against the demo app; their targets bound our own figures."
 echo "add: iconchooser add of a single-size set on a copy of ../shared/corpus/real-projects/home-assistant_iOS"
 echo "  (read, write all or nothing, read again, lint before and after), against list --json on the same copy."
+echo "writing.2 add --sizes all with --dark and --tinted of three generated 4096 px pictures into a one-set catalog, against"
+echo "  ImageMagick's convert making the sizes add wrote from the same pictures (-colorspace RGB -filter Lanczos -resize);"
+echo "  writing.3 bounds add's own peak RSS there."
 echo "xcodegen.1 list --json --target App0 on a generated XcodeGen spec (no .xcodeproj): 20 targets from a template,"
 echo "  3 configurations, includes two deep, a setting group, xcconfig files with an #include, 30 single-size 1024 px"
 echo "  sets, all shipped; against list --json on the demo's Info.plist."

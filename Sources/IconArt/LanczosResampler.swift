@@ -46,72 +46,98 @@ enum LanczosResampler {
         return taps
     }
 
-    /// `bitmap` scaled to `width`×`height`. Across first, a source row at a time straight from
-    /// its 8-bit samples, into `width` premultiplied linear pixels per source row; then down.
-    /// Memory: `width × bitmap.height` linear pixels between the passes.
+    /// `bitmap` scaled to `width`×`height`. Across first, a source row at a time, into `width`
+    /// premultiplied linear pixels per source row; then down.
+    /// The rows across are made as the rows down need them and kept in a ring of as many rows
+    /// as one output row reads (`rows.count`'s largest, about 6 × the reduction factor): a
+    /// 4096 px picture made 1024 px holds 25 such rows, not the 64 MB all 4096 would take.
+    /// Each output row adds the same terms in the same order as it would from all of them.
     static func resample(_ bitmap: RGBABitmap, width: Int, height: Int) -> RGBABitmap {
         precondition(width > 0 && height > 0 && bitmap.width > 0 && bitmap.height > 0,
                      "resample: \(bitmap.width)×\(bitmap.height) → \(width)×\(height)")
         if width == bitmap.width && height == bitmap.height { return bitmap }
         let columns = taps(source: bitmap.width, destination: width)
         let rows = taps(source: bitmap.height, destination: height)
-        var across = [Float](repeating: 0, count: width * bitmap.height * 4)
-        let sourceWidth = bitmap.width
-        columns.withBuffers { firsts, counts, offsets, weights in
-            bitmap.pixels.withUnsafeBufferPointer { source in
-                SRGB.toLinear.withUnsafeBufferPointer { linear in
-                    across.withUnsafeMutableBufferPointer { out in
-                        let unit: Float = 1 / 255
-                        for y in 0..<bitmap.height {
-                            let sourceRow = y * sourceWidth * 4
-                            let outRow = y * width * 4
-                            for x in 0..<width {
-                                var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-                                var p = sourceRow + firsts[x] * 4
-                                let w0 = offsets[x]
-                                for k in 0..<counts[x] {
-                                    let wa = weights[w0 + k] * Float(source[p + 3]) * unit
-                                    r += wa * linear[Int(source[p])]
-                                    g += wa * linear[Int(source[p + 1])]
-                                    b += wa * linear[Int(source[p + 2])]
-                                    a += wa
-                                    p += 4
-                                }
-                                // Between the passes, as ImageMagick keeps them: alpha within 0…1, colour within 0…alpha.
-                                a = min(max(a, 0), 1)
-                                let o = outRow + x * 4
-                                out[o] = min(max(r, 0), a); out[o + 1] = min(max(g, 0), a); out[o + 2] = min(max(b, 0), a); out[o + 3] = a
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        let rowLength = width * 4
+        let ringRows = max(1, rows.count.max() ?? 1)
+        var ring = [Float](repeating: 0, count: ringRows * rowLength)
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        var sum = [Float](repeating: 0, count: width * 4)
-        rows.withBuffers { firsts, counts, offsets, weights in
-            across.withUnsafeBufferPointer { across in
-                sum.withUnsafeMutableBufferPointer { sum in
-                    pixels.withUnsafeMutableBufferPointer { out in
-                        let rowLength = width * 4
-                        for y in 0..<height {
-                            for i in 0..<rowLength { sum[i] = 0 }
-                            let w0 = offsets[y]
-                            for k in 0..<counts[y] {
-                                let weight = weights[w0 + k]
-                                let inRow = (firsts[y] + k) * rowLength
-                                for i in 0..<rowLength { sum[i] += weight * across[inRow + i] }
-                            }
-                            let outRow = y * rowLength
-                            for x in 0..<width {
-                                let i = x * 4
-                                // The negative lobes can overshoot: alpha is clamped, and colour to what the alpha allows.
-                                let a = min(max(sum[i + 3], 0), 1)
-                                guard a > 0 else { continue }
-                                out[outRow + i] = SRGB.encode(min(max(sum[i] / a, 0), 1))
-                                out[outRow + i + 1] = SRGB.encode(min(max(sum[i + 1] / a, 0), 1))
-                                out[outRow + i + 2] = SRGB.encode(min(max(sum[i + 2] / a, 0), 1))
-                                out[outRow + i + 3] = UInt8((a * 255).rounded())
+        var sum = [Float](repeating: 0, count: rowLength)
+        let sourceWidth = bitmap.width
+        // One source row as the across pass reads it: each pixel's linear R, G, B and its alpha
+        // as a Float. Made once per row, not once per tap (a pixel of a 4× reduction is read by
+        // six outputs); the taps then do the same arithmetic as on the 8-bit samples. Plain
+        // Floats, not SIMD4: the debug build's generic SIMD operations made the tests' adds
+        // several times slower.
+        var colours = [Float](repeating: 0, count: sourceWidth * 3)
+        var alphas = [Float](repeating: 0, count: sourceWidth)
+        // Source rows below this one have been made across (each into slot `row % ringRows`).
+        var made = 0
+        columns.withBuffers { firsts, counts, offsets, weights in
+            rows.withBuffers { rowFirsts, rowCounts, rowOffsets, rowWeights in
+                bitmap.pixels.withUnsafeBufferPointer { source in
+                    SRGB.toLinear.withUnsafeBufferPointer { linear in
+                        ring.withUnsafeMutableBufferPointer { ring in
+                            sum.withUnsafeMutableBufferPointer { sum in
+                                pixels.withUnsafeMutableBufferPointer { out in
+                                    colours.withUnsafeMutableBufferPointer { colours in
+                                        alphas.withUnsafeMutableBufferPointer { alphas in
+                                            let unit: Float = 1 / 255
+                                            for y in 0..<height {
+                                                // The rows this output row reads lie in one window that only moves down.
+                                                let needed = rowFirsts[y] + rowCounts[y]
+                                                while made < needed {
+                                                    let sourceRow = made * sourceWidth * 4
+                                                    for x in 0..<sourceWidth {
+                                                        let p = sourceRow + x * 4
+                                                        colours[x * 3] = linear[Int(source[p])]
+                                                        colours[x * 3 + 1] = linear[Int(source[p + 1])]
+                                                        colours[x * 3 + 2] = linear[Int(source[p + 2])]
+                                                        alphas[x] = Float(source[p + 3])
+                                                    }
+                                                    let ringRow = (made % ringRows) * rowLength
+                                                    for x in 0..<width {
+                                                        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+                                                        var p = firsts[x]
+                                                        let w0 = offsets[x]
+                                                        for k in 0..<counts[x] {
+                                                            let wa = weights[w0 + k] * alphas[p] * unit
+                                                            r += wa * colours[p * 3]
+                                                            g += wa * colours[p * 3 + 1]
+                                                            b += wa * colours[p * 3 + 2]
+                                                            a += wa
+                                                            p += 1
+                                                        }
+                                                        // Between the passes, as ImageMagick keeps them: alpha within 0…1, colour within 0…alpha.
+                                                        a = min(max(a, 0), 1)
+                                                        let o = ringRow + x * 4
+                                                        ring[o] = min(max(r, 0), a); ring[o + 1] = min(max(g, 0), a)
+                                                        ring[o + 2] = min(max(b, 0), a); ring[o + 3] = a
+                                                    }
+                                                    made += 1
+                                                }
+                                                for i in 0..<rowLength { sum[i] = 0 }
+                                                let w0 = rowOffsets[y]
+                                                for k in 0..<rowCounts[y] {
+                                                    let weight = rowWeights[w0 + k]
+                                                    let inRow = ((rowFirsts[y] + k) % ringRows) * rowLength
+                                                    for i in 0..<rowLength { sum[i] += weight * ring[inRow + i] }
+                                                }
+                                                let outRow = y * rowLength
+                                                for x in 0..<width {
+                                                    let i = x * 4
+                                                    // The negative lobes can overshoot: alpha is clamped, and colour to what the alpha allows.
+                                                    let a = min(max(sum[i + 3], 0), 1)
+                                                    guard a > 0 else { continue }
+                                                    out[outRow + i] = SRGB.encode(min(max(sum[i] / a, 0), 1))
+                                                    out[outRow + i + 1] = SRGB.encode(min(max(sum[i + 1] / a, 0), 1))
+                                                    out[outRow + i + 2] = SRGB.encode(min(max(sum[i + 2] / a, 0), 1))
+                                                    out[outRow + i + 3] = UInt8((a * 255).rounded())
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
                             }
                         }
                     }

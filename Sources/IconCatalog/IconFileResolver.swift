@@ -108,7 +108,7 @@ package struct IconFileResolver: Sendable {
     package static let candidateEndings = scales.flatMap { scale in ["", "~ipad"].map { "\(scale)\($0).png" } }
 
     /// The entry without a `.png` extension (in any case), to which the scale and device endings are added.
-    static func baseName(of entry: String) -> String {
+    package static func baseName(of entry: String) -> String {
         let bytes = entry.utf8
         guard bytes.count >= 4 else { return entry }
         let dot = bytes.index(bytes.endIndex, offsetBy: -4)

@@ -19,6 +19,9 @@ public enum LintFix: String, Sendable, CaseIterable, Codable {
     case removeNewsstandIcon
     /// Flattens the App Store image onto `--background`, removing its alpha channel.
     case flattenMarketingImage
+    /// Makes a file a `CFBundleIconFiles` entry names and no file answers, from the same
+    /// icon's largest image, where that is at least as large (never upscaled).
+    case makeMissingFile
 
     /// The fix for a rule's findings, where it has one: the one table of fixable rules.
     public static func fix(for rule: ProblemCode) -> LintFix? {
@@ -30,6 +33,7 @@ public enum LintFix: String, Sendable, CaseIterable, Codable {
         case .unlistedIconSet: return .listIconSet
         case .newsstandIcon: return .removeNewsstandIcon
         case .marketingIconAlpha: return .flattenMarketingImage
+        case .fileNotFound: return .makeMissingFile
         default: return nil
         }
     }
@@ -49,6 +53,9 @@ public enum LintFix: String, Sendable, CaseIterable, Codable {
         case .listIconSet: return "adds the icon's name to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES where the target sets it"
         case .removeNewsstandIcon: return "removes UINewsstandIcon"
         case .flattenMarketingImage: return "with --background COLOR, flattens the image onto that colour"
+        case .makeMissingFile:
+            return "makes the file at the size its name stands for (NAME@2x.png 120 px, NAME@3x.png 180 px, NAME-ipad 152 px, "
+                + "NAME-ipadpro 167 px) from the icon's largest image, where that is at least as large (never upscaled)"
         }
     }
 }

@@ -110,12 +110,15 @@ import TestSupport
         let copy = temporary.url(folder)
         try FileManager.default.copyItem(atPath: RealProjectCorpus.path(folder), toPath: copy)
         let app = ["--app", copy] + (project.target.map { ["--target", $0] } ?? [])
-        #expect(try !rules(app, fixable: true).isEmpty, "\(folder) has nothing to fix")
+        let fixable = try rules(app, fixable: true)
+        #expect(!fixable.filter { $0 != "file-not-found" }.isEmpty, "\(folder) has nothing to fix")
+        // Files named for icons with no image of their own at all stay missing: there is nothing to make them from.
+        let unmade = fixable.filter { $0 == "file-not-found" }
         let others = try rules(app, fixable: false)
         let before = EditCommandTests.snapshot(copy)
         let fixed = try cli.run(["lint", "--fix"] + app)
         #expect(fixed.stderr.contains("error:") == false, "\(folder): \(fixed.stderr)")
-        #expect(try rules(app, fixable: true) == [], "\(folder)")
+        #expect(try rules(app, fixable: true) == unmade, "\(folder)")
         #expect(try rules(app, fixable: false) == others, "\(folder)")
         #expect(EditCommandTests.difference(before, EditCommandTests.snapshot(copy)) == project.files)
         for file in project.files where file.hasSuffix("project.pbxproj") {
@@ -160,5 +163,53 @@ import TestSupport
         let legacy = try #require((list["icons"] as? [[String: Any]])?.first { $0["name"] as? String == "Legacy" })
         let widths = Set((legacy["images"] as? [[String: Any]] ?? []).compactMap { $0["width"] as? Int })
         #expect(widths.isSuperset(of: [152, 167]), "\(widths)")
+    }
+
+    /// The side of the PNG at `path`, from its header.
+    static func pngSide(_ path: String) throws -> Int {
+        let header = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)).prefix(24))
+        try #require(header.count == 24)
+        return header[16..<20].reduce(0) { $0 << 8 | Int($1) }
+    }
+
+    /// The demo with the five `…-ipadpro@2x.png` files its ~ipad entries name deleted.
+    static func demoWithoutIPadProFiles(in folder: TemporaryFolder) throws -> (demo: String, files: [String]) {
+        let demo = folder.copyDemo()
+        let icons = (demo as NSString).appendingPathComponent("App Icons")
+        let files = try FileManager.default.contentsOfDirectory(atPath: icons).filter { $0.contains("-ipadpro") }.sorted()
+        try #require(files.count == 5)
+        for file in files { try FileManager.default.removeItem(atPath: (icons as NSString).appendingPathComponent(file)) }
+        return (demo, files.map { (icons as NSString).appendingPathComponent($0) })
+    }
+
+    @Test func aMissingFileTheInfoPlistNamesIsMadeFromTheIconsLargestImage() throws {
+        let folder = TemporaryFolder()
+        let (demo, files) = try Self.demoWithoutIPadProFiles(in: folder)
+        let app = ["--app", demo]
+        #expect(try rules(app, fixable: true) == Array(repeating: "file-not-found", count: 5))
+        let fixed = try cli.run(["lint", "--fix"] + app)
+        #expect(fixed.status == 0, "\(fixed.stderr)")
+        for file in files { #expect(try Self.pngSide(file) == 167, "\(file)") }
+        #expect(try rules(app) == [])
+        // Each is made from the same icon's 180 px iPhone image, and the summary says so.
+        #expect(fixed.stderr.contains("made App Icons/app-icon--default-ipadpro@2x.png (167 px) from App Icons/app-icon--default@3x.png (180 px)"),
+                "\(fixed.stderr)")
+        #expect(fixed.stderr.contains("from App Icons/app-icon--black-white@3x.png (180 px)"), "\(fixed.stderr)")
+    }
+
+    @Test func aMissingFileIsNotMadeFromASmallerImage() throws {
+        let folder = TemporaryFolder()
+        let (demo, files) = try Self.demoWithoutIPadProFiles(in: folder)
+        // black-white's largest image is now its 152 px iPad one: a 167 px file would be enlarged.
+        for file in ["app-icon--black-white@3x.png", "app-icon--black-white@2x.png"] {
+            try FileManager.default.removeItem(atPath: (demo as NSString).appendingPathComponent("App Icons/" + file))
+        }
+        let fixed = try cli.run(["lint", "--fix", "--app", demo])
+        let blackWhite = try #require(files.first { $0.hasSuffix("app-icon--black-white-ipadpro@2x.png") })
+        #expect(!FileManager.default.fileExists(atPath: blackWhite))
+        #expect((fixed.stdout + fixed.stderr).contains("app-icon--black-white-ipad@2x.png: its largest image is 152×152 pixels; a 167×167 image would be enlarged from it"),
+                "\(fixed.stdout)\n\(fixed.stderr)")
+        // The other icons' files are made all the same.
+        for file in files where file != blackWhite { #expect(try Self.pngSide(file) == 167, "\(file)") }
     }
 }

@@ -70,7 +70,7 @@ import Testing
     @Test func explainSaysWhatFixTheRuleHas() throws {
         let newsstand = try #require(LintRules.rule("newsstand-icon"))
         #expect(LintOutput.explain(newsstand).hasSuffix("lint --fix removes UINewsstandIcon.\n"))
-        let unfixable = try #require(LintRules.rule("file-not-found"))
+        let unfixable = try #require(LintRules.rule("file-in-asset-catalog"))
         #expect(LintOutput.explain(unfixable).hasSuffix("lint --fix has no fix for it.\n"))
         // Every fix belongs to a rule that exists, and every rule with one says so.
         let fixed = LintRules.all.compactMap(\.fix)

@@ -335,10 +335,10 @@ struct TransactionFixture {
         let set = fixture.folder.url("App/Assets.xcassets/New.appiconset")
         let leftover = fixture.folder.write("App/Assets.xcassets/New.appiconset/.iconchooser-abc-1.tmp", "half")
         var changes = ChangeSet()
-        try IconSetWriter.claimFolder(set, changes: &changes)
+        try NewFileName.claimFolder(set, changes: &changes)
         #expect(changes.changes.map(\.path) == [leftover], "the leftover goes with the edit")
         fixture.folder.write("App/Assets.xcassets/New.appiconset/Contents.json", "{}")
         var again = ChangeSet()
-        #expect(throws: IconImageError(path: set, kind: .alreadyExists)) { try IconSetWriter.claimFolder(set, changes: &again) }
+        #expect(throws: IconImageError(path: set, kind: .alreadyExists)) { try NewFileName.claimFolder(set, changes: &again) }
     }
 }

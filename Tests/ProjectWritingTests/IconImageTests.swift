@@ -93,6 +93,24 @@ import TestSupport
         #expect(decoded[2, 2].b == 90 && decoded[2, 2].r < 8)
     }
 
+    @Test func aNewIconsLargerPictureIsHeldAt1024PixelsOnceChecked() throws {
+        let folder = TemporaryFolder()
+        let big = IconImageFixture.picture(side: 2048)
+        let path = IconImageFixture.writePNG(big, to: "big.png", in: folder, alpha: false)
+        var changes = ChangeSet()
+        let images = IconSetImages(light: try IconSourceImage.load(path, appearance: .light, changes: &changes),
+                                   dark: try IconSourceImage.load(path, appearance: .dark, changes: &changes),
+                                   tinted: try IconSourceImage.load(path, appearance: .tinted, changes: &changes))
+        // Each appearance's 2048 px picture is let go as soon as it is checked: what is held of three is three 1024 px ones.
+        #expect(images.appearances.allSatisfy { images.image(for: $0)?.bitmap.width == 1024 })
+        // That first step is the 1024 px image itself, as one reduction from the source makes it.
+        let made = try PNGDecoder.decode([UInt8](try images.light.png(pixels: 1024)), name: "made")
+        #expect(made == big.lanczosResampled(width: 1024, height: 1024))
+        // An image already in a project is kept at its size: lint --fix writes it back at that size.
+        let existing = try IconSourceImage.load(path, appearance: .light, requirement: .existingImage, changes: &changes)
+        #expect(existing.bitmap.width == 2048)
+    }
+
     @Test func aNonSquareSmallOrUnreadableSourceIsRefusedNamingTheFileAndTheSize() throws {
         let folder = TemporaryFolder()
         let wide = folder.write("wide.png", PNGWriter.opaque(width: 1100, height: 1024))

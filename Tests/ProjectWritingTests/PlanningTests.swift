@@ -236,5 +236,65 @@ import TestSupport
             #expect(name == "blue" && cause != nil)
             #expect(!error.description.contains("\n"))
         }
+
+    /// The path `add` was refused for and the name its folder already holds in another case; nil when not refused so.
+    static func otherCaseRefusal(_ request: AddRequest, _ layout: AppLayout) -> (path: String, existing: String)? {
+        do {
+            _ = try IconAddition.plan(request, layout: layout)
+        } catch {
+            if case .image(let image) = error.kind, case .existsInOtherCase(let existing) = image.kind { return (image.path, existing) }
+        }
+        return nil
+    }
+
+    @Test func aNameTakenInAnotherCaseByAnUnlistedSetIsRefused() throws {
+        var project = SmallProject()
+        project.set("AppIcon")
+        project.set("Blue")
+        project.set("Duck")
+        project.write(["ASSETCATALOG_COMPILER_APPICON_NAME": "AppIcon", "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES": "Blue"])
+        let layout = try Self.layout(project.folder.path)
+        #expect(!layout.takenNames.contains("Duck"), "no setting ships Duck.appiconset: it is no icon of the app")
+        let image = project.folder.writePNG("duck.png", width: 1024)
+        let refusal = Self.otherCaseRefusal(AddRequest(name: "duck", image: image), layout)
+        #expect(refusal?.path == project.folder.url("App/Assets.xcassets/duck.appiconset"))
+        #expect(refusal?.existing == "Duck.appiconset")
+        // An Icon Composer bundle is refused the same way beside a folder of its name in another case.
+        try FileManager.default.createDirectory(atPath: project.folder.url("App/Assets.xcassets/Goose.icon"), withIntermediateDirectories: true)
+        #expect(Self.otherCaseRefusal(AddRequest(name: "goose", image: Self.iconBundle(in: project.folder)), layout)?.existing == "Goose.icon")
+        #expect(Self.otherCaseRefusal(AddRequest(name: "Swan", image: image), layout) == nil)
+    }
+
+    /// A minimal Icon Composer bundle with one layer.
+    static func iconBundle(in folder: TemporaryFolder) -> String {
+        folder.writeJSON("source/Bird.icon/icon.json", ["groups": [["layers": [["image-name": "bird.png", "name": "bird"]]]]])
+        folder.writePNG("source/Bird.icon/Assets/bird.png", width: 1024)
+        return folder.url("source/Bird.icon")
+    }
+
+    @Test func aLooseFileTakenInAnotherCaseIsRefused() throws {
+        let folder = TemporaryFolder()
+        let demo = folder.copyDemo()
+        folder.writePNG("demo/App Icons/app-icon--Duck@2x.png", width: 120)
+        let layout = try Self.layout(demo)
+        let refusal = Self.otherCaseRefusal(AddRequest(name: "duck", image: folder.writePNG("duck.png", width: 1024)), layout)
+        #expect(refusal?.existing == "app-icon--Duck@2x.png")
+    }
+
+    @Test func aCatalogThatIsALinkLeadingOutsideIsNamedAsTheReasonThereIsNoCatalog() throws {
+        var project = SmallProject()
+        let elsewhere = TemporaryFolder()
+        elsewhere.writeIconSet("Assets.xcassets/AppIcon.appiconset", [SetEntries.single("icon.png")])
+        let catalog = project.folder.url("App/Assets.xcassets")
+        try FileManager.default.removeItem(atPath: catalog)
+        try FileManager.default.createSymbolicLink(atPath: catalog, withDestinationPath: elsewhere.url("Assets.xcassets"))
+        project.write(["ASSETCATALOG_COMPILER_APPICON_NAME": "AppIcon"])
+        let layout = try Self.layout(project.folder.path)
+        let request = AddRequest(name: "Teal", image: project.folder.writePNG("teal.png", width: 1024), style: .assetCatalog)
+        let error = try #require(throws: EditError.self) { try IconAddition.plan(request, layout: layout) }
+        guard case let .noAssetCatalog(_, unread?) = error.kind else { Issue.record("\(error)"); return }
+        #expect(unread.path == "App/Assets.xcassets" && unread.reason == .linkLeadingOutside)
+        #expect(error.description.contains("App/Assets.xcassets is a symbolic link leading outside"), "\(error)")
+        #expect(error.description.contains("iconchooser does not write through it); add one in Xcode"), "\(error)")
     }
 }

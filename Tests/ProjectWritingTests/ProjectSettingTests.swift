@@ -250,4 +250,26 @@ import Testing
         #expect(SettingListText("og, joy,moon").separatedBySpaces() == "og joy moon")
         #expect(SettingListText(#"Dark "Dark 2" Dark\ 3"#).names == ["Dark", "Dark 2", "Dark 3"])
     }
+
+    /// session-ios's shape: two configurations ship every app icon (include-all), two ship none.
+    @Test func anAddNamesTheConfigurationsThatShipNoneOfTheAppsAlternates() throws {
+        let folder = TemporaryFolder()
+        var fixture = ProjectFileFixture()
+        fixture.moreConfigurations = ["Debug_Staging", "Release_Staging"]
+        let base = fixture.targetSettings + ["ASSETCATALOG_COMPILER_APPICON_NAME = AppIcon;"]
+        for configuration in ["Debug", "Release"] {
+            fixture.targetSettingsByConfiguration[configuration] = base + ["\(AlternateIconNames.includeAllSetting) = YES;"]
+        }
+        for configuration in fixture.moreConfigurations { fixture.targetSettingsByConfiguration[configuration] = base }
+        let project = fixture.write(in: folder)
+        folder.writeIconSet("Demo/Assets.xcassets/AppIcon.appiconset", [SetEntries.single("icon.png")])
+        folder.writeIconSet("Demo/Assets.xcassets/Blue.appiconset", [SetEntries.single("blue.png")])
+        let layout = try PlanningTests.layout(project)
+        try #require(layout.phone.alternate(named: "Blue") != nil)
+        let plan = try IconAddition.plan(AddRequest(name: "Teal", image: folder.writePNG("teal.png", width: 1024)), layout: layout)
+        // The new icon ships as Blue does: by include-all where it is on, in no list where it is off.
+        #expect(ProjectFileChecks.staged(project + "/project.pbxproj", in: plan.changes) == nil)
+        #expect(plan.summary.contains("note: “Teal” is not shipped in the configurations Debug_Staging, Release_Staging, "
+                                      + "as the app's other alternates are not"), "\(plan.summary)")
+    }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// `PBXProjectBuilder` writes the objects through Foundation, not in Xcode's layout): an app
 /// target "Demo" with a `Demo` group (an asset catalog, xcconfig files and a folder
 /// reference), a synchronized folder `Synced` with one file excluded, and Debug and Release
-/// configurations at both levels.
+/// configurations at both levels (and `moreConfigurations`).
 public struct ProjectFileFixture {
     public var targetSettings: [String] = ["PRODUCT_BUNDLE_IDENTIFIER = com.example.demo;", "SDKROOT = iphoneos;"]
     public var projectSettings: [String] = ["SDKROOT = iphoneos;"]
@@ -14,6 +14,9 @@ public struct ProjectFileFixture {
     public var targetXCConfig = false
     /// The asset catalog is in the Resources phase (else the phase is empty and there is no build file section).
     public var catalogInResources = true
+    /// Configurations after Debug and Release, at both levels (`Debug_Staging`, say); the
+    /// target's take `targetSettingsByConfiguration`'s lines, else `targetSettings`.
+    public var moreConfigurations: [String] = []
 
     public static let catalogBuildFile = "AA0000000000000000000010"
 
@@ -52,6 +55,16 @@ public struct ProjectFileFixture {
         let phaseFiles = catalogInResources ? "\t\t\t\tAA0000000000000000000010 /* Assets.xcassets in Resources */,\n" : ""
         let debug = targetSettingsByConfiguration["Debug"] ?? targetSettings
         let release = targetSettingsByConfiguration["Release"] ?? targetSettings
+        // Ids 80, 81… for the project's further configurations, 90, 91… for the target's.
+        let more = moreConfigurations.enumerated().map { index, name in
+            (project: String(format: "AA00000000000000000000%02d", 80 + index), target: String(format: "AA00000000000000000000%02d", 90 + index), name: name)
+        }
+        let moreObjects = more.map {
+            configuration($0.project, $0.name, projectSettings, base: false)
+                + configuration($0.target, $0.name, targetSettingsByConfiguration[$0.name] ?? targetSettings, base: targetXCConfig)
+        }.joined()
+        let moreProjectList = more.map { "\t\t\t\t\($0.project) /* \($0.name) */,\n" }.joined()
+        let moreTargetList = more.map { "\t\t\t\t\($0.target) /* \($0.name) */,\n" }.joined()
         return """
         // !$*UTF8*$!
         {
@@ -166,7 +179,7 @@ public struct ProjectFileFixture {
         /* End PBXResourcesBuildPhase section */
 
         /* Begin XCBuildConfiguration section */
-        \(configuration("AA0000000000000000000070", "Debug", projectSettings, base: false))\(configuration("AA0000000000000000000071", "Release", projectSettings, base: false))\(configuration("AA0000000000000000000072", "Debug", debug, base: targetXCConfig))\(configuration("AA0000000000000000000073", "Release", release, base: targetXCConfig))/* End XCBuildConfiguration section */
+        \(configuration("AA0000000000000000000070", "Debug", projectSettings, base: false))\(configuration("AA0000000000000000000071", "Release", projectSettings, base: false))\(configuration("AA0000000000000000000072", "Debug", debug, base: targetXCConfig))\(configuration("AA0000000000000000000073", "Release", release, base: targetXCConfig))\(moreObjects)/* End XCBuildConfiguration section */
 
         /* Begin XCConfigurationList section */
         \t\tAA0000000000000000000060 /* Build configuration list for PBXProject "Demo" */ = {
@@ -174,7 +187,7 @@ public struct ProjectFileFixture {
         \t\t\tbuildConfigurations = (
         \t\t\t\tAA0000000000000000000070 /* Debug */,
         \t\t\t\tAA0000000000000000000071 /* Release */,
-        \t\t\t);
+        \(moreProjectList)\t\t\t);
         \t\t\tdefaultConfigurationIsVisible = 0;
         \t\t\tdefaultConfigurationName = Release;
         \t\t};
@@ -183,7 +196,7 @@ public struct ProjectFileFixture {
         \t\t\tbuildConfigurations = (
         \t\t\t\tAA0000000000000000000072 /* Debug */,
         \t\t\t\tAA0000000000000000000073 /* Release */,
-        \t\t\t);
+        \(moreTargetList)\t\t\t);
         \t\t\tdefaultConfigurationIsVisible = 0;
         \t\t\tdefaultConfigurationName = Release;
         \t\t};

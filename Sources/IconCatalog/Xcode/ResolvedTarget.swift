@@ -47,6 +47,9 @@ public struct ResolvedTarget: Sendable {
     package let assetCatalogs: [String]
     /// Icon Composer bundles the target compiles.
     package let iconBundles: [String]
+    /// Asset catalogs and bundles the resources phase names that are not read (a link leading
+    /// out of the boundary, say), with why: an edit never writes into one.
+    package let unreadCatalogs: [UnreadCatalog]
     /// PNG files the target's resources phase copies to the app's top, where loose icon files are looked for.
     package let resourceFiles: [String]
     /// What was odd in the project, its xcconfig files, the settings read and the resources,
@@ -81,6 +84,7 @@ public struct ResolvedTarget: Sendable {
         infoPlist = InfoPlistSource(settings: settings, project: project, warnings: &warnings)
         assetCatalogs = resources.assetCatalogs
         iconBundles = resources.iconBundles
+        unreadCatalogs = resources.unreadCatalogs
         resourceFiles = resources.looseFiles
         warnings.appendUnique(resources.warnings)
         self.warnings = warnings.capped()

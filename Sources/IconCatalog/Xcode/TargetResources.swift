@@ -9,6 +9,8 @@ struct TargetResources: Equatable {
     var iconBundles: [String] = []
     /// PNG files of the resources phase, which the build copies to the app's top.
     var looseFiles: [String] = []
+    /// Asset catalogs the resources phase names that are not read, each with why.
+    var unreadCatalogs: [UnreadCatalog] = []
     var warnings: [CatalogWarning] = []
 
     /// Folder entries looked at in the synchronized folders of one target.
@@ -61,8 +63,13 @@ struct TargetResources: Equatable {
                     continue
                 }
                 guard let file = project.nodes[member], file.kind == .fileReference,
-                      Self.catalogExtensions.contains(ProjectPaths.pathExtension(file.path ?? file.name ?? "")),
-                      let path = project.readablePath(of: member, purpose: "resource", warnings: &warnings) else { continue }
+                      Self.catalogExtensions.contains(ProjectPaths.pathExtension(file.path ?? file.name ?? "")) else { continue }
+                guard let path = project.readablePath(of: member, purpose: "resource", warnings: &warnings) else {
+                    if let unread = UnreadCatalog(project.location(of: member), boundary: project.boundary.description) {
+                        unreadCatalogs.append(unread)
+                    }
+                    continue
+                }
                 add(path, project: project)
             }
         }
@@ -132,5 +139,41 @@ struct TargetResources: Equatable {
                         walk: &walk, project: project)
             }
         }
+    }
+}
+
+/// An asset catalog or Icon Composer bundle a target's resources name that is not read, and
+/// why: what an edit that finds no catalog to write into tells the developer.
+package struct UnreadCatalog: Equatable, Sendable {
+    package enum Reason: Equatable, Sendable {
+        /// The path, inside the boundary, passes through a symbolic link that leads out of it.
+        case linkLeadingOutside
+        /// A relative path that leads out of the boundary (`../../Shared/Assets.xcassets`).
+        case outside
+        /// A path written as absolute.
+        case absolute
+    }
+
+    /// Where the project places it, links unresolved.
+    package let path: String
+    package let reason: Reason
+    /// The folder it leads out of as a message names it (`ReadBoundary.description`).
+    package let boundary: String
+
+    /// The catalog at `location`, when that location is one the readers refuse; nil for one
+    /// they read, or one that is on no disk here (`BUILT_PRODUCTS_DIR`).
+    init?(_ location: FileLocation, boundary: String) {
+        switch location {
+        case .linkLeadingOutside(let path): self.init(path: path, reason: .linkLeadingOutside, boundary: boundary)
+        case .outside(let path): self.init(path: path, reason: .outside, boundary: boundary)
+        case .absolute(let path): self.init(path: path, reason: .absolute, boundary: boundary)
+        case .inside, .elsewhere, .unknown: return nil
+        }
+    }
+
+    package init(path: String, reason: Reason, boundary: String) {
+        self.path = path
+        self.reason = reason
+        self.boundary = boundary
     }
 }

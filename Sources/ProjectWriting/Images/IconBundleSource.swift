@@ -35,7 +35,7 @@ package struct IconBundleSource: Sendable {
     /// folders; returns the paths created, sorted. Refuses a destination that exists, and links
     /// or special files inside the bundle.
     package func copy(to destination: String, changes: inout ChangeSet) throws(IconImageError) -> [String] {
-        try IconSetWriter.claimFolder(destination, changes: &changes)
+        try NewFileName.claimFolder(destination, changes: &changes)
         var created: [String] = []
         try copyFolder(path, to: destination, depth: 0, created: &created, changes: &changes)
         return created.sorted()

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// Why an icon's pictures or set could not be made: the file it is about and what is wrong,
 /// told in one line.
 package struct IconImageError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -18,6 +20,9 @@ package struct IconImageError: Error, Equatable, Sendable, CustomStringConvertib
         case malformedContents(String)
         /// A file the edit would create is already there.
         case alreadyExists
+        /// The folder already holds `existing`, a name that differs only in case: on macOS's
+        /// case-insensitive disks the two are one file.
+        case existsInOtherCase(existing: String)
         /// libpng could not write the picture.
         case encodingFailed(String)
         /// The file could not be read or staged (`ChangeSet`).
@@ -55,6 +60,9 @@ package struct IconImageError: Error, Equatable, Sendable, CustomStringConvertib
             return "\(path): \(reason)"
         case .alreadyExists:
             return "\(path): already exists; not overwriting it"
+        case .existsInOtherCase(let existing):
+            return "\(path): its folder already holds “\(TextSanitizer.clean(existing))”, the same name on macOS's case-insensitive disks; "
+                + "not overwriting it (give the icon another name)"
         case .encodingFailed(let reason):
             return "\(path): cannot write the PNG (\(reason))"
         case .fileAccess(let kind):

@@ -44,16 +44,6 @@ package enum IconSetForm: Sendable, Equatable {
 /// Writes a new `NAME.appiconset` into a set of changes as Xcode writes one: `Contents.json`
 /// in Xcode's formatting (`XcodeJSON`) and a PNG for every distinct size and appearance.
 package enum IconSetWriter {
-    /// Makes sure nothing is at `path`, a folder holding only a killed run's temporaries aside
-    /// (those are removed with the edit).
-    static func claimFolder(_ path: String, changes: inout ChangeSet) throws(IconImageError) {
-        guard FileKind.notFollowing(path) != nil else { return }
-        guard let leftovers = TransactionPaths.leftoverTemporaries(in: path) else { throw IconImageError(path: path, kind: .alreadyExists) }
-        for leftover in leftovers {
-            do { try changes.delete(leftover) } catch { throw IconImageError(error) }
-        }
-    }
-
     /// Stages the set at `path` (`…/NAME.appiconset`, which must not exist). Its entries are
     /// those of `sibling` (another set of the app, read with `AppIconSet`) when that set has the
     /// same `form`, keeping their device, size, scale and platform and following their file
@@ -63,7 +53,7 @@ package enum IconSetWriter {
     package static func write(setAt path: String, form: IconSetForm, images: IconSetImages, like sibling: AppIconSet? = nil,
                               changes: inout ChangeSet) throws(IconImageError) -> [String] {
         let contentsPath = (path as NSString).appendingPathComponent("Contents.json")
-        try claimFolder(path, changes: &changes)
+        try NewFileName.claimFolder(path, changes: &changes)
         let staged: Data?
         do { staged = try changes.contents(of: contentsPath) } catch { throw IconImageError(error) }
         if staged != nil { throw IconImageError(path: path, kind: .alreadyExists) }

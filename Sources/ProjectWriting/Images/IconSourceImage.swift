@@ -5,7 +5,13 @@ import IconCatalog
 
 /// A picture an icon's images are made from: the PNG `add` was given for one appearance, or
 /// the largest image of a set `lint --fix` completes. Decoded once, checked, flattened onto
-/// a background when asked; every size is then resampled from it (`png(pixels:)`).
+/// a background when asked; every size is then resampled from it (`png(pixels:)`). A new
+/// icon's picture larger than `minimumPixels` is kept at that size, made by one Lanczos step
+/// as soon as it is checked: no image of an icon is larger, `add --dark --tinted` of 4096 px
+/// pictures held three 64 MB bitmaps at once, and every size was a reduction of 4096 px
+/// (bench/NOTES.md). Each size is made from that picture, not from a smaller size already
+/// made: a chain of Lanczos steps of 2× or more fell below `IconImagePSNRTests`' 40 dB
+/// against ImageMagick's single step at sizes where one step holds to it.
 package struct IconSourceImage: Sendable {
     /// What a picture must be to be used.
     package enum Requirement: Sendable {
@@ -18,7 +24,7 @@ package struct IconSourceImage: Sendable {
     }
 
     /// The smallest side a new icon's image may have: the App Store's 1024 px, from which every
-    /// other size is made by shrinking.
+    /// other size is made by shrinking; no image of an icon is larger.
     package static let minimumPixels = 1024
 
     package let path: String
@@ -59,8 +65,10 @@ package struct IconSourceImage: Sendable {
         } catch {
             throw IconImageError(path: path, kind: .unreadable(Self.reason(error, path: path)))
         }
-        return try check(decoded, path: path, appearance: appearance, background: background, requirement: requirement,
-                         fileAsGiven: plainRGBFile(bytes, name: path))
+        // A picture `check` shrinks is never written as given: no copy of its file is made.
+        let shrinks = requirement == .newIcon && decoded.width > minimumPixels
+        return try check(consume decoded, path: path, appearance: appearance, background: background, requirement: requirement,
+                         fileAsGiven: shrinks ? nil : plainRGBFile(bytes, name: path))
     }
 
     /// The ancillary chunks a file written as given may carry: none changes what its pixels
@@ -92,8 +100,9 @@ package struct IconSourceImage: Sendable {
     }
 
     /// `bitmap` checked against `requirement` and flattened onto `background` when it has
-    /// transparency; `fileAsGiven` is kept where the picture is used unchanged.
-    package static func check(_ bitmap: RGBABitmap, path: String, appearance: IconAppearance, background: IconBackground?,
+    /// transparency; a new icon's larger than `minimumPixels` then shrunk to that size.
+    /// `fileAsGiven` is kept where the picture is used unchanged.
+    package static func check(_ bitmap: consuming RGBABitmap, path: String, appearance: IconAppearance, background: IconBackground?,
                               requirement: Requirement, fileAsGiven: Data? = nil) throws(IconImageError) -> IconSourceImage {
         guard bitmap.width == bitmap.height else {
             throw IconImageError(path: path, kind: .notSquare(width: bitmap.width, height: bitmap.height))
@@ -103,13 +112,19 @@ package struct IconSourceImage: Sendable {
         }
         guard bitmap.width > 0 else { throw IconImageError(path: path, kind: .unreadable("the image is empty")) }
         let translucent = translucentPixels(in: bitmap)
+        // Taken over, not copied: flattening then changes the decoded picture's own bytes.
+        var picture = consume bitmap, asGiven = fileAsGiven
         if translucent > 0, let background {
-            return IconSourceImage(path: path, appearance: appearance, bitmap: flattened(bitmap, onto: background))
-        }
-        if translucent > 0 && requirement == .newIcon && appearance == .light {
+            flatten(&picture, onto: background)
+            asGiven = nil
+        } else if translucent > 0 && requirement == .newIcon && appearance == .light {
             throw IconImageError(path: path, kind: .transparentLightImage(pixels: translucent))
         }
-        return IconSourceImage(path: path, appearance: appearance, bitmap: bitmap, fileAsGiven: fileAsGiven)
+        if requirement == .newIcon && picture.width > minimumPixels {
+            picture = picture.lanczosResampled(width: minimumPixels, height: minimumPixels)
+            asGiven = nil
+        }
+        return IconSourceImage(path: path, appearance: appearance, bitmap: picture, fileAsGiven: asGiven)
     }
 
     /// The picture at `pixels`×`pixels` as a PNG: Lanczos-3 in linear light (`lanczosResampled`),
@@ -138,11 +153,11 @@ package struct IconSourceImage: Sendable {
         }
     }
 
-    /// `bitmap` composited over an opaque `background`, in sRGB as image tools flatten.
-    static func flattened(_ bitmap: RGBABitmap, onto background: IconBackground) -> RGBABitmap {
-        var pixels = bitmap.pixels
+    /// `bitmap` composited over an opaque `background`, in sRGB as image tools flatten; in
+    /// place, so a 4096 px picture is not held twice.
+    static func flatten(_ bitmap: inout RGBABitmap, onto background: IconBackground) {
         let under = [Int(background.red), Int(background.green), Int(background.blue)]
-        pixels.withUnsafeMutableBufferPointer { pixels in
+        bitmap.pixels.withUnsafeMutableBufferPointer { pixels in
             for i in stride(from: 0, to: pixels.count, by: 4) {
                 let alpha = Int(pixels[i + 3])
                 for c in 0..<3 {
@@ -151,7 +166,6 @@ package struct IconSourceImage: Sendable {
                 pixels[i + 3] = 255
             }
         }
-        return RGBABitmap(width: bitmap.width, height: bitmap.height, pixels: pixels)
     }
 
     /// The decoder's message without the path it starts with (the error names the file itself).

@@ -136,6 +136,19 @@ package enum LooseIconFiles {
         }
     }
 
+    /// The files an entry named in the default scheme stands for, the inverse of `defaultFile`:
+    /// `NAME-ipadpro` one 167 px `@2x` file, `NAME-ipad` one 152 px `@2x` file, any other name
+    /// the iPhone's 120 px `@2x` and 180 px `@3x` files. Empty for an entry that names a scale
+    /// itself (`Blue@2x`): what iOS would look for then is no size of an icon.
+    package static func defaultFiles(forEntry entry: String) -> [(ending: String, pixels: Int)] {
+        guard !entry.contains("@") else { return [] }
+        let pad = padPixels.map { pixels in (defaultFile(name: "", pixels: pixels, like: nil, folder: ""), pixels) }
+            .filter { suffix, _ in entry.count > suffix.entry.count && entry.hasSuffix(suffix.entry) }
+            .max { $0.0.entry.count < $1.0.entry.count }
+        if let (suffix, pixels) = pad { return [(suffix.ending, pixels)] }
+        return phonePixels.map { pixels in (defaultFile(name: entry, pixels: pixels, like: nil, folder: "").ending, pixels) }
+    }
+
     /// Whether a file `entry + ending` in `folder` neither clashes with one planned nor takes a
     /// scale its entry already has a file for.
     static func isFree(_ entry: String, _ ending: String, in folder: String, planned: [LooseIconPlan.File],
@@ -156,7 +169,8 @@ package enum LooseIconFiles {
         for file in plan.files {
             let existing: Data?
             do { existing = try changes.contents(of: file.path) } catch { throw IconImageError(error) }
-            if existing != nil || FileKind.notFollowing(file.path) != nil { throw IconImageError(path: file.path, kind: .alreadyExists) }
+            if existing != nil { throw IconImageError(path: file.path, kind: .alreadyExists) }
+            try NewFileName.requireFree(file.path)
             try IconSetWriter.stage(try image.png(pixels: file.pixels), at: file.path, changes: &changes)
             created.append(file.path)
         }

@@ -172,6 +172,14 @@ package struct AppLayout: Sendable {
         return phone.target?.assetCatalogs.first
     }
 
+    /// The first asset catalog the target names and the readers refuse (a symbolic link leading
+    /// out of the boundary, say), its path as a summary shows it: where no catalog can hold a
+    /// new set, the reason the developer is told.
+    package var unreadCatalog: UnreadCatalog? {
+        guard let unread = phone.target?.unreadCatalogs.first else { return nil }
+        return UnreadCatalog(path: shown(unread.path), reason: unread.reason, boundary: unread.boundary)
+    }
+
     /// The folder a new Icon Composer bundle goes in: beside the alternates' bundles, else
     /// beside the primary's bundle, else where a new set would go.
     package var bundleFolder: String? {

@@ -12,8 +12,10 @@ package struct EditError: Error, Sendable, CustomStringConvertible {
         case plist(InfoPlistEditError)
         case project(ProjectEditError)
         case file(ChangeSetError)
-        /// The asset-catalog way was asked for, and the app has no catalog to hold a set.
-        case noAssetCatalog(app: String)
+        /// The asset-catalog way was asked for, and the app has no catalog to hold a set;
+        /// `unread`: one its target names that is not read, so not written into either (its
+        /// path as the summary shows it).
+        case noAssetCatalog(app: String, unread: UnreadCatalog? = nil)
         /// The Info.plist way was asked for, and the app has no Info.plist file (its build writes it).
         case noInfoPlist(app: String)
         /// Loose files have no dark or tinted form, and an Icon Composer bundle has its own.
@@ -27,6 +29,16 @@ package struct EditError: Error, Sendable, CustomStringConvertible {
         /// A new Info.plist entry copies the keys of its neighbour's (`name`), and `plist` read
         /// again cannot give them: the error, or nil where it reads with no such entry naming an image.
         case neighbourEntryUnreadable(plist: String, name: String, CatalogError?)
+        /// A file the `CFBundleIconFiles` entry `entry` of `plist` names, which `lint --fix` does not make.
+        case missingFileNotMade(entry: String, plist: String, MissingFileProblem)
+    }
+
+    /// Why a missing file is not made.
+    package enum MissingFileProblem: Sendable {
+        /// The entry's name says no size (`LooseIconFiles.defaultFiles(forEntry:)`).
+        case sizeNotInName
+        /// The icon has no square image file to shrink.
+        case noImage
     }
 
     package let kind: Kind
@@ -48,8 +60,11 @@ package struct EditError: Error, Sendable, CustomStringConvertible {
         case .plist(let error): return error.description
         case .project(let error): return error.description
         case .file(let error): return error.description
-        case .noAssetCatalog(let app):
+        case .noAssetCatalog(let app, nil):
             return "\(app): the app has no asset catalog to hold an icon set; add one in Xcode, or use --style plist"
+        case let .noAssetCatalog(app, unread?):
+            return "\(app): the app has no asset catalog to hold an icon set (\(Self.whyUnread(unread))); "
+                + "add one in Xcode, or use --style plist"
         case .noInfoPlist(let app):
             return "\(app): the target has no Info.plist file (its build writes one); use --style catalog"
         case .appearancesNotWritable(let style):
@@ -62,6 +77,27 @@ package struct EditError: Error, Sendable, CustomStringConvertible {
             if let error { return "\(error.description); a new entry copies the keys of \(neighbour)'s, so none is written" }
             return "\(plist): no entry of \(neighbour) names an image when the plist is read again; "
                 + "a new entry copies its keys, so none is written"
+        case let .missingFileNotMade(entry, plist, problem):
+            let shown = "“\(TextSanitizer.clean(entry))”"
+            switch problem {
+            case .sizeNotInName:
+                return "\(plist): the entry \(shown) names a scale or no size iconchooser knows; make its file by hand"
+            case .noImage:
+                return "\(plist): the icon of the entry \(shown) has no image of its own to make the file from"
+            }
+        }
+    }
+
+    /// Why the edit does not write into a catalog the target names, naming it.
+    private static func whyUnread(_ unread: UnreadCatalog) -> String {
+        let name = TextSanitizer.clean(unread.path)
+        switch unread.reason {
+        case .linkLeadingOutside:
+            return "\(name) is a symbolic link leading outside \(unread.boundary); iconchooser does not write through it"
+        case .outside:
+            return "\(name) is outside \(unread.boundary); iconchooser does not write there"
+        case .absolute:
+            return "\(name) is written as an absolute path; iconchooser does not write there"
         }
     }
 }

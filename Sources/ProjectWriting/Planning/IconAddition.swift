@@ -70,7 +70,7 @@ package enum IconAddition {
             guard request.dark == nil, request.tinted == nil else {
                 throw EditError(.appearancesNotWritable(style: "an Icon Composer bundle"))
             }
-            guard let folder = layout.bundleFolder else { throw EditError(.noAssetCatalog(app: app)) }
+            guard let folder = layout.bundleFolder else { throw EditError(.noAssetCatalog(app: app, unread: layout.unreadCatalog)) }
             let bundle: IconBundleSource
             do { bundle = try IconBundleSource.load(request.image) } catch { throw EditError(.image(error)) }
             let destination = (folder as NSString).appendingPathComponent(base + ".icon")
@@ -79,7 +79,7 @@ package enum IconAddition {
             plan.summary.append("created \(layout.shown(destination))")
             source = .icon
         } else {
-            guard let folder = layout.setFolder else { throw EditError(.noAssetCatalog(app: app)) }
+            guard let folder = layout.setFolder else { throw EditError(.noAssetCatalog(app: app, unread: layout.unreadCatalog)) }
             let images = try loadImages(request, changes: &plan.changes)
             let sibling = layout.alternateSets.last.map { AppIconSet.read(at: $0) }
             let siblingForm = sibling.map { set in

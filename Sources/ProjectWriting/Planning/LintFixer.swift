@@ -41,6 +41,8 @@ package enum LintFixer {
         var padTwins = Set<String>()
         var commasFixed = false
         var newsstandIdioms = Set<Idiom>()
+        // Per icon of an icons key: nil once its missing files are made, else why they are not.
+        var missingFiles: [LintSubject: String?] = [:]
         for finding in findings {
             guard let fix = LintFix.fix(for: finding.rule) else { continue }
             do {
@@ -77,6 +79,24 @@ package enum LintFixer {
                         continue
                     }
                     try flatten(finding.file, onto: background, layout: layout, into: &outcome.plan)
+                    done = true
+                case .makeMissingFile:
+                    guard case let .icon(set, name) = finding.subject else { done = false; break }
+                    if missingFiles[finding.subject] == nil {
+                        // Staged on a copy: an icon whose files cannot all be made leaves none of them.
+                        var staged = outcome.plan
+                        do {
+                            try makeMissingFiles(of: name, in: set, layout: layout, into: &staged)
+                            outcome.plan = staged
+                            missingFiles[finding.subject] = .some(nil)
+                        } catch {
+                            missingFiles[finding.subject] = .some(error.description)
+                        }
+                    }
+                    if case let reason?? = missingFiles[finding.subject] {
+                        outcome.skipped.append(Skipped(finding: finding, reason: reason))
+                        continue
+                    }
                     done = true
                 }
                 if done {
@@ -140,6 +160,62 @@ package enum LintFixer {
         try IconAddition.editPlist(plist, [.addAlternate(entry, .pad)], layout: layout, into: &plan)
         try ProjectSteps.addResources(created, beside: files.map(\.0), layout: layout, into: &plan)
         plan.summary.insert("created \(created.map(layout.shown).joined(separator: ", "))", at: 0)
+    }
+
+    /// The files that `name`'s entries in `iconsKey` name and no file answers, each at the size
+    /// its name stands for (`LooseIconFiles.defaultFiles(forEntry:)`), made from the largest
+    /// square image of the icon in any idiom (an iPad file from the iPhone's 180 px one) beside
+    /// it; refused where that image is smaller than a file needs.
+    private static func makeMissingFiles(of name: String?, in iconsKey: String, layout: AppLayout,
+                                         into plan: inout EditPlan) throws(EditError) {
+        let icons = layout.catalogs.compactMap { catalog in name == nil ? catalog.primary : catalog.alternate(named: name!) }
+        guard let catalog = layout.catalogs.first(where: { $0.iconsKey == iconsKey }),
+              let icon = name == nil ? catalog.primary : catalog.alternate(named: name!) else {
+            throw EditError(.noSuchIcon(name: name ?? "the primary icon", app: layout.phone.path))
+        }
+        let plist = layout.shown(layout.phone.plistPath ?? layout.phone.path)
+        var images: [(path: String, pixels: Int)] = []
+        var names = Set<String>()
+        for image in icons.flatMap(\.images) {
+            guard case .file(let path) = image.source else { continue }
+            names.insert((path as NSString).lastPathComponent)
+            if image.width == image.height, !images.contains(where: { $0.path == path }) { images.append((path, image.width)) }
+        }
+        let missing = icon.iconFiles.filter { entry in
+            IconFileResolver.unexpandedVariables(in: entry).isEmpty && IconFileResolver.unsafeReason(entry) == nil
+                && !IconFileResolver.candidateEndings.contains { names.contains(IconFileResolver.baseName(of: entry) + $0) }
+        }
+        guard !missing.isEmpty else { return }
+        guard let largest = images.max(by: { $0.pixels < $1.pixels }) else {
+            throw EditError(.missingFileNotMade(entry: missing[0], plist: plist, .noImage))
+        }
+        let folder = (largest.path as NSString).deletingLastPathComponent
+        var files: [(path: String, pixels: Int)] = []
+        for entry in missing {
+            let made = LooseIconFiles.defaultFiles(forEntry: IconFileResolver.baseName(of: entry))
+            guard !made.isEmpty else { throw EditError(.missingFileNotMade(entry: entry, plist: plist, .sizeNotInName)) }
+            files += made.map { ((folder as NSString).appendingPathComponent(IconFileResolver.baseName(of: entry) + $0.ending), $0.pixels) }
+        }
+        if let needed = files.map(\.pixels).max(), needed > largest.pixels {
+            throw EditError(.image(IconImageError(path: largest.path, kind: .wouldUpscale(from: largest.pixels, to: needed))))
+        }
+        do {
+            let image = try IconSourceImage.load(largest.path, appearance: .light, requirement: .existingImage, changes: &plan.changes)
+            for file in files {
+                if try plan.changes.contents(of: file.path) != nil { throw IconImageError(path: file.path, kind: .alreadyExists) }
+                try NewFileName.requireFree(file.path)
+                try IconSetWriter.stage(try image.png(pixels: file.pixels), at: file.path, changes: &plan.changes)
+            }
+        } catch let error as IconImageError {
+            throw EditError(.image(error))
+        } catch let error as ChangeSetError {
+            throw EditError(.file(error))
+        } catch {
+            throw EditError(.file(ChangeSetError(path: largest.path, kind: .unreadable(String(describing: error)))))
+        }
+        plan.summary.append("made " + files.map { "\(layout.shown($0.path)) (\($0.pixels) px)" }.joined(separator: ", ")
+                            + " from \(layout.shown(largest.path)) (\(largest.pixels) px), the icon's largest image")
+        try ProjectSteps.addResources(files.map(\.path), beside: images.map(\.path), layout: layout, into: &plan)
     }
 
     private static func separateWithSpaces(layout: AppLayout, into plan: inout EditPlan) throws(EditError) {

@@ -41,8 +41,25 @@ enum ProjectSteps {
 
     /// Makes the catalog icon `name` ship: nothing where every app icon ships already; else
     /// its name added to `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES` where that is set.
+    /// Where every app icon ships in the configuration read, the configurations that ship
+    /// none (include-all off, no list) are named in a note: the new icon is not in those
+    /// builds either, which is right, and the developer should not have to find out.
     static func ship(_ name: String, layout: AppLayout, into plan: inout EditPlan) throws(EditError) {
-        guard let target = layout.phone.target, !(layout.phone.compiler?.includesAllAppIcons ?? false) else { return }
+        guard let target = layout.phone.target else { return }
+        if layout.phone.compiler?.includesAllAppIcons ?? false {
+            let state: AlternateIconNamesState
+            do {
+                state = try AlternateIconNames.state(target: target.targetName, project: target.projectPath, changes: &plan.changes)
+            } catch {
+                throw EditError(.project(error))
+            }
+            let shippingNone = state.configurations.filter { !$0.includesAllAppIcons && $0.names.isEmpty }.map(\.name)
+            if !shippingNone.isEmpty {
+                plan.summary.append("note: “\(name)” is not shipped in the configurations \(shippingNone.joined(separator: ", ")), "
+                                    + "as the app's other alternates are not")
+            }
+            return
+        }
         do {
             let edit = try AlternateIconNames.add(name, target: target.targetName, project: target.projectPath, changes: &plan.changes)
             for site in edit.sites {
