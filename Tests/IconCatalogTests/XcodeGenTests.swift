@@ -429,7 +429,7 @@ private func error(reading path: String, options: CatalogOptions = CatalogOption
         let filter = GlobFilter(excludes: ["Other/" + stars + "*.xcassets"], includes: [])
         #expect(filter.excludes(["Other", "Deep", "Assets.xcassets"]) && !filter.excludes(["Assets.xcassets"]))
 
-        let patterns = (0..<300).map { "\"\(stars)Skipped\($0)/**\"" }.joined(separator: ", ")
+        let patterns = (0..<400).map { "\"\(stars)Skipped\($0)/**\"" }.joined(separator: ", ")
         let folder = specFolder("""
             name: Globs
             targets:
