@@ -139,7 +139,8 @@ struct SpecTargetExpander {
     private mutating func applyingTemplates(_ definition: SpecDictionary, key: String, chain: [String]) throws(XcodeProjectError) -> Expansion {
         // A target's own definition is merged into nothing: it is walked only when attributes
         // may need replacing in it (a YAML alias shared by many targets is not walked for each).
-        let own = chain.isEmpty && !mentionsVariables ? (size: 0, variableKeys: Set<String>()) : try measure(definition, key: key)
+        var own: (size: Int, variableKeys: Set<String>) = (0, [])
+        if !chain.isEmpty || mentionsVariables { own = try measure(definition, key: key) }
         guard let named = definition["templates"] else { return Expansion(definition: definition, size: own.size, variableKeys: own.variableKeys) }
         var merged = SpecDictionary()
         var size = 0
