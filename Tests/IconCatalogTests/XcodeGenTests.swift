@@ -323,10 +323,10 @@ private func error(reading path: String, options: CatalogOptions = CatalogOption
     /// Nine setting groups each naming all nine (773 bytes took 19 s): each group is resolved
     /// once, every group's settings arrive, and the cycle is named.
     @Test func settingGroupsNamingEachOtherAreEachResolvedOnce() throws {
-        let names = (0..<9).map { "g\($0)" }
+        let groupNames = (0..<9).map { "g\($0)" }
         var yaml = "name: Tangle\nsettingGroups:\n"
-        for (index, name) in names.enumerated() {
-            yaml += "  \(name):\n    groups: [\(names.joined(separator: ", "))]\n    base: { S\(index): \"\(index)\" }\n"
+        for (index, name) in groupNames.enumerated() {
+            yaml += "  \(name):\n    groups: [\(groupNames.joined(separator: ", "))]\n    base: { S\(index): \"\(index)\" }\n"
         }
         yaml += "  icons: { ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES: Blue Green }\n"
         yaml += "targets:\n  App:\n    type: application\n    platform: iOS\n    sources: App\n"

@@ -162,7 +162,7 @@ import TestSupport
         #expect(demoPlan.expectations == [.iconAbsent(name: "black-white")])
         // Written and checked with lint before and after, the removal is kept.
         let lint: @Sendable () throws -> LintReport = { try Linter.lint(app: app) }
-        try CheckedWrite(read: { try Self.layout(app).catalogs }, lint: lint).write(plan, boundary: folder.path, before: lint())
+        try CheckedWrite(read: { try Self.layout(app).catalogs }, lint: lint).write(plan, boundary: ReadBoundary(root: folder.path, kind: .appFolder), before: lint())
         #expect(try Self.layout(app).phone.alternates.isEmpty)
         #expect(try Data(contentsOf: URL(fileURLWithPath: (app as NSString).appendingPathComponent("Info.plist"))) != plist)
     }
