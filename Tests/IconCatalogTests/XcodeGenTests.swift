@@ -332,7 +332,10 @@ private func error(reading path: String, options: CatalogOptions = CatalogOption
         yaml += "targets:\n  App:\n    type: application\n    platform: iOS\n    sources: App\n"
         yaml += "    settings: { groups: [g0, icons], base: { PRODUCT_BUNDLE_IDENTIFIER: com.example.tangle } }\n"
         let folder = specFolder(yaml)
-        let catalog = try CatalogReader.read(app: folder.path)
+        // Thread CPU time, as the neighbouring tests bound it: every path through the nine took 19 s.
+        let (read, use) = ResourceUse.measure { Result { try CatalogReader.read(app: folder.path) } }
+        #expect(use.seconds < 2, "\(use)")
+        let catalog = try read.get()
         #expect(names(catalog) == [nil, "Blue", "Green"])
         #expect(catalog.warnings.contains { $0.message.hasPrefix("setting group “g0” includes itself (g0 → g0)") }, "\(catalog.warnings)")
         let project = try XcodeGenSpec.read(folder.url("project.yml"))
@@ -351,10 +354,12 @@ private func error(reading path: String, options: CatalogOptions = CatalogOption
             yaml += "targets:\n  App: { type: application, platform: iOS, sources: App, settings: { groups: [c0] } }\n"
             return yaml
         }
-        let short = try CatalogReader.read(app: specFolder(chain(24)).path)
+        let shortFolder = specFolder(chain(24))
+        let short = try CatalogReader.read(app: shortFolder.path)
         #expect(names(short) == [nil, "Blue", "Green"])
         #expect(!short.warnings.contains { $0.subject.contains("settingGroups") }, "\(short.warnings)")
-        let long = try CatalogReader.read(app: specFolder(chain(70)).path)
+        let longFolder = specFolder(chain(70))
+        let long = try CatalogReader.read(app: longFolder.path)
         #expect(names(long) == [nil])
         #expect(long.warnings.contains { $0.message == "setting group “c64” is nested more than 64 groups deep (from “c0”); it is not read" },
                 "\(long.warnings)")
@@ -373,9 +378,11 @@ private func error(reading path: String, options: CatalogOptions = CatalogOption
             return yaml
         }
         // Eight deep (256 sources, as XcodeGen would merge them) is read as the templates say.
-        let small = try CatalogReader.read(app: specFolder(fan(8)).path)
+        let smallFolder = specFolder(fan(8))
+        let small = try CatalogReader.read(app: smallFolder.path)
         #expect(names(small) == [nil, "Blue", "Green"])
-        let failure = error(reading: specFolder(fan(20)).path)
+        let largeFolder = specFolder(fan(20))
+        let failure = error(reading: largeFolder.path)
         let message = failure?.description ?? ""
         #expect(message.contains("makes merging target templates take more than 1000000 steps"), "\(message)")
         #expect(message.contains("targetTemplates.t"), "\(message)")
@@ -385,20 +392,22 @@ private func error(reading path: String, options: CatalogOptions = CatalogOption
     /// Templates naming each other in a cycle are applied once, with a warning; a chain of 70
     /// is said to be too deep.
     @Test func templateCyclesAndDepthAreNamed() throws {
-        let cycle = try CatalogReader.read(app: specFolder("""
+        let cycleFolder = specFolder("""
             name: Cycle
             targetTemplates:
               a: { templates: [b], type: application }
               b: { templates: [a], platform: iOS, sources: [App] }
             targets:
               App: { templates: [a], settings: { ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES: Blue } }
-            """).path)
+            """)
+        let cycle = try CatalogReader.read(app: cycleFolder.path)
         #expect(names(cycle) == [nil, "Blue"])
         #expect(cycle.warnings.contains { $0.message == "target template “a” uses itself (a → b → a); it is applied once" }, "\(cycle.warnings)")
         var yaml = "name: Deep\ntargetTemplates:\n"
         for index in 0..<70 { yaml += "  d\(index): { templates: [d\(index + 1)] }\n" }
         yaml += "  d70: { type: application }\ntargets:\n  App: { templates: [d0], platform: iOS, sources: [App] }\n"
-        let deep = try XcodeGenSpec.read(specFolder(yaml).url("project.yml")).warnings
+        let deepFolder = specFolder(yaml)
+        let deep = try XcodeGenSpec.read(deepFolder.url("project.yml")).warnings
         #expect(deep.contains { $0.message == "target template “d64” is nested more than 64 templates deep (from “d0”); it is not applied" }, "\(deep)")
     }
 
@@ -410,7 +419,10 @@ private func error(reading path: String, options: CatalogOptions = CatalogOption
         for index in 0..<1_000 { yaml += "      - sdk: Kit\(index).framework\n" }
         yaml += "targets:\n"
         for index in 0..<1_000 { yaml += "  T\(index): { templates: [app] }\n" }
-        let project = try XcodeGenSpec.read(specFolder(yaml).url("project.yml"))
+        let folder = specFolder(yaml)
+        let (read, use) = ResourceUse.measure { Result { () throws(XcodeProjectError) in try XcodeGenSpec.read(folder.url("project.yml")) } }
+        #expect(use.seconds < 2, "\(use)")
+        let project = try read.get()
         #expect(project.targets.count == 1_000)
         let last = try #require(project.targets.first { $0.name == "T999" })
         #expect(last.configurationList.configurations.first?.settings.contains { $0.key == "SHOWN_NAME" && $0.value == "T999 app" } == true)

@@ -172,13 +172,20 @@ struct SpecTargetExpander {
                 expansion = try applyingTemplates(template, key: "targetTemplates.\(name)", chain: chain + [name])
                 expanded[name] = expansion
             }
-            try spend(expansion.size, at: elementKey, what: "merging target templates")
+            // Merged into nothing, a template's values are shared, not copied: only its keys
+            // cost. Merged into another, as much as both may hold (lists are joined), so a
+            // template named twice by each of the next pays for what it doubles to.
+            try spend(merged.isEmpty ? expansion.definition.entries.count : expansion.size, at: elementKey, what: "merging target templates")
             merged = SpecFileLoader.merge(merged, expansion.definition)
             size = size.addingClamped(expansion.size)
             variableKeys.formUnion(expansion.variableKeys)
         }
         var ownEntries = definition
         ownEntries["templates"] = nil
+        // Writing the definition's own keys over the templates' copies their keys once.
+        if !merged.isEmpty, !ownEntries.isEmpty {
+            try spend(merged.entries.count.addingClamped(ownEntries.entries.count), at: key, what: "merging target templates")
+        }
         return Expansion(definition: SpecFileLoader.merge(merged, ownEntries), size: size.addingClamped(own.size),
                          variableKeys: variableKeys.union(own.variableKeys))
     }
