@@ -330,6 +330,17 @@ def pbxproj_graph_seeds(out, corpus):
     structured(out, raws)
 
 
+def xcodegen_graph_seeds(out, corpus):
+    """XcodeGen specs (after a 1), and choices of group and template graphs, targets and globs."""
+    made = os.path.join(out, ".raw")
+    xcodegen_spec_seeds(made, None)
+    raws = [read(os.path.join(made, name)) for name in sorted(os.listdir(made))]
+    for name in os.listdir(made):
+        os.remove(os.path.join(made, name))
+    os.rmdir(made)
+    structured(out, raws)
+
+
 def xcodegen_spec_seeds(out, corpus):
     """XcodeGen specs as the tests write them: includes, setting groups, templates, per-configuration
     settings and xcconfig files, sources with globs, info properties, several platforms, schemes,
@@ -523,6 +534,7 @@ SEEDS = {
     "svg-precheck": svg_precheck_seeds,
     "preprocessor": preprocessor_seeds,
     "pbxproj-graph": pbxproj_graph_seeds,
+    "xcodegen-graph": xcodegen_graph_seeds,
     "xcodegen-spec": xcodegen_spec_seeds,
     "project-text": project_text_seeds,
     "plist-edit": plist_seeds,

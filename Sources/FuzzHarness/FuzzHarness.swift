@@ -30,6 +30,7 @@ public enum FuzzHarness {
         "preprocessor": preprocessorExpansion,
         "pbxproj-graph": pbxprojGraph,
         "xcodegen-spec": xcodegenSpec,
+        "xcodegen-graph": xcodegenGraph,
         "assets-car": compiledCatalog,
         "lzfse": lzfse,
         "lzvn": lzvn,

@@ -222,6 +222,58 @@ extension FuzzHarness {
     }
 }
 
+extension FuzzHarness {
+    /// The XcodeGen spec reader on graphs: setting groups and target templates naming each
+    /// other (fans, chains, cycles, missing and wrongly typed names) with settings, lists and
+    /// `${target_name}` values to merge, many targets sharing them, and sources with globs of
+    /// many `**` and `*`. Whatever the graph, reading it ends in bounded work: the readers'
+    /// limits say how far; a second here is far past what they allow.
+    public static func xcodegenGraph(_ bytes: [UInt8]) {
+        var input = FuzzBytes(bytes)
+        let text: [UInt8] = input.byte() & 1 == 1 ? Array(input.rest) : Array(specGraph(&input).utf8)
+        _ = place(Array("{}".utf8), at: "SpecGraph/App/Assets.xcassets/Contents.json")
+        let path = place(text, at: "SpecGraph/project.yml")
+        let start = DispatchTime.now()
+        if let project = try? XcodeProject.read(path) {
+            _ = project.warnings.map(\.description)
+            _ = project.iOSApplicationTargets()
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        precondition(seconds < 5, "a spec of \(text.count) bytes took \(seconds) s")
+    }
+
+    private static func specGraph(_ input: inout FuzzBytes) -> String {
+        let groups = 1 + Int(input.byte() % 24)
+        let templates = 1 + Int(input.byte() % 24)
+        func names(_ prefix: String, _ count: Int) -> String {
+            "[" + (0..<1 + Int(input.byte() % 6)).map { _ in
+                input.byte() % 16 == 0 ? input.pick(["missing", "7", "null"]) : "\(prefix)\(input.byte() % UInt8(count))"
+            }.joined(separator: ", ") + "]"
+        }
+        func glob() -> String {
+            let part = input.pick(["**", "*", "*a*b*", "App", "*.xcassets", "[a-z]*", "?"])
+            return "\"" + String(repeating: "\(part)/", count: input.count() % 400) + input.pick(["x", "**", "*.png"]) + "\""
+        }
+        var yaml = "name: Graph\nsettingGroups:\n"
+        for index in 0..<groups {
+            yaml += "  g\(index):\n    groups: \(names("g", groups))\n    base: { S\(index): \"${target_name} \(input.number())\" }\n"
+            if input.byte() % 4 == 0 { yaml += "    configs: { debug: { groups: \(names("g", groups)) } }\n" }
+        }
+        yaml += "targetTemplates:\n"
+        for index in 0..<templates {
+            yaml += "  t\(index):\n    templates: \(names("t", templates))\n    settings: { groups: \(names("g", groups)) }\n"
+            yaml += "    sources: [{ path: App, excludes: [\((0..<Int(input.byte() % 4)).map { _ in glob() }.joined(separator: ", "))] }]\n"
+            if input.byte() % 3 == 0 { yaml += "    type: application\n    platform: \(input.pick(["iOS", "[iOS, tvOS]", "auto"]))\n" }
+            if input.byte() % 5 == 0 { yaml += "    dependencies: [\((0..<input.count()).map { "{ sdk: K\($0) }" }.joined(separator: ", "))]\n" }
+        }
+        yaml += "targets:\n"
+        for index in 0..<1 + input.count() {
+            yaml += "  T\(index): { templates: \(names("t", templates)), settings: { groups: \(names("g", groups)) } }\n"
+        }
+        return yaml
+    }
+}
+
 /// The fuzzer's bytes read as choices; past their end every choice is the first.
 struct FuzzBytes {
     private let bytes: [UInt8]

@@ -271,6 +271,63 @@ import TestSupport
         #expect(patch.samples[(512 * 1024 + 512) * 4 + 1] > 0.5)
     }
 
+    /// A 1024-pixel picture wrapped in SVG, as Icon Composer layers of real apps are (2 MB of
+    /// base64, more than all the markup an icon has): drawn, its own red showing. Its cost is
+    /// its pixels, not its bytes.
+    @Test func aLayerEmbeddingALargePictureIsDrawn() throws {
+        let text = PictureLayerSVG.text()
+        #expect(text.utf8.count > 1 << 20)
+        let (result, use) = ResourceUse.measure { () -> Result<LayerPatch?, SVGDocument.Failure> in
+            do throws(SVGDocument.Failure) {
+                let document = try SVGDocument(bytes: Array(text.utf8))
+                return .success(try document.draw(in: LayerFrame(x: 0, y: 0, width: 64, height: 64),
+                                                  clip: PixelRect(x: 0, y: 0, width: 64, height: 64)))
+            } catch {
+                return .failure(error)
+            }
+        }
+        expectCheap(use)
+        let patch = try #require(try result.get())
+        let middle = (32 * 64 + 32) * 4
+        #expect(patch.samples[middle] > 0.7 && patch.samples[middle + 1] < 0.1 && patch.samples[middle + 3] > 0.99,
+                "\(patch.samples[middle..<middle + 4])")
+    }
+
+    /// Pictures are counted by their pixels, all together: four 4096-pixel ones (a few hundred
+    /// bytes each, declared in their headers) are refused before librsvg decodes any.
+    @Test func embeddedPicturesPastAPixelBudgetAreRefused() {
+        var declared = Data(PNGWriter.png(width: 1, height: 1, alpha: true) { _, _ in (0, 0, 0, 0) })
+        declared.replaceSubrange(16..<24, with: [0, 0, 0x10, 0, 0, 0, 0x10, 0])
+        let image = "<image width=\"10\" height=\"10\" href=\"data:image/png;base64,\(declared.base64EncodedString())\"/>"
+        #expect(refusal(Self.open + image + "</svg>") != .refused("its embedded images have over 16777216 pixels in all"))
+        #expect(refusal(Self.open + String(repeating: image, count: 4) + "</svg>")
+                == .refused("its embedded images have over 16777216 pixels in all"))
+    }
+
+    /// Markup is what libxml2 parses and the scan reads: past 1 MB of it (here a comment,
+    /// which costs nothing to draw but is still markup) is refused, whatever pictures beside it
+    /// weigh, and found before the rest of a large file is scanned.
+    @Test func markupPastItsLimitIsRefused() {
+        let padded = Self.open + "<!--" + String(repeating: "x", count: 1 << 20) + "--><rect width=\"9\" height=\"9\"/></svg>"
+        #expect(refusal(padded) == .refused("it has \(padded.utf8.count) bytes of markup besides its embedded images; over 1048576 is refused"))
+        let shapes = Self.open + String(repeating: "<!-- \(String(repeating: "y", count: 1000)) --><g/>", count: 2_000) + "</svg>"
+        guard case .refused(let reason)? = refusal(shapes) else { Issue.record("2 MB of markup was drawn"); return }
+        #expect(reason.hasSuffix("bytes of markup besides its embedded images; over 1048576 is refused"), "\(reason)")
+    }
+
+    /// A filter region many times the drawing is refused, in user units or as a fraction of the
+    /// element; a shadow's region, a little past its element, is drawn.
+    @Test func filterRegionsFarPastTheDrawingAreRefused() {
+        let user = Self.open + "<filter id=\"f\" filterUnits=\"userSpaceOnUse\" x=\"-1e6\" y=\"-1e6\" width=\"2e6\" height=\"2e6\">"
+            + "<feGaussianBlur stdDeviation=\"50\"/></filter><rect width=\"100\" height=\"100\" filter=\"url(#f)\"/></svg>"
+        #expect(refusal(user) == .refused("a filter region is 4e+08 times the drawing's area; over 16 is refused"))
+        let fraction = Self.open + "<filter id=\"f\" x=\"-50\" y=\"-50\" width=\"100\" height=\"10000%\"><feFlood flood-color=\"red\"/></filter></svg>"
+        #expect(refusal(fraction) == .refused("a filter region is 10000 times the drawing's area; over 16 is refused"))
+        let shadow = Self.open + "<filter id=\"s\" x=\"-20%\" y=\"-20%\" width=\"140%\" height=\"140%\"><feGaussianBlur stdDeviation=\"3\"/></filter>"
+            + "<circle cx=\"50\" cy=\"50\" r=\"30\" filter=\"url(#s)\"/></svg>"
+        #expect(refusal(shadow) == nil)
+    }
+
     @Test func aFileOverTheSizeLimitIsNotRead() {
         let folder = TemporaryFolder()
         let path = folder.write("big.svg", Data(count: SVGDocument.maximumFileBytes + 1))

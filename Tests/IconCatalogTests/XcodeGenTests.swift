@@ -318,6 +318,145 @@ private func error(reading path: String, options: CatalogOptions = CatalogOption
         #expect(catalog.warnings.contains { $0.message.contains("took more than 100000 steps") }, "\(catalog.warnings)")
     }
 
+    // MARK: Specs made to cost: each read with the outcome and the message, in work bounded by the spec
+
+    /// Nine setting groups each naming all nine (773 bytes took 19 s): each group is resolved
+    /// once, every group's settings arrive, and the cycle is named.
+    @Test func settingGroupsNamingEachOtherAreEachResolvedOnce() throws {
+        let groupNames = (0..<9).map { "g\($0)" }
+        var yaml = "name: Tangle\nsettingGroups:\n"
+        for (index, name) in groupNames.enumerated() {
+            yaml += "  \(name):\n    groups: [\(groupNames.joined(separator: ", "))]\n    base: { S\(index): \"\(index)\" }\n"
+        }
+        yaml += "  icons: { ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES: Blue Green }\n"
+        yaml += "targets:\n  App:\n    type: application\n    platform: iOS\n    sources: App\n"
+        yaml += "    settings: { groups: [g0, icons], base: { PRODUCT_BUNDLE_IDENTIFIER: com.example.tangle } }\n"
+        let folder = specFolder(yaml)
+        // Thread CPU time, as the neighbouring tests bound it: every path through the nine took 19 s.
+        let (read, use) = ResourceUse.measure { Result { try CatalogReader.read(app: folder.path) } }
+        #expect(use.seconds < 2, "\(use)")
+        let catalog = try read.get()
+        #expect(names(catalog) == [nil, "Blue", "Green"])
+        #expect(catalog.warnings.contains { $0.message.hasPrefix("setting group “g0” includes itself (g0 → g0)") }, "\(catalog.warnings)")
+        let project = try XcodeGenSpec.read(folder.url("project.yml"))
+        let settings = try #require(project.targets.first?.configurationList.configurations.first?.settings)
+        let values = Dictionary(settings.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+        #expect((0..<9).allSatisfy { values["S\($0)"] == "\($0)" }, "\(values)")
+    }
+
+    /// A chain of 24 groups without a cycle (11 s) is read whole, the innermost group's
+    /// settings included; one of 70 is said to be too deep, not to include itself.
+    @Test func aLongChainOfGroupsIsReadAndTooDeepIsSaidSo() throws {
+        func chain(_ length: Int) -> String {
+            var yaml = "name: Chain\nsettingGroups:\n"
+            for index in 0..<length - 1 { yaml += "  c\(index): { groups: [c\(index + 1)], base: { S\(index): x } }\n" }
+            yaml += "  c\(length - 1): { ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES: Blue Green }\n"
+            yaml += "targets:\n  App: { type: application, platform: iOS, sources: App, settings: { groups: [c0] } }\n"
+            return yaml
+        }
+        let shortFolder = specFolder(chain(24))
+        let short = try CatalogReader.read(app: shortFolder.path)
+        #expect(names(short) == [nil, "Blue", "Green"])
+        #expect(!short.warnings.contains { $0.subject.contains("settingGroups") }, "\(short.warnings)")
+        let longFolder = specFolder(chain(70))
+        let long = try CatalogReader.read(app: longFolder.path)
+        #expect(names(long) == [nil])
+        #expect(long.warnings.contains { $0.message == "setting group “c64” is nested more than 64 groups deep (from “c0”); it is not read" },
+                "\(long.warnings)")
+        #expect(!long.warnings.contains { $0.message.contains("includes itself") })
+    }
+
+    /// Templates each naming the next twice, 20 deep (2.5 KB took 5–8 s, then said "no iOS
+    /// application target"): each is expanded once; what they add up to (2^20 sources) is past
+    /// the work limit, and the spec is refused naming that limit and where, not its targets.
+    @Test func templatesFanningOutAreExpandedOnceAndTooMuchIsSaidSo() throws {
+        func fan(_ depth: Int) -> String {
+            var yaml = "name: Fan\ntargetTemplates:\n"
+            for index in 0..<depth { yaml += "  t\(index): { templates: [t\(index + 1), t\(index + 1)], sources: [App] }\n" }
+            yaml += "  t\(depth): { type: application, platform: iOS, settings: { ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES: Blue Green } }\n"
+            yaml += "targets:\n  App: { templates: [t0] }\n"
+            return yaml
+        }
+        // Eight deep (256 sources, as XcodeGen would merge them) is read as the templates say.
+        let smallFolder = specFolder(fan(8))
+        let small = try CatalogReader.read(app: smallFolder.path)
+        #expect(names(small) == [nil, "Blue", "Green"])
+        let largeFolder = specFolder(fan(20))
+        let failure = error(reading: largeFolder.path)
+        let message = failure?.description ?? ""
+        #expect(message.contains("makes merging target templates take more than 1000000 steps"), "\(message)")
+        #expect(message.contains("targetTemplates.t"), "\(message)")
+        #expect(!message.contains("no iOS application target"), "\(message)")
+    }
+
+    /// Templates naming each other in a cycle are applied once, with a warning; a chain of 70
+    /// is said to be too deep.
+    @Test func templateCyclesAndDepthAreNamed() throws {
+        let cycleFolder = specFolder("""
+            name: Cycle
+            targetTemplates:
+              a: { templates: [b], type: application }
+              b: { templates: [a], platform: iOS, sources: [App] }
+            targets:
+              App: { templates: [a], settings: { ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES: Blue } }
+            """)
+        let cycle = try CatalogReader.read(app: cycleFolder.path)
+        #expect(names(cycle) == [nil, "Blue"])
+        #expect(cycle.warnings.contains { $0.message == "target template “a” uses itself (a → b → a); it is applied once" }, "\(cycle.warnings)")
+        var yaml = "name: Deep\ntargetTemplates:\n"
+        for index in 0..<70 { yaml += "  d\(index): { templates: [d\(index + 1)] }\n" }
+        yaml += "  d70: { type: application }\ntargets:\n  App: { templates: [d0], platform: iOS, sources: [App] }\n"
+        let deepFolder = specFolder(yaml)
+        let deep = try XcodeGenSpec.read(deepFolder.url("project.yml")).warnings
+        #expect(deep.contains { $0.message == "target template “d64” is nested more than 64 templates deep (from “d0”); it is not applied" }, "\(deep)")
+    }
+
+    /// One template holding 1,000 values, used by 1,000 targets with an attribute each (5 s):
+    /// what holds no `$` is not walked again for each target, and every target gets its name.
+    @Test func aSharedTemplateValueIsNotWalkedPerTarget() throws {
+        var yaml = "name: Shared\noptions: { bundleIdPrefix: com.example }\ntargetTemplates:\n  app:\n    type: application\n"
+        yaml += "    platform: iOS\n    sources: [App]\n    settings: { base: { SHOWN_NAME: \"${target_name} app\" } }\n    dependencies:\n"
+        for index in 0..<1_000 { yaml += "      - sdk: Kit\(index).framework\n" }
+        yaml += "targets:\n"
+        for index in 0..<1_000 { yaml += "  T\(index): { templates: [app] }\n" }
+        let folder = specFolder(yaml)
+        let (read, use) = ResourceUse.measure { Result { () throws(XcodeProjectError) in try XcodeGenSpec.read(folder.url("project.yml")) } }
+        #expect(use.seconds < 2, "\(use)")
+        let project = try read.get()
+        #expect(project.targets.count == 1_000)
+        let last = try #require(project.targets.first { $0.name == "T999" })
+        #expect(last.configurationList.configurations.first?.settings.contains { $0.key == "SHOWN_NAME" && $0.value == "T999 app" } == true)
+        #expect(!project.warnings.contains { $0.message.contains("steps") }, "\(project.warnings)")
+    }
+
+    /// Exclude globs of many `**` (8 s; 300 of them over 30 s): a run of `**` is one, a pattern
+    /// is matched against a path in one pass, and patterns past the limit are named and not used.
+    @Test func excludeGlobsOfManyStarsAreMatchedInOnePass() throws {
+        let stars = String(repeating: "**/", count: 300)
+        #expect(GlobFilter.split(stars + "a") == ["**", "a"])
+        #expect(GlobFilter.matches(GlobFilter.split(stars + "a"), ["x", "y", "a"]))
+        let alternating = GlobFilter.split(String(repeating: "**/a/", count: 150) + "b")
+        #expect(!GlobFilter.matches(alternating, Array(repeating: "a", count: 16)))
+        #expect(GlobFilter.matches(GlobFilter.split("**/a/**/b"), ["a", "x", "b"]))
+        let filter = GlobFilter(excludes: ["Other/" + stars + "*.xcassets"], includes: [])
+        #expect(filter.excludes(["Other", "Deep", "Assets.xcassets"]) && !filter.excludes(["Assets.xcassets"]))
+
+        let patterns = (0..<400).map { "\"\(stars)Skipped\($0)/**\"" }.joined(separator: ", ")
+        let folder = specFolder("""
+            name: Globs
+            targets:
+              App:
+                type: application
+                platform: iOS
+                sources: [{ path: App, excludes: [\(patterns)] }]
+                settings: { ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES: Blue Green }
+            """)
+        let catalog = try CatalogReader.read(app: folder.path)
+        #expect(names(catalog) == [nil, "Blue", "Green"])
+        #expect(catalog.warnings.contains { $0.message.hasPrefix("its excludes and includes have more than 1000 path components in all") },
+                "\(catalog.warnings)")
+    }
+
     // MARK: Tuist, and folders known by their contents
 
     @Test func aTuistProjectIsNamedWithWhatToRun() throws {

@@ -7,8 +7,12 @@ import IconCatalog
 /// external entities); only `data:` URLs remain, which `SVGPreflight` checks with the rest of what
 /// could make drawing cost far more than the file's size.
 struct SVGDocument {
-    /// Layer art is a few to a few hundred KB.
-    static let maximumFileBytes = 1 << 20
+    /// A sanity cap on what is read into memory, not a measure of cost: layer art is a few to a
+    /// few hundred KB, but an Icon Composer layer may embed its artwork as a PNG (a 1024-pixel
+    /// one with noise is 1.5 MB of base64), which costs its pixels to draw, not its bytes.
+    /// `SVGPreflight` bounds the markup and the embedded pixels; this bounds the copies held
+    /// (the file, and the child process's parse of it) to a few times 16 MB.
+    static let maximumFileBytes = 16 << 20
     /// Declared width or height, in points: sixteen times the icon's 1024-point canvas.
     static let maximumDimension = 16_384.0
     /// What one call of librsvg may spend, in a child process of its own: what the pre-check

@@ -13,8 +13,13 @@ import IconCatalog
 /// - text (pango shaping 220 KB of emoji and Arabic took 473 MB; an entity of 50,000
 ///   characters used 15 times in `<text>`, 3.9 GB and minutes), style sheets matched against
 ///   every element (5,000 rules over 2,000 elements: over 10 s), filter primitives whose cost
-///   grows with a parameter (`feTurbulence numOctaves="100000"`: over 10 s), and thousands of
-///   filtered or blended groups, each an offscreen surface (5,000: 2.4 s).
+///   grows with a parameter (`feTurbulence numOctaves="100000"`: over 10 s), filter regions
+///   many times the drawing, and thousands of filtered or blended groups, each an offscreen
+///   surface (5,000: 2.4 s).
+/// What it costs to draw is bounded, not the file's size: the markup (all but the payloads of
+/// `data:` URLs) stays within the size the scan and librsvg were measured and fuzzed on, and an
+/// embedded PNG (an Icon Composer layer may be a 1024-pixel picture wrapped in SVG, 1.5 MB of
+/// base64) costs its pixels, read from its header, counted over every image of the document.
 /// An icon layer needs none of these beyond a little: a few letters of text, a small style
 /// sheet, a few effects. What is past that is refused, and what the scan misses is bounded by
 /// the rasterizer's own time and memory budget (see `SVGDocument`).
@@ -30,6 +35,18 @@ struct SVGPreflight {
         var maximumDashes = 200_000
         /// Width and height of an embedded PNG image.
         var maximumEmbeddedDimension = 4096
+        /// Pixels of every embedded PNG image together: librsvg decodes each into a bitmap
+        /// (4 bytes a pixel) and again into a cairo surface, so 16 Mpx hold 128 MB at most.
+        var maximumEmbeddedPixels = 4096 * 4096
+        /// Bytes of the document outside the payloads of its `data:` URLs: what libxml2 parses
+        /// and the scan reads, and where every costly construct is written. The pre-check and
+        /// librsvg were measured and fuzzed on documents of up to this size; an embedded
+        /// image's payload costs its pixels, bounded above, not its bytes.
+        var maximumMarkupBytes = 1 << 20
+        /// A filter region's area, in times the drawing's own (`width` × `height` of a
+        /// `<filter>`, in user units or as a fraction of the filtered element): a shadow or a
+        /// glow reaches a little past its element, never sixteen drawings' worth.
+        var maximumFilterAreaRatio = 16.0
         /// Bytes of character data in text elements, entities expanded: a monogram or a word.
         var maximumTextBytes = 1024
         /// Bytes of `<style>` sheets.
@@ -64,6 +81,9 @@ struct SVGPreflight {
         case tooManyFilterPrimitives(Int)
         case filterTooCostly(String)
         case tooManyEffects(Int)
+        case embeddedPixels(limit: Int)
+        case markupTooLarge(bytes: Int, limit: Int)
+        case filterRegionTooLarge(ratio: Double, limit: Double)
 
         var description: String {
             switch self {
@@ -81,6 +101,11 @@ struct SVGPreflight {
             case .tooManyFilterPrimitives(let limit): return "it has over \(limit) filter primitives"
             case .filterTooCostly(let what): return "its filter has \(what)"
             case .tooManyEffects(let limit): return "over \(limit) of its elements are filtered, masked or blended"
+            case .embeddedPixels(let limit): return "its embedded images have over \(limit) pixels in all"
+            case .markupTooLarge(let bytes, let limit):
+                return "it has \(bytes) bytes of markup besides its embedded images; over \(limit) is refused"
+            case .filterRegionTooLarge(let ratio, let limit):
+                return "a filter region is \(ratio >= 1e6 ? String(format: "%.3g", ratio) : String(Int(ratio.rounded()))) times the drawing's area; over \(Int(limit)) is refused"
             }
         }
     }
@@ -110,6 +135,9 @@ struct SVGPreflight {
     private var filterPrimitives = 0
     private var effects = 0
     private var styleSheetSetsEffects = false
+    /// Pixels of the embedded images so far, and bytes of their `data:` payloads.
+    private var embeddedPixels = 0
+    private var payloadBytes = 0
 
     private init(bytes: [UInt8], limits: Limits) {
         self.bytes = bytes
@@ -120,6 +148,8 @@ struct SVGPreflight {
     static func check(_ bytes: [UInt8], limits: Limits = .standard) throws(Refusal) {
         var scan = SVGPreflight(bytes: bytes, limits: limits)
         try scan.tokenize()
+        let markup = bytes.count - scan.payloadBytes
+        guard markup <= limits.maximumMarkupBytes else { throw .markupTooLarge(bytes: markup, limit: limits.maximumMarkupBytes) }
         try scan.checkEntities()
         try scan.checkEffects()
         try scan.checkInstances()
@@ -130,6 +160,10 @@ struct SVGPreflight {
 
     private mutating func tokenize() throws(Refusal) {
         while let start = find("<", from: position) {
+            // Stopped as soon as the markup passes its limit: a 16 MB file is not scanned whole to refuse it.
+            guard start - payloadBytes <= limits.maximumMarkupBytes else {
+                throw .markupTooLarge(bytes: bytes.count - payloadBytes, limit: limits.maximumMarkupBytes)
+            }
             try characterData(position, start)
             position = start
             if hasPrefix("<!--") { skip(past: "-->"); continue }
@@ -254,6 +288,8 @@ struct SVGPreflight {
         let isStyle = localName(nameStart, cursor, is: "style")
         let filter = filterPrimitive(nameStart, cursor)
         if filter != nil { filterPrimitives += 1 }
+        let isFilterElement = localName(nameStart, cursor, is: "filter")
+        var region = FilterRegion()
         let index = parents.count
         parents.append(open.last ?? -1)
         useTargets.append(nil)
@@ -277,8 +313,10 @@ struct SVGPreflight {
             let valueEnd = find(bytes[cursor], from: cursor + 1) ?? bytes.count
             try attributeValue(name: attributeStart..<attributeEnd, isUse: isUse, element: index, from: cursor + 1, to: valueEnd)
             if let filter { try checkFilter(filter, attribute: attributeStart..<attributeEnd, from: cursor + 1, to: valueEnd) }
+            if isFilterElement { noteRegion(&region, attribute: attributeStart..<attributeEnd, from: cursor + 1, to: valueEnd) }
             cursor = valueEnd + 1
         }
+        if isFilterElement { try checkRegion(region) }
         if !selfClosing {
             open.append(index)
             if isText { openText += 1 }
@@ -350,11 +388,53 @@ struct SVGPreflight {
         }
     }
 
+    /// What a `<filter>` says of its region: its units, width and height as written.
+    private struct FilterRegion {
+        var userSpace = false
+        var width: String?
+        var height: String?
+    }
+
+    private func noteRegion(_ region: inout FilterRegion, attribute: Range<Int>, from start: Int, to end: Int) {
+        let value = text(start, min(end, start + 64)).trimmingCharacters(in: .whitespaces)
+        if localName(attribute.lowerBound, attribute.upperBound, is: "filterUnits") {
+            region.userSpace = value == "userSpaceOnUse"
+        } else if localName(attribute.lowerBound, attribute.upperBound, is: "width") {
+            region.width = value
+        } else if localName(attribute.lowerBound, attribute.upperBound, is: "height") {
+            region.height = value
+        }
+    }
+
+    /// A filter's region against the drawing: each primitive works over the region, so a
+    /// region of many drawings only costs and never shows more. In user units it is measured against the document's size; as a fraction of
+    /// the filtered element (the default, 120 % each way), against the element filling the
+    /// drawing, the most it may. Lengths it cannot read are left to librsvg.
+    private func checkRegion(_ region: FilterRegion) throws(Refusal) {
+        // Each side as a fraction of the drawing's (or the element's): a percentage is one in
+        // either units, a number in user units is measured against the document's size.
+        let scale = max(referenceSize, 1)
+        func fraction(_ written: String?) -> Double? {
+            guard let written else { return 1.2 }
+            if written.hasSuffix("%") { return Double(written.dropLast()).map { $0 / 100 } }
+            let number = Double(written.prefix { $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "e" || $0 == "E" })
+            return region.userSpace ? number.map { $0 / scale } : number
+        }
+        guard let width = fraction(region.width), let height = fraction(region.height) else { return }
+        // Magnitudes only; a product of doubles never traps, and NaN or infinity is refused.
+        let ratio = abs(width) * abs(height)
+        guard ratio <= limits.maximumFilterAreaRatio else {
+            throw .filterRegionTooLarge(ratio: ratio.isFinite ? ratio : .greatestFiniteMagnitude, limit: limits.maximumFilterAreaRatio)
+        }
+    }
+
     // MARK: - Embedded images
 
     /// `data:` URLs are all librsvg loads without a base URL: a PNG must declare a size the
-    /// decoders accept; other embedded formats (JPEG, GIF, nested SVG) are refused.
-    private func checkEmbedded(from start: Int, to end: Int) throws(Refusal) {
+    /// decoders accept, and all of them together no more pixels than a drawing may hold; other
+    /// embedded formats (JPEG, GIF, nested SVG) are refused. Only the PNG's header is decoded
+    /// here: the payload's bytes are not markup (see `Limits.maximumMarkupBytes`).
+    private mutating func checkEmbedded(from start: Int, to end: Int) throws(Refusal) {
         let header = text(start, min(end, start + 64)).lowercased()
         guard header.hasPrefix("data:image/png;base64,") else {
             throw .embeddedImage("an image other than a base64 PNG (\(header.prefix(24))…)")
@@ -368,6 +448,10 @@ struct SVGPreflight {
         guard size.width <= limits.maximumEmbeddedDimension, size.height <= limits.maximumEmbeddedDimension else {
             throw .embeddedImage("a PNG image of \(size.width)×\(size.height) pixels")
         }
+        // Both at most maximumEmbeddedDimension: the product and the sum cannot overflow.
+        embeddedPixels += size.width * size.height
+        guard embeddedPixels <= limits.maximumEmbeddedPixels else { throw .embeddedPixels(limit: limits.maximumEmbeddedPixels) }
+        payloadBytes += end - payloadStart
     }
 
     // MARK: - Instances

@@ -45,7 +45,19 @@ struct SpecSettingsResolver {
     private var work = 0
     private var reportedWork = false
 
-    static let maximumGroupDepth = 16
+    /// Each group's settings for a configuration, resolved once: groups naming each other
+    /// (every one of nine naming all the others) cost one resolution each, however many paths
+    /// lead to them, rather than one per path.
+    private var resolvedGroups: [GroupKey: [String: String]] = [:]
+
+    private struct GroupKey: Hashable {
+        let group: String
+        let configuration: String
+    }
+
+    /// Groups nested in each other at most, counted along one chain: with each group resolved
+    /// once, depth costs nothing but the reader's stack, and XcodeGen itself sets no limit.
+    static let maximumGroupDepth = 64
     /// Settings copied at most, for every target and configuration together (a spec of 100
     /// targets, 3 configurations and 150 settings each copies 45,000): 10,000 targets sharing a
     /// mapping of 10,000 settings through an alias would otherwise copy 10⁸ for each configuration.
@@ -90,11 +102,17 @@ struct SpecSettingsResolver {
                     warn("\(key).groups[\(index)]", "names the setting group “\(name)”, which the spec does not define")
                     continue
                 }
-                guard !groupChain.contains(name), groupChain.count < Self.maximumGroupDepth else {
+                guard !groupChain.contains(name) else {
                     warn("\(key).groups[\(index)]", "setting group “\(name)” includes itself (\((groupChain + [name]).joined(separator: " → "))); it is read once")
                     continue
                 }
-                add(group, key: "settingGroups.\(name)", configuration: configuration, groupChain: groupChain + [name], into: &result)
+                guard groupChain.count < Self.maximumGroupDepth else {
+                    warn("\(key).groups[\(index)]", "setting group “\(name)” is nested more than \(Self.maximumGroupDepth) groups deep (from “\(groupChain.first ?? name)”); it is not read")
+                    continue
+                }
+                let settings = groupSettings(name, group, configuration: configuration, groupChain: groupChain + [name])
+                guard spend(settings.count, key: "settingGroups.\(name)") else { return }
+                result.merge(settings) { _, new in new }
             }
         }
         if let base = settings["base"] {
@@ -112,15 +130,33 @@ struct SpecSettingsResolver {
         }
     }
 
-    private mutating func addPlain(_ settings: SpecDictionary, key: String, into result: inout [String: String]) {
-        work = work.addingClamped(settings.entries.count)
+    /// What group `name` gives `configuration`, resolved the first time it is named.
+    private mutating func groupSettings(_ name: String, _ group: SpecValue, configuration: SpecConfiguration,
+                                        groupChain: [String]) -> [String: String] {
+        let memoKey = GroupKey(group: name, configuration: configuration.name)
+        if let known = resolvedGroups[memoKey] { return known }
+        var settings: [String: String] = [:]
+        add(group, key: "settingGroups.\(name)", configuration: configuration, groupChain: groupChain, into: &settings)
+        resolvedGroups[memoKey] = settings
+        return settings
+    }
+
+    /// Counts `amount` settings copied toward `workLimit`, for the whole spec; false (and one
+    /// warning naming where) once past it.
+    private mutating func spend(_ amount: Int, key: String) -> Bool {
+        work = work.addingClamped(amount)
         guard work <= Self.workLimit else {
             if !reportedWork {
                 reportedWork = true
                 warn(key, "the spec's settings took more than \(Self.workLimit) steps to apply to its targets; the rest are not read")
             }
-            return
+            return false
         }
+        return true
+    }
+
+    private mutating func addPlain(_ settings: SpecDictionary, key: String, into result: inout [String: String]) {
+        guard spend(settings.entries.count, key: key) else { return }
         for (name, value) in settings.entries {
             if let text = value.scalarText {
                 result[name] = text

@@ -49,6 +49,9 @@ struct SpecSources {
             let compiled = Self.isResourcesPhase(source["buildPhase"])
             let isFolderReference = source["type"]?.scalarText == "folder"
             let filter = GlobFilter(excludes: Self.patterns(source["excludes"]), includes: Self.patterns(source["includes"]))
+            if filter.truncated {
+                warn(file, "\(sourceKey).excludes", "its excludes and includes have more than \(GlobFilter.maximumComponents) path components in all, or more than \(GlobFilter.maximumStars) * in one; those patterns are not used")
+            }
             let name = ProjectPaths.lastComponent(path)
             if ProjectPaths.pathExtension(name) != "" || kind != .directory {
                 if name == "Info.plist" { infoPlists.append(path) }
@@ -110,51 +113,94 @@ struct SpecSources {
 /// XcodeGen's `excludes` and `includes`: bash globs with `**` (any number of folders),
 /// relative to a source's path. A path is excluded when it or a folder above it matches an
 /// exclude; with includes, kept only when it or a folder above it matches one.
+/// Matching is one pass over pattern × path (every prefix of the path answered together), and
+/// a run of `**` is one `**`: a pattern of 300 `**` costs what one does. The patterns of one
+/// source hold at most `maximumComponents` components, each at most `maximumStars` `*`; a
+/// pattern past either is not used, with a warning.
 struct GlobFilter {
     let excludes: [[String]]
     let includes: [[String]]
-    /// Glob components matched per path at most: a pattern of many `**` costs no more.
-    static let maximumSteps = 10_000
+    /// Whether patterns were left out for `maximumComponents`.
+    let truncated: Bool
+    /// Components of all the patterns of one source together, after runs of `**` are made one:
+    /// each is matched against every entry the walk meets (a real spec has a few dozen).
+    static let maximumComponents = 1_000
+    /// `*` in one component at most: `fnmatch` tries every place each may end, so its time
+    /// grows as a name's length to the power of their number.
+    static let maximumStars = 8
 
     init(excludes: [String], includes: [String]) {
-        self.excludes = excludes.map(Self.split)
-        self.includes = includes.map(Self.split)
+        var left = Self.maximumComponents
+        var truncated = false
+        func take(_ patterns: [String]) -> [[String]] {
+            var kept: [[String]] = []
+            for pattern in patterns {
+                let components = Self.split(pattern)
+                guard components.count <= left,
+                      components.allSatisfy({ $0.utf8.count(where: { $0 == UInt8(ascii: "*") }) <= Self.maximumStars }) else {
+                    truncated = true
+                    continue
+                }
+                left -= components.count
+                kept.append(components)
+            }
+            return kept
+        }
+        self.excludes = take(excludes)
+        self.includes = take(includes)
+        self.truncated = truncated
     }
 
+    /// A pattern's components, `.` left out and each run of `**` made one.
     static func split(_ pattern: String) -> [String] {
-        pattern.split(separator: "/", omittingEmptySubsequences: true).map(String.init).filter { $0 != "." }
+        var components: [String] = []
+        for part in pattern.split(separator: "/", omittingEmptySubsequences: true) where part != "." {
+            if part == "**", components.last == "**" { continue }
+            components.append(String(part))
+        }
+        return components
     }
 
     func excludes(_ components: [String]) -> Bool {
-        excludes.contains { pattern in (1...components.count).contains { Self.matches(pattern, Array(components.prefix($0))) } }
+        excludes.contains { Self.matchesSomePrefix($0, components) }
     }
 
     func includes(_ components: [String]) -> Bool {
-        includes.isEmpty || includes.contains { pattern in (1...components.count).contains { Self.matches(pattern, Array(components.prefix($0))) } }
+        includes.isEmpty || includes.contains { Self.matchesSomePrefix($0, components) }
     }
 
     /// Whether `pattern` matches the whole of `path`, component by component.
     static func matches(_ pattern: [String], _ path: [String]) -> Bool {
-        var steps = 0
-        // Positions (pattern, path) still to try: a breadth of states, each visited once.
-        var states: Set<[Int]> = [[0, 0]]
-        var visited = Set<[Int]>()
-        while let state = states.popFirst() {
-            guard visited.insert(state).inserted else { continue }
-            steps += 1
-            if steps > maximumSteps { return false }
-            let (p, q) = (state[0], state[1])
-            if p == pattern.count {
-                if q == path.count { return true }
-                continue
+        reach(pattern, path).last == true
+    }
+
+    /// Whether `pattern` matches `path` or a folder above it (a prefix of at least one component).
+    static func matchesSomePrefix(_ pattern: [String], _ path: [String]) -> Bool {
+        reach(pattern, path).dropFirst().contains(true)
+    }
+
+    /// For each length `q` of `path`, whether the whole pattern matches `path.prefix(q)`: one
+    /// row of pattern positions at a time, (pattern + 1) × (path + 1) steps.
+    private static func reach(_ pattern: [String], _ path: [String]) -> [Bool] {
+        // row[q]: pattern.prefix(p) matches path.prefix(q), for the current p.
+        var row = [Bool](repeating: false, count: path.count + 1)
+        row[0] = true
+        for component in pattern {
+            var next = [Bool](repeating: false, count: path.count + 1)
+            if component == "**" {
+                // Any number of folders: reachable from any shorter reachable prefix.
+                var reachable = false
+                for q in 0...path.count {
+                    reachable = reachable || row[q]
+                    next[q] = reachable
+                }
+            } else {
+                for q in 0..<path.count where row[q] && fnmatch(component, path[q], 0) == 0 {
+                    next[q + 1] = true
+                }
             }
-            if pattern[p] == "**" {
-                states.insert([p + 1, q])
-                if q < path.count { states.insert([p, q + 1]) }
-            } else if q < path.count, fnmatch(pattern[p], path[q], 0) == 0 {
-                states.insert([p + 1, q + 1])
-            }
+            row = next
         }
-        return false
+        return row
     }
 }

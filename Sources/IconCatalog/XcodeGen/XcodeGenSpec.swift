@@ -88,7 +88,7 @@ enum XcodeGenSpec {
             expander.mentionsVariables = mentionsVariables
             var targets: [XcodeTarget] = []
             var archive: [String: String] = [:]
-            for target in expander.targets(of: spec) {
+            for target in try expander.targets(of: spec) {
                 let definition = target.definition
                 let targetFiles = configFiles(definition["configFiles"], key: "\(target.key).configFiles")
                 let sources = self.sources(definition["sources"], key: target.key)
