@@ -236,6 +236,7 @@ import TestSupport
             #expect(name == "blue" && cause != nil)
             #expect(!error.description.contains("\n"))
         }
+    }
 
     /// The path `add` was refused for and the name its folder already holds in another case; nil when not refused so.
     static func otherCaseRefusal(_ request: AddRequest, _ layout: AppLayout) -> (path: String, existing: String)? {
