@@ -354,4 +354,23 @@ import TerminalText
         _ = update(&state, .key(.character("i")))
         #expect(state.detailsPixelPlacement == nil)
     }
+
+    /// Opening the panel beside the grid never makes the tiles larger: the grid keeps its tile
+    /// size, or takes a smaller one where that no longer fits, on every screen and icon count.
+    @Test func theTilesBesideThePanelAreNeverLargerThanWithoutIt() {
+        var larger: [String] = []
+        for count in [5, 12, 30] {
+            for width in stride(from: 70, through: 240, by: 10) {
+                for height in stride(from: 20, through: 70, by: 5) {
+                    var state = chooser(numberedItems(count), width: width, height: height)
+                    guard let closed = state.tileSize else { continue }
+                    Self.type(.character("i"), in: &state)
+                    guard state.detailsFrame?.beside == true, let opened = state.tileSize else { continue }
+                    if opened > closed { larger.append("\(count) icons at \(width)×\(height): \(closed) → \(opened)") }
+                }
+            }
+        }
+        #expect(larger.isEmpty, "\(larger.prefix(8))")
+    }
+
 }
