@@ -373,4 +373,15 @@ import TerminalText
         #expect(larger.isEmpty, "\(larger.prefix(8))")
     }
 
+    /// Long names part between their components: a build setting after an underscore, a path
+    /// after a slash, words at spaces; only a component longer than a line is cut inside.
+    @Test func longNamesAreWrappedBetweenTheirComponents() {
+        #expect(DetailsPanel.wrap("ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS", to: 40)
+                == ["ASSETCATALOG_COMPILER_INCLUDE_ALL_", "APPICON_ASSETS"])
+        #expect(DetailsPanel.wrap("Colourful/Assets.xcassets/white-black.appiconset", to: 30)
+                == ["Colourful/Assets.xcassets/", "white-black.appiconset"])
+        #expect(DetailsPanel.wrap("ships by ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES", to: 30)
+                == ["ships by ASSETCATALOG_", "COMPILER_ALTERNATE_APPICON_", "NAMES"])
+        #expect(DetailsPanel.wrap("ABCDEFGHIJKLMNOPQRSTUVWXYZ_AB", to: 10) == ["ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ_AB"])
+    }
 }
