@@ -122,11 +122,16 @@ struct TileDrawing {
         return start..<start + width
     }
 
-    /// What the focused tile's `plate` leaves of the slot at `x` on the same row, for its caption.
+    /// What the focused tile's `plate` leaves of the slot at `x` on the same row, for its caption,
+    /// less one blank column beside the plate, so that the caption never touches it and reads
+    /// as a name of its own.
     func captionColumns(slotX x: Int, beside plate: Range<Int>) -> Range<Int> {
         let slot = x..<x + slotWidth
-        guard slot.overlaps(plate) else { return slot }
-        if x < plate.lowerBound { return x..<plate.lowerBound }
-        return min(plate.upperBound, slot.upperBound)..<slot.upperBound
+        guard slot.overlaps(plate) || slot.upperBound == plate.lowerBound || plate.upperBound == slot.lowerBound else {
+            return slot
+        }
+        if x < plate.lowerBound { return x..<max(x, min(slot.upperBound, plate.lowerBound - 1)) }
+        let start = min(plate.upperBound + 1, slot.upperBound)
+        return max(start, slot.lowerBound)..<slot.upperBound
     }
 }
