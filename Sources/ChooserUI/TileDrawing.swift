@@ -70,12 +70,11 @@ struct TileDrawing {
         }
 
         if isCurrent {
-            // At the picture's bottom-right corner, where iOS puts `checkmark.circle.fill`: on
-            // its last row in symbols; in pixels just below it, as no picture may cover text.
+            // Under the picture's bottom-right corner, where iOS puts `checkmark.circle.fill`,
+            // on the row between picture and caption: it covers none of the icon's cells, in
+            // symbols as in pixels (where no picture may cover text anyway).
             let badge = glyphs.badge
-            let row: Int
-            if case .pixels = picture { row = y + rows + 1 } else { row = y + rows }
-            grid.write(badge, x: x + 1 + columns - DisplayWidth.of(badge), y: row, style: theme.badge)
+            grid.write(badge, x: x + 1 + columns - DisplayWidth.of(badge), y: y + rows + 1, style: theme.badge)
         }
         let captionRow = y + rows + 2
         let style = isFocused ? theme.focusCaption : .plain

@@ -21,8 +21,8 @@ import Testing
             "    AAAAAAAAAAAAAAAA   BBBBBBBBBBBBBBBB   CCCCCCCCCCCCCCCC   DDDDDDDDDDDDDDDD   EEEEEEEEEEEEEEEE    ",
             "    AAAAAAAAAAAAAAAA   BBBBBBBBBBBBBBBB   CCCCCCCCCCCCCCCC   DDDDDDDDDDDDDDDD   EEEEEEEEEEEEEEEE    ",
             "    AAAAAAAAAAAAAAAA   BBBBBBBBBBBBBBBB   CCCCCCCCCCCCCCCC   DDDDDDDDDDDDDDDD   EEEEEEEEEEEEEEEE    ",
-            "    AAAAAAAAAAAAAAAA   BBBBBBBBBBBBBBBB   CCCCCCCCCCCCC ✓    DDDDDDDDDDDDDDDD   EEEEEEEEEEEEEEEE    ",
-            "                                                                                                    ",
+            "    AAAAAAAAAAAAAAAA   BBBBBBBBBBBBBBBB   CCCCCCCCCCCCCCCC   DDDDDDDDDDDDDDDD   EEEEEEEEEEEEEEEE    ",
+            "                                                        ✓                                           ",
             "        Default          black-white        white-black        multi-black        black-multi       ",
             "                                                                                                    ",
             "                                                                                                    ",
@@ -52,8 +52,8 @@ import Testing
             "....................................................................................................",
             "....................................................................................................",
             "....................................................................................................",
-            ".......................................................ccc..........................................",
             "....................................................................................................",
+            ".......................................................ccc..........................................",
             "............................................................ffffffffffffffffff......................",
             "....................................................................................................",
             "....................................................................................................",
@@ -88,8 +88,8 @@ import Testing
             " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC   DDDDDDDDDDDD  ",
             " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC   DDDDDDDDDDDD  ",
             " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC   DDDDDDDDDDDD  ",
-            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCC ✓    DDDDDDDDDDDD  ",
-            "                                                            ",
+            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC   DDDDDDDDDDDD  ",
+            "                                         ✓                  ",
             "   Default      black-white    white-black    multi-black   ",
             "                                                            ",
             " EEEEEEEEEEEE                                               ",
@@ -113,8 +113,8 @@ import Testing
             "............................................................",
             "............................................................",
             "............................................................",
-            "........................................ccc.................",
             "............................................................",
+            "........................................ccc.................",
             ".............................................ffffffffffffff.",
             "............................................................",
             "............................................................",
@@ -143,8 +143,8 @@ import Testing
             "     AAAAAAAA   BBBBBBBB   CCCCCCCC     ",
             "     AAAAAAAA   BBBBBBBB   CCCCCCCC     ",
             "     AAAAAAAA   BBBBBBBB   CCCCCCCC     ",
-            "     AAAAAAAA   BBBBBBBB   CCCCC ✓      ",
-            "                                        ",
+            "     AAAAAAAA   BBBBBBBB   CCCCCCCC     ",
+            "                                 ✓      ",
             "     Default   black…hite white…lack    ",
             "                                        ",
             "     DDDDDDDD   EEEEEEEE                ",
@@ -164,8 +164,8 @@ import Testing
             "........................................",
             "........................................",
             "........................................",
-            "................................ccc.....",
             "........................................",
+            "................................ccc.....",
             "........................................",
             "........................................",
             "........................................",
@@ -344,8 +344,8 @@ import Testing
             "     AAAAAAAA   BBBBBBBB   CCCCCCCC     ",
             "     AAAAAAAA   BBBBBBBB   CCCCCCCC     ",
             "     AAAAAAAA   BBBBBBBB   CCCCCCCC     ",
-            "     AAAAAAAA   BBBBBBBB   CCCCC[x]     ",
-            "                                        ",
+            "     AAAAAAAA   BBBBBBBB   CCCCCCCC     ",
+            "                                [x]     ",
             "     Default   blac...ite whit...ack    ",
             "                                        ",
             "     DDDDDDDD   EEEEEEEE                ",
@@ -365,8 +365,8 @@ import Testing
             "........................................",
             "........................................",
             "........................................",
-            "................................ccc.....",
             "........................................",
+            "................................ccc.....",
             "........................................",
             "........................................",
             "........................................",
@@ -451,8 +451,8 @@ import Testing
             " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC   DDDDDDDDDDDD  ",
             " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC   DDDDDDDDDDDD  ",
             " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC   DDDDDDDDDDDD  ",
-            " AAAAAAAAAAAA╭───────────────────────────────╮DDDDDDDDD ✓   ",
-            "             │                               │              ",
+            " AAAAAAAAAAAA╭───────────────────────────────╮DDDDDDDDDDDD  ",
+            "             │                               │          ✓   ",
             "   Default   │ You have changed the icon for │multi-black   ",
             "             │         “Colourful”.          │              ",
             " EEEEEEEEEEEE│                               │              ",
@@ -476,8 +476,8 @@ import Testing
             "............................................................",
             "............................................................",
             "............................................................",
-            ".......................................................ccc..",
             "............................................................",
+            ".......................................................ccc..",
             "..............................................fffffffffffff.",
             "............................................................",
             "............................................................",
@@ -506,8 +506,8 @@ import Testing
             "              AAAAAAAAAAAA              ",
             "              AAAAAAAAAAAA              ",
             "              AAAAAAAAAAAA              ",
-            "              AAAAAAAAA ✓               ",
-            "                                        ",
+            "              AAAAAAAAAAAA              ",
+            "                        ✓               ",
             "                Default                 ",
             "                                        ",
             "                                        ",
@@ -521,8 +521,8 @@ import Testing
             "........................................",
             "........................................",
             "........................................",
-            ".......................ccc..............",
             "........................................",
+            ".......................ccc..............",
             ".............ffffffffffffff.............",
             "........................................",
             "........................................",
@@ -545,8 +545,8 @@ import Testing
             "      AAAAAAAAAAAA   BBBBBBBBBBBB       ",
             "      AAAAAAAAAAAA   BBBBBBBBBBBB       ",
             "      AAAAAAAAAAAA   BBBBBBBBBBBB       ",
-            "      AAAAAAAAA ✓    BBBBBBBBBBBB       ",
-            "                                        ",
+            "      AAAAAAAAAAAA   BBBBBBBBBBBB       ",
+            "                ✓                       ",
             "        Default      black-white        ",
             "              ▼ more below              ",
             "                                        ",
@@ -560,8 +560,8 @@ import Testing
             "........................................",
             "........................................",
             "........................................",
-            "...............rrr......................",
             "........................................",
+            "...............rrr......................",
             "....................rrrrrrrrrrrrrr......",
             "..............dddddddddddd..............",
             "........................................",
@@ -575,8 +575,8 @@ import Testing
         press(.right, in: &state)
         let screen = view(state)
         let badge = CellStyle(foreground: .rgb(255, 255, 255), background: .rgb(52, 199, 89), attributes: .bold)
-        #expect((15...17).map { screen[$0, 8].style } == [badge, badge, badge])
-        #expect(screen[16, 8].text == "✓")
+        #expect((15...17).map { screen[$0, 9].style } == [badge, badge, badge])
+        #expect(screen[16, 9].text == "✓")
         // The plate spans black-white's whole slot (columns 20–33) on the caption row.
         let plate = CellStyle(foreground: .rgb(255, 255, 255), background: .rgb(10, 132, 255), attributes: .bold)
         #expect((20...33).map { screen[$0, 10].style } == Array(repeating: plate, count: 14))
@@ -585,7 +585,7 @@ import Testing
 
         var palette = chooser(width: 40, height: 14, configuration: ChooserConfiguration(colorDepth: .ansi8))
         press(.right, in: &palette)
-        #expect(view(palette)[16, 8].background == .indexed(2))  // ANSI green
+        #expect(view(palette)[16, 9].background == .indexed(2))  // ANSI green
         #expect(view(palette)[20, 10].background == .indexed(4))  // ANSI blue
     }
 
