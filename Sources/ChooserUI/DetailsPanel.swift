@@ -198,8 +198,10 @@ struct DetailsPanel {
 
         var lineCount: Int { 1 + entries.reduce(0) { $0 + $1.count } }
 
-        /// The section in at most `rows` lines, its last line counting the entries left out;
-        /// the last entry shown may lose its last lines (its last line then ends in an ellipsis).
+        /// The section in at most `rows` lines, its last line counting the entries left out.
+        /// Entries are shown whole (an image's name without its size says too little), except
+        /// the first where it alone does not fit: it loses its last lines, its last line shown
+        /// ending in an ellipsis.
         func lines(in rows: Int, glyphs: Glyphs, theme: Theme) -> [PanelLine] {
             guard rows > 0 else { return [] }
             let all = [heading] + entries.flatMap { $0 }
@@ -210,10 +212,17 @@ struct DetailsPanel {
             for (offset, entry) in entries.enumerated() where shown.count < rows - 1 {
                 // The last entry needs no row for a count of those after it.
                 let room = rows - shown.count - (offset == entries.count - 1 ? 0 : 1)
-                var part = Array(entry.prefix(room))
-                if part.count < entry.count { part[part.count - 1].text += glyphs.ellipsis }
+                if entry.count <= room {
+                    shown += entry
+                    started += 1
+                    continue
+                }
+                guard started == 0 else { break }
+                var part = Array(entry.prefix(rows - shown.count - (entries.count > 1 ? 1 : 0)))
+                part[part.count - 1].text += glyphs.ellipsis
                 shown += part
                 started += 1
+                break
             }
             let hidden = entries.count - started
             guard hidden > 0 else { return shown }

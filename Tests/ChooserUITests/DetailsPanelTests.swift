@@ -384,4 +384,25 @@ import TerminalText
                 == ["ships by ASSETCATALOG_", "COMPILER_ALTERNATE_APPICON_", "NAMES"])
         #expect(DetailsPanel.wrap("ABCDEFGHIJKLMNOPQRSTUVWXYZ_AB", to: 10) == ["ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ_AB"])
     }
+
+    /// An image's entry is its name and, where the names are long, its size on a line of its
+    /// own: an entry that does not fit whole goes into the count, never its name alone.
+    @Test func anEntryIsShownWholeOrCounted() {
+        let entries = (1...4).map { n in
+            [PanelLine(text: "app-icon--default@\(n)x.png", indent: 2), PanelLine(text: "\(60 * n)×\(60 * n)", indent: 4)]
+        }
+        let section = DetailsPanel.Section(heading: PanelLine(text: "Images"), entries: entries, noun: "image")
+        let glyphs = Glyphs(ascii: false), theme = Theme(depth: .palette256)
+        #expect(section.lines(in: 8, glyphs: glyphs, theme: theme).map(\.text) == [
+            "Images", "app-icon--default@1x.png", "60×60", "app-icon--default@2x.png", "120×120",
+            "app-icon--default@3x.png", "180×180", "… 1 more image",
+        ])
+        #expect(section.lines(in: 7, glyphs: glyphs, theme: theme).map(\.text) == [
+            "Images", "app-icon--default@1x.png", "60×60", "app-icon--default@2x.png", "120×120", "… 2 more images",
+        ])
+        // The first entry alone too long: what fits of it, then the count.
+        #expect(section.lines(in: 3, glyphs: glyphs, theme: theme).map(\.text) == [
+            "Images", "app-icon--default@1x.png…", "… 3 more images",
+        ])
+    }
 }
