@@ -128,7 +128,8 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
     private let make: @Sendable (IconKey, TileGeometry, PixelPicture.Sizing, IconAppearance) throws -> PixelPicture?
     private let lock = NSLock()
     private var pictures: (any ScreenPictures)?
-    /// No larger than the icons' own pixels where the terminal scales pictures to their cells (kitty).
+    /// No larger than the icons' own pixels where the terminal scales pictures to their cells
+    /// (kitty); the details panel's picture is always made whole (see `makePicture`).
     private var sizing = PixelPicture.Sizing.tile
     private var made: [Key: PictureID] = [:]
     /// Pictures made (or being made) by `makeAhead`, not yet encoded.
@@ -239,9 +240,13 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
 
     /// Makes and encodes one picture; false when there is none or it could not be made.
     private func makePicture(_ key: Key) -> Bool {
-        guard let (pictures, sizing, generation) = lock.withLock({ pictures.map { ($0, sizing, self.generation) } }) else {
+        guard let (pictures, tileSizing, generation) = lock.withLock({ pictures.map { ($0, self.sizing, self.generation) } }) else {
             return false
         }
+        // The details panel's large picture is made at the size it is shown, by the tiles'
+        // resampler, never enlarged by the terminal: kitty's scaling of a 180-pixel icon to
+        // 260–288 pixels left stair-steps on its curves.
+        let sizing: PixelPicture.Sizing = key.forDetails ? .tile : tileSizing
         if lock.withLock({ made[key] }) != nil { return true }
         // Made ahead, or being made: taken (or waited for) rather than made twice.
         let madeAhead = lock.withLock { ahead.removeValue(forKey: key) }.flatMap { $0.sizing == sizing ? $0 : nil }

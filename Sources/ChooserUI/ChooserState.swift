@@ -132,9 +132,14 @@ public struct ChooserState: Hashable, Sendable {
 
     /// The grid's geometry for the current screen, or nil when the terminal is too small. The
     /// tile size suits the whole icon set, so a filter never changes it; the grid holds `shown`.
+    /// Beside the details panel the tiles keep the size they have without it, or the largest
+    /// smaller one that fits: a narrower grid may scroll where the whole screen did not, and
+    /// the choice by rows alone would then make its tiles larger.
     public var layout: GridLayout? {
-        GridLayout.choose(configuration.iconSize, itemCount: idiomItems.count,
-                          screen: detailsFrame?.gridScreen(of: screen) ?? screen)?.holding(shown.count)
+        let whole = GridLayout.choose(configuration.iconSize, itemCount: idiomItems.count, screen: screen)
+        guard let frame = detailsFrame, frame.beside else { return whole?.holding(shown.count) }
+        return GridLayout.choose(configuration.iconSize, itemCount: idiomItems.count, screen: frame.gridScreen(of: screen),
+                                 atMost: whole?.tileSize)?.holding(shown.count)
     }
 
     /// The indices into `items` of the icon set shown, in chooser order.

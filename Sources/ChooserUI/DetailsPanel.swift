@@ -198,8 +198,10 @@ struct DetailsPanel {
 
         var lineCount: Int { 1 + entries.reduce(0) { $0 + $1.count } }
 
-        /// The section in at most `rows` lines, its last line counting the entries left out;
-        /// the last entry shown may lose its last lines (its last line then ends in an ellipsis).
+        /// The section in at most `rows` lines, its last line counting the entries left out.
+        /// Entries are shown whole (an image's name without its size says too little), except
+        /// the first where it alone does not fit: it loses its last lines, its last line shown
+        /// ending in an ellipsis.
         func lines(in rows: Int, glyphs: Glyphs, theme: Theme) -> [PanelLine] {
             guard rows > 0 else { return [] }
             let all = [heading] + entries.flatMap { $0 }
@@ -210,10 +212,17 @@ struct DetailsPanel {
             for (offset, entry) in entries.enumerated() where shown.count < rows - 1 {
                 // The last entry needs no row for a count of those after it.
                 let room = rows - shown.count - (offset == entries.count - 1 ? 0 : 1)
-                var part = Array(entry.prefix(room))
-                if part.count < entry.count { part[part.count - 1].text += glyphs.ellipsis }
+                if entry.count <= room {
+                    shown += entry
+                    started += 1
+                    continue
+                }
+                guard started == 0 else { break }
+                var part = Array(entry.prefix(rows - shown.count - (entries.count > 1 ? 1 : 0)))
+                part[part.count - 1].text += glyphs.ellipsis
                 shown += part
                 started += 1
+                break
             }
             let hidden = entries.count - started
             guard hidden > 0 else { return shown }
@@ -244,50 +253,61 @@ struct DetailsPanel {
     private func heading(_ text: String) -> PanelLine { PanelLine(text: text, style: theme.title) }
 
     private func subtle(_ text: String) -> [PanelLine] {
-        DisplayWidth.wrap(text, to: max(1, frame.textWidth - 2)).map { PanelLine(text: $0, style: theme.subtle, indent: 2) }
+        Self.wrap(text, to: max(1, frame.textWidth - 2)).map { PanelLine(text: $0, style: theme.subtle, indent: 2) }
     }
 
-    /// A label and a value after it, or under it where it does not fit: a path broken after
-    /// its slashes, anything else between words (a word longer than a line anywhere).
-    private func labelled(_ label: String, _ value: String, isPath: Bool = false) -> [PanelLine] {
+    /// A label and a value after it, or under it where it does not fit, broken as `wrap` breaks.
+    private func labelled(_ label: String, _ value: String) -> [PanelLine] {
         let value = glyphs.shown(value)
         let oneLine = "\(label) \(value)"
         if DisplayWidth.of(oneLine) <= frame.textWidth - 2 { return [PanelLine(text: oneLine, indent: 2)] }
         // Under the label, indented, unless one line holds the value only without the indent.
         let indent = DisplayWidth.of(value) > frame.textWidth - 4 && DisplayWidth.of(value) <= frame.textWidth - 2 ? 2 : 4
         let width = max(1, frame.textWidth - indent)
-        let lines = isPath ? Self.wrapPath(value, to: width) : DisplayWidth.wrap(value, to: width)
-        return [PanelLine(text: label, indent: 2)] + lines.map { PanelLine(text: $0, indent: indent) }
+        return [PanelLine(text: label, indent: 2)] + Self.wrap(value, to: width).map { PanelLine(text: $0, indent: indent) }
     }
 
-    /// `path` in lines of at most `width` columns, broken after a slash where it can be.
-    static func wrapPath(_ path: String, to width: Int) -> [String] {
-        var pieces: [String] = []
-        var piece = ""
-        for character in path {
-            piece.append(character)
-            if character == "/" {
-                pieces.append(piece)
+    /// `text` in lines of at most `width` columns, broken at a space or after a slash or an
+    /// underscore, so paths and build-setting names (`ASSETCATALOG_COMPILER_…`) part between
+    /// their components; a component longer than a line is cut wherever it must be.
+    static func wrap(_ text: String, to width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        // Pieces that each end where a line may: after "/" or "_", or before a space (dropped at a break).
+        var pieces: [(text: String, spaceBefore: Bool)] = []
+        var piece = "", spaceBefore = false
+        for character in text {
+            if character == " " {
+                if !piece.isEmpty { pieces.append((piece, spaceBefore)) }
                 piece = ""
+                spaceBefore = true
+                continue
+            }
+            piece.append(character)
+            if character == "/" || character == "_" {
+                pieces.append((piece, spaceBefore))
+                piece = ""
+                spaceBefore = false
             }
         }
-        if !piece.isEmpty { pieces.append(piece) }
+        if !piece.isEmpty { pieces.append((piece, spaceBefore)) }
         var lines: [String] = []
         var line = ""
-        for piece in pieces {
-            if !line.isEmpty, DisplayWidth.of(line) + DisplayWidth.of(piece) > width {
+        for (piece, spaceBefore) in pieces {
+            let joined = line.isEmpty ? piece : line + (spaceBefore ? " " : "") + piece
+            if !line.isEmpty && DisplayWidth.of(joined) > width {
                 lines.append(line)
-                line = ""
+                line = piece
+            } else {
+                line = joined
             }
-            line += piece
-            // A piece longer than a line is broken wherever it must be.
+            // A piece longer than a line is cut wherever it must be.
             while DisplayWidth.of(line) > width {
                 let head = DisplayWidth.wrap(line, to: width).first ?? line
                 lines.append(head)
                 line = String(line.dropFirst(max(1, head.count)))
             }
         }
-        if !line.isEmpty { lines.append(line) }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
         return lines
     }
 
@@ -301,12 +321,12 @@ struct DetailsPanel {
             switch place {
             case let .plistKey(keys, file):
                 section.entries.append(labelled("key", keys.joined(separator: " \(glyphs.keyPathSeparator) "))
-                                       + labelled("in", file, isPath: true))
+                                       + labelled("in", file))
             case let .iconSet(path):
-                section.entries.append(labelled("icon set", path, isPath: true))
+                section.entries.append(labelled("icon set", path))
             case let .iconBundle(path, older):
-                section.entries.append(labelled("Icon Composer", path, isPath: true)
-                                       + (older.map { labelled("before iOS 26", $0, isPath: true) } ?? []))
+                section.entries.append(labelled("Icon Composer", path)
+                                       + (older.map { labelled("before iOS 26", $0) } ?? []))
             case let .setting(name):
                 section.entries.append(labelled("ships by", name))
             }
@@ -382,7 +402,7 @@ struct DetailsPanel {
             case .note: style = .plain
             }
             let text = "\(finding.severity.rawValue): \(glyphs.shown(finding.message)) [\(finding.rule)\(finding.fixable ? ", fixable" : "")]"
-            section.entries.append(DisplayWidth.wrap(text, to: max(1, frame.textWidth - 4)).enumerated().map { offset, line in
+            section.entries.append(Self.wrap(text, to: max(1, frame.textWidth - 4)).enumerated().map { offset, line in
                 PanelLine(text: line, style: offset == 0 ? style : .plain, indent: offset == 0 ? 2 : 4)
             })
         }

@@ -69,12 +69,15 @@ public struct GridLayout: Hashable, Sendable {
 
     /// The layout for `--icon-size`: the forced size, or the largest size that shows every
     /// icon without scrolling; when none does, the largest that shows two grid rows (so a
-    /// scrolled screen keeps some context), else the largest that shows one. nil: too small.
-    public static func choose(_ choice: IconSizeChoice, itemCount: Int, screen: ScreenSize) -> GridLayout? {
+    /// scrolled screen keeps some context), else the largest that shows one. Sizes above
+    /// `atMost` are not considered (the grid beside the details panel keeps the size it had
+    /// or takes a smaller one, so opening the panel never enlarges the tiles). nil: too small.
+    public static func choose(_ choice: IconSizeChoice, itemCount: Int, screen: ScreenSize,
+                              atMost largest: TileSize? = nil) -> GridLayout? {
         if let forced = choice.forcedSize {
             return GridLayout(tileSize: forced, itemCount: itemCount, screen: screen)
         }
-        let candidates = TileSize.largestFirst.compactMap {
+        let candidates = TileSize.largestFirst.filter { size in largest.map { size <= $0 } ?? true }.compactMap {
             GridLayout(tileSize: $0, itemCount: itemCount, screen: screen)
         }
         return candidates.first { $0.rowCount <= $0.visibleRows }

@@ -70,12 +70,11 @@ struct TileDrawing {
         }
 
         if isCurrent {
-            // At the picture's bottom-right corner, where iOS puts `checkmark.circle.fill`: on
-            // its last row in symbols; in pixels just below it, as no picture may cover text.
+            // Under the picture's bottom-right corner, where iOS puts `checkmark.circle.fill`,
+            // on the row between picture and caption: it covers none of the icon's cells, in
+            // symbols as in pixels (where no picture may cover text anyway).
             let badge = glyphs.badge
-            let row: Int
-            if case .pixels = picture { row = y + rows + 1 } else { row = y + rows }
-            grid.write(badge, x: x + 1 + columns - DisplayWidth.of(badge), y: row, style: theme.badge)
+            grid.write(badge, x: x + 1 + columns - DisplayWidth.of(badge), y: y + rows + 1, style: theme.badge)
         }
         let captionRow = y + rows + 2
         let style = isFocused ? theme.focusCaption : .plain
@@ -122,11 +121,16 @@ struct TileDrawing {
         return start..<start + width
     }
 
-    /// What the focused tile's `plate` leaves of the slot at `x` on the same row, for its caption.
+    /// What the focused tile's `plate` leaves of the slot at `x` on the same row, for its caption,
+    /// less one blank column beside the plate, so that the caption never touches it and reads
+    /// as a name of its own.
     func captionColumns(slotX x: Int, beside plate: Range<Int>) -> Range<Int> {
         let slot = x..<x + slotWidth
-        guard slot.overlaps(plate) else { return slot }
-        if x < plate.lowerBound { return x..<plate.lowerBound }
-        return min(plate.upperBound, slot.upperBound)..<slot.upperBound
+        guard slot.overlaps(plate) || slot.upperBound == plate.lowerBound || plate.upperBound == slot.lowerBound else {
+            return slot
+        }
+        if x < plate.lowerBound { return x..<max(x, min(slot.upperBound, plate.lowerBound - 1)) }
+        let start = min(plate.upperBound + 1, slot.upperBound)
+        return max(start, slot.lowerBound)..<slot.upperBound
     }
 }

@@ -36,7 +36,8 @@ public struct IconLook: Hashable, Sendable {
     /// What to draw for `icon` in a `width`×`height` pixel box, `images` being its images
     /// (found later when the catalog was read without them): an Icon Composer bundle is
     /// rendered flat; otherwise the image that fits best among those iOS shows for the
-    /// appearance, which for a tinted stand-in is decoded whole and tinted. Nil when the icon
+    /// appearance, which for dark and tinted is decoded whole and drawn as iOS 18 draws it
+    /// (`HomeScreenRendition`: on its backing, tinted in greys). Nil when the icon
     /// has nothing to show (a placeholder is drawn). `svgTime`: the seconds of SVG drawing the
     /// command's renderings share, where it set them (see `SVGTimeBudget`).
     public func artwork(for icon: AppIcon, images: [IconImage], width: Int, height: Int,
@@ -50,8 +51,10 @@ public struct IconLook: Hashable, Sendable {
         }
         let shown = icon.with(images: images).images(for: appearance, idiom: idiom)
         guard let chosen = IconImage.best(in: shown, width: width, height: height) else { return nil }
-        guard chosen.derivation == .tintedFromLight else { return .file(chosen.source) }
-        return .bitmap(TintedIcon.tinted(try PNGDecoder.decode(from: chosen.source), with: tint))
+        // A light image, and one standing in for a dark image it is not, is shown as it is;
+        // a dark or tinted one, as iOS draws it on its backing (decoded whole for that).
+        guard appearance != .light, chosen.derivation != .lightInsteadOfDark else { return .file(chosen.source) }
+        return .bitmap(HomeScreenRendition.rendered(try PNGDecoder.decode(from: chosen.source), appearance: appearance, tint: tint))
     }
 }
 

@@ -168,6 +168,26 @@ import Testing
     static let kitty = CapabilityProbe(environment: ["TERM": "xterm-kitty"], choice: .auto, canQuery: false,
                                        windowSize: TerminalSize(columns: 100, rows: 30)).capabilities(elapsedMilliseconds: 0)
 
+    /// The details panel's large picture is made at the size it is shown in every protocol, so
+    /// kitty never enlarges it (a 180-pixel icon at 288 pixels had stair-steps on its curves).
+    @Test(arguments: [GraphicsProtocol.kitty, .sixel])
+    func theDetailsPictureIsMadeAtItsFullSize(graphics: GraphicsProtocol) throws {
+        let asked = SizingLog()
+        let pixels = IconPixelPictures(queue: DecodeQueue(lanes: 1)) { _, geometry, sizing, _ in
+            asked.add(sizing)
+            return PixelPicture(bitmap: RGBABitmap(width: geometry.width, height: geometry.height, filledWith: (0, 0, 200, 255)),
+                                geometry: geometry)
+        }
+        let found = CapabilityProbe(environment: [:], choice: .forced(graphics), canQuery: false,
+                                    windowSize: TerminalSize(columns: 100, rows: 30)).capabilities(elapsedMilliseconds: 0)
+        _ = try #require(pixels.start(for: found, colorDepth: .truecolor))
+        let done = DispatchSemaphore(value: 0)
+        pixels.requestDetails(DetailsPicture(icon: Self.icons([0])[0], columns: 28, rows: 14), cell: .standard,
+                              appearance: .light) { _ in done.signal() }
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(asked.values == [.tile])
+    }
+
     /// Solid green pictures made on a queue of `lanes`, each making logged.
     fileprivate static func solidPictures(lanes: Int, logging made: SizingLog) -> IconPixelPictures {
         IconPixelPictures(queue: DecodeQueue(lanes: lanes)) { _, geometry, sizing, _ in

@@ -31,13 +31,13 @@ import TestSupport
         #expect(state.tileSize == .medium && state.layout?.slotWidth == 14 && state.layout?.columns == 4)
         press(.right, in: &state)
         // Slots at 0, 15, 30 and 45; the plate of PrideHabitica-AltBlack spans 10..<34, and the
-        // caption of the slot at 30 takes what is left of its slot.
+        // captions beside it take what is left of their slots less a blank column next to it.
         let row = captionRow(state)
-        #expect(row.text == "   Default PrideHabitica-AltBlack Pride…hite PrideHabitica  ")
+        #expect(row.text == " Default   PrideHabitica-AltBlack  Prid…hite PrideHabitica  ")
         #expect(row.styles == String(repeating: ".", count: 10) + String(repeating: "f", count: 24)
                 + String(repeating: ".", count: 26))
         press(.right, in: &state)
-        #expect(captionRow(state).text == "   Default     Pride…lack PrideHabitica-AltWhite Pride…tica ")
+        #expect(captionRow(state).text == "   Default     Prid…lack  PrideHabitica-AltWhite  Prid…tica ")
         press(.left, .left, in: &state)
         #expect(captionRow(state).text == "   Default     PrideHa…tBlack PrideHa…tWhite PrideHabitica  ")
     }

@@ -95,8 +95,8 @@ import TerminalText
             " AAAAAAAAAAAAAAAA   BBBBBBBBBBBBBBBB   CCCCCCCCCCCCCCCC │             cccccccccccccccc             │",
             " AAAAAAAAAAAAAAAA   BBBBBBBBBBBBBBBB   CCCCCCCCCCCCCCCC │             cccccccccccccccc             │",
             " AAAAAAAAAAAAAAAA   BBBBBBBBBBBBBBBB   CCCCCCCCCCCCCCCC │             cccccccccccccccc             │",
-            " AAAAAAAAAAAAAAAA   BBBBBBBBBBBBBBBB   CCCCCCCCCCCCC ✓  │             cccccccccccccccc             │",
-            "                                                        │             cccccccccccccccc             │",
+            " AAAAAAAAAAAAAAAA   BBBBBBBBBBBBBBBB   CCCCCCCCCCCCCCCC │             cccccccccccccccc             │",
+            "                                                     ✓  │             cccccccccccccccc             │",
             "     Default          black-white        white-black    │                                          │",
             "                                                        │ Declared                                 │",
             " DDDDDDDDDDDDDDDD   EEEEEEEEEEEEEEEE                    │   icon set                               │",
@@ -353,5 +353,56 @@ import TerminalText
         #expect(state.detailsPixelPlacement == placement)  // made already: back at once
         _ = update(&state, .key(.character("i")))
         #expect(state.detailsPixelPlacement == nil)
+    }
+
+    /// Opening the panel beside the grid never makes the tiles larger: the grid keeps its tile
+    /// size, or takes a smaller one where that no longer fits, on every screen and icon count.
+    @Test func theTilesBesideThePanelAreNeverLargerThanWithoutIt() {
+        var larger: [String] = []
+        for count in [5, 12, 30] {
+            for width in stride(from: 70, through: 240, by: 10) {
+                for height in stride(from: 20, through: 70, by: 5) {
+                    var state = chooser(numberedItems(count), width: width, height: height)
+                    guard let closed = state.tileSize else { continue }
+                    Self.type(.character("i"), in: &state)
+                    guard state.detailsFrame?.beside == true, let opened = state.tileSize else { continue }
+                    if opened > closed { larger.append("\(count) icons at \(width)×\(height): \(closed) → \(opened)") }
+                }
+            }
+        }
+        #expect(larger.isEmpty, "\(larger.prefix(8))")
+    }
+
+    /// Long names part between their components: a build setting after an underscore, a path
+    /// after a slash, words at spaces; only a component longer than a line is cut inside.
+    @Test func longNamesAreWrappedBetweenTheirComponents() {
+        #expect(DetailsPanel.wrap("ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS", to: 40)
+                == ["ASSETCATALOG_COMPILER_INCLUDE_ALL_", "APPICON_ASSETS"])
+        #expect(DetailsPanel.wrap("Colourful/Assets.xcassets/white-black.appiconset", to: 30)
+                == ["Colourful/Assets.xcassets/", "white-black.appiconset"])
+        #expect(DetailsPanel.wrap("ships by ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES", to: 30)
+                == ["ships by ASSETCATALOG_", "COMPILER_ALTERNATE_APPICON_", "NAMES"])
+        #expect(DetailsPanel.wrap("ABCDEFGHIJKLMNOPQRSTUVWXYZ_AB", to: 10) == ["ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ_AB"])
+    }
+
+    /// An image's entry is its name and, where the names are long, its size on a line of its
+    /// own: an entry that does not fit whole goes into the count, never its name alone.
+    @Test func anEntryIsShownWholeOrCounted() {
+        let entries = (1...4).map { n in
+            [PanelLine(text: "app-icon--default@\(n)x.png", indent: 2), PanelLine(text: "\(60 * n)×\(60 * n)", indent: 4)]
+        }
+        let section = DetailsPanel.Section(heading: PanelLine(text: "Images"), entries: entries, noun: "image")
+        let glyphs = Glyphs(ascii: false), theme = Theme(depth: .palette256)
+        #expect(section.lines(in: 8, glyphs: glyphs, theme: theme).map(\.text) == [
+            "Images", "app-icon--default@1x.png", "60×60", "app-icon--default@2x.png", "120×120",
+            "app-icon--default@3x.png", "180×180", "… 1 more image",
+        ])
+        #expect(section.lines(in: 7, glyphs: glyphs, theme: theme).map(\.text) == [
+            "Images", "app-icon--default@1x.png", "60×60", "app-icon--default@2x.png", "120×120", "… 2 more images",
+        ])
+        // The first entry alone too long: what fits of it, then the count.
+        #expect(section.lines(in: 3, glyphs: glyphs, theme: theme).map(\.text) == [
+            "Images", "app-icon--default@1x.png…", "… 3 more images",
+        ])
     }
 }

@@ -63,9 +63,10 @@ struct ChooserTmuxTests {
         let cells = try again.cells()
         let plate = try #require(focusPlate(cells))
         #expect(plate.caption == "black-white")
-        // The badge sits at the bottom-right of the focused (current) tile's picture, two
-        // rows above its name plate (a margin row between), in the plate's right half.
-        let badgeColumn = try #require(cells[plate.row - 2].firstIndex { $0.character == "✓" })
+        // The badge sits under the bottom-right of the focused (current) tile's picture, on the
+        // row between it and its name plate, in the plate's right half: over none of the icon's cells.
+        let badgeColumn = try #require(cells[plate.row - 1].firstIndex { $0.character == "✓" })
+        #expect(!cells[plate.row - 2].contains { $0.character == "✓" })
         #expect(badgeColumn > plate.columns.lowerBound + plate.columns.count / 2 && badgeColumn < plate.columns.upperBound)
         try again.send("q")
     }

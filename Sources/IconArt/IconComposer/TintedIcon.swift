@@ -2,9 +2,9 @@ import Foundation
 import CellCanvas
 import IconCatalog
 
-/// The tinted appearance of iOS 18, made from a picture that has none of its own, as iOS
-/// makes it: the picture in greys (its luminance), then coloured with the tint the user
-/// chose, so white becomes the tint, black stays black and alpha is kept.
+/// The colouring step of iOS 18's tinted appearance: the picture in greys (its luminance),
+/// then coloured with the tint the user chose, so white becomes the tint, black stays black
+/// and alpha is kept. `HomeScreenRendition` puts the picture on its backing first.
 public enum TintedIcon {
     /// A neutral grey, lighter than mid-grey so that light marks stay light.
     public static let defaultTint = IconColor(red: 0.75, green: 0.75, blue: 0.75)

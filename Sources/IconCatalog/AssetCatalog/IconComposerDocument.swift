@@ -58,10 +58,9 @@ package enum IconFill: Equatable, Hashable, Sendable {
     /// One colour from which the system derives a gradient.
     case automaticGradient(IconColor)
 
-    /// The system's dark canvas: a near-black vertical gradient, as iOS draws behind dark icons.
+    /// The system's dark canvas: the backing iOS draws behind dark icons (`HomeScreenBacking`).
     package static let systemDarkGradient = IconFill.linearGradient(
-        IconColor(red: 0.2, green: 0.2, blue: 0.2), IconColor(red: 0.08, green: 0.08, blue: 0.08),
-        start: .top, stop: .bottom)
+        HomeScreenBacking.dark.top, HomeScreenBacking.dark.bottom, start: .top, stop: .bottom)
 
     /// This fill as something drawable: `.none`, `.solid` or `.linearGradient`.
     ///
