@@ -22,6 +22,15 @@ package struct ChangeSet: Sendable {
         return try original(of: path)
     }
 
+    /// The file's bytes as the set will leave it, like `contents(of:)`, but not kept: for a
+    /// file no edit of the set changes, such as the picture a new icon is made from, which need
+    /// not be held for the whole command (three 4096 px pictures are 45 MB of files).
+    package func peek(_ path: String) throws(ChangeSetError) -> Data? {
+        if let staged = staged[path] { return staged }
+        if let known = originals[path] { return known }
+        return try Self.read(path)
+    }
+
     /// The text of a UTF-8 file as the set will leave it.
     package mutating func text(of path: String) throws(ChangeSetError) -> String? {
         guard let data = try contents(of: path) else { return nil }
@@ -62,22 +71,26 @@ package struct ChangeSet: Sendable {
 
     private mutating func original(of path: String) throws(ChangeSetError) -> Data? {
         if let known = originals[path] { return known }
-        let data: Data?
+        let data = try Self.read(path)
+        originals[path] = .some(data)
+        return data
+    }
+
+    /// What is on disk at `path`: nil when nothing is there.
+    private static func read(_ path: String) throws(ChangeSetError) -> Data? {
         // A symbolic link is not followed: the edit would land wherever it points.
         switch FileKind.notFollowing(path) {
         case nil:
-            data = nil
+            return nil
         case .regularFile:
             do {
-                data = try BoundedFile.read(path, limit: Self.maximumFileBytes)
+                return try BoundedFile.read(path, limit: maximumFileBytes)
             } catch {
                 throw ChangeSetError(path: path, kind: .unreadable(String(describing: error)))
             }
         case let other?:
             throw ChangeSetError(path: path, kind: .notARegularFile(other))
         }
-        originals[path] = .some(data)
-        return data
     }
 }
 

@@ -50,7 +50,7 @@ struct IconImagePSNRTests {
         let magick = try Self.magick(sourcePath, side: side, in: folder)
 
         var changes = ChangeSet()
-        let source = try IconSourceImage.load(sourcePath, appearance: .dark, requirement: .existingImage, changes: &changes)
+        let source = try IconSourceImage.load(sourcePath, appearance: .dark, requirement: .existingImage, changes: changes)
         let ours = try PNGDecoder.decode([UInt8](try source.png(pixels: side)), name: "ours")
         try #require(ours.width == side && magick.width == side && magick.height == side)
 
@@ -80,7 +80,7 @@ struct IconImagePSNRTests {
         process.waitUntilExit()
         try #require(process.terminationStatus == 0, "convert failed")
         var changes = ChangeSet()
-        let source = try IconSourceImage.load(large, appearance: .light, changes: &changes)
+        let source = try IconSourceImage.load(large, appearance: .light, changes: changes)
         try #require(source.pixels == 1024, "held at its first step")
         let largeBitmap = try PNGDecoder.decode(contentsOf: large)
         let sides = [1024, 167, 120, 58, 20]

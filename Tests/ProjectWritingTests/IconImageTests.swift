@@ -21,7 +21,7 @@ import TestSupport
         let folder = TemporaryFolder()
         let path = IconImageFixture.writePNG(IconImageFixture.picture(side: 1024), to: "icon.png", in: folder)
         var changes = ChangeSet()
-        let source = try IconSourceImage.load(path, appearance: .light, changes: &changes)
+        let source = try IconSourceImage.load(path, appearance: .light, changes: changes)
         #expect(!source.hasTransparency)
         for side in [1024, 180, 167, 120, 40] {
             let png = try source.png(pixels: side)
@@ -39,7 +39,7 @@ import TestSupport
         let given = PNGWriter.png(width: 1024, height: 1024, alpha: false) { x, y in IconImageFixture.opaque1024[x, y] }
         let path = folder.write("plain.png", given)
         var changes = ChangeSet()
-        let source = try IconSourceImage.load(path, appearance: .light, changes: &changes)
+        let source = try IconSourceImage.load(path, appearance: .light, changes: changes)
         let png = try source.png(pixels: 1024)
         // The given bytes, with the encoder's own sRGB chunk after IHDR (signature 8 bytes, IHDR 25).
         #expect(png == given.prefix(33) + IconSourceImage.sRGBChunk + given.dropFirst(33))
@@ -50,7 +50,7 @@ import TestSupport
         // A file already marked sRGB, trailing bytes after IEND left out, is the file itself.
         let marked = given.prefix(33) + IconSourceImage.sRGBChunk + given.dropFirst(33)
         let markedPath = folder.write("marked.png", marked + Data("trailing".utf8))
-        #expect(try IconSourceImage.load(markedPath, appearance: .dark, changes: &changes).png(pixels: 1024) == marked)
+        #expect(try IconSourceImage.load(markedPath, appearance: .dark, changes: changes).png(pixels: 1024) == marked)
         // Other sizes are made from the pixels, as ever.
         let small = try source.png(pixels: 180)
         #expect(IconImageFixture.depthAndColourType(of: small)! == (8, 2))
@@ -72,7 +72,7 @@ import TestSupport
         for (name, data) in variants {
             let path = folder.write("\(name).png", data)
             var changes = ChangeSet()
-            let source = try IconSourceImage.load(path, appearance: .light, changes: &changes)
+            let source = try IconSourceImage.load(path, appearance: .light, changes: changes)
             #expect(source.fileAsGiven == nil, "\(name)")
             let png = try source.png(pixels: 1024)
             #expect(IconImageFixture.depthAndColourType(of: png)! == (8, 2), "\(name): encoded as RGB")
@@ -85,7 +85,7 @@ import TestSupport
         let folder = TemporaryFolder()
         let path = IconImageFixture.writePNG(IconImageFixture.picture(side: 1100), to: "big.png", in: folder, alpha: false)
         var changes = ChangeSet()
-        let source = try IconSourceImage.load(path, appearance: .light, changes: &changes)
+        let source = try IconSourceImage.load(path, appearance: .light, changes: changes)
         let decoded = try PNGDecoder.decode([UInt8](try source.png(pixels: 1024)), name: "out")
         #expect(decoded.width == 1024)
         // The disc's centre stays the disc's colour, a corner the gradient's.
@@ -98,16 +98,16 @@ import TestSupport
         let big = IconImageFixture.picture(side: 2048)
         let path = IconImageFixture.writePNG(big, to: "big.png", in: folder, alpha: false)
         var changes = ChangeSet()
-        let images = IconSetImages(light: try IconSourceImage.load(path, appearance: .light, changes: &changes),
-                                   dark: try IconSourceImage.load(path, appearance: .dark, changes: &changes),
-                                   tinted: try IconSourceImage.load(path, appearance: .tinted, changes: &changes))
+        let images = IconSetImages(light: try IconSourceImage.load(path, appearance: .light, changes: changes),
+                                   dark: try IconSourceImage.load(path, appearance: .dark, changes: changes),
+                                   tinted: try IconSourceImage.load(path, appearance: .tinted, changes: changes))
         // Each appearance's 2048 px picture is let go as soon as it is checked: what is held of three is three 1024 px ones.
         #expect(images.appearances.allSatisfy { images.image(for: $0)?.bitmap.width == 1024 })
         // That first step is the 1024 px image itself, as one reduction from the source makes it.
         let made = try PNGDecoder.decode([UInt8](try images.light.png(pixels: 1024)), name: "made")
         #expect(made == big.lanczosResampled(width: 1024, height: 1024))
         // An image already in a project is kept at its size: lint --fix writes it back at that size.
-        let existing = try IconSourceImage.load(path, appearance: .light, requirement: .existingImage, changes: &changes)
+        let existing = try IconSourceImage.load(path, appearance: .light, requirement: .existingImage, changes: changes)
         #expect(existing.bitmap.width == 2048)
     }
 
@@ -118,13 +118,13 @@ import TestSupport
         let text = folder.write("notes.png", "not a picture")
         var changes = ChangeSet()
         let notSquare = IconImageError(path: wide, kind: .notSquare(width: 1100, height: 1024))
-        #expect(throws: notSquare) { try IconSourceImage.load(wide, appearance: .light, changes: &changes) }
+        #expect(throws: notSquare) { try IconSourceImage.load(wide, appearance: .light, changes: changes) }
         #expect(notSquare.description == "\(wide): is 1100×1024 pixels; an app icon must be square")
         let tooSmall = IconImageError(path: small, kind: .tooSmall(width: 512, height: 512, minimum: 1024))
-        #expect(throws: tooSmall) { try IconSourceImage.load(small, appearance: .dark, changes: &changes) }
+        #expect(throws: tooSmall) { try IconSourceImage.load(small, appearance: .dark, changes: changes) }
         #expect(tooSmall.description.contains("512×512") && tooSmall.description.contains("1024×1024"))
         do {
-            _ = try IconSourceImage.load(text, appearance: .light, changes: &changes)
+            _ = try IconSourceImage.load(text, appearance: .light, changes: changes)
             Issue.record("a text file was taken as a picture")
         } catch {
             #expect(error.path == text)
@@ -132,10 +132,10 @@ import TestSupport
         }
         let missing = folder.url("absent.png")
         #expect(throws: IconImageError(path: missing, kind: .unreadable("does not exist"))) {
-            try IconSourceImage.load(missing, appearance: .light, changes: &changes)
+            try IconSourceImage.load(missing, appearance: .light, changes: changes)
         }
         // An existing set's image may be any size, but still square.
-        #expect(try IconSourceImage.load(small, appearance: .light, requirement: .existingImage, changes: &changes).pixels == 512)
+        #expect(try IconSourceImage.load(small, appearance: .light, requirement: .existingImage, changes: changes).pixels == 512)
     }
 
     @Test func aTransparentLightImageIsRefusedUnlessABackgroundIsGiven() throws {
@@ -144,11 +144,11 @@ import TestSupport
         let path = IconImageFixture.writePNG(bitmap, to: "clear.png", in: folder)
         var changes = ChangeSet()
         let refusal = IconImageError(path: path, kind: .transparentLightImage(pixels: 200))
-        #expect(throws: refusal) { try IconSourceImage.load(path, appearance: .light, changes: &changes) }
+        #expect(throws: refusal) { try IconSourceImage.load(path, appearance: .light, changes: changes) }
         #expect(refusal.description.contains("ITMS-90717") && refusal.description.contains("--background"))
 
         let flattened = try IconSourceImage.load(path, appearance: .light, background: IconBackground(red: 255, green: 0, blue: 0),
-                                                 changes: &changes)
+                                                 changes: changes)
         #expect(!flattened.hasTransparency)
         #expect(flattened.bitmap[0, 0] == (255, 0, 0, 255), "a clear pixel becomes the background")
         let half = flattened.bitmap[15, 0], original = bitmap[15, 0]
@@ -158,7 +158,7 @@ import TestSupport
         #expect(IconImageFixture.depthAndColourType(of: try flattened.png(pixels: 120))?.colourType == 2)
 
         // Dark and tinted images may be transparent: iOS puts them on its own background; they stay RGBA.
-        let dark = try IconSourceImage.load(path, appearance: .dark, changes: &changes)
+        let dark = try IconSourceImage.load(path, appearance: .dark, changes: changes)
         #expect(dark.hasTransparency)
         let darkPNG = try dark.png(pixels: 1024)
         #expect(IconImageFixture.depthAndColourType(of: darkPNG)?.colourType == 6)

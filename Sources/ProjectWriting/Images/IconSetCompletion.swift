@@ -55,7 +55,7 @@ package enum IconSetCompletion {
             throw IconImageError(path: largest.path, kind: .wouldUpscale(from: largestPixels, to: biggest))
         }
         let source = try IconSourceImage.load(largest.path, appearance: .light, background: background,
-                                              requirement: .existingImage, changes: &changes)
+                                              requirement: .existingImage, changes: changes)
         let existing = images.compactMap(IconSetEntry.init(json:))
         var taken = Set(existing.compactMap(\.filename))
         taken.formUnion(DirectoryListing.names(in: set.path, limit: AppIconSet.maximumEntries)?.names ?? [])

@@ -50,13 +50,13 @@ package struct IconSourceImage: Sendable {
     package var pixels: Int { bitmap.width }
 
     /// Reads the PNG at `path` (through `changes`, so an image staged by an earlier edit is the
-    /// one read; a symbolic link given as the source is followed first) with IconArt's decoder
+    /// one read, without the set keeping it; a symbolic link given as the source is followed first) with IconArt's decoder
     /// and its limits, and checks it against `requirement`.
     package static func load(_ path: String, appearance: IconAppearance, background: IconBackground? = nil,
-                             requirement: Requirement = .newIcon, changes: inout ChangeSet) throws(IconImageError) -> IconSourceImage {
+                             requirement: Requirement = .newIcon, changes: ChangeSet) throws(IconImageError) -> IconSourceImage {
         let readPath = requirement == .newIcon ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : path
         let data: Data?
-        do { data = try changes.contents(of: readPath) } catch { throw IconImageError(error) }
+        do { data = try changes.peek(readPath) } catch { throw IconImageError(error) }
         guard let data else { throw IconImageError(path: path, kind: .unreadable("does not exist")) }
         let bytes = [UInt8](data)
         let decoded: RGBABitmap

@@ -149,7 +149,7 @@ package enum IconAddition {
         }
         let light: IconSourceImage
         do {
-            light = try IconSourceImage.load(request.image, appearance: .light, background: request.background, changes: &plan.changes)
+            light = try IconSourceImage.load(request.image, appearance: .light, background: request.background, changes: plan.changes)
         } catch {
             throw EditError(.image(error))
         }
@@ -188,12 +188,12 @@ package enum IconAddition {
 
     private static func loadImages(_ request: AddRequest, changes: inout ChangeSet) throws(EditError) -> IconSetImages {
         do {
-            let light = try IconSourceImage.load(request.image, appearance: .light, background: request.background, changes: &changes)
+            let light = try IconSourceImage.load(request.image, appearance: .light, background: request.background, changes: changes)
             let dark = try request.dark.map { path throws(IconImageError) in
-                try IconSourceImage.load(path, appearance: .dark, changes: &changes)
+                try IconSourceImage.load(path, appearance: .dark, changes: changes)
             }
             let tinted = try request.tinted.map { path throws(IconImageError) in
-                try IconSourceImage.load(path, appearance: .tinted, changes: &changes)
+                try IconSourceImage.load(path, appearance: .tinted, changes: changes)
             }
             return IconSetImages(light: light, dark: dark, tinted: tinted)
         } catch {

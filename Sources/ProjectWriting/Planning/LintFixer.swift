@@ -142,7 +142,7 @@ package enum LintFixer {
         }
         let image: IconSourceImage
         do {
-            image = try IconSourceImage.load(largest.0, appearance: .light, requirement: .existingImage, changes: &plan.changes)
+            image = try IconSourceImage.load(largest.0, appearance: .light, requirement: .existingImage, changes: plan.changes)
         } catch {
             throw EditError(.image(error))
         }
@@ -200,7 +200,7 @@ package enum LintFixer {
             throw EditError(.image(IconImageError(path: largest.path, kind: .wouldUpscale(from: largest.pixels, to: needed))))
         }
         do {
-            let image = try IconSourceImage.load(largest.path, appearance: .light, requirement: .existingImage, changes: &plan.changes)
+            let image = try IconSourceImage.load(largest.path, appearance: .light, requirement: .existingImage, changes: plan.changes)
             for file in files {
                 if try plan.changes.contents(of: file.path) != nil { throw IconImageError(path: file.path, kind: .alreadyExists) }
                 try NewFileName.requireFree(file.path)
@@ -248,7 +248,7 @@ package enum LintFixer {
                                 into plan: inout EditPlan) throws(EditError) {
         do {
             let image = try IconSourceImage.load(path, appearance: .light, background: background, requirement: .existingImage,
-                                                 changes: &plan.changes)
+                                                 changes: plan.changes)
             try plan.changes.write(try image.png(pixels: image.pixels), to: path)
         } catch let error as IconImageError {
             throw EditError(.image(error))
