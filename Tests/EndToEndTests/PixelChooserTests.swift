@@ -77,7 +77,7 @@ extension XDisplayTests {
             }
             #expect(scrolled.tiles.allSatisfy { abs($0.width - size) <= 1 })
 
-            // The help box covers some tiles: their pictures go (what shows of them is symbol art);
+            // The help box covers some tiles: what shows of their pictures is cut where it begins;
             // closed, all are back.
             try window.keys("Home", "question")
             _ = try screenshot(of: screen, "the help over the tiles") { $0.tiles.filter(\.isPicture).count < first.tiles.count }
@@ -137,6 +137,76 @@ extension XDisplayTests {
             }, "after scrolling")
             try window.keys("q")
             #expect(eventually(timeout: 10) { (try? String(contentsOfFile: status, encoding: .utf8)) == "0\n" })
+        }
+
+        /// What is wrong with `after` (the help open) against `before` (the same grid without it):
+        /// in each tile of `before`, the icon-coloured pixels left beside the box must be the
+        /// picture's own, where it was (symbol art draws the diagonal in steps, and in other
+        /// colours at 8 colours); and at least one tile must be cut by the box, not all hidden.
+        static func helpCutProblems(before: Screenshot, after: Screenshot) -> [String] {
+            var problems: [String] = []
+            var cut = 0
+            for tile in before.tiles {
+                var shown = 0, whole = 0, unlike = 0
+                for y in tile.y..<tile.y + tile.height {
+                    for x in tile.x..<tile.x + tile.width {
+                        let offset = (y * after.bitmap.width + x) * 4
+                        if Screenshot.isIconColour(before.bitmap.pixels, offset) { whole += 1 }
+                        guard Screenshot.isIconColour(after.bitmap.pixels, offset) else { continue }
+                        shown += 1
+                        let (a, b) = (after.colour(x: x, y: y), before.colour(x: x, y: y))
+                        if max(abs(a.r - b.r), abs(a.g - b.g), abs(a.b - b.b)) > 40 { unlike += 1 }
+                    }
+                }
+                if shown > whole / 20 && shown < whole * 19 / 20 { cut += 1 }
+                if unlike > max(12, shown / 200) {
+                    problems.append("\(unlike) of the \(shown) pixels left of \(tile) are not its picture's")
+                }
+            }
+            if cut == 0 { problems.append("no tile is cut by the box") }
+            return problems
+        }
+
+        /// The help over the grid hides exactly the cells it covers: the pictures it covers in
+        /// part show the rest of themselves, in pixels; closed, every picture is whole again.
+        func expectTheHelpCutsThePictures(_ screen: VirtualDisplay, window: VirtualDisplay.Client, status: String,
+                                          count: Int, _ what: String) throws {
+            let before = try screenshot(of: screen, "a grid of pictures (\(what))", timeout: 60) { shot in
+                // Whole rows, but for the last icons' row.
+                let rows = Dictionary(grouping: shot.tiles, by: \.y).sorted { $0.key < $1.key }.map(\.value.count)
+                guard rows.count >= 2, let widest = rows.max(), rows.dropLast().allSatisfy({ $0 == widest }) else { return false }
+                return (rows.last == widest || shot.tiles.count == count) && shot.tiles.allSatisfy(\.isPicture)
+            }
+            try window.keys("question")
+            let after = try screenshot(of: screen, "the help cutting the pictures (\(what))") { shot in
+                shot.tiles.count < before.tiles.count && Self.helpCutProblems(before: before, after: shot).isEmpty
+            }
+            let problems = Self.helpCutProblems(before: before, after: after)
+            #expect(problems.isEmpty, "\(what): \(problems)")
+            try window.keys("question")
+            _ = try screenshot(of: screen, "the pictures whole after the help (\(what))") { shot in
+                shot.tiles.count == before.tiles.count && shot.tiles.allSatisfy(\.isPicture)
+            }
+            try window.keys("q")
+            #expect(eventually(timeout: 10) { (try? String(contentsOfFile: status, encoding: .utf8)) == "0\n" })
+        }
+
+        @Test(.enabled(if: VirtualDisplay.hasKitty, "kitty is not installed (make test installs it)"))
+        func theHelpHidesExactlyWhatItCoversOfKittysPictures() throws {
+            let screen = try VirtualDisplay()
+            let app = Self.diagonalApp(in: screen.folder, count: 20)
+            let (command, status) = chooserCommand(app: app, in: screen)
+            let window = try screen.start(VirtualDisplay.kittyCommand(width: 900, height: 600, running: command), environment: cli.environment)
+            try expectTheHelpCutsThePictures(screen, window: window, status: status, count: 20, "kitty")
+        }
+
+        @Test func theHelpHidesExactlyWhatItCoversOfSixelPictures() throws {
+            let screen = try VirtualDisplay()
+            let app = Self.diagonalApp(in: screen.folder, count: 20)
+            let (command, status) = chooserCommand(app: app, in: screen)
+            let window = try screen.start([VirtualDisplay.xterm, "-ti", "vt340", "-fn", "10x20", "-geometry", "90x36+0+0", "-e", "/bin/sh", "-c", command],
+                                          environment: cli.environment.merging(["TERM": "xterm"]) { $1 })
+            try expectTheHelpCutsThePictures(screen, window: window, status: status, count: 20, "xterm")
         }
 
         @Test(.enabled(if: VirtualDisplay.hasKitty, "kitty is not installed (make test installs it)"), arguments: [9, 11, 13.5, 15])
