@@ -209,6 +209,58 @@ extension XDisplayTests {
             try expectTheHelpCutsThePictures(screen, window: window, status: status, count: 20, "xterm")
         }
 
+        /// Habitica in xterm as a VT340 (its own font and size), through filtering, the details
+        /// panel and its pictures, appearances, two choices, the end of the list, a larger window,
+        /// the top and two pages down: once the screen is still, every picture on it is a tile
+        /// of the grid, all of one size; none of the panel's larger pictures is left over tiles.
+        @Test(.enabled(if: RealProjectCorpus.available, "\(RealProjectCorpus.skipMessage)"))
+        func everySixelPictureLeftOnScreenIsATileShownNow() throws {
+            let screen = try VirtualDisplay()
+            let app = RealProjectCorpus.path("HabitRPG_habitica-ios")
+            let (command, status) = chooserCommand(app: app, in: screen)
+            let window = try screen.start([VirtualDisplay.xterm, "-ti", "vt340", "-geometry", "+0+0", "-e", "/bin/sh", "-c", command],
+                                          environment: cli.environment.merging(["TERM": "xterm"]) { $1 })
+            // The pictures in the window (at the screen's top left), once they stay as they are.
+            func areas(_ shot: Screenshot) throws -> [(x: Int, y: Int, width: Int, height: Int)] {
+                let size = try window.size()
+                return Screenshot.pictureAreas(in: shot.bitmap).filter { $0.x + $0.width <= size.width && $0.y + $0.height <= size.height }
+            }
+            func still(_ what: String) throws -> Screenshot {
+                var last = try Screenshot(display: screen.display)
+                let deadline = Date().addingTimeInterval(60)
+                while Date() < deadline {
+                    usleep(1_500_000)
+                    let next = try Screenshot(display: screen.display)
+                    let (now, before) = (try areas(next), try areas(last))
+                    if !now.isEmpty && now.map { [$0.x, $0.y, $0.width, $0.height] } == before.map { [$0.x, $0.y, $0.width, $0.height] } {
+                        return next
+                    }
+                    last = next
+                }
+                Issue.record("the screen was never still \(what)")
+                return last
+            }
+            _ = try still("at the start")
+            for keys in [["slash", "p", "u", "r", "Escape"], ["i"], ["i"], ["a"], ["a"], ["Return"], ["Return"], ["End"]] {
+                try window.keys(keys)
+                usleep(300_000)
+            }
+            try window.resize(width: 700, height: 420)
+            usleep(300_000)
+            for key in ["g", "Next", "Next"] {
+                try window.keys(key)
+                usleep(300_000)
+            }
+            let shot = try still("after the sequence")
+            let areas = try areas(shot)
+            let sizes = areas.map(\.width).sorted()
+            let tile = sizes[sizes.count / 2]
+            #expect(areas.count >= 6 && areas.allSatisfy { abs($0.width - tile) <= 3 && abs($0.height - tile) <= 3 },
+                    "pictures on screen: \(areas.map { "\($0.width)×\($0.height) at \($0.x),\($0.y)" })")
+            try window.keys("q")
+            #expect(eventually(timeout: 10) { (try? String(contentsOfFile: status, encoding: .utf8)) == "0\n" })
+        }
+
         @Test(.enabled(if: VirtualDisplay.hasKitty, "kitty is not installed (make test installs it)"), arguments: [9, 11, 13.5, 15])
         func kittysPicturesLeaveNothingOfTheirTilesAtAnyFontSize(points: Double) throws {
             let screen = try VirtualDisplay()
@@ -490,6 +542,41 @@ struct Screenshot {
         return stray
     }
 
+    /// Every area of at least 1500 pixels unlike the terminal's background (the colour of the
+    /// pixel at 2,2: a terminal window at the screen's top left) that is taller than a line of text: the pictures, and anything
+    /// larger drawn where they are (one picture over another merges with it). Top to bottom.
+    static func pictureAreas(in bitmap: RGBABitmap) -> [(x: Int, y: Int, width: Int, height: Int)] {
+        let (width, height) = (bitmap.width, bitmap.height)
+        let pixels = bitmap.pixels
+        let corner = 4 * (2 * width + 2)
+        let background = (Int(pixels[corner]), Int(pixels[corner + 1]), Int(pixels[corner + 2]))
+        var marked = [Bool](repeating: false, count: width * height)
+        for index in 0..<(width * height) {
+            let (r, g, b) = (Int(pixels[index * 4]), Int(pixels[index * 4 + 1]), Int(pixels[index * 4 + 2]))
+            marked[index] = max(abs(r - background.0), abs(g - background.1), abs(b - background.2)) > 24
+        }
+        var areas: [(x: Int, y: Int, width: Int, height: Int)] = []
+        for start in 0..<(width * height) where marked[start] {
+            var stack = [start], area = 0
+            var (minX, minY, maxX, maxY) = (width, height, 0, 0)
+            marked[start] = false
+            while let index = stack.popLast() {
+                area += 1
+                let (x, y) = (index % width, index / width)
+                (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
+                for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                    let (nx, ny) = (x + dx, y + dy)
+                    guard nx >= 0, ny >= 0, nx < width, ny < height, marked[ny * width + nx] else { continue }
+                    marked[ny * width + nx] = false
+                    stack.append(ny * width + nx)
+                }
+            }
+            // The focus plate and lines of text are no taller than a cell.
+            if area >= 1500 && maxY - minY + 1 > 30 { areas.append((minX, minY, maxX - minX + 1, maxY - minY + 1)) }
+        }
+        return areas.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+    }
+
     /// Red, blue, or a blend of the two (the soft edge between them).
     static func isIconColour(_ pixels: [UInt8], _ offset: Int) -> Bool {
         let (r, g, b) = (Int(pixels[offset]), Int(pixels[offset + 1]), Int(pixels[offset + 2]))
@@ -589,7 +676,9 @@ extension VirtualDisplay {
         }
 
         /// Presses these keys (X key names) in the window, which takes the focus first.
-        func keys(_ names: String...) throws {
+        func keys(_ names: String...) throws { try keys(names) }
+
+        func keys(_ names: [String]) throws {
             try xdotool(["windowfocus", "--sync", window])
             try xdotool(["key", "--delay", "50"] + names)
         }
