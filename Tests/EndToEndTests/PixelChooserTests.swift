@@ -209,6 +209,111 @@ extension XDisplayTests {
             try expectTheHelpCutsThePictures(screen, window: window, status: status, count: 20, "xterm")
         }
 
+        /// The help box in `after` (the help open over the grid of `before`): between the two
+        /// columns with the longest vertical lines (its borders) that `before` did not have, as
+        /// far as those lines reach.
+        static func helpBox(before: Screenshot, after: Screenshot, width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
+            let background = after.colour(x: 2, y: 2)
+            var runs: [(x: Int, top: Int, length: Int)] = []
+            for x in 0..<width {
+                // A line drawn cell by cell may have a gap of a few pixels between cells.
+                var best = (top: 0, length: 0), start = -1, lastHit = -10
+                for y in 0..<height {
+                    let (a, b) = (after.colour(x: x, y: y), before.colour(x: x, y: y))
+                    let changed = max(abs(a.r - b.r), abs(a.g - b.g), abs(a.b - b.b)) > 24
+                    let plain = max(abs(a.r - background.r), abs(a.g - background.g), abs(a.b - background.b)) <= 24
+                    guard changed && !plain else { continue }
+                    if y - lastHit > 5 { start = y }
+                    lastHit = y
+                    if y - start + 1 > best.length { best = (start, y - start + 1) }
+                }
+                runs.append((x, best.top, best.length))
+            }
+            guard let longest = runs.map(\.length).max(), longest > 60 else { return nil }
+            let borders = runs.filter { $0.length * 10 >= longest * 9 }
+            guard let left = borders.first, let right = borders.last, right.x - left.x > 50 else { return nil }
+            let top = min(left.top, right.top), bottom = max(left.top + left.length, right.top + right.length)
+            return (left.x, top, right.x - left.x + 1, bottom - top)
+        }
+
+        /// Opens the help over a still grid of pictures and expects it to hide only what it
+        /// covers: in every picture of the grid, the pixels beyond the box (and the half cell
+        /// around its borders) are as they were, so nothing beside the box became symbol art.
+        func expectTheHelpHidesOnlyWhatItCovers(_ screen: VirtualDisplay, window: VirtualDisplay.Client, status: String,
+                                                cutsAPicture: Bool, _ what: String) throws {
+            let size = try window.size()
+            func areas(_ shot: Screenshot) -> [(x: Int, y: Int, width: Int, height: Int)] {
+                Screenshot.pictureAreas(in: shot.bitmap).filter { $0.x + $0.width <= size.width && $0.y + $0.height <= size.height }
+            }
+            var before = try Screenshot(display: screen.display)
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline {
+                usleep(1_500_000)
+                let next = try Screenshot(display: screen.display)
+                let same = areas(next).map { [$0.x, $0.y, $0.width, $0.height] } == areas(before).map { [$0.x, $0.y, $0.width, $0.height] }
+                before = next
+                if same && !areas(next).isEmpty { break }
+            }
+            let pictures = areas(before)
+            try window.keys("question")
+            var problems = ["the help never showed"]
+            let until = Date().addingTimeInterval(30)
+            while Date() < until && !problems.isEmpty {
+                usleep(700_000)
+                let after = try Screenshot(display: screen.display)
+                guard let box = Self.helpBox(before: before, after: after, width: size.width, height: size.height) else { continue }
+                problems = []
+                var cut = 0
+                for area in pictures {
+                    var beyond = 0, changed = 0, inside = 0
+                    for y in area.y..<area.y + area.height {
+                        for x in area.x..<area.x + area.width {
+                            let covered = x >= box.x - 12 && x < box.x + box.width + 12 && y >= box.y - 12 && y < box.y + box.height + 12
+                            if covered { inside += 1; continue }
+                            beyond += 1
+                            let (a, b) = (after.colour(x: x, y: y), before.colour(x: x, y: y))
+                            if max(abs(a.r - b.r), abs(a.g - b.g), abs(a.b - b.b)) > 40 { changed += 1 }
+                        }
+                    }
+                    if inside > 0 && beyond > 0 { cut += 1 }
+                    if changed > max(20, beyond / 200) {
+                        problems.append("\(changed) of the \(beyond) pixels of the picture at \(area.x),\(area.y) beside the box at \(box) changed")
+                    }
+                }
+                if cutsAPicture && cut == 0 { problems.append("the box at \(box) cuts no picture") }
+            }
+            #expect(problems.isEmpty, "\(what): \(problems)")
+            try window.keys("question", "q")
+            #expect(eventually(timeout: 10) { (try? String(contentsOfFile: status, encoding: .utf8)) == "0\n" })
+        }
+
+        @Test(.enabled(if: RealProjectCorpus.available, "\(RealProjectCorpus.skipMessage)"))
+        func theHelpOverHabiticaHidesOnlyWhatItCovers() throws {
+            let screen = try VirtualDisplay()
+            let (command, status) = chooserCommand(app: RealProjectCorpus.path("HabitRPG_habitica-ios"), in: screen)
+            let window = try screen.start([VirtualDisplay.xterm, "-ti", "vt340", "-fa", "DejaVu Sans Mono", "-fs", "11",
+                                           "-geometry", "100x36+0+0", "-e", "/bin/sh", "-c", command],
+                                          environment: cli.environment.merging(["TERM": "xterm"]) { $1 })
+            try expectTheHelpHidesOnlyWhatItCovers(screen, window: window, status: status, cutsAPicture: true, "Habitica in xterm")
+        }
+
+        @Test(.enabled(if: VirtualDisplay.hasKitty && RealProjectCorpus.available, "kitty or the corpus is missing"))
+        func theHelpOverHabiticaInKittyHidesOnlyWhatItCovers() throws {
+            let screen = try VirtualDisplay()
+            let (command, status) = chooserCommand(app: RealProjectCorpus.path("HabitRPG_habitica-ios"), in: screen)
+            let window = try screen.start(VirtualDisplay.kittyCommand(width: 640, height: 400, running: command), environment: cli.environment)
+            try expectTheHelpHidesOnlyWhatItCovers(screen, window: window, status: status, cutsAPicture: true, "Habitica in kitty")
+        }
+
+        @Test func theHelpOverTheDemoHidesOnlyWhatItCovers() throws {
+            let screen = try VirtualDisplay()
+            let (command, status) = chooserCommand(app: Repository.demoPlist, in: screen)
+            let window = try screen.start([VirtualDisplay.xterm, "-ti", "vt340", "-fa", "DejaVu Sans Mono", "-fs", "11",
+                                           "-geometry", "100x36+0+0", "-e", "/bin/sh", "-c", command],
+                                          environment: cli.environment.merging(["TERM": "xterm"]) { $1 })
+            try expectTheHelpHidesOnlyWhatItCovers(screen, window: window, status: status, cutsAPicture: false, "the demo in xterm")
+        }
+
         /// Habitica in xterm as a VT340 (its own font and size), through filtering, the details
         /// panel and its pictures, appearances, two choices, the end of the list, a larger window,
         /// the top and two pages down: once the screen is still, every picture on it is a tile
