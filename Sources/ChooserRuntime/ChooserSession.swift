@@ -378,20 +378,34 @@ private final class SessionRun {
         drawn = state
         var frame = Frame(grid: view(state))
         if let pixelPictures, let cell = state.pixels?.cell {
-            frame.pictures = state.pixelTiles.compactMap { tile in
+            frame.pictures = state.pixelTiles.flatMap { tile in
                 pixelPictures.pictureID(icon: tile.icon, size: tile.tileSize, cell: cell, appearance: state.appearance).map {
-                    PicturePlacement(picture: $0, cells: CellRect(x: tile.x, y: tile.y, width: tile.columns, height: tile.rows))
-                }
+                    Self.placements(of: $0, x: tile.x, y: tile.y, columns: tile.columns, rows: tile.rows, pieces: tile.pieces)
+                } ?? []
             }
             if let placement = state.detailsPixelPlacement,
                let id = pixelPictures.detailsPictureID(placement.picture, cell: cell, appearance: state.appearance) {
-                frame.pictures.append(PicturePlacement(picture: id, cells: CellRect(
-                    x: placement.x, y: placement.y, width: placement.picture.columns, height: placement.picture.rows)))
+                frame.pictures += Self.placements(of: id, x: placement.x, y: placement.y, columns: placement.picture.columns,
+                                                  rows: placement.picture.rows, pieces: placement.pieces)
             }
         }
         terminal.draw(frame)
         perform(.frameDrawn(visible: state.layout.map { Prioritized(icons: state.visibleIcons, size: $0.tileSize) },
                             placesPictures: !frame.pictures.isEmpty, awaitsConfirmation: terminal.awaitsPictureConfirmation))
+    }
+
+    /// A picture at `x`, `y` as the terminal is to show it: whole, or each piece a box leaves
+    /// in sight, cut from it.
+    static func placements(of picture: PictureID, x: Int, y: Int, columns: Int, rows: Int,
+                           pieces: [PicturePiece]) -> [PicturePlacement] {
+        pieces.enumerated().map { number, piece in
+            let whole = piece.column == 0 && piece.row == 0 && piece.columns == columns && piece.rows == rows
+            return PicturePlacement(picture: picture, cells: CellRect(x: x + piece.column, y: y + piece.row,
+                                                                      width: piece.columns, height: piece.rows),
+                                    source: whole ? nil : CellRect(x: piece.column, y: piece.row, width: piece.columns,
+                                                                   height: piece.rows),
+                                    piece: number)
+        }
     }
 
     /// Reads the app again off the loop, and wakes it with what was read; without a way to

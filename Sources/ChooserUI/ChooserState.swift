@@ -255,25 +255,74 @@ public struct PixelPictureState: Hashable, Sendable {
 }
 
 /// A tile the terminal shows as a pixel picture: the item (an index into `items`), its icon,
-/// and the cells the picture covers.
+/// the cells the picture covers, and the parts of it no box covers.
 public struct PixelTile: Hashable, Sendable {
     public let index: Int
     public let icon: IconKey
     public let tileSize: TileSize
     public let x: Int
     public let y: Int
+    /// What shows of the picture: the whole, or where a box covers part of it the rest.
+    public let pieces: [PicturePiece]
     public var columns: Int { tileSize.columns }
     public var rows: Int { tileSize.rows }
+}
 
-    func intersects(x left: Int, y top: Int, width: Int, height: Int) -> Bool {
-        x < left + width && left < x + columns && y < top + height && top < y + rows
+/// A rectangle of a picture's cells (from its top-left cell) that no box covers.
+public struct PicturePiece: Hashable, Sendable {
+    public let column: Int
+    public let row: Int
+    public let columns: Int
+    public let rows: Int
+
+    public init(column: Int, row: Int, columns: Int, rows: Int) {
+        (self.column, self.row, self.columns, self.rows) = (column, row, columns, rows)
+    }
+
+    /// The parts of a picture of `columns`×`rows` cells at `x`, `y` that `boxes` leave in sight,
+    /// as few rectangles as rows alike allow (top to bottom, left to right): the whole picture
+    /// where no box touches it, none where boxes cover it all. A box hides exactly the cells it
+    /// covers, so a picture a box's corner covers shows as an L of two rectangles.
+    static func visible(x: Int, y: Int, columns: Int, rows: Int,
+                        under boxes: [(x: Int, y: Int, width: Int, height: Int)]) -> [PicturePiece] {
+        guard columns > 0, rows > 0 else { return [] }
+        // Each row's runs of uncovered columns; rows with the same runs make one rectangle.
+        func runs(_ row: Int) -> [Range<Int>] {
+            var covered = [Bool](repeating: false, count: columns)
+            for box in boxes where box.y <= y + row && y + row < box.y + box.height {
+                let from = max(0, box.x - x), to = min(columns, box.x + box.width - x)
+                if from < to { for column in from..<to { covered[column] = true } }
+            }
+            var found: [Range<Int>] = []
+            var start: Int?
+            for column in 0...columns {
+                if column < columns && !covered[column] {
+                    if start == nil { start = column }
+                } else if let first = start {
+                    found.append(first..<column)
+                    start = nil
+                }
+            }
+            return found
+        }
+        var pieces: [PicturePiece] = []
+        var row = 0
+        while row < rows {
+            let same = runs(row)
+            var end = row + 1
+            while end < rows && runs(end) == same { end += 1 }
+            pieces += same.map { PicturePiece(column: $0.lowerBound, row: row, columns: $0.count, rows: end - row) }
+            row = end
+        }
+        return pieces
     }
 }
 
 extension ChooserState {
     /// The tiles on screen that show their pixel picture, top to bottom: those whose picture
-    /// is ready, less any an overlay (the help, the alert) would cover, since no picture may
-    /// cover text. The view leaves their cells blank for the terminal to draw into.
+    /// is ready, each in the parts an overlay (the help, the alert) leaves in sight, since no
+    /// picture may cover text; a tile an overlay covers whole is not one. The view leaves their
+    /// cells blank for the terminal to draw into.
     public var pixelTiles: [PixelTile] {
         guard let layout, let ready = pixels?.ready[layout.tileSize], !ready.isEmpty else { return [] }
         let overlays = overlayFrames
@@ -282,8 +331,10 @@ extension ChooserState {
             let icon = items[index].key
             guard ready.contains(icon), let slot = layout.slotOrigin(of: position, firstRow: firstVisibleRow) else { return nil }
             let origin = TileDrawing.pictureOrigin(slotX: slot.x, slotY: slot.y)
-            let tile = PixelTile(index: index, icon: icon, tileSize: layout.tileSize, x: origin.x, y: origin.y)
-            return overlays.contains { tile.intersects(x: $0.x, y: $0.y, width: $0.width, height: $0.height) } ? nil : tile
+            let pieces = PicturePiece.visible(x: origin.x, y: origin.y, columns: layout.tileSize.columns,
+                                              rows: layout.tileSize.rows, under: overlays)
+            guard !pieces.isEmpty else { return nil }
+            return PixelTile(index: index, icon: icon, tileSize: layout.tileSize, x: origin.x, y: origin.y, pieces: pieces)
         }
     }
 

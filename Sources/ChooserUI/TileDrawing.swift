@@ -56,9 +56,13 @@ struct TileDrawing {
     /// `Theme.matchedLetter` (those cut out of a long caption are not shown). `captionColumns`:
     /// the columns the caption may use, nil for the slot's own: the focused tile's name plate
     /// (`ChooserState.focusedPlate`), or what that plate leaves of a neighbour's slot
-    /// (`captionColumns(slotX:beside:)`).
+    /// (`captionColumns(slotX:beside:)`). `coveredCaptionColumns`: the columns of the caption's
+    /// row a box (help, alert) is drawn over; a caption or plate that would lie partly under one
+    /// is not drawn, so that no fragment of a name ("ica", a lone "b") or stub of the plate
+    /// shows beside the box.
     func draw(_ item: ChooserItem, picture: Picture, isCurrent: Bool, isFocused: Bool, marked: [Int] = [],
-              captionColumns: Range<Int>? = nil, x: Int, y: Int, into grid: inout CellGrid) {
+              captionColumns: Range<Int>? = nil, coveredCaptionColumns: [Range<Int>] = [],
+              x: Int, y: Int, into grid: inout CellGrid) {
         let origin = Self.pictureOrigin(slotX: x, slotY: y)
         switch picture {
         case .symbols(let tile):
@@ -80,9 +84,6 @@ struct TileDrawing {
         let style = isFocused ? theme.focusCaption : .plain
         let room = captionColumns ?? x..<x + slotWidth
         guard !room.isEmpty else { return }
-        if isFocused {
-            grid.fill(x: room.lowerBound, y: captionRow, width: room.count, height: 1, with: Cell(" ", style: style))
-        }
         let caption = DisplayWidth.truncateMiddle(item.title, to: room.count, ellipsis: glyphs.ellipsis)
         let captionWidth = DisplayWidth.of(caption)
         // Centred on the slot where that lies inside the room, so a neighbour's caption the plate
@@ -90,6 +91,12 @@ struct TileDrawing {
         let centredOnSlot = x + (slotWidth - captionWidth) / 2
         let captionX = room.lowerBound <= centredOnSlot && centredOnSlot + captionWidth <= room.upperBound
             ? centredOnSlot : room.lowerBound + (room.count - captionWidth) / 2
+        // A box over part of the name hides it all, and its plate (a box over the plate's blank
+        // ends alone leaves the name whole, on what is left of the plate).
+        if coveredCaptionColumns.contains(where: { $0.overlaps(captionX..<captionX + captionWidth) }) { return }
+        if isFocused {
+            grid.fill(x: room.lowerBound, y: captionRow, width: room.count, height: 1, with: Cell(" ", style: style))
+        }
         grid.write(caption, x: captionX, y: captionRow, style: style)
         guard !marked.isEmpty, DisplayWidth.of(glyphs.ellipsis) <= room.count else { return }
         // The kept start, the ellipsis, the kept end: each marked letter that was kept, at its column.

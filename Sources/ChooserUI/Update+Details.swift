@@ -7,6 +7,8 @@ public struct DetailsPixelPlacement: Hashable, Sendable {
     public let picture: DetailsPicture
     public let x: Int
     public let y: Int
+    /// What shows of it: the whole, or the parts a box (help, alert) leaves in sight.
+    public let pieces: [PicturePiece]
 }
 
 extension ChooserState {
@@ -26,15 +28,13 @@ extension ChooserState {
         return DetailsPicture(icon: item.key, columns: size.columns, rows: size.rows)
     }
 
-    /// The panel's pixel picture, when it is ready and no box (help, alert) covers it.
+    /// The panel's pixel picture, when it is ready, in the parts no box (help, alert) covers;
+    /// nil where boxes cover it all.
     public var detailsPixelPlacement: DetailsPixelPlacement? {
         guard pixels != nil, layout != nil, let wanted = detailsPictureWanted, details.pixelsReady.contains(wanted),
               let origin = detailsFrame?.pictureOrigin else { return nil }
-        let covered = boxFrames.contains { box in
-            origin.x < box.x + box.width && box.x < origin.x + wanted.columns
-                && origin.y < box.y + box.height && box.y < origin.y + wanted.rows
-        }
-        return covered ? nil : DetailsPixelPlacement(picture: wanted, x: origin.x, y: origin.y)
+        let pieces = PicturePiece.visible(x: origin.x, y: origin.y, columns: wanted.columns, rows: wanted.rows, under: boxFrames)
+        return pieces.isEmpty ? nil : DetailsPixelPlacement(picture: wanted, x: origin.x, y: origin.y, pieces: pieces)
     }
 
     /// `i`: opens or closes the panel. Beside the grid it narrows it, so the tile size may

@@ -31,6 +31,7 @@ public func view(_ state: ChooserState) -> CellGrid {
     // The focused name plate may lie over its neighbours' captions (in the grid's own columns,
     // not under a details panel beside it): they keep what it leaves of their slots.
     let plate = state.focusedPlate
+    let boxes = state.overlayFrames
     for position in layout.visibleIndices(firstRow: state.firstVisibleRow) {
         guard let origin = layout.slotOrigin(of: position, firstRow: state.firstVisibleRow) else { continue }
         let index = state.shown[position]
@@ -39,9 +40,12 @@ public func view(_ state: ChooserState) -> CellGrid {
             captionColumns = index == state.focus ? plate.columns : tiles.captionColumns(slotX: origin.x, beside: plate.columns)
         }
         let item = state.items[index]
+        let captionRow = origin.y + layout.slotHeight - 1
         tiles.draw(item, picture: shownInPixels.contains(index) ? .pixels : .symbols(pictures[item.key]),
                    isCurrent: index == currentIndex, isFocused: index == state.focus,
                    marked: state.filter?.marks[index] ?? [], captionColumns: captionColumns,
+                   coveredCaptionColumns: boxes.filter { $0.y <= captionRow && captionRow < $0.y + $0.height }
+                       .map { $0.x..<$0.x + $0.width },
                    x: origin.x, y: origin.y, into: &grid)
     }
     if let filter = state.filter, filter.matched.isEmpty {

@@ -91,3 +91,35 @@ public struct PixelPicture: Equatable, Sendable {
         return RGBABitmap(width: width, height: height, pixels: pixels)
     }
 }
+
+extension PixelPicture {
+    /// The pixels of a picture's bitmap that cells `columns` of `geometry.columns` (and `rows`
+    /// of `geometry.rows`) cover: whole pixels, the bounds scaled where the bitmap is smaller
+    /// than the tile (`Sizing.atMostSource`), so that pieces side by side share no pixel and
+    /// leave none out.
+    public func pixelRange(columns: Range<Int>, rows: Range<Int>) -> (x: Range<Int>, y: Range<Int>) {
+        func scaled(_ cells: Range<Int>, of count: Int, pixels: Int) -> Range<Int> {
+            let lower = min(max(0, cells.lowerBound), count), upper = min(max(lower, cells.upperBound), count)
+            return lower * pixels / count..<upper * pixels / count
+        }
+        return (scaled(columns, of: geometry.columns, pixels: width), scaled(rows, of: geometry.rows, pixels: height))
+    }
+
+    /// The part of the picture under cells `columns` × `rows` of its tile, as a picture of that
+    /// many cells: what a terminal that cannot show part of a picture draws where a box covers
+    /// the rest. nil when the cells lie outside the tile.
+    public func cropped(columns: Range<Int>, rows: Range<Int>) -> PixelPicture? {
+        guard columns.lowerBound >= 0, rows.lowerBound >= 0, columns.upperBound <= geometry.columns,
+              rows.upperBound <= geometry.rows,
+              let part = TileGeometry(columns: columns.count, rows: rows.count, cell: geometry.cell) else { return nil }
+        let range = pixelRange(columns: columns, rows: rows)
+        guard !range.x.isEmpty, !range.y.isEmpty else { return nil }
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(range.x.count * range.y.count * 4)
+        for y in range.y {
+            let start = (y * width + range.x.lowerBound) * 4
+            pixels += bitmap.pixels[start..<start + range.x.count * 4]
+        }
+        return PixelPicture(geometry: part, fittedBitmap: RGBABitmap(width: range.x.count, height: range.y.count, pixels: pixels))
+    }
+}

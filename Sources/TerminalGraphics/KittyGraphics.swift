@@ -66,13 +66,26 @@ public enum KittyGraphics {
         /// Below zero the picture is drawn under text, so a caption or badge written over
         /// it stays readable.
         public var zIndex: Int32
+        /// The part of the picture shown, in its pixels (`x`, `y`, `w`, `h`); nil for all of it.
+        public var source: PixelRect?
 
-        public init(imageID: UInt32, placementID: UInt32 = 0, columns: Int, rows: Int, zIndex: Int32 = 0) {
+        public init(imageID: UInt32, placementID: UInt32 = 0, columns: Int, rows: Int, zIndex: Int32 = 0,
+                    source: PixelRect? = nil) {
             self.imageID = imageID
             self.placementID = placementID
             self.columns = columns
             self.rows = rows
             self.zIndex = zIndex
+            self.source = source
+        }
+    }
+
+    /// A rectangle of a picture's pixels.
+    public struct PixelRect: Hashable, Sendable {
+        public var x: Int, y: Int, width: Int, height: Int
+
+        public init(x: Int, y: Int, width: Int, height: Int) {
+            (self.x, self.y, self.width, self.height) = (x, y, width, height)
         }
     }
 
@@ -93,6 +106,7 @@ public enum KittyGraphics {
 
     private static func placementKeys(_ placement: Placement) -> [String] {
         (placement.placementID == 0 ? [] : ["p=\(placement.placementID)"])
+            + (placement.source.map { ["x=\($0.x)", "y=\($0.y)", "w=\($0.width)", "h=\($0.height)"] } ?? [])
             + ["c=\(placement.columns)", "r=\(placement.rows)"]
             + (placement.zIndex == 0 ? [] : ["z=\(placement.zIndex)"])
     }

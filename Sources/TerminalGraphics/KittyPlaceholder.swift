@@ -90,12 +90,16 @@ public enum KittyPlaceholder {
     }
 
     /// The `columns`×`rows` cells that show image `imageID`, to draw where the picture goes.
-    public static func cells(imageID: UInt32, columns: Int, rows: Int, color: IDColor) -> CellGrid {
+    /// `origin`: the picture's cell the first placeholder shows, for the part of a picture a box
+    /// leaves in sight.
+    public static func cells(imageID: UInt32, columns: Int, rows: Int, color: IDColor,
+                             origin: (column: Int, row: Int) = (0, 0)) -> CellGrid {
         let foreground = self.color(imageID: imageID, color)
         var grid = CellGrid(width: columns, height: rows)
         for row in 0..<rows {
             for column in 0..<columns {
-                grid[column, row] = Cell(cellText(row: row, column: column, imageID: imageID), foreground: foreground)
+                grid[column, row] = Cell(cellText(row: origin.row + row, column: origin.column + column, imageID: imageID),
+                                         foreground: foreground)
             }
         }
         return grid

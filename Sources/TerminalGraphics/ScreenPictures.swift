@@ -53,6 +53,31 @@ public final class KittyScreenPictures: ScreenPictures, Sendable {
         var everSent = false
         /// Placeholders: whether the virtual placement has been made.
         var virtuallyPlaced = false
+        /// The picture's cells and pixels, for a placement of a part of it.
+        let columns: Int, rows: Int, pixelWidth: Int, pixelHeight: Int
+
+        /// Where `placement` shows the whole picture, the keys for that; else for its part.
+        func keys(for placement: PicturePlacement, confirmed: Bool = false) -> KittyGraphics.Placement {
+            var source: KittyGraphics.PixelRect?
+            if let part = placement.source {
+                let x = part.x * pixelWidth / columns, y = part.y * pixelHeight / rows
+                source = KittyGraphics.PixelRect(x: x, y: y, width: (part.x + part.width) * pixelWidth / columns - x,
+                                                 height: (part.y + part.height) * pixelHeight / rows - y)
+            }
+            return KittyGraphics.Placement(imageID: id, placementID: KittyScreenPictures.placementID(of: placement),
+                                           columns: placement.cells.width, rows: placement.cells.height,
+                                           zIndex: KittyGraphics.belowBackgrounds, source: source)
+        }
+    }
+
+    /// A placement on screen: a picture's part (`PicturePlacement.piece`).
+    private struct Shown: Hashable, Comparable {
+        let picture: PictureID
+        let piece: Int
+
+        init(_ placement: PicturePlacement) { (picture, piece) = (placement.picture, placement.piece) }
+
+        static func < (lhs: Shown, rhs: Shown) -> Bool { (lhs.picture, lhs.piece) < (rhs.picture, rhs.piece) }
     }
 
     /// A placement sent and not yet confirmed (`.placed` only).
@@ -69,11 +94,11 @@ public final class KittyScreenPictures: ScreenPictures, Sendable {
     private struct State {
         var images: [PictureID: Image] = [:]
         var ids: KittyImageIDs
-        /// Pictures with a placement on screen (`.placed` only).
-        var placed: Set<PictureID> = []
-        /// Where each of those is placed.
-        var placedAt: [PictureID: PicturePlacement] = [:]
-        var unconfirmed: [PictureID: Unconfirmed] = [:]
+        /// Placements on screen (`.placed` only).
+        var placed: Set<Shown> = []
+        /// Where each of those is.
+        var placedAt: [Shown: PicturePlacement] = [:]
+        var unconfirmed: [Shown: Unconfirmed] = [:]
     }
 
     private let state: Mutex<State>
@@ -83,8 +108,9 @@ public final class KittyScreenPictures: ScreenPictures, Sendable {
     /// How often a picture's data is sent again for a terminal that says it has none.
     static let dataResends = 3
 
-    /// One picture shows once on a screen, so every placement has the same placement id.
-    static let placementID: UInt32 = 1
+    /// A picture shows once on a screen, whole or in parts a box leaves in sight: each part has
+    /// a placement id of its own, the first (or the whole) 1.
+    static func placementID(of placement: PicturePlacement) -> UInt32 { UInt32(clamping: placement.piece + 1) }
 
     /// `firstImageID`: where this program's ids start (pick it at random: kitty's ids are
     /// shared by every program in the window, and inside tmux by every pane).
@@ -101,7 +127,9 @@ public final class KittyScreenPictures: ScreenPictures, Sendable {
     public func prepare(_ picture: PixelPicture, as id: PictureID) throws(GraphicsEncodingError) {
         let imageID = state.withLock { $0.ids.allocate() }
         let transmission = wrapped(try KittyGraphics.transmit(picture, imageID: imageID))
-        state.withLock { $0.images[id] = Image(id: imageID, transmission: transmission) }
+        let image = Image(id: imageID, transmission: transmission, columns: picture.geometry.columns, rows: picture.geometry.rows,
+                          pixelWidth: picture.width, pixelHeight: picture.height)
+        state.withLock { $0.images[id] = image }
     }
 
     public func encode(_ commands: [PictureCommand]) -> [UInt8] {
@@ -116,42 +144,44 @@ public final class KittyScreenPictures: ScreenPictures, Sendable {
                         image.sent = true
                         image.everSent = true
                     }
-                    let keys = KittyGraphics.Placement(imageID: image.id, placementID: Self.placementID,
-                                                       columns: placement.cells.width, rows: placement.cells.height,
-                                                       zIndex: KittyGraphics.belowBackgrounds)
+                    let shown = Shown(placement)
                     switch showing {
                     case .placed:
                         // Confirmed, so that one lost on the way (or placed before its data
                         // arrived, ENOENT) is placed again; placed again under the same ids, it
                         // moves rather than shows twice.
-                        out += atCell(of: placement.cells, KittyGraphics.place(keys, confirmed: true))
-                        state.placed.insert(placement.picture)
-                        state.placedAt[placement.picture] = placement
-                        state.unconfirmed[placement.picture] = Unconfirmed(placement: placement, sentAt: .now, attempts: 1)
+                        out += atCell(of: placement.cells, KittyGraphics.place(image.keys(for: placement), confirmed: true))
+                        state.placed.insert(shown)
+                        state.placedAt[shown] = placement
+                        state.unconfirmed[shown] = Unconfirmed(placement: placement, sentAt: .now, attempts: 1)
                     case .placeholders:
                         if !image.virtuallyPlaced {
-                            out += wrapped(KittyGraphics.placeVirtually(keys))
+                            // The whole picture: the placeholders' own indices choose the part shown.
+                            let whole = PicturePlacement(picture: placement.picture,
+                                                         cells: CellRect(x: 0, y: 0, width: image.columns, height: image.rows))
+                            out += wrapped(KittyGraphics.placeVirtually(image.keys(for: whole)))
                             image.virtuallyPlaced = true
                         }
                     }
                     state.images[placement.picture] = image
                 case .remove(let placement):
-                    state.unconfirmed[placement.picture] = nil
-                    state.placedAt[placement.picture] = nil
-                    guard state.placed.remove(placement.picture) != nil, let image = state.images[placement.picture] else { continue }
-                    out += KittyGraphics.delete(.placement(imageID: image.id, placementID: Self.placementID))
+                    let shown = Shown(placement)
+                    state.unconfirmed[shown] = nil
+                    state.placedAt[shown] = nil
+                    guard state.placed.remove(shown) != nil, let image = state.images[placement.picture] else { continue }
+                    out += KittyGraphics.delete(.placement(imageID: image.id, placementID: Self.placementID(of: placement)))
                 case .removeAll:
-                    for picture in state.placed.sorted() {
-                        guard let image = state.images[picture] else { continue }
-                        out += KittyGraphics.delete(.placement(imageID: image.id, placementID: Self.placementID))
+                    for shown in state.placed.sorted() {
+                        guard let image = state.images[shown.picture] else { continue }
+                        out += KittyGraphics.delete(.placement(imageID: image.id, placementID: UInt32(clamping: shown.piece + 1)))
                     }
                     state.placed = []
                     state.placedAt = [:]
                     state.unconfirmed = [:]
                 case .forget(let picture):
-                    state.unconfirmed[picture] = nil
-                    state.placedAt[picture] = nil
-                    state.placed.remove(picture)
+                    state.unconfirmed = state.unconfirmed.filter { $0.key.picture != picture }
+                    state.placedAt = state.placedAt.filter { $0.key.picture != picture }
+                    state.placed = state.placed.filter { $0.picture != picture }
                     guard let image = state.images.removeValue(forKey: picture), image.everSent else { continue }
                     out += wrapped(KittyGraphics.delete(.image(image.id)))
                 case .cleared:
@@ -171,29 +201,34 @@ public final class KittyScreenPictures: ScreenPictures, Sendable {
     public func text(for placement: PicturePlacement) -> CellGrid? {
         guard case .placeholders(let color) = showing, let image = state.withLock({ $0.images[placement.picture] }) else { return nil }
         return KittyPlaceholder.cells(imageID: image.id, columns: placement.cells.width, rows: placement.cells.height,
-                                      color: color)
+                                      color: color, origin: (placement.source?.x ?? 0, placement.source?.y ?? 0))
     }
 
     public func receive(_ reply: TerminalReply) -> Bool {
         guard case .kittyGraphics(let id?, let message) = reply, id >= 0 else { return false }
         return state.withLock { state in
             guard let picture = state.images.first(where: { Int($0.value.id) == id })?.key else { return false }
+            // The answer names the image, not the placement: it is taken for each of its parts.
+            let parts = state.placedAt.keys.filter { $0.picture == picture }.sorted()
             if message == "OK" {
-                state.unconfirmed[picture] = nil
-            } else if message.hasPrefix("ENOENT"), let placement = state.placedAt[picture] {
+                for shown in parts { state.unconfirmed[shown] = nil }
+            } else if message.hasPrefix("ENOENT") {
                 // The terminal has no data under that id: sent with the next attempt, at once, even
                 // where the answer came after the placement was given up on. An answer is a word
                 // from the terminal, so the count of silent attempts starts again.
-                var waiting = state.unconfirmed[picture] ?? Unconfirmed(placement: placement, sentAt: .now, attempts: 0)
-                guard waiting.resends < Self.dataResends else {
-                    state.unconfirmed[picture] = nil
-                    return true
+                for shown in parts {
+                    guard let placement = state.placedAt[shown] else { continue }
+                    var waiting = state.unconfirmed[shown] ?? Unconfirmed(placement: placement, sentAt: .now, attempts: 0)
+                    guard waiting.resends < Self.dataResends else {
+                        state.unconfirmed[shown] = nil
+                        continue
+                    }
+                    waiting.resends += 1
+                    waiting.attempts = 0
+                    waiting.sentAt = .now - confirmationWait
+                    state.unconfirmed[shown] = waiting
+                    state.images[picture]?.sent = false
                 }
-                waiting.resends += 1
-                waiting.attempts = 0
-                waiting.sentAt = .now - confirmationWait
-                state.unconfirmed[picture] = waiting
-                state.images[picture]?.sent = false
             }
             return true
         }
@@ -204,26 +239,23 @@ public final class KittyScreenPictures: ScreenPictures, Sendable {
     public func placeUnconfirmed(now: ContinuousClock.Instant) -> [UInt8] {
         state.withLock { state in
             var out: [UInt8] = []
-            for picture in state.unconfirmed.keys.sorted() {
-                guard var waiting = state.unconfirmed[picture], now - waiting.sentAt >= confirmationWait,
-                      var image = state.images[picture], state.placed.contains(picture) else { continue }
+            for shown in state.unconfirmed.keys.sorted() {
+                guard var waiting = state.unconfirmed[shown], now - waiting.sentAt >= confirmationWait,
+                      var image = state.images[shown.picture], state.placed.contains(shown) else { continue }
                 guard waiting.attempts < Self.placementAttempts else {
-                    state.unconfirmed[picture] = nil
+                    state.unconfirmed[shown] = nil
                     continue
                 }
                 if !image.sent {
                     out += image.transmission
                     image.sent = true
                     image.everSent = true
-                    state.images[picture] = image
+                    state.images[shown.picture] = image
                 }
-                let keys = KittyGraphics.Placement(imageID: image.id, placementID: Self.placementID,
-                                                   columns: waiting.placement.cells.width, rows: waiting.placement.cells.height,
-                                                   zIndex: KittyGraphics.belowBackgrounds)
-                out += atCell(of: waiting.placement.cells, KittyGraphics.place(keys, confirmed: true))
+                out += atCell(of: waiting.placement.cells, KittyGraphics.place(image.keys(for: waiting.placement), confirmed: true))
                 waiting.attempts += 1
                 waiting.sentAt = now
-                state.unconfirmed[picture] = waiting
+                state.unconfirmed[shown] = waiting
             }
             return out
         }
@@ -233,12 +265,9 @@ public final class KittyScreenPictures: ScreenPictures, Sendable {
         state.withLock { state in
             guard showing == .placed else { return [] }
             var out: [UInt8] = []
-            for picture in state.placedAt.keys.sorted() {
-                guard let placement = state.placedAt[picture], let image = state.images[picture], image.sent else { continue }
-                let keys = KittyGraphics.Placement(imageID: image.id, placementID: Self.placementID,
-                                                   columns: placement.cells.width, rows: placement.cells.height,
-                                                   zIndex: KittyGraphics.belowBackgrounds)
-                out += atCell(of: placement.cells, KittyGraphics.place(keys))
+            for shown in state.placedAt.keys.sorted() {
+                guard let placement = state.placedAt[shown], let image = state.images[shown.picture], image.sent else { continue }
+                out += atCell(of: placement.cells, KittyGraphics.place(image.keys(for: placement)))
             }
             return out
         }
@@ -273,26 +302,60 @@ public final class CellScreenPictures: ScreenPictures, Sendable {
 
     public let format: Format
     public let textErasesPictures = true
-    private let encoded = Mutex<[PictureID: [UInt8]]>([:])
+
+    private struct Part: Hashable {
+        let picture: PictureID
+        let source: CellRect
+    }
+
+    /// Each picture's bytes, its pixels (to draw a part of it where a box covers the rest) and
+    /// the parts drawn so far, kept while the picture may be placed.
+    private struct Store {
+        var encoded: [PictureID: [UInt8]] = [:]
+        var pictures: [PictureID: PixelPicture] = [:]
+        var parts: [Part: [UInt8]] = [:]
+    }
+
+    private let store = Mutex(Store())
 
     public init(_ format: Format) {
         self.format = format
     }
 
-    public func prepare(_ picture: PixelPicture, as id: PictureID) throws(GraphicsEncodingError) {
-        let bytes: [UInt8]
+    private func bytes(of picture: PixelPicture) throws(GraphicsEncodingError) -> [UInt8] {
         switch format {
-        case .sixel(let sixel): bytes = sixel.encode(picture)
-        case .iterm2: bytes = try ITerm2Image.encode(picture)
+        case .sixel(let sixel): return sixel.encode(picture)
+        case .iterm2: return try ITerm2Image.encode(picture)
         }
-        encoded.withLock { $0[id] = bytes }
+    }
+
+    public func prepare(_ picture: PixelPicture, as id: PictureID) throws(GraphicsEncodingError) {
+        let bytes = try bytes(of: picture)
+        store.withLock { store in
+            store.encoded[id] = bytes
+            store.pictures[id] = picture
+            store.parts = store.parts.filter { $0.key.picture != id }
+        }
     }
 
     public func encode(_ commands: [PictureCommand]) -> [UInt8] {
-        encoded.withLock { encoded in
+        store.withLock { store in
             commands.flatMap { command -> [UInt8] in
-                if case .forget(let picture) = command { encoded[picture] = nil }
-                guard case .place(let placement) = command, let bytes = encoded[placement.picture] else { return [] }
+                if case .forget(let picture) = command {
+                    store.encoded[picture] = nil
+                    store.pictures[picture] = nil
+                    store.parts = store.parts.filter { $0.key.picture != picture }
+                }
+                guard case .place(let placement) = command else { return [] }
+                guard let source = placement.source else {
+                    return store.encoded[placement.picture].map { atCell(of: placement.cells, $0) } ?? []
+                }
+                // Pixels in the cells: a part is a picture of its own, made the first time it is shown.
+                let part = Part(picture: placement.picture, source: source)
+                if let bytes = store.parts[part] { return atCell(of: placement.cells, bytes) }
+                guard let cropped = store.pictures[placement.picture]?.cropped(columns: source.columns, rows: source.rows),
+                      let bytes = try? bytes(of: cropped) else { return [] }
+                store.parts[part] = bytes
                 return atCell(of: placement.cells, bytes)
             }
         }

@@ -31,14 +31,22 @@ public struct PictureID: Hashable, Sendable, Comparable {
     public static func < (lhs: PictureID, rhs: PictureID) -> Bool { lhs.value < rhs.value }
 }
 
-/// One picture shown over these cells.
+/// One picture shown over these cells, or the part of it a box leaves in sight.
 public struct PicturePlacement: Hashable, Sendable {
     public var picture: PictureID
     public var cells: CellRect
+    /// The part of the picture shown, in the picture's own cells (as many as `cells`); nil for
+    /// the whole picture.
+    public var source: CellRect?
+    /// Which of the picture's parts on screen this is (0 for the first or only one): a picture
+    /// that a box cuts into an L shows as two parts at once.
+    public var piece: Int
 
-    public init(picture: PictureID, cells: CellRect) {
+    public init(picture: PictureID, cells: CellRect, source: CellRect? = nil, piece: Int = 0) {
         self.picture = picture
         self.cells = cells
+        self.source = source
+        self.piece = max(0, piece)
     }
 }
 

@@ -237,7 +237,7 @@ import TerminalText
             " E| Lint                                                 |  ",
             " E|   warning: black-white has no 120 px image for       |  ",
             "  |     iPhone [missing-alternate-size]                  |  ",
-            " b|   +2 about the whole app: iconchooser lint           |  ",
+            "  |   +2 about the whole app: iconchooser lint           |  ",
             "  +------------------------------------------------------+  ",
             "                                                            ",
             "                                                            ",
@@ -327,7 +327,7 @@ import TerminalText
         #expect(row.contains("…") && DisplayWidth.of(row) == 60 && row.hasSuffix("│  "))
     }
 
-    @Test func thePixelPictureIsPlacedOnBlankCellsUnlessABoxCoversIt() throws {
+    @Test func thePixelPictureIsPlacedOnBlankCellsOutsideAnyBox() throws {
         var state = Self.opened(width: 100, height: 30, focus: 1)
         let cell = try #require(CellPixelSize(width: 10, height: 20))
         let effects = update(&state, .pixelPictures(cell: cell))
@@ -339,9 +339,20 @@ import TerminalText
         #expect(placement.picture == picture)
         let grid = view(state)
         #expect((0..<8).allSatisfy { y in (0..<16).allSatisfy { x in grid[placement.x + x, placement.y + y] == .blank } })
-        // The help box covers it: no picture, the symbols show meanwhile.
+        // The help box covers part of it: the rest shows, on blank cells, and none under the box.
         press(.character("?"), in: &state)
-        #expect(state.detailsPixelPlacement == nil)
+        let box = HelpBox(glyphs: Glyphs(ascii: false), terminal: state.terminalLines).frame(in: state.screen)
+        let cut = try #require(state.detailsPixelPlacement)
+        #expect(cut.pieces.count == 2 && cut.pieces != placement.pieces)
+        let covered = view(state)
+        for piece in cut.pieces {
+            for y in cut.y + piece.row..<cut.y + piece.row + piece.rows {
+                for x in cut.x + piece.column..<cut.x + piece.column + piece.columns {
+                    #expect(!(box.x..<box.x + box.width).contains(x) || !(box.y..<box.y + box.height).contains(y))
+                    #expect(covered[x, y] == .blank)
+                }
+            }
+        }
         press(.character("?"), in: &state)
         #expect(state.detailsPixelPlacement == placement)
         // The next icon's is asked for; none is placed until it is made.

@@ -30,7 +30,7 @@ import Testing
             "   DDD│ Terminal: tmux 3.3a, cells 16×32 px          │      ",
             "   DDD│ Pictures: symbols, as tmux's                 │      ",
             "      │ allow-passthrough is off; `tmux set -g       │      ",
-            "     m│ allow-passthrough on` lets pictures through  │      ",
+            "      │ allow-passthrough on` lets pictures through  │      ",
             "      ╰──────────────────────────────────────────────╯      ",
         ])
     }

@@ -77,7 +77,7 @@ extension XDisplayTests {
             }
             #expect(scrolled.tiles.allSatisfy { abs($0.width - size) <= 1 })
 
-            // The help box covers some tiles: their pictures go (what shows of them is symbol art);
+            // The help box covers some tiles: what shows of their pictures is cut where it begins;
             // closed, all are back.
             try window.keys("Home", "question")
             _ = try screenshot(of: screen, "the help over the tiles") { $0.tiles.filter(\.isPicture).count < first.tiles.count }
@@ -135,6 +135,233 @@ extension XDisplayTests {
             check(try screenshot(of: screen, "the last \(atEnd) pictures (\(what))") { shot in
                 shot.tiles.count == atEnd && shot.tiles.allSatisfy(\.isPicture)
             }, "after scrolling")
+            try window.keys("q")
+            #expect(eventually(timeout: 10) { (try? String(contentsOfFile: status, encoding: .utf8)) == "0\n" })
+        }
+
+        /// What is wrong with `after` (the help open) against `before` (the same grid without it):
+        /// in each tile of `before`, the icon-coloured pixels left beside the box must be the
+        /// picture's own, where it was (symbol art draws the diagonal in steps, and in other
+        /// colours at 8 colours); and at least one tile must be cut by the box, not all hidden.
+        static func helpCutProblems(before: Screenshot, after: Screenshot) -> [String] {
+            var problems: [String] = []
+            var cut = 0
+            for tile in before.tiles {
+                var shown = 0, whole = 0, unlike = 0
+                for y in tile.y..<tile.y + tile.height {
+                    for x in tile.x..<tile.x + tile.width {
+                        let offset = (y * after.bitmap.width + x) * 4
+                        if Screenshot.isIconColour(before.bitmap.pixels, offset) { whole += 1 }
+                        guard Screenshot.isIconColour(after.bitmap.pixels, offset) else { continue }
+                        shown += 1
+                        let (a, b) = (after.colour(x: x, y: y), before.colour(x: x, y: y))
+                        if max(abs(a.r - b.r), abs(a.g - b.g), abs(a.b - b.b)) > 40 { unlike += 1 }
+                    }
+                }
+                if shown > whole / 20 && shown < whole * 19 / 20 { cut += 1 }
+                if unlike > max(12, shown / 200) {
+                    problems.append("\(unlike) of the \(shown) pixels left of \(tile) are not its picture's")
+                }
+            }
+            if cut == 0 { problems.append("no tile is cut by the box") }
+            return problems
+        }
+
+        /// The help over the grid hides exactly the cells it covers: the pictures it covers in
+        /// part show the rest of themselves, in pixels; closed, every picture is whole again.
+        func expectTheHelpCutsThePictures(_ screen: VirtualDisplay, window: VirtualDisplay.Client, status: String,
+                                          count: Int, _ what: String) throws {
+            let before = try screenshot(of: screen, "a grid of pictures (\(what))", timeout: 60) { shot in
+                // Whole rows, but for the last icons' row.
+                let rows = Dictionary(grouping: shot.tiles, by: \.y).sorted { $0.key < $1.key }.map(\.value.count)
+                guard rows.count >= 2, let widest = rows.max(), rows.dropLast().allSatisfy({ $0 == widest }) else { return false }
+                return (rows.last == widest || shot.tiles.count == count) && shot.tiles.allSatisfy(\.isPicture)
+            }
+            try window.keys("question")
+            let after = try screenshot(of: screen, "the help cutting the pictures (\(what))") { shot in
+                shot.tiles.count < before.tiles.count && Self.helpCutProblems(before: before, after: shot).isEmpty
+            }
+            let problems = Self.helpCutProblems(before: before, after: after)
+            #expect(problems.isEmpty, "\(what): \(problems)")
+            try window.keys("question")
+            _ = try screenshot(of: screen, "the pictures whole after the help (\(what))") { shot in
+                shot.tiles.count == before.tiles.count && shot.tiles.allSatisfy(\.isPicture)
+            }
+            try window.keys("q")
+            #expect(eventually(timeout: 10) { (try? String(contentsOfFile: status, encoding: .utf8)) == "0\n" })
+        }
+
+        @Test(.enabled(if: VirtualDisplay.hasKitty, "kitty is not installed (make test installs it)"))
+        func theHelpHidesExactlyWhatItCoversOfKittysPictures() throws {
+            let screen = try VirtualDisplay()
+            let app = Self.diagonalApp(in: screen.folder, count: 20)
+            let (command, status) = chooserCommand(app: app, in: screen)
+            let window = try screen.start(VirtualDisplay.kittyCommand(width: 900, height: 600, running: command), environment: cli.environment)
+            try expectTheHelpCutsThePictures(screen, window: window, status: status, count: 20, "kitty")
+        }
+
+        @Test func theHelpHidesExactlyWhatItCoversOfSixelPictures() throws {
+            let screen = try VirtualDisplay()
+            let app = Self.diagonalApp(in: screen.folder, count: 20)
+            let (command, status) = chooserCommand(app: app, in: screen)
+            let window = try screen.start([VirtualDisplay.xterm, "-ti", "vt340", "-fn", "10x20", "-geometry", "90x36+0+0", "-e", "/bin/sh", "-c", command],
+                                          environment: cli.environment.merging(["TERM": "xterm"]) { $1 })
+            try expectTheHelpCutsThePictures(screen, window: window, status: status, count: 20, "xterm")
+        }
+
+        /// The help box in `after` (the help open over the grid of `before`): between the two
+        /// columns with the longest vertical lines (its borders) that `before` did not have, as
+        /// far as those lines reach.
+        static func helpBox(before: Screenshot, after: Screenshot, width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
+            let background = after.colour(x: 2, y: 2)
+            var runs: [(x: Int, top: Int, length: Int)] = []
+            for x in 0..<width {
+                // A line drawn cell by cell may have a gap of a few pixels between cells.
+                var best = (top: 0, length: 0), start = -1, lastHit = -10
+                for y in 0..<height {
+                    let (a, b) = (after.colour(x: x, y: y), before.colour(x: x, y: y))
+                    let changed = max(abs(a.r - b.r), abs(a.g - b.g), abs(a.b - b.b)) > 24
+                    let plain = max(abs(a.r - background.r), abs(a.g - background.g), abs(a.b - background.b)) <= 24
+                    guard changed && !plain else { continue }
+                    if y - lastHit > 5 { start = y }
+                    lastHit = y
+                    if y - start + 1 > best.length { best = (start, y - start + 1) }
+                }
+                runs.append((x, best.top, best.length))
+            }
+            guard let longest = runs.map(\.length).max(), longest > 60 else { return nil }
+            let borders = runs.filter { $0.length * 10 >= longest * 9 }
+            guard let left = borders.first, let right = borders.last, right.x - left.x > 50 else { return nil }
+            let top = min(left.top, right.top), bottom = max(left.top + left.length, right.top + right.length)
+            return (left.x, top, right.x - left.x + 1, bottom - top)
+        }
+
+        /// Opens the help over a still grid of pictures and expects it to hide only what it
+        /// covers: in every picture of the grid, the pixels beyond the box (and the half cell
+        /// around its borders) are as they were, so nothing beside the box became symbol art.
+        func expectTheHelpHidesOnlyWhatItCovers(_ screen: VirtualDisplay, window: VirtualDisplay.Client, status: String,
+                                                cutsAPicture: Bool, _ what: String) throws {
+            let size = try window.size()
+            func areas(_ shot: Screenshot) -> [(x: Int, y: Int, width: Int, height: Int)] {
+                Screenshot.pictureAreas(in: shot.bitmap).filter { $0.x + $0.width <= size.width && $0.y + $0.height <= size.height }
+            }
+            var before = try Screenshot(display: screen.display)
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline {
+                usleep(1_500_000)
+                let next = try Screenshot(display: screen.display)
+                let same = areas(next).map { [$0.x, $0.y, $0.width, $0.height] } == areas(before).map { [$0.x, $0.y, $0.width, $0.height] }
+                before = next
+                if same && !areas(next).isEmpty { break }
+            }
+            let pictures = areas(before)
+            try window.keys("question")
+            var problems = ["the help never showed"]
+            let until = Date().addingTimeInterval(30)
+            while Date() < until && !problems.isEmpty {
+                usleep(700_000)
+                let after = try Screenshot(display: screen.display)
+                guard let box = Self.helpBox(before: before, after: after, width: size.width, height: size.height) else { continue }
+                problems = []
+                var cut = 0
+                for area in pictures {
+                    var beyond = 0, changed = 0, inside = 0
+                    for y in area.y..<area.y + area.height {
+                        for x in area.x..<area.x + area.width {
+                            let covered = x >= box.x - 12 && x < box.x + box.width + 12 && y >= box.y - 12 && y < box.y + box.height + 12
+                            if covered { inside += 1; continue }
+                            beyond += 1
+                            let (a, b) = (after.colour(x: x, y: y), before.colour(x: x, y: y))
+                            if max(abs(a.r - b.r), abs(a.g - b.g), abs(a.b - b.b)) > 40 { changed += 1 }
+                        }
+                    }
+                    if inside > 0 && beyond > 0 { cut += 1 }
+                    if changed > max(20, beyond / 200) {
+                        problems.append("\(changed) of the \(beyond) pixels of the picture at \(area.x),\(area.y) beside the box at \(box) changed")
+                    }
+                }
+                if cutsAPicture && cut == 0 { problems.append("the box at \(box) cuts no picture") }
+            }
+            #expect(problems.isEmpty, "\(what): \(problems)")
+            try window.keys("question", "q")
+            #expect(eventually(timeout: 10) { (try? String(contentsOfFile: status, encoding: .utf8)) == "0\n" })
+        }
+
+        @Test(.enabled(if: RealProjectCorpus.available, "\(RealProjectCorpus.skipMessage)"))
+        func theHelpOverHabiticaHidesOnlyWhatItCovers() throws {
+            let screen = try VirtualDisplay()
+            let (command, status) = chooserCommand(app: RealProjectCorpus.path("HabitRPG_habitica-ios"), in: screen)
+            let window = try screen.start([VirtualDisplay.xterm, "-ti", "vt340", "-fa", "DejaVu Sans Mono", "-fs", "11",
+                                           "-geometry", "100x36+0+0", "-e", "/bin/sh", "-c", command],
+                                          environment: cli.environment.merging(["TERM": "xterm"]) { $1 })
+            try expectTheHelpHidesOnlyWhatItCovers(screen, window: window, status: status, cutsAPicture: true, "Habitica in xterm")
+        }
+
+        @Test(.enabled(if: VirtualDisplay.hasKitty && RealProjectCorpus.available, "kitty or the corpus is missing"))
+        func theHelpOverHabiticaInKittyHidesOnlyWhatItCovers() throws {
+            let screen = try VirtualDisplay()
+            let (command, status) = chooserCommand(app: RealProjectCorpus.path("HabitRPG_habitica-ios"), in: screen)
+            let window = try screen.start(VirtualDisplay.kittyCommand(width: 640, height: 400, running: command), environment: cli.environment)
+            try expectTheHelpHidesOnlyWhatItCovers(screen, window: window, status: status, cutsAPicture: true, "Habitica in kitty")
+        }
+
+        @Test func theHelpOverTheDemoHidesOnlyWhatItCovers() throws {
+            let screen = try VirtualDisplay()
+            let (command, status) = chooserCommand(app: Repository.demoPlist, in: screen)
+            let window = try screen.start([VirtualDisplay.xterm, "-ti", "vt340", "-fa", "DejaVu Sans Mono", "-fs", "11",
+                                           "-geometry", "100x36+0+0", "-e", "/bin/sh", "-c", command],
+                                          environment: cli.environment.merging(["TERM": "xterm"]) { $1 })
+            try expectTheHelpHidesOnlyWhatItCovers(screen, window: window, status: status, cutsAPicture: false, "the demo in xterm")
+        }
+
+        /// Habitica in xterm as a VT340 (its own font and size), through filtering, the details
+        /// panel and its pictures, appearances, two choices, the end of the list, a larger window,
+        /// the top and two pages down: once the screen is still, every picture on it is a tile
+        /// of the grid, all of one size; none of the panel's larger pictures is left over tiles.
+        @Test(.enabled(if: RealProjectCorpus.available, "\(RealProjectCorpus.skipMessage)"))
+        func everySixelPictureLeftOnScreenIsATileShownNow() throws {
+            let screen = try VirtualDisplay()
+            let app = RealProjectCorpus.path("HabitRPG_habitica-ios")
+            let (command, status) = chooserCommand(app: app, in: screen)
+            let window = try screen.start([VirtualDisplay.xterm, "-ti", "vt340", "-geometry", "+0+0", "-e", "/bin/sh", "-c", command],
+                                          environment: cli.environment.merging(["TERM": "xterm"]) { $1 })
+            // The pictures in the window (at the screen's top left), once they stay as they are.
+            func areas(_ shot: Screenshot) throws -> [(x: Int, y: Int, width: Int, height: Int)] {
+                let size = try window.size()
+                return Screenshot.pictureAreas(in: shot.bitmap).filter { $0.x + $0.width <= size.width && $0.y + $0.height <= size.height }
+            }
+            func still(_ what: String) throws -> Screenshot {
+                var last = try Screenshot(display: screen.display)
+                let deadline = Date().addingTimeInterval(60)
+                while Date() < deadline {
+                    usleep(1_500_000)
+                    let next = try Screenshot(display: screen.display)
+                    let (now, before) = (try areas(next), try areas(last))
+                    if !now.isEmpty && now.map { [$0.x, $0.y, $0.width, $0.height] } == before.map { [$0.x, $0.y, $0.width, $0.height] } {
+                        return next
+                    }
+                    last = next
+                }
+                Issue.record("the screen was never still \(what)")
+                return last
+            }
+            _ = try still("at the start")
+            for keys in [["slash", "p", "u", "r", "Escape"], ["i"], ["i"], ["a"], ["a"], ["Return"], ["Return"], ["End"]] {
+                try window.keys(keys)
+                usleep(300_000)
+            }
+            try window.resize(width: 700, height: 420)
+            usleep(300_000)
+            for key in ["g", "Next", "Next"] {
+                try window.keys(key)
+                usleep(300_000)
+            }
+            let shot = try still("after the sequence")
+            let areas = try areas(shot)
+            let sizes = areas.map(\.width).sorted()
+            let tile = sizes[sizes.count / 2]
+            #expect(areas.count >= 6 && areas.allSatisfy { abs($0.width - tile) <= 3 && abs($0.height - tile) <= 3 },
+                    "pictures on screen: \(areas.map { "\($0.width)×\($0.height) at \($0.x),\($0.y)" })")
             try window.keys("q")
             #expect(eventually(timeout: 10) { (try? String(contentsOfFile: status, encoding: .utf8)) == "0\n" })
         }
@@ -420,6 +647,41 @@ struct Screenshot {
         return stray
     }
 
+    /// Every area of at least 1500 pixels unlike the terminal's background (the colour of the
+    /// pixel at 2,2: a terminal window at the screen's top left) that is taller than a line of text: the pictures, and anything
+    /// larger drawn where they are (one picture over another merges with it). Top to bottom.
+    static func pictureAreas(in bitmap: RGBABitmap) -> [(x: Int, y: Int, width: Int, height: Int)] {
+        let (width, height) = (bitmap.width, bitmap.height)
+        let pixels = bitmap.pixels
+        let corner = 4 * (2 * width + 2)
+        let background = (Int(pixels[corner]), Int(pixels[corner + 1]), Int(pixels[corner + 2]))
+        var marked = [Bool](repeating: false, count: width * height)
+        for index in 0..<(width * height) {
+            let (r, g, b) = (Int(pixels[index * 4]), Int(pixels[index * 4 + 1]), Int(pixels[index * 4 + 2]))
+            marked[index] = max(abs(r - background.0), abs(g - background.1), abs(b - background.2)) > 24
+        }
+        var areas: [(x: Int, y: Int, width: Int, height: Int)] = []
+        for start in 0..<(width * height) where marked[start] {
+            var stack = [start], area = 0
+            var (minX, minY, maxX, maxY) = (width, height, 0, 0)
+            marked[start] = false
+            while let index = stack.popLast() {
+                area += 1
+                let (x, y) = (index % width, index / width)
+                (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
+                for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                    let (nx, ny) = (x + dx, y + dy)
+                    guard nx >= 0, ny >= 0, nx < width, ny < height, marked[ny * width + nx] else { continue }
+                    marked[ny * width + nx] = false
+                    stack.append(ny * width + nx)
+                }
+            }
+            // The focus plate and lines of text are no taller than a cell.
+            if area >= 1500 && maxY - minY + 1 > 30 { areas.append((minX, minY, maxX - minX + 1, maxY - minY + 1)) }
+        }
+        return areas.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+    }
+
     /// Red, blue, or a blend of the two (the soft edge between them).
     static func isIconColour(_ pixels: [UInt8], _ offset: Int) -> Bool {
         let (r, g, b) = (Int(pixels[offset]), Int(pixels[offset + 1]), Int(pixels[offset + 2]))
@@ -519,7 +781,9 @@ extension VirtualDisplay {
         }
 
         /// Presses these keys (X key names) in the window, which takes the focus first.
-        func keys(_ names: String...) throws {
+        func keys(_ names: String...) throws { try keys(names) }
+
+        func keys(_ names: [String]) throws {
             try xdotool(["windowfocus", "--sync", window])
             try xdotool(["key", "--delay", "50"] + names)
         }

@@ -174,6 +174,58 @@ struct ScreenPicturesTests {
         #expect(pictures.encode([.place(Self.first)]).isEmpty)
     }
 
+    /// The parts of the red-and-blue picture a box over its top-right cells leaves: its left
+    /// column, and the rest of its bottom row.
+    static let leftPart = PicturePlacement(picture: PictureID(1), cells: CellRect(x: 2, y: 3, width: 1, height: 2),
+                                           source: CellRect(x: 0, y: 0, width: 1, height: 2), piece: 0)
+    static let bottomPart = PicturePlacement(picture: PictureID(1), cells: CellRect(x: 3, y: 4, width: 3, height: 1),
+                                             source: CellRect(x: 1, y: 1, width: 3, height: 1), piece: 1)
+
+    /// kitty shows each part of a picture a box leaves in sight with a source rectangle of the
+    /// picture's own pixels, each under a placement id of its own, and takes each away alone.
+    @Test func kittyShowsThePartsOfAPictureABoxLeaves() throws {
+        let pictures = try Self.kitty()
+        let bytes = pictures.encode([.place(Self.leftPart), .place(Self.bottomPart)])
+        let places = try kittyCommands(Self.onlyKitty(bytes)).filter { $0["a"] == "p" }
+        #expect(places.map { command in ["p", "x", "y", "w", "h", "c", "r"].map { "\($0)=\(command[$0] ?? "-")" }.joined(separator: ",") }
+                == ["p=1,x=0,y=0,w=10,h=40,c=1,r=2", "p=2,x=10,y=20,w=30,h=20,c=3,r=1"])
+        var terminal = MiniTerminal(cell: (10, 20))
+        try terminal.feed(bytes)
+        #expect(terminal.pictures.map { [$0.column, $0.row] } == [[2, 3], [3, 4]])
+        let removed = try kittyCommands(Self.onlyKitty(pictures.encode([.remove(Self.bottomPart)])))
+        #expect(removed.map { "\($0["a"] ?? "")\($0["p"] ?? "")" } == ["d2"])
+        // The whole picture again: the first part's placement moves back to the whole.
+        let whole = try kittyCommands(Self.onlyKitty(pictures.encode([.remove(Self.leftPart), .place(Self.first)])))
+        #expect(whole.map { "\($0["a"] ?? "")\($0["p"] ?? "")\($0["w"] ?? "")" } == ["d1", "p1"])
+        // Through tmux the placeholders of a part carry the picture's own rows and columns.
+        let placeholders = try Self.kitty(.placeholders(.truecolor), throughTmux: true)
+        _ = placeholders.encode([.place(Self.bottomPart)])
+        let cells = try #require(placeholders.text(for: Self.bottomPart))
+        let image = try #require(placeholders.text(for: Self.first))
+        #expect(cells.width == 3 && cells.height == 1 && cells[0, 0] == image[1, 1] && cells[2, 0] == image[3, 1])
+    }
+
+    /// sixel and iTerm2 draw a part of a picture as a picture of its own, cut from the whole.
+    @Test(arguments: [true, false])
+    func sixelAndITerm2DrawThePartOfAPictureABoxLeaves(sixel: Bool) throws {
+        let pictures = CellScreenPictures(sixel ? .sixel(Sixel(background: (0, 0, 0), maxColors: 256)) : .iterm2)
+        try pictures.prepare(Pictures.redBlue(), as: PictureID(1))
+        var terminal = MiniTerminal(cell: (10, 20))
+        try terminal.feed(pictures.encode([.place(Self.bottomPart)]))
+        #expect(terminal.pictures.count == 1 && terminal.pictures[0].column == 3 && terminal.pictures[0].row == 4)
+        let shown = terminal.pictures[0].bytes
+        let expected = try #require(Pictures.redBlue().cropped(columns: 1..<4, rows: 1..<2)).bitmap
+        #expect(expected.width == 30 && expected.height == 20)
+        if sixel {
+            let decoded = try decodeSixel(shown)
+            #expect(decoded.width == 30 && decoded.height == 20 && decoded.drawnWidth == 30)
+            // One red column of pixels' cell, then blue.
+            #expect(decoded.pixels[0]! == (255, 0, 0) && decoded.pixels[9]! == (255, 0, 0) && decoded.pixels[10]! == (0, 0, 255))
+        } else {
+            #expect(try PNGDecoder.decode(decodeITerm2(shown).file, name: "iterm2") == expected)
+        }
+    }
+
     @Test(arguments: [true, false])
     func sixelAndITerm2DrawAtTheCellAndPutTheCursorBack(sixel: Bool) throws {
         let pictures = CellScreenPictures(sixel ? .sixel(Sixel(background: (0, 0, 0), maxColors: 256)) : .iterm2)
