@@ -129,6 +129,9 @@ enum BoxResampler {
         private var targetWeight: [Float] = []
         /// The current source row averaged across: `result.width` premultiplied linear pixels.
         private var wide: [Float] = []
+        /// For every alpha, the share of a whole source pixel in a column's footprint: `Footprints`
+        /// gives every tap but the two ends of a footprint the same weight.
+        private var interiorAlphaWeights: [Float] = []
         /// The source's size, once `start` has been called.
         private(set) var sourceWidth = 0
         private(set) var sourceHeight = 0
@@ -149,6 +152,8 @@ enum BoxResampler {
             self.sourceWidth = sourceWidth
             self.sourceHeight = sourceHeight
             columns = Footprints(source: sourceWidth, destination: width)
+            let interiorWeight = Float(1 / (Double(sourceWidth) / Double(width)))  // as `Footprints` computes a whole tap's
+            interiorAlphaWeights = (0..<256).map { Self.alphaWeight(interiorWeight, UInt8($0)) }
             // Turn the rows' footprints around: for each source row, the output rows it is in,
             // each list in output order (a counting sort over the footprints).
             let rows = Footprints(source: sourceHeight, destination: height)
@@ -174,6 +179,12 @@ enum BoxResampler {
             y = 0
         }
 
+        /// A tap's share of its output pixel's colour: its weight times its opacity.
+        @inline(__always)
+        private static func alphaWeight(_ weight: Float, _ alpha: UInt8) -> Float {
+            weight * Float(alpha) * (1 / 255)
+        }
+
         /// A fully transparent pixel adds nothing to an average, whatever its colour.
         var readsColorOfTransparentPixels: Bool { false }
 
@@ -181,29 +192,47 @@ enum BoxResampler {
             precondition(y + 1 < targetStart.count && source.count == sourceWidth * 4, "resample: row \(y) does not fit")
             let width = result.width
             // Across: `width` premultiplied linear pixels from this row. Every footprint lies
-            // within the source row (`Footprints`), whose length is checked above.
+            // within the source row (`Footprints`), whose length is checked above. The four
+            // channels are summed as one vector, lane by lane in tap order as four sums would be.
+            // Every tap but a footprint's two ends is a whole source pixel with the same weight
+            // (`interiorAlphaWeights`): its share is looked up by alpha, and a run of equal pixels (an
+            // icon's flat areas) adds the same share again without computing it, so each output
+            // is bit for bit what the plain loop gives.
             let columns = columns
             columns.withBuffers { firsts, counts, offsets, weights in
                 SRGB.toLinear.withUnsafeBufferPointer { linear in
-                    wide.withUnsafeMutableBufferPointer { out in
-                        let unit: Float = 1 / 255
-                        for x in 0..<width {
-                            var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-                            var p = firsts[x] * 4
-                            let w0 = offsets[x]
-                            for k in 0..<counts[x] {
+                    interiorAlphaWeights.withUnsafeBufferPointer { alphaWeights in
+                        wide.withUnsafeMutableBufferPointer { out in
+                            let bytes = UnsafeRawPointer(source.baseAddress!)
+                            /// The share of a pixel of weight `weight` (zero where it is transparent).
+                            func share(at p: Int, weight: Float) -> SIMD4<Float> {
                                 let alpha = source[p + 3]
-                                if alpha != 0 {
-                                    let wa = weights[w0 + k] * Float(alpha) * unit
-                                    r += wa * linear[Int(source[p])]
-                                    g += wa * linear[Int(source[p + 1])]
-                                    b += wa * linear[Int(source[p + 2])]
-                                    a += wa
-                                }
-                                p += 4
+                                guard alpha != 0 else { return SIMD4() }
+                                return Self.alphaWeight(weight, alpha)
+                                    * SIMD4(linear[Int(source[p])], linear[Int(source[p + 1])], linear[Int(source[p + 2])], 1)
                             }
-                            let o = x * 4
-                            out[o] = r; out[o + 1] = g; out[o + 2] = b; out[o + 3] = a
+                            var lastPixel: UInt32 = 0, lastShare = SIMD4<Float>()
+                            for x in 0..<width {
+                                let count = counts[x], w0 = offsets[x]
+                                var p = firsts[x] * 4
+                                var sum = share(at: p, weight: weights[w0])
+                                if count > 2 {
+                                    for _ in 1 ..< count - 1 {
+                                        p += 4
+                                        let pixel = bytes.loadUnaligned(fromByteOffset: p, as: UInt32.self)
+                                        if pixel != lastPixel {
+                                            lastPixel = pixel
+                                            let alpha = source[p + 3]
+                                            lastShare = alpha == 0 ? SIMD4() : alphaWeights[Int(alpha)]
+                                                * SIMD4(linear[Int(source[p])], linear[Int(source[p + 1])], linear[Int(source[p + 2])], 1)
+                                        }
+                                        sum += lastShare
+                                    }
+                                }
+                                if count > 1 { sum += share(at: p + 4, weight: weights[w0 + count - 1]) }
+                                let o = x * 4
+                                out[o] = sum.x; out[o + 1] = sum.y; out[o + 2] = sum.z; out[o + 3] = sum.w
+                            }
                         }
                     }
                 }
