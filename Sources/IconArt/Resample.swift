@@ -181,7 +181,7 @@ enum BoxResampler {
 
         /// A tap's share of its output pixel's colour: its weight times its opacity.
         @inline(__always)
-        private static func alphaWeight(_ weight: Float, _ alpha: UInt8) -> Float {
+        static func alphaWeight(_ weight: Float, _ alpha: UInt8) -> Float {
             weight * Float(alpha) * (1 / 255)
         }
 
@@ -196,55 +196,60 @@ enum BoxResampler {
             // channels are summed as one vector, lane by lane in tap order as four sums would be.
             // Every tap but a footprint's two ends is a whole source pixel with the same weight
             // (`interiorAlphaWeights`): its share is looked up by alpha, and a run of equal pixels (an
-            // icon's flat areas) adds the same share again without computing it, so each output
-            // is bit for bit what the plain loop gives.
+            // icon's flat areas) adds the same share again without computing it. Two columns of
+            // equal footprints are summed side by side: each sum waits on its last addition, and
+            // two sums in flight keep the core busy. Each output is bit for bit the plain loop's.
             let columns = columns
             columns.withBuffers { firsts, counts, offsets, weights in
                 SRGB.toLinear.withUnsafeBufferPointer { linear in
                     interiorAlphaWeights.withUnsafeBufferPointer { alphaWeights in
                         wide.withUnsafeMutableBufferPointer { out in
-                            let bytes = UnsafeRawPointer(source.baseAddress!)
-                            /// The share of a pixel of weight `weight` (zero where it is transparent).
-                            func share(at p: Int, weight: Float) -> SIMD4<Float> {
-                                let alpha = source[p + 3]
-                                guard alpha != 0 else { return SIMD4() }
-                                return Self.alphaWeight(weight, alpha)
-                                    * SIMD4(linear[Int(source[p])], linear[Int(source[p + 1])], linear[Int(source[p + 2])], 1)
-                            }
-                            var lastPixel: UInt32 = 0, lastShare = SIMD4<Float>()
-                            for x in 0..<width {
-                                let count = counts[x], w0 = offsets[x]
+                            let pixels = PixelShares(row: source, linear: linear, interiorAlphaWeights: alphaWeights)
+                            var even = PixelShares.Run(), odd = PixelShares.Run()
+                            var x = 0
+                            while x < width {
+                                let count = counts[x]
                                 var p = firsts[x] * 4
-                                var sum = share(at: p, weight: weights[w0])
+                                var sum = pixels.share(at: p, weight: weights[offsets[x]])
+                                if x + 1 < width, counts[x + 1] == count, count > 1 {
+                                    var q = firsts[x + 1] * 4
+                                    var next = pixels.share(at: q, weight: weights[offsets[x + 1]])
+                                    for _ in 1 ..< count - 1 {
+                                        p += 4
+                                        q += 4
+                                        sum += pixels.interiorShare(at: p, run: &even)
+                                        next += pixels.interiorShare(at: q, run: &odd)
+                                    }
+                                    sum += pixels.share(at: p + 4, weight: weights[offsets[x] + count - 1])
+                                    next += pixels.share(at: q + 4, weight: weights[offsets[x + 1] + count - 1])
+                                    (out.baseAddress! + x * 4).storeSIMD(sum)
+                                    (out.baseAddress! + x * 4 + 4).storeSIMD(next)
+                                    x += 2
+                                    continue
+                                }
                                 if count > 2 {
                                     for _ in 1 ..< count - 1 {
                                         p += 4
-                                        let pixel = bytes.loadUnaligned(fromByteOffset: p, as: UInt32.self)
-                                        if pixel != lastPixel {
-                                            lastPixel = pixel
-                                            let alpha = source[p + 3]
-                                            lastShare = alpha == 0 ? SIMD4() : alphaWeights[Int(alpha)]
-                                                * SIMD4(linear[Int(source[p])], linear[Int(source[p + 1])], linear[Int(source[p + 2])], 1)
-                                        }
-                                        sum += lastShare
+                                        sum += pixels.interiorShare(at: p, run: &even)
                                     }
                                 }
-                                if count > 1 { sum += share(at: p + 4, weight: weights[w0 + count - 1]) }
-                                let o = x * 4
-                                out[o] = sum.x; out[o + 1] = sum.y; out[o + 2] = sum.z; out[o + 3] = sum.w
+                                if count > 1 { sum += pixels.share(at: p + 4, weight: weights[offsets[x] + count - 1]) }
+                                (out.baseAddress! + x * 4).storeSIMD(sum)
+                                x += 1
                             }
                         }
                     }
                 }
             }
             // Down: into every output row this source row lies in, by its share of that row.
+            let rowLength = width * 4
             wide.withUnsafeBufferPointer { wide in
                 result.samples.withUnsafeMutableBufferPointer { out in
                     for t in targetStart[y]..<targetStart[y + 1] {
                         let weight = targetWeight[t]
-                        let outRow = targetRow[t] * width * 4
-                        for i in 0..<width * 4 {
-                            out[outRow + i] += weight * wide[i]
+                        let outRow = out.baseAddress! + targetRow[t] * rowLength
+                        for i in 0..<rowLength {
+                            outRow[i] += weight * wide[i]
                         }
                     }
                 }
@@ -265,5 +270,54 @@ extension RGBABitmap {
     /// premultiplied alpha (see `BoxResampler`); enlarging works too but only copies pixels.
     public func resampled(width: Int, height: Int) -> RGBABitmap {
         BoxResampler.resample(self, width: width, height: height).bitmap
+    }
+}
+
+/// The shares of one source row's pixels in `BoxResampler`'s averages: a pixel's premultiplied
+/// linear colour and its opacity, times its tap's weight.
+private struct PixelShares {
+    let row: UnsafeBufferPointer<UInt8>
+    let linear: UnsafeBufferPointer<Float>
+    /// `weight * alpha / 255` for a whole tap's weight, for every alpha.
+    let interiorAlphaWeights: UnsafeBufferPointer<Float>
+
+    /// The last pixel whose whole-tap share was computed, and that share: a run of equal pixels
+    /// reuses it.
+    struct Run {
+        var pixel: UInt32 = 0
+        var share = SIMD4<Float>()
+    }
+
+    /// The share of the pixel at byte `p` for a tap of `weight` (zero where it is transparent).
+    @inline(__always)
+    func share(at p: Int, weight: Float) -> SIMD4<Float> {
+        let alpha = row[p + 3]
+        guard alpha != 0 else { return SIMD4() }
+        return BoxResampler.Streaming.alphaWeight(weight, alpha) * color(at: p)
+    }
+
+    /// The share of the pixel at byte `p` for a whole tap, from `run` where it is the same pixel.
+    @inline(__always)
+    func interiorShare(at p: Int, run: inout Run) -> SIMD4<Float> {
+        let pixel = UnsafeRawPointer(row.baseAddress!).loadUnaligned(fromByteOffset: p, as: UInt32.self)
+        if pixel != run.pixel {
+            run.pixel = pixel
+            let alpha = row[p + 3]
+            run.share = alpha == 0 ? SIMD4() : interiorAlphaWeights[Int(alpha)] * color(at: p)
+        }
+        return run.share
+    }
+
+    /// The pixel's colour in linear light, and 1 for its opacity's lane.
+    @inline(__always)
+    private func color(at p: Int) -> SIMD4<Float> {
+        SIMD4(linear[Int(row[p])], linear[Int(row[p + 1])], linear[Int(row[p + 2])], 1)
+    }
+}
+
+private extension UnsafeMutablePointer where Pointee == Float {
+    /// Stores the four lanes at this pointer and the three after it.
+    func storeSIMD(_ value: SIMD4<Float>) {
+        UnsafeMutableRawPointer(self).storeBytes(of: value, as: SIMD4<Float>.self)
     }
 }
