@@ -24,9 +24,15 @@ package enum SRGB {
     /// Inlinable: the symbol matcher and the resampler call it for every pixel, from other modules.
     @inlinable
     package static func encode(_ linear: Float) -> UInt8 {
+        fromLinearTable.withUnsafeBufferPointer { encode(linear, table: $0) }
+    }
+
+    /// `encode` with `fromLinearTable` already at hand, for a loop over many samples.
+    @inlinable @inline(__always)
+    package static func encode(_ linear: Float, table: UnsafeBufferPointer<UInt8>) -> UInt8 {
         let scaled = linear * Float(encodeSteps - 1) + 0.5
         let index = scaled >= Float(encodeSteps - 1) ? encodeSteps - 1 : (scaled > 0 ? Int(scaled) : 0)
-        return fromLinearTable[index]
+        return table[index]
     }
 }
 

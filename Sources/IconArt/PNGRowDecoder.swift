@@ -67,7 +67,7 @@ struct PNGRowDecoder {
         let inBackground = pipelined ?? (width * height >= Self.pipelinedPixels && ProcessInfo.processInfo.activeProcessorCount > 1)
         return file.data.withUnsafeBufferPointer { data in
             guard let inflater = RowInflater(data, imageData: imageData.map(\.body), crushed: crushed,
-                                             width: width, height: height, channels: channels) else { return false }
+                                             width: width, height: height, channels: channels, pipelined: inBackground) else { return false }
             var emitter = RowEmitter(width: width, channels: channels, crushed: crushed, gamma: gamma,
                                      readsTransparentColor: sink.readsColorOfTransparentPixels)
             sink.start(width: width, height: height)
