@@ -137,27 +137,28 @@ struct SymbolMatcher {
         precondition(pixels.count == Self.gridPixels, "SymbolMatcher: \(pixels.count) pixels, not \(Self.gridPixels)")
         // Every sum of the cell in one scratch buffer on the stack (`Scratch`): a cell is matched
         // thousands of times a preview, and arrays of arrays cost allocations and checks per pixel.
-        return withUnsafeTemporaryAllocation(of: SIMD4<Float>.self, capacity: scratch.count) { buffer in
+        return withUnsafeTemporaryAllocation(of: SIMD4<Float>.self, capacity: scratch.count + Self.gridPixels) { buffer in
             buffer.initialize(repeating: SIMD4())
-            return cell(pixels, sums: buffer.baseAddress!)
+            let weighted = buffer.baseAddress! + scratch.count
+            SRGB.alphaWeighted(pixels, into: weighted)
+            return cell(UnsafeBufferPointer(start: weighted, count: Self.gridPixels), sums: buffer.baseAddress!)
         }
     }
 
-    private func cell(_ pixels: UnsafeBufferPointer<SIMD4<Float>>, sums buffer: UnsafeMutablePointer<SIMD4<Float>>) -> Cell {
+    /// The cell for `weighted`: its pixels' alpha-weighted sRGB colours and alphas (`SRGB.alphaWeighted`).
+    private func cell(_ weighted: UnsafeBufferPointer<SIMD4<Float>>, sums buffer: UnsafeMutablePointer<SIMD4<Float>>) -> Cell {
         // Alpha-weighted sRGB colour and alpha, summed per sub-pixel of each layout, per
         // eighth of the height and per eighth of the width.
         let regions = { (l: Int) in buffer + scratch.regions[l] }
         let rowEighths = buffer + scratch.rowEighths, columnEighths = buffer + scratch.columnEighths
         let rowsPerEighth = Self.gridRows / 8, columnsPerEighth = Self.gridColumns / 8
         let layoutCount = layouts.count
-        SRGB.fromLinearTable.withUnsafeBufferPointer { table in
-            regionSlot.withUnsafeBufferPointer { slot in
-                for p in 0..<Self.gridPixels {
-                    let value = Self.weightedSRGB(pixels[p], table: table)
-                    for l in 0..<layoutCount { buffer[Int(slot[l * Self.gridPixels + p])] += value }
-                    rowEighths[p / Self.gridColumns / rowsPerEighth] += value
-                    columnEighths[p % Self.gridColumns / columnsPerEighth] += value
-                }
+        regionSlot.withUnsafeBufferPointer { slot in
+            for p in 0..<Self.gridPixels {
+                let value = weighted[p]
+                for l in 0..<layoutCount { buffer[Int(slot[l * Self.gridPixels + p])] += value }
+                rowEighths[p / Self.gridColumns / rowsPerEighth] += value
+                columnEighths[p % Self.gridColumns / columnsPerEighth] += value
             }
         }
 
@@ -240,16 +241,6 @@ struct SymbolMatcher {
             }
         }
         return draw(best.shape, foreground: .indexed(best.fg), background: .indexed(best.bg), uniform: .indexed(best.fg))
-    }
-
-    /// The pixel's colour in sRGB (0...1) weighted by its alpha, and the alpha.
-    @inline(__always)
-    private static func weightedSRGB(_ pixel: SIMD4<Float>, table: UnsafeBufferPointer<UInt8>) -> SIMD4<Float> {
-        let a = pixel.w
-        guard a > 0 else { return SIMD4() }
-        let unit: Float = 1 / 255
-        return SIMD4(Float(SRGB.encode(pixel.x / a, table: table)) * unit * a, Float(SRGB.encode(pixel.y / a, table: table)) * unit * a,
-                     Float(SRGB.encode(pixel.z / a, table: table)) * unit * a, a)
     }
 
     /// |Σ colour|² / Σ alpha: how much a region drawn in its mean colour takes off the error.
