@@ -1,4 +1,5 @@
 import CellCanvas
+import Foundation
 /// A picture in the form averaging needs: linear light (so a thin dark line keeps its
 /// weight instead of fading) with premultiplied alpha (so a transparent pixel's colour,
 /// often black, cannot bleed into its neighbours as a dark fringe). Float samples in
@@ -129,6 +130,11 @@ enum BoxResampler {
         private var targetWeight: [Float] = []
         /// The current source row averaged across: `result.width` premultiplied linear pixels.
         private var wide: [Float] = []
+        /// The source row before the current one, and whether there was one: a row equal to it
+        /// (as the rows of an icon's flat areas are, nearly half of those of real icons) averages
+        /// across to the same `wide`, which is then used again as it is.
+        private var previousRow: [UInt8] = []
+        private var hasPreviousRow = false
         /// For every alpha, the share of a whole source pixel in a column's footprint: `Footprints`
         /// gives every tap but the two ends of a footprint the same weight.
         private var interiorAlphaWeights: [Float] = []
@@ -176,6 +182,8 @@ enum BoxResampler {
             }
             result = LinearImage(width: width, height: height)
             wide = [Float](repeating: 0, count: width * 4)
+            previousRow = [UInt8](repeating: 0, count: sourceWidth * 4)
+            hasPreviousRow = false
             y = 0
         }
 
@@ -191,6 +199,30 @@ enum BoxResampler {
         mutating func take(row source: UnsafeBufferPointer<UInt8>) {
             precondition(y + 1 < targetStart.count && source.count == sourceWidth * 4, "resample: row \(y) does not fit")
             let width = result.width
+            let repeated = hasPreviousRow && previousRow.withUnsafeBytes { memcmp($0.baseAddress!, source.baseAddress!, source.count) == 0 }
+            if !repeated {
+                averageAcross(source, width: width)
+                previousRow.withUnsafeMutableBytes { _ = memcpy($0.baseAddress!, source.baseAddress!, source.count) }
+                hasPreviousRow = true
+            }
+            // Down: into every output row this source row lies in, by its share of that row.
+            let rowLength = width * 4
+            wide.withUnsafeBufferPointer { wide in
+                result.samples.withUnsafeMutableBufferPointer { out in
+                    for t in targetStart[y]..<targetStart[y + 1] {
+                        let weight = targetWeight[t]
+                        let outRow = out.baseAddress! + targetRow[t] * rowLength
+                        for i in 0..<rowLength {
+                            outRow[i] += weight * wide[i]
+                        }
+                    }
+                }
+            }
+            y += 1
+        }
+
+        /// Averages `source` across into `wide`: `width` premultiplied linear pixels.
+        private mutating func averageAcross(_ source: UnsafeBufferPointer<UInt8>, width: Int) {
             // Across: `width` premultiplied linear pixels from this row. Every footprint lies
             // within the source row (`Footprints`), whose length is checked above. The four
             // channels are summed as one vector, lane by lane in tap order as four sums would be.
@@ -241,20 +273,6 @@ enum BoxResampler {
                     }
                 }
             }
-            // Down: into every output row this source row lies in, by its share of that row.
-            let rowLength = width * 4
-            wide.withUnsafeBufferPointer { wide in
-                result.samples.withUnsafeMutableBufferPointer { out in
-                    for t in targetStart[y]..<targetStart[y + 1] {
-                        let weight = targetWeight[t]
-                        let outRow = out.baseAddress! + targetRow[t] * rowLength
-                        for i in 0..<rowLength {
-                            outRow[i] += weight * wide[i]
-                        }
-                    }
-                }
-            }
-            y += 1
         }
     }
 
