@@ -121,7 +121,7 @@ endif
 # Measures every number the tool is held to against peers run in the same script (chafa, dialog, sshd, libsixel,
 # fzf): prints ratios, asserts nothing. Installs its own tools (chafa dialog tmux time fzf, numpy and Pillow for
 # the PSNR of symbol art) only if missing. `make bench BENCH_SECTIONS="hostile pictures"` measures only those.
-BENCH_SECTIONS ?= preview chooser ssh hostile projects pictures filter writing xcodegen car
+BENCH_SECTIONS ?= preview chooser ssh hostile projects pictures icons filter writing xcodegen car
 bench: deps oracles
 	@if command -v dpkg >/dev/null 2>&1; then \
 	  missing=""; \

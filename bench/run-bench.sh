@@ -12,7 +12,7 @@
 # default three times that, for the rows of a few milliseconds' difference); BENCH_KEEP=1
 # keeps the folder (inputs, outputs, the bytes of the focus move) for a closer look;
 # BENCH_SECTIONS (default: every section but projects) measures only those sections' rows:
-# preview, chooser, ssh, hostile, projects, pictures, filter, writing, xcodegen, car.
+# preview, chooser, ssh, hostile, projects, pictures, icons, filter, writing, xcodegen, car.
 # Exit status: 0 once set-up worked (whatever the numbers), 2 if set-up failed.
 
 set -u -o pipefail
@@ -33,8 +33,8 @@ RUNS=${BENCH_RUNS:-5}
 # their medians over more runs, interleaved: with RUNS alone, one run of load moved them by 0.2x.
 STEADY_RUNS=${BENCH_STEADY_RUNS:-$((RUNS * 3))}
 [[ $STEADY_RUNS =~ ^[1-9][0-9]*$ ]] || setup_fail "BENCH_STEADY_RUNS must be a positive integer"
-ALL_SECTIONS=" preview chooser ssh hostile projects pictures filter writing xcodegen car "
-SECTIONS=" ${BENCH_SECTIONS:-preview chooser ssh hostile pictures filter writing xcodegen car} "
+ALL_SECTIONS=" preview chooser ssh hostile projects pictures icons filter writing xcodegen car "
+SECTIONS=" ${BENCH_SECTIONS:-preview chooser ssh hostile pictures icons filter writing xcodegen car} "
 for section in $SECTIONS; do
     [[ $ALL_SECTIONS == *" $section "* ]] || setup_fail "no bench section “$section”; sections:$ALL_SECTIONS"
 done
@@ -738,6 +738,12 @@ if wants pictures; then
 source "$HERE/graphics.sh"
 fi
 
+# --- real icons: Habitica's 32 against chafa -----------------------------------------------------
+if wants icons; then
+
+source "$HERE/real-icons.sh"
+fi
+
 # --- the installed program: its size and its start-up -----------------------------------------
 # Always measured (a second's work). The program as `make install` puts it: stripped.
 INSTALLED=$WORK/installed-iconchooser
@@ -902,6 +908,11 @@ echo "  noisy generated pictures, a new foreground and background (about 20 byte
 echo "filter.2: send-keys to the pane showing the key's whole frame (polled every 2 ms), 4 in the filter \"icon\" against"
 echo "  Right with the filter closed, in two choosers on the 500 icons, runs alternating; projects.1-projects.3, pictures.13, pictures.14"
 echo "  and filter.2 are medians of $STEADY_RUNS runs each, the other times of $RUNS."
+echo "icons.1-icons.3: preview --graphics symbols --symbols sextant --color truecolor --size 16x8 of ../shared/corpus/real-projects/"
+echo "  HabitRPG_habitica-ios (32 icons, 1024 px PNGs) against chafa --format symbols --symbols block+sextant -c full --size 16x8"
+echo "  on the same 32 files: CPU (user + system) and wall medians of $STEADY_RUNS interleaved runs, and our peak RSS."
+echo "icons.4: the chooser on Habitica with --graphics kitty on a 100x30 pseudo-terminal of 1000x600 pixels, launch to its"
+echo "  first screen's last picture (bench/first-screen.py), against chafa -f kitty --size 16x8 on that screen's files."
 echo "car.1: preview of five icons whose images are the corpus's CalSmoke Assets.car AppIcon (LZVN, run-length) against"
 echo "  the same five as the loose CgBI PNGs Xcode wrote beside it; car.2: the corpus's largest LZFSE stream decoded"
 echo "  about 200 MB's worth in one process, car-bench against PyPI's lzfse (Apple's reference code)."

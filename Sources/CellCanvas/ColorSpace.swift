@@ -24,9 +24,35 @@ package enum SRGB {
     /// Inlinable: the symbol matcher and the resampler call it for every pixel, from other modules.
     @inlinable
     package static func encode(_ linear: Float) -> UInt8 {
+        fromLinearTable.withUnsafeBufferPointer { encode(linear, table: $0) }
+    }
+
+    /// `encode` with `fromLinearTable` already at hand, for a loop over many samples.
+    @inlinable @inline(__always)
+    package static func encode(_ linear: Float, table: UnsafeBufferPointer<UInt8>) -> UInt8 {
         let scaled = linear * Float(encodeSteps - 1) + 0.5
         let index = scaled >= Float(encodeSteps - 1) ? encodeSteps - 1 : (scaled > 0 ? Int(scaled) : 0)
-        return fromLinearTable[index]
+        return table[index]
+    }
+
+    /// Each premultiplied linear pixel's colour in 8-bit sRGB steps (0...1) weighted by its alpha,
+    /// and the alpha: what the symbol matcher sums. A cell's pixels in one call, so that `encode`
+    /// is inlined into the loop (a call across modules for each sample was a sixth of the
+    /// matcher's time); the colour is divided by alpha in one vector division, each lane rounded
+    /// as its own division would be, and not at all where the pixel is opaque.
+    package static func alphaWeighted(_ pixels: UnsafeBufferPointer<SIMD4<Float>>, into out: UnsafeMutablePointer<SIMD4<Float>>) {
+        let unit: Float = 1 / 255
+        fromLinearTable.withUnsafeBufferPointer { table in
+            for (i, pixel) in pixels.enumerated() {
+                let a = pixel.w
+                guard a > 0 else { out[i] = SIMD4(); continue }
+                let straight = a == 1 ? pixel : pixel / SIMD4(repeating: a)
+                var weighted = SIMD4<Float>(Float(encode(straight.x, table: table)), Float(encode(straight.y, table: table)),
+                                            Float(encode(straight.z, table: table)), 0) * unit * a
+                weighted.w = a
+                out[i] = weighted
+            }
+        }
     }
 }
 

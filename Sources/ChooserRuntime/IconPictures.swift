@@ -8,7 +8,7 @@ import IconCatalog
 /// it, renders it; an icon without a readable image gets the placeholder tile and the
 /// reason, so the grid stays aligned and the user can find out why.
 public struct IconPictures: Sendable {
-    public let renderer: TileRenderer
+    public var renderer: TileRenderer
     /// The appearance, tint and device the icons are shown for.
     public let look: IconLook
     /// The seconds of SVG drawing the command's bundles share (`preview`'s); nil for the
@@ -38,9 +38,13 @@ public struct IconPictures: Sendable {
 }
 
 extension IconPictures {
-    /// Every icon's tile, decoded on all cores (for `preview`, which has nothing else to do meanwhile).
+    /// Every icon's tile, decoded on all cores (for `preview`, which has nothing else to do meanwhile):
+    /// the icons side by side, each on one core.
     public func tiles(for icons: [AppIcon], columns: Int, rows: Int) -> [(picture: CellGrid, problem: String?)] {
-        icons.concurrentMap { tile(for: $0, columns: columns, rows: rows) }
+        guard icons.count > 1 else { return icons.map { tile(for: $0, columns: columns, rows: rows) } }
+        var oneCoreEach = self
+        oneCoreEach.renderer.spreadsOneTile = false
+        return icons.concurrentMap { oneCoreEach.tile(for: $0, columns: columns, rows: rows) }
     }
 }
 
@@ -73,6 +77,10 @@ extension IconPictures {
     /// An Xcode project is left to its own read-ahead (`AppOpener.prepare`), and Icon
     /// Composer bundles, drawn rather than decoded, are not read ahead.
     public static func readAhead(app: String, renderer: TileRenderer, columns: Int, rows: Int) {
+        // The tiles are drawn one core each here too: the command is soon drawing the rest beside it.
+        var oneCore = renderer
+        oneCore.spreadsOneTile = false
+        let renderer = oneCore
         renderer.readAhead(columns: columns, rows: rows) {
             guard let location = try? AppLocation.locate(app) else { return [] }
             if case .xcodeProject = location { return [] }

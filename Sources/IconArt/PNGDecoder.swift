@@ -111,11 +111,13 @@ public struct PNGDecoder: Sendable {
     /// `PNGRowDecoder`), rows go out as they are decoded, so the whole picture is never held; on
     /// any error nothing more reaches `sink`. The decode holds its share of `budget` (the most it
     /// may need, see `workingBytes`) from before the file is read until it is done.
+    /// `pipelined`: whether a large picture is inflated on a thread of its own (see `PNGRowDecoder.decode`).
     public static func decode<Sink: RGBARowSink>(contentsOf path: String, limits: Limits = .standard,
-                                                 budget: DecodeBudget = .shared, into sink: inout Sink) throws(PNGDecodeError) {
+                                                 budget: DecodeBudget = .shared, pipelined: Bool? = nil,
+                                                 into sink: inout Sink) throws(PNGDecodeError) {
         try budget.withReservation(workingBytes(of: .file(path), limits: limits)) { () throws(PNGDecodeError) in
             let data = try readRegularFile(path, limit: limits.maxFileBytes)
-            try decode(data, name: path, limits: limits, into: &sink)
+            try decode(data, name: path, limits: limits, into: &sink, pipelined: pipelined)
         }
     }
 
@@ -158,13 +160,16 @@ public struct PNGDecoder: Sendable {
     /// A file goes through `decode(contentsOf:limits:into:)`; an archived one is inflated into
     /// memory first, within `limits.maxFileBytes`.
     public static func decode<Sink: RGBARowSink>(from source: ImageSource, limits: Limits = .standard,
-                                                 budget: DecodeBudget = .shared, into sink: inout Sink) throws(PNGDecodeError) {
+                                                 budget: DecodeBudget = .shared, pipelined: Bool? = nil,
+                                                 into sink: inout Sink) throws(PNGDecodeError) {
         if case .compiled(let image) = source {
             return try budget.withReservation(workingBytes(of: source, limits: limits)) { () throws(PNGDecodeError) in
                 sink.take(whole: try decodeCompiled(image, limits: limits))
             }
         }
-        guard case .archived = source else { return try decode(contentsOf: source.path, limits: limits, budget: budget, into: &sink) }
+        guard case .archived = source else {
+            return try decode(contentsOf: source.path, limits: limits, budget: budget, pipelined: pipelined, into: &sink)
+        }
         try budget.withReservation(workingBytes(of: source, limits: limits)) { () throws(PNGDecodeError) in
             let data: Data
             do throws(ImageReadError) {
@@ -172,7 +177,7 @@ public struct PNGDecoder: Sendable {
             } catch {
                 throw .unreadable(path: source.path, reason: error.description)
             }
-            try decode([UInt8](data), name: source.path, limits: limits, into: &sink)
+            try decode([UInt8](data), name: source.path, limits: limits, into: &sink, pipelined: pipelined)
         }
     }
 

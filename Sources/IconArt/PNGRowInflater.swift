@@ -23,6 +23,7 @@ final class RowInflater: @unchecked Sendable {
     private let batchRows: Int
     private let batches: Int
     /// `ringSize` batch buffers, and a row of zeros (the row above the first).
+    private let ringSize: Int
     private let ring: UnsafeMutableBufferPointer<UInt8>
     private let zeros: UnsafeMutableBufferPointer<UInt8>
     private let state: UnsafeMutablePointer<inflate_state>
@@ -39,11 +40,15 @@ final class RowInflater: @unchecked Sendable {
 
     /// Batches in flight in `pipelined` (about 512 KiB): room for the inflating thread to run ahead
     /// while the handing thread is still being scheduled, each page of it touched for the first
-    /// time at a cost.
-    private static let ringSize = 8
+    /// time at a cost. `serial` needs only the batch it hands on and the one before (its last row).
+    static let pipelinedRingSize = 8
+    static let serialRingSize = 2
 
     /// nil when the zlib header is not one zlib would accept (libpng then decides the file).
-    init?(_ data: UnsafeBufferPointer<UInt8>, imageData: [Range<Int>], crushed: Bool, width: Int, height: Int, channels: Int) {
+    /// `pipelined`: whether `pipelined` or `serial` will be called (the ring is sized for it).
+    init?(_ data: UnsafeBufferPointer<UInt8>, imageData: [Range<Int>], crushed: Bool, width: Int, height: Int, channels: Int,
+          pipelined: Bool) {
+        ringSize = pipelined ? Self.pipelinedRingSize : Self.serialRingSize
         self.data = data
         self.imageData = imageData
         self.crushed = crushed
@@ -54,7 +59,7 @@ final class RowInflater: @unchecked Sendable {
         // About 64 KiB a batch: large enough that handing batches between threads costs nothing.
         batchRows = max(1, (1 << 16) / stride)
         batches = (height + batchRows - 1) / batchRows
-        ring = .allocate(capacity: Self.ringSize * batchRows * stride)
+        ring = .allocate(capacity: ringSize * batchRows * stride)
         zeros = .allocate(capacity: stride)
         zeros.initialize(repeating: 0)
         inflatedBatch = .allocate(capacity: batches)
@@ -96,7 +101,8 @@ final class RowInflater: @unchecked Sendable {
     /// the inflated batches on. Inflating is the longer half and starts at once; the new thread,
     /// which a busy machine may take a few milliseconds to schedule, catches up from the ring.
     func pipelined<Sink: RGBARowSink>(into sink: inout Sink, emitter: inout RowEmitter) -> Bool {
-        let free = DispatchSemaphore(value: Self.ringSize), inflated = DispatchSemaphore(value: 0)
+        precondition(ringSize == Self.pipelinedRingSize, "RowInflater: made for serial")
+        let free = DispatchSemaphore(value: ringSize), inflated = DispatchSemaphore(value: 0)
         let done = DispatchSemaphore(value: 0)
         var started = 0
         withUnsafeMutablePointer(to: &sink) { sink in
@@ -141,7 +147,7 @@ final class RowInflater: @unchecked Sendable {
 
     /// The first row of `batch` in the ring (its filter type byte).
     private func rowStart(batch: Int, row: Int) -> UnsafeMutablePointer<UInt8> {
-        ring.baseAddress! + ((batch % Self.ringSize) * batchRows + row) * stride
+        ring.baseAddress! + ((batch % ringSize) * batchRows + row) * stride
     }
 
     private func rows(in batch: Int) -> Int { min(batchRows, height - batch * batchRows) }

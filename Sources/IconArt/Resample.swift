@@ -1,4 +1,5 @@
 import CellCanvas
+import Foundation
 /// A picture in the form averaging needs: linear light (so a thin dark line keeps its
 /// weight instead of fading) with premultiplied alpha (so a transparent pixel's colour,
 /// often black, cannot bleed into its neighbours as a dark fringe). Float samples in
@@ -129,6 +130,14 @@ enum BoxResampler {
         private var targetWeight: [Float] = []
         /// The current source row averaged across: `result.width` premultiplied linear pixels.
         private var wide: [Float] = []
+        /// The source row before the current one, and whether there was one: a row equal to it
+        /// (as the rows of an icon's flat areas are, nearly half of those of real icons) averages
+        /// across to the same `wide`, which is then used again as it is.
+        private var previousRow: [UInt8] = []
+        private var hasPreviousRow = false
+        /// For every alpha, the share of a whole source pixel in a column's footprint: `Footprints`
+        /// gives every tap but the two ends of a footprint the same weight.
+        private var interiorAlphaWeights: [Float] = []
         /// The source's size, once `start` has been called.
         private(set) var sourceWidth = 0
         private(set) var sourceHeight = 0
@@ -149,6 +158,8 @@ enum BoxResampler {
             self.sourceWidth = sourceWidth
             self.sourceHeight = sourceHeight
             columns = Footprints(source: sourceWidth, destination: width)
+            let interiorWeight = Float(1 / (Double(sourceWidth) / Double(width)))  // as `Footprints` computes a whole tap's
+            interiorAlphaWeights = (0..<256).map { Self.alphaWeight(interiorWeight, UInt8($0)) }
             // Turn the rows' footprints around: for each source row, the output rows it is in,
             // each list in output order (a counting sort over the footprints).
             let rows = Footprints(source: sourceHeight, destination: height)
@@ -171,7 +182,15 @@ enum BoxResampler {
             }
             result = LinearImage(width: width, height: height)
             wide = [Float](repeating: 0, count: width * 4)
+            previousRow = [UInt8](repeating: 0, count: sourceWidth * 4)
+            hasPreviousRow = false
             y = 0
+        }
+
+        /// A tap's share of its output pixel's colour: its weight times its opacity.
+        @inline(__always)
+        static func alphaWeight(_ weight: Float, _ alpha: UInt8) -> Float {
+            weight * Float(alpha) * (1 / 255)
         }
 
         /// A fully transparent pixel adds nothing to an average, whatever its colour.
@@ -180,47 +199,80 @@ enum BoxResampler {
         mutating func take(row source: UnsafeBufferPointer<UInt8>) {
             precondition(y + 1 < targetStart.count && source.count == sourceWidth * 4, "resample: row \(y) does not fit")
             let width = result.width
-            // Across: `width` premultiplied linear pixels from this row. Every footprint lies
-            // within the source row (`Footprints`), whose length is checked above.
-            let columns = columns
-            columns.withBuffers { firsts, counts, offsets, weights in
-                SRGB.toLinear.withUnsafeBufferPointer { linear in
-                    wide.withUnsafeMutableBufferPointer { out in
-                        let unit: Float = 1 / 255
-                        for x in 0..<width {
-                            var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-                            var p = firsts[x] * 4
-                            let w0 = offsets[x]
-                            for k in 0..<counts[x] {
-                                let alpha = source[p + 3]
-                                if alpha != 0 {
-                                    let wa = weights[w0 + k] * Float(alpha) * unit
-                                    r += wa * linear[Int(source[p])]
-                                    g += wa * linear[Int(source[p + 1])]
-                                    b += wa * linear[Int(source[p + 2])]
-                                    a += wa
-                                }
-                                p += 4
-                            }
-                            let o = x * 4
-                            out[o] = r; out[o + 1] = g; out[o + 2] = b; out[o + 3] = a
-                        }
-                    }
-                }
+            let repeated = hasPreviousRow && previousRow.withUnsafeBytes { memcmp($0.baseAddress!, source.baseAddress!, source.count) == 0 }
+            if !repeated {
+                averageAcross(source, width: width)
+                previousRow.withUnsafeMutableBytes { _ = memcpy($0.baseAddress!, source.baseAddress!, source.count) }
+                hasPreviousRow = true
             }
             // Down: into every output row this source row lies in, by its share of that row.
+            let rowLength = width * 4
             wide.withUnsafeBufferPointer { wide in
                 result.samples.withUnsafeMutableBufferPointer { out in
                     for t in targetStart[y]..<targetStart[y + 1] {
                         let weight = targetWeight[t]
-                        let outRow = targetRow[t] * width * 4
-                        for i in 0..<width * 4 {
-                            out[outRow + i] += weight * wide[i]
+                        let outRow = out.baseAddress! + targetRow[t] * rowLength
+                        for i in 0..<rowLength {
+                            outRow[i] += weight * wide[i]
                         }
                     }
                 }
             }
             y += 1
+        }
+
+        /// Averages `source` across into `wide`: `width` premultiplied linear pixels.
+        private mutating func averageAcross(_ source: UnsafeBufferPointer<UInt8>, width: Int) {
+            // Across: `width` premultiplied linear pixels from this row. Every footprint lies
+            // within the source row (`Footprints`), whose length is checked above. The four
+            // channels are summed as one vector, lane by lane in tap order as four sums would be.
+            // Every tap but a footprint's two ends is a whole source pixel with the same weight
+            // (`interiorAlphaWeights`): its share is looked up by alpha, and a run of equal pixels (an
+            // icon's flat areas) adds the same share again without computing it. Two columns of
+            // equal footprints are summed side by side: each sum waits on its last addition, and
+            // two sums in flight keep the core busy. Each output is bit for bit the plain loop's.
+            let columns = columns
+            columns.withBuffers { firsts, counts, offsets, weights in
+                SRGB.toLinear.withUnsafeBufferPointer { linear in
+                    interiorAlphaWeights.withUnsafeBufferPointer { alphaWeights in
+                        wide.withUnsafeMutableBufferPointer { out in
+                            let pixels = PixelShares(row: source, linear: linear, interiorAlphaWeights: alphaWeights)
+                            var even = PixelShares.Run(), odd = PixelShares.Run()
+                            var x = 0
+                            while x < width {
+                                let count = counts[x]
+                                var p = firsts[x] * 4
+                                var sum = pixels.share(at: p, weight: weights[offsets[x]])
+                                if x + 1 < width, counts[x + 1] == count, count > 1 {
+                                    var q = firsts[x + 1] * 4
+                                    var next = pixels.share(at: q, weight: weights[offsets[x + 1]])
+                                    for _ in 1 ..< count - 1 {
+                                        p += 4
+                                        q += 4
+                                        sum += pixels.interiorShare(at: p, run: &even)
+                                        next += pixels.interiorShare(at: q, run: &odd)
+                                    }
+                                    sum += pixels.share(at: p + 4, weight: weights[offsets[x] + count - 1])
+                                    next += pixels.share(at: q + 4, weight: weights[offsets[x + 1] + count - 1])
+                                    (out.baseAddress! + x * 4).storeSIMD(sum)
+                                    (out.baseAddress! + x * 4 + 4).storeSIMD(next)
+                                    x += 2
+                                    continue
+                                }
+                                if count > 2 {
+                                    for _ in 1 ..< count - 1 {
+                                        p += 4
+                                        sum += pixels.interiorShare(at: p, run: &even)
+                                    }
+                                }
+                                if count > 1 { sum += pixels.share(at: p + 4, weight: weights[offsets[x] + count - 1]) }
+                                (out.baseAddress! + x * 4).storeSIMD(sum)
+                                x += 1
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -236,5 +288,54 @@ extension RGBABitmap {
     /// premultiplied alpha (see `BoxResampler`); enlarging works too but only copies pixels.
     public func resampled(width: Int, height: Int) -> RGBABitmap {
         BoxResampler.resample(self, width: width, height: height).bitmap
+    }
+}
+
+/// The shares of one source row's pixels in `BoxResampler`'s averages: a pixel's premultiplied
+/// linear colour and its opacity, times its tap's weight.
+private struct PixelShares {
+    let row: UnsafeBufferPointer<UInt8>
+    let linear: UnsafeBufferPointer<Float>
+    /// `weight * alpha / 255` for a whole tap's weight, for every alpha.
+    let interiorAlphaWeights: UnsafeBufferPointer<Float>
+
+    /// The last pixel whose whole-tap share was computed, and that share: a run of equal pixels
+    /// reuses it.
+    struct Run {
+        var pixel: UInt32 = 0
+        var share = SIMD4<Float>()
+    }
+
+    /// The share of the pixel at byte `p` for a tap of `weight` (zero where it is transparent).
+    @inline(__always)
+    func share(at p: Int, weight: Float) -> SIMD4<Float> {
+        let alpha = row[p + 3]
+        guard alpha != 0 else { return SIMD4() }
+        return BoxResampler.Streaming.alphaWeight(weight, alpha) * color(at: p)
+    }
+
+    /// The share of the pixel at byte `p` for a whole tap, from `run` where it is the same pixel.
+    @inline(__always)
+    func interiorShare(at p: Int, run: inout Run) -> SIMD4<Float> {
+        let pixel = UnsafeRawPointer(row.baseAddress!).loadUnaligned(fromByteOffset: p, as: UInt32.self)
+        if pixel != run.pixel {
+            run.pixel = pixel
+            let alpha = row[p + 3]
+            run.share = alpha == 0 ? SIMD4() : interiorAlphaWeights[Int(alpha)] * color(at: p)
+        }
+        return run.share
+    }
+
+    /// The pixel's colour in linear light, and 1 for its opacity's lane.
+    @inline(__always)
+    private func color(at p: Int) -> SIMD4<Float> {
+        SIMD4(linear[Int(row[p])], linear[Int(row[p + 1])], linear[Int(row[p + 2])], 1)
+    }
+}
+
+private extension UnsafeMutablePointer where Pointee == Float {
+    /// Stores the four lanes at this pointer and the three after it.
+    func storeSIMD(_ value: SIMD4<Float>) {
+        UnsafeMutableRawPointer(self).storeBytes(of: value, as: SIMD4<Float>.self)
     }
 }

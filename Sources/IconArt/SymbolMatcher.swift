@@ -50,8 +50,11 @@ struct SymbolMatcher {
     /// a finer set draws the coarser ones too (sextants' thirds are not octants' quarters,
     /// so both are tried). The half-block grid is within the quadrant grid.
     private let layouts: [SymbolSet]
-    /// For each layout and grid pixel, the layout's sub-pixel the pixel lies in.
-    private let region: [[Int]]
+    /// Where `cell` keeps its sums in its scratch buffer.
+    private let scratch: Scratch
+    /// For layout `l` and grid pixel `p`, at `l * gridPixels + p`: the scratch slot of the
+    /// layout's sub-pixel the pixel lies in.
+    private let regionSlot: [UInt16]
     /// Eighth blocks (`▁`…`▇`, `▏`…`▉`): in the same Unicode block as the quadrants, drawn
     /// wherever they are. Half blocks alone stay half blocks.
     private let eighthShapes: [Shape]
@@ -87,11 +90,34 @@ struct SymbolMatcher {
         shapes = layouts.indices.flatMap { l in
             ((l == 0 ? 0 : 1)..<(1 << layouts[l].subpixels) / 2).map { Shape.pattern(layout: l, bits: $0) }
         } + eighthShapes
-        region = layouts.map { layout in
+        let scratch = Scratch(layouts: layouts)
+        self.scratch = scratch
+        regionSlot = layouts.indices.flatMap { l in
+            let layout = layouts[l]
             let regionWidth = Self.gridColumns / layout.columns, regionHeight = Self.gridRows / layout.rows
             return (0..<Self.gridPixels).map { p in
-                (p / Self.gridColumns / regionHeight) * layout.columns + p % Self.gridColumns / regionWidth
+                UInt16(scratch.regions[l] + (p / Self.gridColumns / regionHeight) * layout.columns + p % Self.gridColumns / regionWidth)
             }
+        }
+    }
+
+    /// The layout of `cell`'s scratch buffer: each layout's sub-pixel sums, the sums of each
+    /// eighth of the rows and of the columns, and each layout's subset sums.
+    private struct Scratch {
+        let regions: [Int]
+        let rowEighths: Int
+        let columnEighths: Int
+        let subsetSums: [Int]
+        let count: Int
+
+        init(layouts: [SymbolSet]) {
+            var next = 0
+            regions = layouts.map { layout in defer { next += layout.subpixels }; return next }
+            rowEighths = next
+            columnEighths = next + 8
+            next += 16
+            subsetSums = layouts.map { layout in defer { next += 1 << layout.subpixels }; return next }
+            count = next
         }
     }
 
@@ -109,58 +135,87 @@ struct SymbolMatcher {
     /// from the top left.
     func cell(_ pixels: UnsafeBufferPointer<SIMD4<Float>>) -> Cell {
         precondition(pixels.count == Self.gridPixels, "SymbolMatcher: \(pixels.count) pixels, not \(Self.gridPixels)")
+        // Every sum of the cell in one scratch buffer on the stack (`Scratch`): a cell is matched
+        // thousands of times a preview, and arrays of arrays cost allocations and checks per pixel.
+        return withUnsafeTemporaryAllocation(of: SIMD4<Float>.self, capacity: scratch.count + Self.gridPixels) { buffer in
+            buffer.initialize(repeating: SIMD4())
+            let weighted = buffer.baseAddress! + scratch.count
+            SRGB.alphaWeighted(pixels, into: weighted)
+            return cell(UnsafeBufferPointer(start: weighted, count: Self.gridPixels), sums: buffer.baseAddress!)
+        }
+    }
+
+    /// The cell for `weighted`: its pixels' alpha-weighted sRGB colours and alphas (`SRGB.alphaWeighted`).
+    private func cell(_ weighted: UnsafeBufferPointer<SIMD4<Float>>, sums buffer: UnsafeMutablePointer<SIMD4<Float>>) -> Cell {
         // Alpha-weighted sRGB colour and alpha, summed per sub-pixel of each layout, per
         // eighth of the height and per eighth of the width.
-        var regions = layouts.map { [SIMD4<Float>](repeating: SIMD4(), count: $0.subpixels) }
-        var rowEighths = [SIMD4<Float>](repeating: SIMD4(), count: 8)
-        var columnEighths = [SIMD4<Float>](repeating: SIMD4(), count: 8)
+        let regions = { (l: Int) in buffer + scratch.regions[l] }
+        let rowEighths = buffer + scratch.rowEighths, columnEighths = buffer + scratch.columnEighths
         let rowsPerEighth = Self.gridRows / 8, columnsPerEighth = Self.gridColumns / 8
-        for p in 0..<Self.gridPixels {
-            let value = Self.weightedSRGB(pixels[p])
-            for l in layouts.indices { regions[l][region[l][p]] += value }
-            rowEighths[p / Self.gridColumns / rowsPerEighth] += value
-            columnEighths[p % Self.gridColumns / columnsPerEighth] += value
+        let layoutCount = layouts.count
+        regionSlot.withUnsafeBufferPointer { slot in
+            for p in 0..<Self.gridPixels {
+                let value = weighted[p]
+                for l in 0..<layoutCount { buffer[Int(slot[l * Self.gridPixels + p])] += value }
+                rowEighths[p / Self.gridColumns / rowsPerEighth] += value
+                columnEighths[p % Self.gridColumns / columnsPerEighth] += value
+            }
         }
 
         // Presence is decided on the finest grid, whose symbols draw the outline.
         let count = symbols.subpixels, full = (1 << count) - 1
         let pixelsPerRegion = Float(Self.gridPixels / count)
         var present = 0
-        for i in 0..<count where regions[0][i].w >= Self.opaqueThreshold * pixelsPerRegion { present |= 1 << i }
+        for i in 0..<count where regions(0)[i].w >= Self.opaqueThreshold * pixelsPerRegion { present |= 1 << i }
         if present == 0 { return .blank }
         if present != full {
             var sum = SIMD4<Float>()
-            for i in 0..<count where present & 1 << i != 0 { sum += regions[0][i] }
+            for i in 0..<count where present & 1 << i != 0 { sum += regions(0)[i] }
             return Cell(String(symbols.glyph(present)), foreground: color(of: sum), background: .default)
         }
 
-        // Subset sums per layout: sums[l][m] is the total of the sub-pixels whose bits are set in m.
-        let sums = layouts.indices.map { l in
-            var table = [SIMD4<Float>](repeating: SIMD4(), count: 1 << layouts[l].subpixels)
-            for m in 1..<table.count { table[m] = table[m & (m - 1)] + regions[l][m.trailingZeroBitCount] }
-            return table
+        // Subset sums per layout: sums(l)[m] is the total of the sub-pixels whose bits are set in m.
+        let sums = { (l: Int) in buffer + scratch.subsetSums[l] }
+        for l in 0..<layoutCount {
+            let table = sums(l), region = regions(l)
+            for m in 1..<1 << layouts[l].subpixels { table[m] = table[m & (m - 1)] + region[m.trailingZeroBitCount] }
         }
-        let total = sums[0][full]
+        let total = sums(0)[full]
         func foreground(_ shape: Shape) -> SIMD4<Float> {
             switch shape {
-            case let .pattern(l, bits): return sums[l][bits]
-            case .lower(let k): return rowEighths[(8 - k)...].reduce(SIMD4(), +)
-            case .left(let k): return columnEighths[..<k].reduce(SIMD4(), +)
-            }
-        }
-        var ranked: [(shape: Shape, score: Float)] = []
-        let keep = depth == .truecolor ? 1 : Self.paletteCandidates
-        for shape in shapes {
-            let f = foreground(shape)
-            let score = Self.score(f) + Self.score(total - f)
-            if ranked.count < keep || score > ranked[ranked.count - 1].score {
-                ranked.insert((shape, score), at: ranked.firstIndex { $0.score < score } ?? ranked.count)
-                if ranked.count > keep { ranked.removeLast() }
+            case let .pattern(l, bits): return sums(l)[bits]
+            case .lower(let k):
+                var sum = SIMD4<Float>()
+                for i in (8 - k)..<8 { sum += rowEighths[i] }
+                return sum
+            case .left(let k):
+                var sum = SIMD4<Float>()
+                for i in 0..<k { sum += columnEighths[i] }
+                return sum
             }
         }
         if depth == .truecolor {
-            let best = ranked[0].shape, f = foreground(best)
+            // The best partition; of equal scores, the first.
+            func score(_ shape: Shape) -> Float {
+                let f = foreground(shape)
+                return Self.score(f) + Self.score(total - f)
+            }
+            var best = shapes[0], bestScore = score(best)
+            for shape in shapes.dropFirst() {
+                let score = score(shape)
+                if score > bestScore { (best, bestScore) = (shape, score) }
+            }
+            let f = foreground(best)
             return draw(best, foreground: color(of: f), background: color(of: total - f), uniform: color(of: total))
+        }
+        var ranked: [(shape: Shape, score: Float)] = []
+        for shape in shapes {
+            let f = foreground(shape)
+            let score = Self.score(f) + Self.score(total - f)
+            if ranked.count < Self.paletteCandidates || score > ranked[ranked.count - 1].score {
+                ranked.insert((shape, score), at: ranked.firstIndex { $0.score < score } ?? ranked.count)
+                if ranked.count > Self.paletteCandidates { ranked.removeLast() }
+            }
         }
 
         // The uniform cell is always a candidate: a palette often has one entry for a cell
@@ -186,16 +241,6 @@ struct SymbolMatcher {
             }
         }
         return draw(best.shape, foreground: .indexed(best.fg), background: .indexed(best.bg), uniform: .indexed(best.fg))
-    }
-
-    /// The pixel's colour in sRGB (0...1) weighted by its alpha, and the alpha.
-    @inline(__always)
-    private static func weightedSRGB(_ pixel: SIMD4<Float>) -> SIMD4<Float> {
-        let a = pixel.w
-        guard a > 0 else { return SIMD4() }
-        let unit: Float = 1 / 255
-        return SIMD4(Float(SRGB.encode(pixel.x / a)) * unit * a, Float(SRGB.encode(pixel.y / a)) * unit * a,
-                     Float(SRGB.encode(pixel.z / a)) * unit * a, a)
     }
 
     /// |Σ colour|² / Σ alpha: how much a region drawn in its mean colour takes off the error.

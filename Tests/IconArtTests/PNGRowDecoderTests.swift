@@ -66,10 +66,14 @@ struct PNGRowDecoderTests {
             + ["rgb-alpha-8-linear"].map { PNGCorpus.path("testpngs/\($0).png") }
         for path in demoFiles + corpusFiles {
             for (columns, rows) in [(16, 8), (5, 2), (64, 32)] {
-                let renderer = TileRenderer(depth: .truecolor)
+                var renderer = TileRenderer(depth: .truecolor)
                 let streamed = try renderer.tile(forPNGAt: path, name: "x", columns: columns, rows: rows)
                 let whole = renderer.tile(for: try PNGDecoder.decode(contentsOf: path), name: "x", columns: columns, rows: rows)
                 #expect(streamed == whole, "\(path) at \(columns)x\(rows)")
+                // One core for the tile (as preview draws many side by side): the same cells.
+                renderer.spreadsOneTile = false
+                #expect(try renderer.tile(forPNGAt: path, name: "x", columns: columns, rows: rows) == whole,
+                        "\(path) at \(columns)x\(rows) on one core")
             }
         }
     }

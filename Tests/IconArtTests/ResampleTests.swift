@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import CellCanvas
 @testable import IconArt
+import TestSupport
 
 struct ResampleTests {
     /// A 1-pixel black line across white covers 1/8 of an output row after an 8× reduction.
@@ -63,6 +65,74 @@ struct ResampleTests {
         let big = image.resampled(width: 4, height: 2)
         #expect(big[1, 1] == (10, 20, 30, 255))
         #expect(big[2, 0] == (200, 100, 50, 255))
+    }
+
+    /// The resampler's shortcuts (a whole tap's share looked up by alpha, a run of equal pixels
+    /// adding the share already made, two columns summed side by side, a repeated row's average
+    /// used again) give bit for bit what the plain per-tap sum gives, at whole and fractional
+    /// ratios, on pictures with flat runs, repeated rows and transparent pixels of any colour.
+    @Test(arguments: [(256, 256, 32, 32), (97, 61, 13, 7), (300, 200, 128, 192), (1024, 1024, 128, 192), (5, 9, 3, 2)])
+    func shortcutsGiveThePlainSumsBits(_ size: (Int, Int, Int, Int)) {
+        let (sourceWidth, sourceHeight, width, height) = size
+        var generator = SplitMix(seed: UInt64(sourceWidth * 1000 + sourceHeight))
+        var pixels: [UInt8] = []
+        var row: [UInt8] = []
+        for y in 0..<sourceHeight {
+            // A third of the rows repeat the row above; the others have runs of one pixel.
+            if y > 0, generator.next() % 3 == 0 {
+                pixels += row
+                continue
+            }
+            row = []
+            var x = 0
+            while x < sourceWidth {
+                let run = Int(generator.next() % 12) + 1
+                let alpha: UInt8 = [0, 255, 255, 255, UInt8(truncatingIfNeeded: generator.next())][Int(generator.next() % 5)]
+                let pixel = [UInt8(truncatingIfNeeded: generator.next()), UInt8(truncatingIfNeeded: generator.next()),
+                             UInt8(truncatingIfNeeded: generator.next()), alpha]
+                for _ in 0..<min(run, sourceWidth - x) { row += pixel }
+                x += run
+            }
+            pixels += row
+        }
+        let image = RGBABitmap(width: sourceWidth, height: sourceHeight, pixels: pixels)
+        let fast = BoxResampler.resample(image, width: width, height: height).samples
+        let plain = Self.plainResample(image, width: width, height: height)
+        #expect(fast.count == plain.count)
+        let differing = zip(fast, plain).filter { $0.bitPattern != $1.bitPattern }.count
+        #expect(differing == 0, "\(differing) of \(plain.count) samples differ")
+    }
+
+    /// The per-tap sum the resampler's shortcuts must match: each row averaged across tap by tap
+    /// (a tap's weight times its alpha, times its linear colour; transparent taps skipped), then
+    /// added into the output rows it lies in, rows in order.
+    static func plainResample(_ image: RGBABitmap, width: Int, height: Int) -> [Float] {
+        let columns = BoxResampler.Footprints(source: image.width, destination: width)
+        let rows = BoxResampler.Footprints(source: image.height, destination: height)
+        var out = [Float](repeating: 0, count: width * height * 4)
+        let unit: Float = 1 / 255
+        for y in 0..<image.height {
+            var wide = [Float](repeating: 0, count: width * 4)
+            for x in 0..<width {
+                var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+                for k in 0..<columns.count[x] {
+                    let p = (y * image.width + columns.first[x] + k) * 4
+                    let alpha = image.pixels[p + 3]
+                    guard alpha != 0 else { continue }
+                    let wa = columns.weights[columns.offset[x] + k] * Float(alpha) * unit
+                    r += wa * SRGB.toLinear[Int(image.pixels[p])]
+                    g += wa * SRGB.toLinear[Int(image.pixels[p + 1])]
+                    b += wa * SRGB.toLinear[Int(image.pixels[p + 2])]
+                    a += wa
+                }
+                wide[x * 4] = r; wide[x * 4 + 1] = g; wide[x * 4 + 2] = b; wide[x * 4 + 3] = a
+            }
+            for o in 0..<height where (rows.first[o] ..< rows.first[o] + rows.count[o]).contains(y) {
+                let weight = rows.weights[rows.offset[o] + y - rows.first[o]]
+                for i in 0..<width * 4 { out[o * width * 4 + i] += weight * wide[i] }
+            }
+        }
+        return out
     }
 
     /// The brief: 1024×1024 → 16×16 well under 10 ms in release. A debug build (the usual
