@@ -61,7 +61,7 @@ extension IconPictures {
                                                      height: geometry.height, svgTime: svgTime) else {
                     return (nil, nil)
                 }
-                return (try PixelPicture(artwork: artwork, geometry: geometry, sizing: sizing), artwork.problem)
+                return (try PixelPicture(artwork: artwork, geometry: geometry, sizing: sizing, onOneCore: icons.count > 1), artwork.problem)
             } catch {
                 return (nil, error.description)
             }

@@ -201,6 +201,7 @@ public final class ChooserIcons: @unchecked Sendable {
               let artwork = try entry.look.with(appearance: appearance).artwork(
                   for: entry.icon, images: images(of: key, in: entry), width: geometry.width, height: geometry.height)
         else { return nil }
-        return try PixelPicture(artwork: artwork, geometry: geometry, sizing: sizing)
+        // The chooser's decode queue makes pictures side by side, a lane on each core.
+        return try PixelPicture(artwork: artwork, geometry: geometry, sizing: sizing, onOneCore: true)
     }
 }

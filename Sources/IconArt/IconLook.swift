@@ -86,10 +86,11 @@ extension TileRenderer {
 }
 
 extension PixelPicture {
-    /// The picture of an icon's artwork, fitted to `geometry`.
-    public init(artwork: IconArtwork, geometry: TileGeometry, sizing: Sizing = .tile) throws(PNGDecodeError) {
+    /// The picture of an icon's artwork, fitted to `geometry`. `onOneCore`: decode it on the
+    /// calling thread alone, for a caller that makes several pictures side by side on every core.
+    public init(artwork: IconArtwork, geometry: TileGeometry, sizing: Sizing = .tile, onOneCore: Bool = false) throws(PNGDecodeError) {
         switch artwork {
-        case .file(let source): try self.init(iconPNGFrom: source, geometry: geometry, sizing: sizing)
+        case .file(let source): try self.init(iconPNGFrom: source, geometry: geometry, sizing: sizing, onOneCore: onOneCore)
         case .bitmap(let bitmap, _): self.init(icon: bitmap, geometry: geometry, sizing: sizing)
         }
     }

@@ -18,11 +18,12 @@ extension PixelPicture {
         try self.init(iconPNGFrom: .file(path), geometry: geometry, limits: limits)
     }
 
-    /// The picture of an image in a file or an archive entry (an `.ipa`), as `init(iconPNGAt:)`.
+    /// The picture of an image in a file or an archive entry (an `.ipa`), as `init(iconPNGAt:)`;
+    /// `onOneCore` as in `init(artwork:geometry:sizing:onOneCore:)`.
     public init(iconPNGFrom source: ImageSource, geometry: TileGeometry, sizing: Sizing = .tile,
-                limits: PNGDecoder.Limits = .standard) throws(PNGDecodeError) {
+                limits: PNGDecoder.Limits = .standard, onOneCore: Bool = false) throws(PNGDecodeError) {
         var resampler = IconFit.resampler(width: geometry.width, height: geometry.height, sizing: sizing)
-        try PNGDecoder.decode(from: source, limits: limits, into: &resampler)
+        try PNGDecoder.decode(from: source, limits: limits, pipelined: onOneCore ? false : nil, into: &resampler)
         self.init(fitted: resampler, geometry: geometry, sizing: sizing)
     }
 
