@@ -127,30 +127,52 @@ let kittyAnswers = Array(("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\
         #expect(pair.pendingOnSlave().isEmpty)
     }
 
+    /// Runs `attempt` (which says whether it took as little time as it should, and why not)
+    /// up to three times: a probe that waits too long does so every time, while a machine busy
+    /// with the rest of the suite may stall one run past a bound in wall-clock time.
+    static func withinTimeOnce(_ attempt: () throws -> (fast: Bool, timing: String)) rethrows -> (fast: Bool, timings: [String]) {
+        var timings: [String] = []
+        for _ in 0..<3 {
+            let result = try attempt()
+            timings.append(result.timing)
+            if result.fast { return (true, timings) }
+        }
+        return (false, timings)
+    }
+
     @Test func aSilentLocalTerminalCostsOnlyTheTimeOutAndLeavesNothing() throws {
-        let pair = try PseudoTerminalPair(pixelWidth: 0, pixelHeight: 0)
-        let started = Date()
-        let found = Self.detect(on: pair)
-        let elapsed = Date().timeIntervalSince(started)
-        #expect(found.graphics == nil && found.cellSize == nil)
-        #expect(found.unanswered == TerminalQuery.allCases)
-        // A local terminal silent for the time-out answers nothing: no longer wait for
-        // late answers (over SSH that is a second). The probe's clock counts whole
-        // milliseconds, so its wait may end up to one short of 250 by this clock.
-        #expect(elapsed >= 0.248 && elapsed < 0.9, "\(elapsed) s")
-        #expect(pair.pendingOnSlave().isEmpty)
+        let outcome = try Self.withinTimeOnce {
+            let pair = try PseudoTerminalPair(pixelWidth: 0, pixelHeight: 0)
+            let started = Date()
+            let found = Self.detect(on: pair)
+            let elapsed = Date().timeIntervalSince(started)
+            #expect(found.graphics == nil && found.cellSize == nil)
+            #expect(found.unanswered == TerminalQuery.allCases)
+            #expect(pair.pendingOnSlave().isEmpty)
+            // A local terminal silent for the time-out answers nothing: no longer wait for
+            // late answers (over SSH that is a second). The probe's clock counts whole
+            // milliseconds, so its wait may end up to one short of 250 by this clock.
+            #expect(elapsed >= 0.248, "\(elapsed) s")
+            return (elapsed < 0.9, "\(elapsed) s")
+        }
+        #expect(outcome.fast, "took \(outcome.timings.joined(separator: ", ")), not the time-out alone")
     }
 
     @Test func overSSHTheWaitForLateAnswersComesAtTheEnd() throws {
-        let pair = try PseudoTerminalPair(pixelWidth: 0, pixelHeight: 0)
-        let started = Date()
-        let probe = TerminalProbe.detect(on: pair.slave, environment: ["TERM": "xterm", "SSH_TTY": "/dev/pts/3"],
-                                         choice: .auto, timeoutMilliseconds: 250)
-        let decided = Date().timeIntervalSince(started)
-        #expect(probe.capabilities.graphics == nil)
-        probe.finish()
-        let finished = Date().timeIntervalSince(started)
-        #expect(decided < 0.9 && finished >= 1, "decided after \(decided) s, finished after \(finished) s")
+        let outcome = try Self.withinTimeOnce {
+            let pair = try PseudoTerminalPair(pixelWidth: 0, pixelHeight: 0)
+            let started = Date()
+            let probe = TerminalProbe.detect(on: pair.slave, environment: ["TERM": "xterm", "SSH_TTY": "/dev/pts/3"],
+                                             choice: .auto, timeoutMilliseconds: 250)
+            let decided = Date().timeIntervalSince(started)
+            #expect(probe.capabilities.graphics == nil)
+            probe.finish()
+            let finished = Date().timeIntervalSince(started)
+            // The late answers' window (a second over SSH) is waited out in `finish`, never before.
+            #expect(finished >= 1, "finished after \(finished) s")
+            return (decided < 0.9, "decided after \(decided) s, finished after \(finished) s")
+        }
+        #expect(outcome.fast, "\(outcome.timings.joined(separator: "; "))")
     }
 
     @Test func withoutATerminalNothingIsAsked() {
