@@ -6,8 +6,10 @@ it took to send every picture of its first screen (standard library only).
 
 The pictures are kitty transmissions (ESC _ G a=t). The first screen is complete at the last
 transmission before the program sends none for QUIET seconds; then it is sent q and stopped.
-Prints "MILLISECONDS PICTURES", the time from just before the program is started. Nothing is
-answered: the program must be told its protocol (--graphics kitty).
+Prints "MILLISECONDS PICTURES", the time from just before the program is started. The queries a
+terminal answers at once are answered as kitty would (cell size, background colour, primary device
+attributes), so the time is not the program's wait for a silent terminal; the program must still
+be told its protocol (--graphics kitty).
 Exit status: 0, or 2 if the program could not be run or sent no picture.
 """
 
@@ -25,6 +27,13 @@ import tty
 
 QUIET = 0.6
 TRANSMISSION = re.compile(rb"\x1b_G[^;\x1b]*a=t")
+# Queries and kitty's answers: cell size in pixels (10x20, as the window size says), the default
+# background, and primary device attributes (which tell the program that nothing more is coming).
+ANSWERS = [
+    (re.compile(rb"\x1b\[16t"), b"\x1b[6;20;10t"),
+    (re.compile(rb"\x1b\]11;\?(?:\x1b\\|\x07)"), b"\x1b]11;rgb:0000/0000/0000\x1b\\"),
+    (re.compile(rb"\x1b\[0?c"), b"\x1b[?62;c"),
+]
 
 
 def main():
@@ -60,6 +69,9 @@ def main():
         found = len(TRANSMISSION.findall(tail + data)) - len(TRANSMISSION.findall(tail))
         if found:
             pictures, last = pictures + found, now
+        for query, answer in ANSWERS:
+            for _ in range(len(query.findall(tail + data)) - len(query.findall(tail))):
+                os.write(fd, answer)
         tail = data[-64:]
     try:
         os.write(fd, b"q")
