@@ -17,8 +17,9 @@ public final class CarFile: Sendable {
 
     /// Reads the car of the app at `tree`: nil with no warning when the app has none, nil with
     /// one warning naming the car when it cannot be read.
-    /// An app folder's car that another opening in this process holds (`preview`'s read-ahead,
-    /// or the command's own reading) is that opening's car: a large car is held once.
+    /// A car that another opening in this process holds (`preview`'s read-ahead, or the
+    /// command's own reading), of an app folder or an `.ipa`, is that opening's car: a large car
+    /// is held once.
     package static func open(in tree: IconFileTree) -> (car: CarFile?, warning: CatalogWarning?) {
         // The car is read into the one array the catalog keeps (a file straight into it), so a
         // large car is held once, not as Data and a copy.
@@ -48,11 +49,16 @@ public final class CarFile: Sendable {
         case .archive(let folder):
             guard let entry = folder.files.first(where: { $0.name == folder.root + "Assets.car" }) else { return (nil, nil) }
             let path = ArchivedFile(archive: folder.archive, entry: entry).path
-            do {
-                return parse(path, [UInt8](try folder.archive.contents(of: entry, limit: CompiledCatalog.maximumFileSize)))
-            } catch {
-                return (nil, unreadable(path, ImageReadError.archive(error).description))
+            func read() -> (car: CarFile?, warning: CatalogWarning?) {
+                do {
+                    return parse(path, try folder.archive.bytes(of: entry, limit: CompiledCatalog.maximumFileSize))
+                } catch {
+                    return (nil, unreadable(path, ImageReadError.archive(error).description))
+                }
             }
+            // Shared as an app folder's car is, by the archive file's identity.
+            guard let identity = folder.archive.fileIdentity else { return read() }
+            return OpenCars.shared.open(OpenCars.Key(path: path, identity: identity), read: read)
         }
     }
 
