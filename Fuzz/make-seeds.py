@@ -419,6 +419,11 @@ def assets_car_seeds(out, corpus):
         write(out, data[: len(data) // 2])
 
 
+def car_graph_seeds(out, corpus):
+    """Real cars (after a 1; the smaller ones), and choices of renditions, atlases, links, leaves and free slots."""
+    structured(out, [data for data in (read(path) for path in car_files(corpus)) if len(data) < 65536][:20])
+
+
 def car_pixel_streams(corpus, wanted, limit=40):
     """The compressed pixel streams (CELM payloads and their CBCK chunks) of compression type `wanted` in the
     corpus's cars, at most `limit` (bench/car.sh takes the largest of them all)."""
@@ -515,6 +520,7 @@ def transaction_journal_seeds(out, corpus):
 
 SEEDS = {
     "assets-car": assets_car_seeds,
+    "car-graph": car_graph_seeds,
     "lzfse": lzfse_seeds,
     "lzvn": lzvn_seeds,
     "coreui-rle": coreui_rle_seeds,

@@ -92,14 +92,16 @@ public struct ListReport: Encodable, Sendable {
                       configuration: catalog.target?.configuration, configurations: catalog.target?.configurations,
                       appearance: appearance)
         let icons = catalog.icons.map { icon in
-            let own = icon.ownAppearances
+            // An Icon Composer bundle's images are what it is drawn as.
+            let listed = icon.images.isEmpty ? icon.drawnImages : icon.images
+            let own = Set(listed.filter { !$0.isDerived }.map(\.appearance))
             let standIns = appearance == .light || own.contains(appearance)
                 ? [] : icon.images(for: appearance, idiom: catalog.shownIdiom).filter(\.isDerived)
             return Icon(name: icon.name, ordinal: icon.ordinal, isPrimary: icon.isPrimary, isCurrent: icon.name == current,
                         source: icon.source, assetName: icon.assetName, assetPath: icon.assetPath,
                         fallbackSet: icon.fallbackSetPath, declaration: icon.declaration,
                         appearances: IconAppearance.allCases.filter(own.contains), iconFiles: icon.iconFiles,
-                        images: icon.images + standIns, assetCatalogOnly: icon.isAssetCatalogOnly)
+                        images: listed + standIns, assetCatalogOnly: icon.isAssetCatalogOnly)
         }
         self.init(app: app, supportsAlternateIcons: catalog.supportsAlternateIcons, alternateIconName: current, icons: icons,
                   warnings: warnings.map(\.description))

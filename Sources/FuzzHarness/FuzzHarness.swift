@@ -32,6 +32,7 @@ public enum FuzzHarness {
         "xcodegen-spec": xcodegenSpec,
         "xcodegen-graph": xcodegenGraph,
         "assets-car": compiledCatalog,
+        "car-graph": carGraph,
         "lzfse": lzfse,
         "lzvn": lzvn,
         "coreui-rle": coreUIRunLength,

@@ -224,7 +224,7 @@ extension FuzzHarness {
 
 extension FuzzHarness {
     /// The XcodeGen spec reader on graphs: setting groups and target templates naming each
-    /// other (fans, chains, cycles, missing and wrongly typed names) with settings, lists and
+    /// other (fans and chains of up to 200, cycles, missing and wrongly typed names) with settings, lists and
     /// `${target_name}` values to merge, many targets sharing them, and sources with globs of
     /// many `**` and `*`. Whatever the graph, reading it ends in bounded work: the readers'
     /// limits say how far; a second here is far past what they allow.
@@ -242,13 +242,31 @@ extension FuzzHarness {
         precondition(seconds < 5, "a spec of \(text.count) bytes took \(seconds) s")
     }
 
+    /// The graph's shape: names chosen at random among a few groups and templates, or one of
+    /// the shapes random names rarely reach: a chain (each naming the next) of up to 200,
+    /// a fan (each naming every one before it, so expanding naively doubles each step), or a
+    /// fan with a few extra random names.
+    private enum SpecShape: CaseIterable { case random, chain, fan, fanAndRandom }
+
     private static func specGraph(_ input: inout FuzzBytes) -> String {
-        let groups = 1 + Int(input.byte() % 24)
-        let templates = 1 + Int(input.byte() % 24)
-        func names(_ prefix: String, _ count: Int) -> String {
-            "[" + (0..<1 + Int(input.byte() % 6)).map { _ in
-                input.byte() % 16 == 0 ? input.pick(["missing", "7", "null"]) : "\(prefix)\(input.byte() % UInt8(count))"
-            }.joined(separator: ", ") + "]"
+        let shape = input.pick(SpecShape.allCases)
+        let limit = shape == .random ? 24 : 200
+        let groups = 1 + Int(input.byte()) % limit
+        let templates = 1 + Int(input.byte()) % limit
+        func random(_ prefix: String, _ count: Int) -> String {
+            input.byte() % 16 == 0 ? input.pick(["missing", "7", "null"]) : "\(prefix)\(Int(input.byte()) % count)"
+        }
+        // What the group or template `index` names; a target names the chain's or fan's top.
+        func names(_ prefix: String, _ count: Int, at index: Int? = nil) -> String {
+            let shaped: [String]
+            switch shape {
+            case .random: shaped = (0..<1 + Int(input.byte() % 6)).map { _ in random(prefix, count) }
+            case .chain: shaped = index.map { $0 + 1 < count ? ["\(prefix)\($0 + 1)"] : [] } ?? ["\(prefix)0"]
+            case .fan: shaped = (0..<(index ?? count)).map { "\(prefix)\($0)" }
+            case .fanAndRandom:
+                shaped = (0..<(index ?? count)).map { "\(prefix)\($0)" } + (0..<Int(input.byte() % 3)).map { _ in random(prefix, count) }
+            }
+            return "[" + shaped.joined(separator: ", ") + "]"
         }
         func glob() -> String {
             let part = input.pick(["**", "*", "*a*b*", "App", "*.xcassets", "[a-z]*", "?"])
@@ -256,12 +274,12 @@ extension FuzzHarness {
         }
         var yaml = "name: Graph\nsettingGroups:\n"
         for index in 0..<groups {
-            yaml += "  g\(index):\n    groups: \(names("g", groups))\n    base: { S\(index): \"${target_name} \(input.number())\" }\n"
-            if input.byte() % 4 == 0 { yaml += "    configs: { debug: { groups: \(names("g", groups)) } }\n" }
+            yaml += "  g\(index):\n    groups: \(names("g", groups, at: index))\n    base: { S\(index): \"${target_name} \(input.number())\" }\n"
+            if input.byte() % 4 == 0 { yaml += "    configs: { debug: { groups: \(names("g", groups, at: index)) } }\n" }
         }
         yaml += "targetTemplates:\n"
         for index in 0..<templates {
-            yaml += "  t\(index):\n    templates: \(names("t", templates))\n    settings: { groups: \(names("g", groups)) }\n"
+            yaml += "  t\(index):\n    templates: \(names("t", templates, at: index))\n    settings: { groups: \(names("g", groups, at: index % groups)) }\n"
             yaml += "    sources: [{ path: App, excludes: [\((0..<Int(input.byte() % 4)).map { _ in glob() }.joined(separator: ", "))] }]\n"
             if input.byte() % 3 == 0 { yaml += "    type: application\n    platform: \(input.pick(["iOS", "[iOS, tvOS]", "auto"]))\n" }
             if input.byte() % 5 == 0 { yaml += "    dependencies: [\((0..<input.count()).map { "{ sdk: K\($0) }" }.joined(separator: ", "))]\n" }

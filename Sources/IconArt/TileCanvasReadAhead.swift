@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// Tile pictures decoded on another core while the command line is still being parsed.
@@ -22,7 +23,7 @@ public final class TileCanvasReadAhead: @unchecked Sendable {
 
         /// The key of `path` as it is on disk now; nil where it cannot be examined.
         init?(path: String, columns: Int, rows: Int, grid: (columns: Int, rows: Int)) {
-            guard let file = FileIdentity(path: path) else { return nil }
+            guard let file = FileIdentity.of(path), FileKind.following(path) == .regularFile else { return nil }
             self.path = path
             self.file = file
             self.columns = columns
@@ -129,29 +130,5 @@ public final class TileCanvasReadAhead: @unchecked Sendable {
                 return result
             }
         }
-    }
-}
-
-/// What tells one version of a file from another without reading it.
-struct FileIdentity: Hashable {
-    let device: UInt64
-    let inode: UInt64
-    let size: Int64
-    let modifiedSeconds: Int
-    let modifiedNanoseconds: Int
-
-    init?(path: String) {
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        device = UInt64(status.st_dev)
-        inode = UInt64(status.st_ino)
-        size = Int64(status.st_size)
-        #if canImport(Darwin)
-        let modified = status.st_mtimespec
-        #else
-        let modified = status.st_mtim
-        #endif
-        modifiedSeconds = Int(modified.tv_sec)
-        modifiedNanoseconds = Int(modified.tv_nsec)
     }
 }

@@ -148,10 +148,14 @@ public struct AppIcon: Equatable, Sendable {
     /// `CFBundleIconName`: the icon's name in the asset catalog. An icon with it and no
     /// `iconFiles` has its images only in the (compiled) asset catalog.
     public let iconName: String?
+    /// For an Icon Composer bundle that was read: the appearances it draws as its own (light,
+    /// and those its document has specializations for); empty for every other icon.
+    public let bundleAppearances: Set<IconAppearance>
 
     package init(name: String?, source: AppIconSource = .plist, assetName: String? = nil, assetPath: String? = nil,
                  fallbackSetPath: String? = nil, declaration: IconDeclaration = IconDeclaration(path: ""),
-                 ordinal: Int?, iconFiles: [String], prerendered: Bool?, images: [IconImage], iconName: String? = nil) {
+                 ordinal: Int?, iconFiles: [String], prerendered: Bool?, images: [IconImage], iconName: String? = nil,
+                 bundleAppearances: Set<IconAppearance> = []) {
         self.name = name
         self.source = source
         self.assetName = assetName ?? (source == .plist ? iconFiles.first ?? iconName : nil)
@@ -163,13 +167,31 @@ public struct AppIcon: Equatable, Sendable {
         self.prerendered = prerendered
         self.images = images
         self.iconName = iconName
+        self.bundleAppearances = bundleAppearances
     }
+
+    /// What an Icon Composer bundle without an icon set of its name is drawn as, described as
+    /// images are: its 1024-point canvas at 1024 pixels (drawing larger adds nothing), universal,
+    /// named by the bundle's path, in light, dark and tinted; an appearance the bundle has no
+    /// specialization for is the system's own rendition, approximated, so it is marked derived.
+    /// Empty for other icons, and for a bundle that has a set (whose images are the icon's).
+    public var drawnImages: [IconImage] {
+        guard source == .icon, images.isEmpty, fallbackSetPath == nil, let assetPath, !bundleAppearances.isEmpty else { return [] }
+        let side = Self.drawnSide
+        return IconAppearance.allCases.map { appearance in
+            IconImage(source: .file(assetPath), width: side, height: side, idiom: .universal, pointSize: Double(side), scale: 1,
+                      appearance: appearance, derivation: bundleAppearances.contains(appearance) ? nil : .systemRendition)
+        }
+    }
+
+    /// The side in pixels an Icon Composer bundle is drawn at, at most: its canvas in points.
+    public static let drawnSide = 1024
 
     /// The same icon with `images` (for readers that find files after the names).
     package func with(images: [IconImage]) -> AppIcon {
         AppIcon(name: name, source: source, assetName: assetName, assetPath: assetPath, fallbackSetPath: fallbackSetPath,
                 declaration: declaration, ordinal: ordinal, iconFiles: iconFiles, prerendered: prerendered,
-                images: images, iconName: iconName)
+                images: images, iconName: iconName, bundleAppearances: bundleAppearances)
     }
 
     /// The same icon with its pictures from a built app's compiled asset catalog.

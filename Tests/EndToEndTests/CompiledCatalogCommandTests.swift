@@ -118,6 +118,48 @@ import Testing
         }
     }
 
+    /// A 48 MiB car (under the 64 MiB a car is read at: a large app's other images beside its
+    /// icons, stored uncompressed) is held once, whoever reads it: `list`, `list --json` and
+    /// `preview` (which reads the app ahead while its command line is parsed, then opens it for
+    /// the command) each peak under 150 MB and under two of the car, its own 48 MiB included.
+    @Test func aLargeCarIsHeldOnce() throws {
+        var images: [CarWriter.Image] = []
+        for (asset, colour) in [("AppIcon", (220, 30, 30)), ("Blue", (30, 60, 220)), ("Dark", (30, 200, 60))] as [(String, (UInt8, UInt8, UInt8))] {
+            images.append(.init(asset: asset, size: 120, scale: 2, idiom: 1, colour: (colour.0, colour.1, colour.2, 255)))
+            images.append(.init(asset: asset, size: 1024, idiom: 6, encoding: .uncompressed, colour: (colour.0, colour.1, colour.2, 255)))
+        }
+        for i in 0..<9 {
+            images.append(.init(asset: "Photo\(i)", size: 1024, encoding: .uncompressed, colour: (UInt8(i), 90, 90, 255)))
+        }
+        var app = BuiltAppFixture()
+        app.files["Assets.car"] = CarWriter(images: images).build()
+        let megabytes = Double(app.files["Assets.car"]!.count) / Double(1 << 20)
+        #expect(megabytes > 48 && megabytes < 64, "\(megabytes) MiB")
+        let path = app.writeApp(in: folder, as: "Large.app")
+        // The same app as an .ipa, its files stored (this car's flat colours deflate past the
+        // zip-bomb ratio): the car is read straight into the one array the catalog keeps.
+        folder.write("Large.ipa", RawZip(app.entries.map { RawZip.Entry.stored($0.name, $0.data) }).build())
+        let ipa = folder.url("Large.ipa")
+        let commands: [[String]] = [
+            ["list", "--app", path], ["list", "--app", path, "--json"],
+            ["preview", "--app", path, "--color", "truecolor", "--graphics", "symbols", "--size", "60x12"],
+            ["preview", "Blue", "--app", path, "--color", "truecolor", "--graphics", "kitty", "--size", "30x12"],
+            ["list", "--app", ipa, "--json"],
+            ["preview", "--app", ipa, "--color", "truecolor", "--graphics", "symbols", "--size", "60x12"],
+        ]
+        for command in commands {
+            let run = try #require(try measure([CLI.binary] + command, environment: cli.environment, in: folder, timeout: 60),
+                                   "\(command) timed out")
+            #expect(run.status == 0 && run.stderr.isEmpty, "\(command): \(run.stderr)")
+            // Held twice, the car alone would be more than that.
+            #expect(run.peakMegabytes < min(150, 2 * megabytes), "\(command): \(run.peakMegabytes) MB for a \(megabytes) MiB car")
+        }
+        let preview = try cli.run(["preview", "--app", path, "--color", "truecolor", "--graphics", "symbols", "--size", "60x12"])
+        for colour in [(220, 30, 30), (30, 60, 220), (30, 200, 60)] {
+            #expect(Self.holds(preview.stdout, colour), "\(colour) missing from the preview")
+        }
+    }
+
     /// Alternates only in the car, packed into LZFSE atlases as Xcode 11 and later pack them:
     /// `list --json` names the car and each image's rectangle's source, `preview` draws their colours.
     @Test func listAndPreviewReadIconsPackedIntoAtlases() throws {

@@ -1,4 +1,6 @@
 import Foundation
+import IconArt
+import TerminalStreams
 import Testing
 import TestSupport
 
@@ -119,5 +121,96 @@ struct DopamineCommandTests {
             }
         }
         return counted == 0 ? .infinity : total / Double(counted)
+    }
+}
+
+extension XDisplayTests {
+    /// The chooser on Dopamine in kitty (under Xvfb): the five pictures it sends in kitty's
+    /// graphics protocol (recorded by `script`) are the five upstream sources, each at the size
+    /// it is sent, measured inside the icon's shape (the corners are masked): every picture is
+    /// nearest its own source, by far, and as near as the car's own images are (27 dB, see
+    /// `DopamineCarTests`); a crop from the wrong place of an atlas measures under 15 dB.
+    @Suite(.enabled(if: DopamineApp.available, "skipped: ../shared/corpus/assets-car/Dopamine is absent"),
+           .enabled(if: VirtualDisplay.isAvailable && VirtualDisplay.hasKitty, "Xvfb or kitty is not installed (make test installs them)"),
+           .enabled(if: ReferenceImages.available, "\(ReferenceImages.skipMessage)"))
+    struct DopamineKittyTests {
+        static let icons = DopamineCommandTests.icons
+
+        /// PSNR of `picture` against the RGB `reference` of its size, over the disc inside the icon's shape.
+        static func psnr(_ picture: RGBABitmap, _ reference: [UInt8]) -> Double {
+            var a: [UInt8] = [], b: [UInt8] = []
+            let centre = Double(picture.width - 1) / 2, radius = 0.45 * Double(picture.width)
+            for y in 0..<picture.height {
+                for x in 0..<picture.width where (Double(x) - centre) * (Double(x) - centre) + (Double(y) - centre) * (Double(y) - centre) <= radius * radius {
+                    let pixel = picture[x, y], at = (y * picture.width + x) * 3
+                    a += [pixel.r, pixel.g, pixel.b]
+                    b += reference[at..<(at + 3)]
+                }
+            }
+            return ReferenceImages.psnr(a, b)
+        }
+
+        /// The part of `tile` its picture covers (pixels not fully clear).
+        static func coveredSquare(_ tile: RGBABitmap) -> RGBABitmap {
+            var left = tile.width, top = tile.height, right = -1, bottom = -1
+            for y in 0..<tile.height {
+                for x in 0..<tile.width where tile[x, y].a > 0 {
+                    left = min(left, x)
+                    right = max(right, x)
+                    top = min(top, y)
+                    bottom = max(bottom, y)
+                }
+            }
+            guard right >= left, bottom >= top else { return tile }
+            var pixels: [UInt8] = []
+            for y in top...bottom {
+                let from = (y * tile.width + left) * 4, to = (y * tile.width + right + 1) * 4
+                pixels += tile.pixels[from..<to]
+            }
+            return RGBABitmap(width: right - left + 1, height: bottom - top + 1, pixels: pixels)
+        }
+
+        @Test func theChoosersPicturesAreTheIconsSources() throws {
+            let screen = try VirtualDisplay()
+            let (typescript, status) = (screen.folder.url("typescript"), screen.folder.url("status"))
+            let chooser = "\(shellQuote(CLI.binary)) --app \(shellQuote(DopamineApp.app)) --graphics kitty; echo $? > \(shellQuote(status))"
+            let command = "script -q -f -c \(shellQuote(chooser)) \(shellQuote(typescript)); sleep 120"
+            let window = try screen.start(VirtualDisplay.kittyCommand(width: 900, height: 600, running: command), environment: CLI().environment)
+            defer { withExtendedLifetime(window) {} }
+
+            /// The pictures sent so far, by image id.
+            func sent() -> [String: RGBABitmap] {
+                let text = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: typescript))) ?? Data(), as: UTF8.self)
+                guard let commands = try? kittyCommands(Array(text.matches(of: /\x1B_G[^\x1B]*\x1B\\/).map { String($0.output) }.joined().utf8))
+                else { return [:] }
+                var images: [String: RGBABitmap] = [:], chunks: [KittyCommand] = []
+                for command in commands {
+                    if command["a"] == "t" || command["a"] == "T" || (!chunks.isEmpty && command["a"] == nil) { chunks.append(command) }
+                    if !chunks.isEmpty && command["m"] != "1" {
+                        if let image = try? kittyImage(chunks) { images[chunks[0]["i"] ?? "\(images.count)"] = image }
+                        chunks = []
+                    }
+                }
+                return images
+            }
+            #expect(eventually(timeout: 60) { sent().count >= Self.icons.count }, "the chooser sent \(sent().count) pictures")
+            try window.keys("q")
+            #expect(eventually(timeout: 10) { (try? String(contentsOfFile: status, encoding: .utf8)) == "0\n" })
+
+            // Each picture is its tile: the icon is the square of pixels it covers (the rest is clear).
+            let pictures = Array(sent().values).map(Self.coveredSquare)
+            #expect(pictures.count == Self.icons.count, "\(pictures.map { "\($0.width)×\($0.height)" })")
+            var matched: [String] = []
+            for picture in pictures {
+                #expect(picture.width == picture.height && picture.width >= 40, "\(picture.width)×\(picture.height)")
+                let scores = try Self.icons.map { icon in
+                    let reference = try #require(try ReferenceImages.srgb(DopamineApp.folder.appendingPathComponent("upstream-sources/\(icon)-Icon-60@3x.png").path, sizes: [picture.width], filter: .lanczos)[picture.width])
+                    return (icon: icon, psnr: Self.psnr(picture, reference))
+                }.sorted { $0.psnr > $1.psnr }
+                matched.append(scores[0].icon)
+                #expect(scores[0].psnr >= 27 && scores[0].psnr > scores[1].psnr + 5, "a \(picture.width) px picture: \(scores)")
+            }
+            #expect(Set(matched) == Set(Self.icons), "\(matched)")
+        }
     }
 }

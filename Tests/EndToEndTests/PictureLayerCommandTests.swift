@@ -23,11 +23,24 @@ import Testing
         #expect(list.status == 0, "\(list.stderr)")
         let json = try jsonObject(list.stdout)
         let icons = try #require(json["icons"] as? [[String: Any]])
-        // A bundle's own pictures are drawn from its layers, not listed as files: `images` holds
-        // a fallback set's, so here the icon is listed from its bundle with no warning of its layer.
+        // A bundle's pictures are drawn from its layers, so its images are what it is drawn as: its
+        // canvas at 1024 px, named by the bundle, light its own and dark and tinted the system's
+        // rendition (it has no specialization for them); no warning of its layer.
         let picture = try #require(icons.first { $0["name"] as? String == "Picture" })
-        #expect(picture["source"] as? String == "icon" && (picture["assetPath"] as? String)?.hasSuffix("Picture.icon") == true, "\(picture)")
+        let bundle = try #require(picture["assetPath"] as? String)
+        #expect(picture["source"] as? String == "icon" && bundle.hasSuffix("/App/Picture.icon"), "\(picture)")
+        #expect(picture["appearances"] as? [String] == ["light"], "\(picture)")
+        let images = try #require(picture["images"] as? [[String: Any]])
+        #expect(images.map { $0["path"] as? String } == [bundle, bundle, bundle], "\(images)")
+        #expect(images.map { $0["appearance"] as? String } == ["light", "dark", "tinted"], "\(images)")
+        #expect(images.allSatisfy { $0["width"] as? Int == 1024 && $0["height"] as? Int == 1024 && $0["idiom"] as? String == "universal"
+            && $0["size"] as? Double == 1024 && $0["scale"] as? Int == 1 }, "\(images)")
+        #expect(images.map { $0["derived"] as? String } == [nil, "system-rendition", "system-rendition"], "\(images)")
         #expect(!list.stdout.contains("picture.svg") && !list.stderr.contains("picture.svg"), "\(list.stdout)\(list.stderr)")
+        // `list` for people says the same: the bundle, at 1024 px.
+        let text = try cli.run(["list", "--app", app])
+        #expect(text.stdout.split(separator: "\n").contains { $0.hasPrefix("Picture\t") && $0.hasSuffix("\t\(bundle)\t\(bundle)\t\(bundle)") },
+                "\(text.stdout)")
 
         let preview = try cli.run(["preview", "Picture", "--app", app, "--size", "8x4", "--color", "truecolor", "--symbols", "half"])
         #expect(preview.status == 0 && preview.stderr.isEmpty, "\(preview.stderr)")

@@ -46,7 +46,7 @@ import TestSupport
     /// The structure-aware targets build documents, projects and SVG layers from a few fixed
     /// choices (all zeros, a ramp, a run of large counts) as the fuzzer's first inputs do, and
     /// each ends quickly: what they build is what the readers must bound.
-    @Test(arguments: ["icon-composer", "svg-precheck", "preprocessor", "pbxproj-graph", "xcodegen-graph"])
+    @Test(arguments: ["icon-composer", "svg-precheck", "preprocessor", "pbxproj-graph", "xcodegen-graph", "car-graph"])
     func structuredTargetsRunOnFixedChoices(_ name: String) throws {
         let run = try #require(FuzzHarness.targets[name])
         let choices: [[UInt8]] = [

@@ -250,3 +250,27 @@ import TestSupport
         return writer.build()
     }
 }
+
+/// A car opened twice while the first opening holds it is read once; a car changed on disk is read again.
+@Suite struct SharedCarOpeningTests {
+    @Test func aSecondReadingOfAHeldCarSharesItsImages() throws {
+        let folder = TemporaryFolder()
+        let path = BuiltAppFixture().withIconsInCar().writeApp(in: folder)
+        let first = try CatalogReader.read(app: path)
+        let second = try CatalogReader.read(app: path)
+        let blue = { (catalog: AppIconCatalog) in catalog.alternate(named: "Blue")?.images.first?.source }
+        guard case .compiled(let a)? = blue(first), case .compiled(let b)? = blue(second) else {
+            Issue.record("Blue's images are not from the car"); return
+        }
+        #expect(a.car === b.car)
+
+        // The car rewritten (another size, so another identity) is read afresh.
+        var changed = BuiltAppFixture().withIconsInCar()
+        changed.files["Assets.car"] = CarWriter(images: [.init(asset: "Blue", size: 120, scale: 2, idiom: 1, colour: (1, 2, 3, 255))]).build()
+        try changed.files["Assets.car"]!.write(to: URL(fileURLWithPath: path + "/Assets.car"))
+        let third = try CatalogReader.read(app: path)
+        guard case .compiled(let c)? = blue(third) else { Issue.record("Blue's images are not from the car"); return }
+        #expect(c.car !== a.car)
+        #expect(third.alternate(named: "Blue")?.images.map(\.width) == [120])
+    }
+}

@@ -267,7 +267,27 @@ private func codes(_ catalog: AppIconCatalog) -> [ProblemCode] { catalog.warning
         #expect(primary.images.map(\.appearance) == [.light, .dark])
         let only = try #require(catalog.alternate(named: "Only"))
         #expect(only.source == .icon && only.fallbackSetPath == nil && only.images.isEmpty && only.setPath == nil)
+        // What the bundle is drawn as: its canvas at 1024 px in each appearance, dark and tinted the
+        // system's rendition (its document has no specialization); a bundle with a set lists the set's.
+        #expect(only.drawnImages.map(\.path) == Array(repeating: project.folder.url("App/Only.icon"), count: 3))
+        #expect(only.drawnImages.map(\.appearance) == [.light, .dark, .tinted])
+        #expect(only.drawnImages.map(\.derivation) == [nil, .systemRendition, .systemRendition])
+        #expect(only.drawnImages.allSatisfy { $0.width == 1024 && $0.height == 1024 && $0.idiom == .universal && $0.scale == 1 })
+        #expect(primary.drawnImages.isEmpty)
         #expect(catalog.warnings.isEmpty, "\(catalog.warnings)")
+    }
+
+    /// A bundle with a specialization for dark draws dark as its own: only tinted is the system's.
+    @Test func aBundleDrawsTheAppearancesItIsSpecializedForAsItsOwn() throws {
+        var project = SmallProject()
+        project.set("AppIcon")
+        project.bundle("Night")
+        _ = project.folder.writeJSON("App/Night.icon/icon.json", ["fill-specializations": [["appearance": "dark", "value": ["solid": "srgb:0,0,0,1"]]],
+                                                             "groups": [] as [Any]])
+        let catalog = try project.read(["ASSETCATALOG_COMPILER_APPICON_NAME": "AppIcon", "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES": "Night"])
+        let night = try #require(catalog.alternate(named: "Night"))
+        #expect(night.bundleAppearances == [.light, .dark])
+        #expect(night.drawnImages.map(\.derivation) == [nil, nil, .systemRendition])
     }
 
     @Test func appearancesStandInAsIOSShowsThem() throws {

@@ -286,7 +286,7 @@ extension AppIcon {
     func declared(at declaration: IconDeclaration, ordinal: Int?, prerendered: Bool?) -> AppIcon {
         AppIcon(name: name, source: source, assetName: assetName, assetPath: assetPath, fallbackSetPath: fallbackSetPath,
                 declaration: declaration, ordinal: ordinal, iconFiles: iconFiles, prerendered: prerendered,
-                images: images, iconName: iconName)
+                images: images, iconName: iconName, bundleAppearances: bundleAppearances)
     }
 }
 
@@ -350,7 +350,7 @@ struct AssetReader {
     mutating func icon(_ asset: IconAssembly.Asset, named assetName: String, alternate: String?,
                        declaration: IconDeclaration) -> AppIcon {
         let setPath = asset.set?.path
-        var images: [IconImage] = []
+        var images: [IconImage] = [], bundleAppearances: Set<IconAppearance> = []
         if lookingForFiles {
             if let setPath {
                 let prefetched = prefetchedSets[setPath].flatMap { $0.name == assetName ? ($0.images, $0.warnings) : nil }
@@ -359,16 +359,21 @@ struct AssetReader {
                 images = found
                 if read.insert(setPath).inserted { warnings += setWarnings }
             }
-            if let bundle = asset.bundle, read.insert(bundle.path).inserted {
+            if let bundle = asset.bundle {
                 let opened = prefetchedBundles[bundle.path].flatMap { $0.name == assetName ? $0.bundle : nil }
                     ?? IconComposerBundle.read(at: bundle.path, name: assetName, boundary: boundary)
-                warnings += opened.warnings
-                if !opened.unsimulatedEffects.isEmpty { effects.append((bundle.path, opened.unsimulatedEffects)) }
+                prefetchedBundles[bundle.path] = (assetName, opened)
+                bundleAppearances = Set<IconAppearance>([.light]).union(opened.document.specializedAppearances)
+                if read.insert(bundle.path).inserted {
+                    warnings += opened.warnings
+                    if !opened.unsimulatedEffects.isEmpty { effects.append((bundle.path, opened.unsimulatedEffects)) }
+                }
             }
         }
         return AppIcon(name: alternate, source: asset.bundle == nil ? .appiconset : .icon, assetName: assetName,
                        assetPath: asset.path, fallbackSetPath: asset.bundle == nil ? nil : setPath,
-                       declaration: declaration, ordinal: nil, iconFiles: [], prerendered: nil, images: images)
+                       declaration: declaration, ordinal: nil, iconFiles: [], prerendered: nil, images: images,
+                       bundleAppearances: bundleAppearances)
     }
 
     /// One note for the whole app: the Icon Composer effects its bundles use that a flat picture leaves out.

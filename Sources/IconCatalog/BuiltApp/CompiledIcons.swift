@@ -17,36 +17,52 @@ public final class CarFile: Sendable {
 
     /// Reads the car of the app at `tree`: nil with no warning when the app has none, nil with
     /// one warning naming the car when it cannot be read.
+    /// A car that another opening in this process holds (`preview`'s read-ahead, or the
+    /// command's own reading), of an app folder or an `.ipa`, is that opening's car: a large car
+    /// is held once.
     package static func open(in tree: IconFileTree) -> (car: CarFile?, warning: CatalogWarning?) {
         // The car is read into the one array the catalog keeps (a file straight into it), so a
         // large car is held once, not as Data and a copy.
-        let path: String, bytes: [UInt8]
-        do {
-            switch tree {
-            case .folder(let folder):
-                path = (folder as NSString).appendingPathComponent("Assets.car")
-                guard FileKind.following(path) != nil else { return (nil, nil) }
-                // The app's folder bounds what is read of it, as a project's folder does: a car
-                // that is a link leading out of it is not read (an `.ipa`'s links are refused too).
-                let boundary = ReadBoundary(root: folder, kind: .appFolder)
-                let containment = boundary.containment(of: path)
-                guard containment == .inside else {
-                    return (nil, CatalogWarning(subject: path, message: boundary.refusal(path, containment), code: .pathOutsideProject))
-                }
-                do { bytes = try BoundedFile.readBytes(path, limit: CompiledCatalog.maximumFileSize) } catch {
+        switch tree {
+        case .folder(let folder):
+            let path = (folder as NSString).appendingPathComponent("Assets.car")
+            guard FileKind.following(path) != nil else { return (nil, nil) }
+            // The app's folder bounds what is read of it, as a project's folder does: a car
+            // that is a link leading out of it is not read (an `.ipa`'s links are refused too).
+            let boundary = ReadBoundary(root: folder, kind: .appFolder)
+            let containment = boundary.containment(of: path)
+            guard containment == .inside else {
+                return (nil, CatalogWarning(subject: path, message: boundary.refusal(path, containment), code: .pathOutsideProject))
+            }
+            func read() -> (car: CarFile?, warning: CatalogWarning?) {
+                do throws(BoundedFile.Failure) {
+                    return parse(path, try BoundedFile.readBytes(path, limit: CompiledCatalog.maximumFileSize))
+                } catch {
                     return (nil, unreadable(path, ImageReadError.file(error).description))
                 }
-            case .project:
-                // A project's catalogs are read from their sources; only a built app holds a car.
-                return (nil, nil)
-            case .archive(let folder):
-                guard let entry = folder.files.first(where: { $0.name == folder.root + "Assets.car" }) else { return (nil, nil) }
-                path = ArchivedFile(archive: folder.archive, entry: entry).path
-                do { bytes = [UInt8](try folder.archive.contents(of: entry, limit: CompiledCatalog.maximumFileSize)) } catch {
+            }
+            guard let identity = FileIdentity.of(path) else { return read() }
+            return OpenCars.shared.open(OpenCars.Key(path: path, identity: identity), read: read)
+        case .project:
+            // A project's catalogs are read from their sources; only a built app holds a car.
+            return (nil, nil)
+        case .archive(let folder):
+            guard let entry = folder.files.first(where: { $0.name == folder.root + "Assets.car" }) else { return (nil, nil) }
+            let path = ArchivedFile(archive: folder.archive, entry: entry).path
+            func read() -> (car: CarFile?, warning: CatalogWarning?) {
+                do {
+                    return parse(path, try folder.archive.bytes(of: entry, limit: CompiledCatalog.maximumFileSize))
+                } catch {
                     return (nil, unreadable(path, ImageReadError.archive(error).description))
                 }
             }
+            // Shared as an app folder's car is, by the archive file's identity.
+            guard let identity = folder.archive.fileIdentity else { return read() }
+            return OpenCars.shared.open(OpenCars.Key(path: path, identity: identity), read: read)
         }
+    }
+
+    private static func parse(_ path: String, _ bytes: [UInt8]) -> (car: CarFile?, warning: CatalogWarning?) {
         do {
             return (CarFile(path: path, catalog: try CompiledCatalog(bytes: bytes)), nil)
         } catch {

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import Synchronization
 import ZIPFoundation
@@ -65,6 +66,12 @@ package final class ZipArchive: @unchecked Sendable {
     }
     private let inflated = Mutex(Inflated())
 
+    /// The identity of the archive's file as it was opened; nil for one held in memory.
+    package var fileIdentity: FileIdentity? {
+        guard case .file(let descriptor, _) = bytes else { return nil }
+        return FileIdentity.of(descriptor: descriptor)
+    }
+
     /// Opens the file at `path`; only a regular file is read (a FIFO is refused, not waited on).
     package convenience init(path: String, limits: Limits = .standard) throws(ZipArchiveError) {
         try self.init(bytes: ZipBytes.open(path), name: path, limits: limits)
@@ -89,6 +96,12 @@ package final class ZipArchive: @unchecked Sendable {
     /// The entry's whole contents, refused when it would inflate to more than `limit` bytes
     /// (or the archive's limits); the checksum is verified.
     package func contents(of entry: ZipEntry, limit: Int) throws(ZipArchiveError) -> Data {
+        Data(try bytes(of: entry, limit: limit))
+    }
+
+    /// `contents(of:limit:)` as the bytes themselves, inflated straight into them: a large entry
+    /// (a built app's `Assets.car`, up to 64 MiB) is then held once, not as `Data` and a copy.
+    package func bytes(of entry: ZipEntry, limit: Int) throws(ZipArchiveError) -> [UInt8] {
         let wanted = min(limit, limits.maximumEntrySize)
         guard entry.uncompressedSize <= UInt64(wanted) else {
             throw .tooLarge(entry: entry.name,
@@ -100,10 +113,10 @@ package final class ZipArchive: @unchecked Sendable {
     /// At most the first `count` bytes of the entry, inflating no more than that needs
     /// (for a PNG header); the checksum cannot be verified on a part.
     package func prefix(of entry: ZipEntry, count: Int) throws(ZipArchiveError) -> Data {
-        try read(entry, upTo: Int(min(UInt64(max(0, count)), entry.uncompressedSize)), whole: false)
+        Data(try read(entry, upTo: Int(min(UInt64(max(0, count)), entry.uncompressedSize)), whole: false))
     }
 
-    private func read(_ entry: ZipEntry, upTo count: Int, whole: Bool) throws(ZipArchiveError) -> Data {
+    private func read(_ entry: ZipEntry, upTo count: Int, whole: Bool) throws(ZipArchiveError) -> [UInt8] {
         try checkReadable(entry)
         let start = try dataOffset(of: entry)
         switch entry.method {
@@ -112,9 +125,14 @@ package final class ZipArchive: @unchecked Sendable {
                 throw .damaged(entry: entry.name, reason: "stored entry whose sizes disagree (\(entry.compressedSize) and \(entry.uncompressedSize))")
             }
             try charge(upTo: count, for: entry)
-            let data = Data(try bytes.read(at: start, count: count, entry: entry.name))
-            if whole, data.crc32(checksum: 0) != entry.crc32 {
-                throw .damaged(entry: entry.name, reason: "checksum does not match its contents")
+            var data = try bytes.read(at: start, count: count, entry: entry.name)
+            if whole {
+                // ZIPFoundation's CRC-32 over the bytes where they are.
+                let crc = data.withUnsafeMutableBytes { raw in
+                    raw.isEmpty ? Data().crc32(checksum: 0)
+                        : Data(bytesNoCopy: raw.baseAddress!, count: raw.count, deallocator: .none).crc32(checksum: 0)
+                }
+                if crc != entry.crc32 { throw .damaged(entry: entry.name, reason: "checksum does not match its contents") }
             }
             return data
         default:
@@ -174,9 +192,10 @@ package final class ZipArchive: @unchecked Sendable {
     /// Inflates with ZIPFoundation, feeding it exactly the entry's compressed bytes and
     /// counting what comes out: past the declared size, the wanted count or the archive's
     /// total, it stops at once.
-    private func inflate(_ entry: ZipEntry, from start: UInt64, upTo count: Int, whole: Bool) throws(ZipArchiveError) -> Data {
-        var output = Data()
-        output.reserveCapacity(min(count, 1 << 20))
+    private func inflate(_ entry: ZipEntry, from start: UInt64, upTo count: Int, whole: Bool) throws(ZipArchiveError) -> [UInt8] {
+        var output: [UInt8] = []
+        // The declared size, within the limits checked before: a large entry grows in place once.
+        output.reserveCapacity(count)
         var consumed: UInt64 = 0
         var produced: UInt64 = 0
         // Set once the last, zero-padded chunk has gone in: a stream still going after it is cut short.
@@ -226,7 +245,7 @@ package final class ZipArchive: @unchecked Sendable {
                         failure = error
                         throw Stop()
                     }
-                    output.append(data.prefix(count - output.count))
+                    output.append(contentsOf: data.prefix(count - output.count))
                     if !whole, output.count >= count { throw Stop() }
                 })
         } catch is Stop where failure == nil {
