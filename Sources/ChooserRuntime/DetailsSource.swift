@@ -85,7 +85,10 @@ public final class ChooserDetails: DetailsSource, @unchecked Sendable {
     func describe(_ icon: AppIcon) -> IconDetails {
         var places: [IconDetails.Place] = []
         let declaration = icon.declaration
-        if let keyPath = declaration.keyPath {
+        if let keyPath = declaration.keyPath, icon.source == .expo || declaration.path.hasSuffix(".json") {
+            places.append(.configEntry(TextSanitizer.clean(keyPath), file: shown(declaration.path),
+                                       plugin: declaration.plugin.map(TextSanitizer.clean), key: declaration.configKey.map(TextSanitizer.clean)))
+        } else if let keyPath = declaration.keyPath {
             // The icons key and CFBundleAlternateIcons or CFBundlePrimaryIcon, then the name, which may hold dots.
             places.append(.plistKey(keyPath.split(separator: ".", maxSplits: 2).map { TextSanitizer.clean(String($0)) },
                                     file: shown(declaration.path)))
@@ -97,7 +100,7 @@ public final class ChooserDetails: DetailsSource, @unchecked Sendable {
             if let bundle = icon.assetPath { places.append(.iconBundle(shown(bundle), olderSystems: icon.fallbackSetPath.map(shown))) }
         case .car:
             if let car = icon.assetPath { places.append(.iconSet("\(shown(car)): \(TextSanitizer.clean(icon.assetName ?? ""))")) }
-        case .plist:
+        case .plist, .expo:
             break
         }
         if let setting = declaration.setting { places.append(.setting(setting)) }

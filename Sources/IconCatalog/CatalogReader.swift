@@ -115,6 +115,8 @@ public enum CatalogReader {
     /// the build makes (see `IconAssembly`); else those its Info.plist declares.
     package static func catalog(from app: OpenedApp, options: CatalogOptions,
                                 lookingForFiles: Bool = true) throws(CatalogError) -> AppIconCatalog {
+        // An Expo config names each image by path: a few headers, read whether or not files are looked for.
+        if let expo = app.expo { return ExpoCatalog.catalog(expo, app: app, options: options) }
         if let compiler = app.compiler {
             return IconAssembly(app: app, compiler: compiler, options: options, lookingForFiles: lookingForFiles).catalog()
         }
@@ -253,6 +255,7 @@ public final class IconImageFinder: @unchecked Sendable {
     /// The images `CatalogReader.read` would have found for `icon` (its `iconFiles` are
     /// already expanded), without the warnings.
     public func images(for icon: AppIcon) -> [IconImage] {
+        if icon.source == .expo { return icon.images }
         if let set = icon.setPath {
             return AppIconSet.images(at: set, idiom: setIdiom, boundary: boundary).images
         }

@@ -21,6 +21,8 @@ package enum AppLocation: Equatable, Sendable {
     case assetCatalog(String)
     /// A built `.app` folder or `.ipa` archive.
     case builtApp(AppSourceKind)
+    /// An Expo project's config (`app.json`, `app.config.json`) that declares icons.
+    case expoConfig(String)
 
     /// Decides what `path` is, looking at no more than the folder's own entries. Throws when
     /// nothing is there, or a folder holds neither an Info.plist nor a project.
@@ -36,6 +38,7 @@ package enum AppLocation: Equatable, Sendable {
             if name == "project.pbxproj", ProjectPaths.pathExtension(ProjectPaths.parent(ProjectPaths.absolute(path))) == "xcodeproj" {
                 return .xcodeProject((path as NSString).deletingLastPathComponent)
             }
+            if ExpoProject.configNames.contains(name) || (ProjectPaths.pathExtension(name) == "json" && ExpoProject.declaresIcons(path)) { return .expoConfig(path) }
             if XcodeGenSpec.isSpecFile(name) { return .xcodeProject(path) }
             return .infoPlist(path)
         }
@@ -44,6 +47,8 @@ package enum AppLocation: Equatable, Sendable {
         case "xcassets" where !isSourceFolder: return .assetCatalog(path)
         default: break
         }
+        // An Expo project: its config decides, even beside the ios/ folder prebuild made from it.
+        if let config = ExpoProject.configFile(in: path) { return .expoConfig(config) }
         let plist = (path as NSString).appendingPathComponent("Info.plist")
         let hasPlist = FileKind.following(plist) != nil
         let names = DirectoryListing.names(in: path, limit: XcodeProjectLocator.maximumEntries)?.names ?? []

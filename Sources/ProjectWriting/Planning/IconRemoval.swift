@@ -58,7 +58,7 @@ package enum IconRemoval {
                 }
                 if !removed.isEmpty { plan.summary.append("deleted \(removed.map(layout.shown).joined(separator: ", "))") }
             }
-        case .car:
+        case .car, .expo:
             throw EditError(.noSuchIcon(name: name, app: layout.phone.path))
         }
         plan.expectations.append(.iconAbsent(name: name))
