@@ -52,7 +52,10 @@ package struct ExpoProject: Sendable {
             case .array(let pair): if case .string(let name)? = pair.first { name } else { nil }
             default: nil
             }
-            return name.map { ExpoIconPlugin.named($0) != nil } ?? false
+            guard let name else { return false }
+            // A plugin by path (a plugin's own example app) counts when it is given image paths.
+            if name.hasPrefix("."), case .array(let pair) = plugin, pair.count > 1 { return looksLikeIcons(pair[1]) }
+            return ExpoIconPlugin.named(name) != nil
         }
     }
 
