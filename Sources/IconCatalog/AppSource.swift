@@ -111,8 +111,13 @@ package struct OpenedApp: Sendable {
             return try ProjectOpener.open(projectPath, options: options, readAhead: readAhead, folders: folders)
         case .assetCatalog(let catalogPath):
             return ProjectOpener.openAssetCatalog(catalogPath, options: options, folders: folders)
-        case .expoConfig(let configPath):
-            let project = try ExpoProject.read(configPath)
+        case .expoConfig, .expoProgram:
+            let project: ExpoProject
+            switch location {
+            case .expoProgram(let program): project = try ExpoCLI.evaluate(program, options: options)
+            case .expoConfig(let configPath): project = try ExpoProject.read(configPath)
+            default: preconditionFailure("an Expo location")
+            }
             var opened = OpenedApp(source: .expo, path: path, plistPath: nil, plist: [:], iconTree: .folder(project.root),
                                    folders: folders)
             opened.expo = project

@@ -20,6 +20,11 @@ public struct CatalogOptions: Sendable {
     /// The primary icon's name in an asset catalog read alone (default `AppIcon`); for a
     /// project, instead of `ASSETCATALOG_COMPILER_APPICON_NAME`.
     public var primaryIcon: String?
+    /// Whether an Expo project's config program (`app.config.js`, `.ts`) may be run through the
+    /// project's own Expo CLI; off by default, and never for `serve`, whose visitors must not run an app's code.
+    public var runsExpoCLI = false
+    /// How long that may take, in seconds.
+    public var expoCLITimeout = 60
 
     /// Options as the command line gives them; every one is optional, as `--app` needs none.
     public init(idiom: Idiom = .phone, iconsDirectory: String? = nil, defines: [String: String] = [:],

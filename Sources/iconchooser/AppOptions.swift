@@ -113,12 +113,15 @@ struct AppOptions: ParsableArguments {
     }
 
     var catalogOptions: CatalogOptions {
-        CatalogOptions(
+        var options = CatalogOptions(
             idiom: idiom,
             iconsDirectory: icons,
             defines: Dictionary(defines.compactMap(Self.split), uniquingKeysWith: { _, last in last }),
             target: target, project: project, configuration: configuration, primaryIcon: primaryIcon
         )
+        // An Expo config program is run through the project's own CLI (`serve` refuses such an app first).
+        options.runsExpoCLI = true
+        return options
     }
 
     /// How the pictures of `catalog`'s icons are drawn: `--appearance`, `--tint`, and the device's images.

@@ -21,8 +21,11 @@ package enum AppLocation: Equatable, Sendable {
     case assetCatalog(String)
     /// A built `.app` folder or `.ipa` archive.
     case builtApp(AppSourceKind)
-    /// An Expo project's config (`app.json`, `app.config.json`) that declares icons.
+    /// An Expo project's config (`app.json`, `app.config.json`) that declares icons, or what
+    /// `expo config --json` printed.
     case expoConfig(String)
+    /// An Expo project's config program (`app.config.js`, `.ts`): it decides over `app.json`.
+    case expoProgram(String)
 
     /// Decides what `path` is, looking at no more than the folder's own entries. Throws when
     /// nothing is there, or a folder holds neither an Info.plist nor a project.
@@ -38,7 +41,11 @@ package enum AppLocation: Equatable, Sendable {
             if name == "project.pbxproj", ProjectPaths.pathExtension(ProjectPaths.parent(ProjectPaths.absolute(path))) == "xcodeproj" {
                 return .xcodeProject((path as NSString).deletingLastPathComponent)
             }
-            if ExpoProject.configNames.contains(name) || (ProjectPaths.pathExtension(name) == "json" && ExpoProject.declaresIcons(path)) { return .expoConfig(path) }
+            if ExpoProject.configNames.contains(name) || ExpoCLI.programNames.contains(name) {
+                // A config program beside decides over the JSON config: Expo hands it that config to change.
+                return ExpoCLI.program(in: ProjectPaths.parent(ProjectPaths.absolute(path))).map { .expoProgram($0) } ?? .expoConfig(path)
+            }
+            if (ProjectPaths.pathExtension(name) == "json" && ExpoProject.declaresIcons(path)) { return .expoConfig(path) }
             if XcodeGenSpec.isSpecFile(name) { return .xcodeProject(path) }
             return .infoPlist(path)
         }
@@ -48,6 +55,7 @@ package enum AppLocation: Equatable, Sendable {
         default: break
         }
         // An Expo project: its config decides, even beside the ios/ folder prebuild made from it.
+        if let program = ExpoCLI.program(in: path) { return .expoProgram(program) }
         if let config = ExpoProject.configFile(in: path) { return .expoConfig(config) }
         let plist = (path as NSString).appendingPathComponent("Info.plist")
         let hasPlist = FileKind.following(plist) != nil

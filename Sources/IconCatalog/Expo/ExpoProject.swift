@@ -61,6 +61,25 @@ package struct ExpoProject: Sendable {
 
     /// Reads the config at `configPath`. Throws when it is no JSON5 or its top level no object.
     package static func read(_ configPath: String) throws(CatalogError) -> ExpoProject {
+        try read(bytes: try configBytes(configPath), configPath: configPath,
+                 root: (ProjectPaths.absolute(configPath) as NSString).deletingLastPathComponent)
+    }
+
+    /// `bytes` read as the config of the project at `root`; `configPath` is what messages name
+    /// (for a config program, the program whose output the bytes are).
+    package static func read(bytes: [UInt8], configPath: String, root: String) throws(CatalogError) -> ExpoProject {
+        let document: JSONValue
+        switch JSON5Reader.parse(bytes) {
+        case .success(let value): document = value
+        case .failure(let failure): throw .expoConfig(path: configPath, problem: "not JSON5 as Expo reads it (\(failure))")
+        }
+        guard case .object = document else {
+            throw .expoConfig(path: configPath, problem: "the top level is \(document.kindDescription), not an object")
+        }
+        return ExpoProject(root: root, configPath: configPath, document: document)
+    }
+
+    private static func configBytes(_ configPath: String) throws(CatalogError) -> [UInt8] {
         let bytes: [UInt8]
         do {
             bytes = try BoundedFile.readBytes(configPath, limit: maximumConfigBytes)
@@ -73,16 +92,7 @@ package struct ExpoProject: Sendable {
             case .system(let reason): throw .unreadable(path: configPath, reason: reason)
             }
         }
-        let document: JSONValue
-        switch JSON5Reader.parse(bytes) {
-        case .success(let value): document = value
-        case .failure(let failure): throw .expoConfig(path: configPath, problem: "not JSON5 as Expo reads it (\(failure))")
-        }
-        guard case .object = document else {
-            throw .expoConfig(path: configPath, problem: "the top level is \(document.kindDescription), not an object")
-        }
-        let root = (ProjectPaths.absolute(configPath) as NSString).deletingLastPathComponent
-        return ExpoProject(root: root, configPath: configPath, document: document)
+        return bytes
     }
 
     init(root: String, configPath: String, document: JSONValue) {
