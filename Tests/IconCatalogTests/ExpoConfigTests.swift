@@ -203,6 +203,23 @@ struct ExpoConfigTests {
         #expect(try read(configJSON).source == .expo)
     }
 
+    @Test func aFolderInsideTheProjectFindsIt() throws {
+        let repository = TemporaryFolder()
+        repository.write(".git/HEAD", "ref: refs/heads/main\n")
+        repository.write("apps/mobile/app.json", #"{"expo": {"icon": "./assets/i.png"}}"#)
+        repository.writePNG("apps/mobile/assets/i.png", width: 64)
+        repository.write("apps/mobile/src/components/Button.tsx", "export {}\n")
+        let config = repository.url("apps/mobile/app.json")
+        #expect(try AppLocation.locate(repository.url("apps/mobile/src/components")) == .expoConfig(config))
+        #expect(try AppLocation.locate(repository.url("apps/mobile/assets")) == .expoConfig(config))
+        // Not from inside what prebuild or npm made, nor beyond the work tree.
+        repository.write("apps/mobile/node_modules/x/index.js", "\n")
+        #expect(try AppLocation.locate(repository.url("apps/mobile/node_modules/x")) == .xcodeProject(repository.url("apps/mobile/node_modules/x")))
+        let loose = project(#"{"expo": {"icon": "./i.png"}}"#, images: ["i.png"])
+        loose.write("src/a.ts", "\n")
+        #expect(try AppLocation.locate(loose.url("src")) == .xcodeProject(loose.url("src")))
+    }
+
     @Test func malformedConfigIsOneLine() {
         let folder = project("{\"expo\": {\"icon\": \"./i.png\",,}}")
         #expect(throws: CatalogError.expoConfig(path: folder.url("app.json"),

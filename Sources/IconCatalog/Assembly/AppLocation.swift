@@ -70,7 +70,28 @@ package enum AppLocation: Equatable, Sendable {
         }
         // An Info.plist that is a broken link or a loop says so, not "holds no Info.plist".
         if !holdsProject, let problem = BoundedFile.linkProblem(plist) { throw .badLink(path: plist, problem: problem) }
+        if !hasPlist, !holdsProject, let expo = enclosingExpoProject(of: path) { return expo }
         return .xcodeProject(path)
+    }
+
+    /// Folders of an Expo project that are not its sources: prebuild's output and its dependencies.
+    static let expoGeneratedFolders: Set<String> = ["ios", "android", "node_modules"]
+
+    /// The Expo project a folder inside it (`assets/`, `src/components`) belongs to: the nearest
+    /// folder above, within the git work tree, holding an Expo config; never from inside `ios/`,
+    /// `android/` or `node_modules/`, nor outside a work tree.
+    static func enclosingExpoProject(of folder: String) -> AppLocation? {
+        let start = ProjectPaths.absolute(folder)
+        guard let top = ReadBoundary.workTreeTop(above: start) else { return nil }
+        var current = start
+        while current != top, ProjectPaths.lexicallyInside(current, folder: top) {
+            let name = ProjectPaths.lastComponent(current)
+            current = ProjectPaths.parent(current)
+            if expoGeneratedFolders.contains(name) { return nil }
+            if let program = ExpoCLI.program(in: current) { return .expoProgram(program) }
+            if let config = ExpoProject.configFile(in: current) { return .expoConfig(config) }
+        }
+        return nil
     }
 
     /// Names at a folder's top that make it a source folder, whatever its own name says.
