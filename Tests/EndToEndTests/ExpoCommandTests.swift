@@ -58,6 +58,22 @@ struct ExpoCommandTests {
         #expect(preview.stdout.contains("AppIcon-night") && preview.stdout.contains("AppIcon-red"))
     }
 
+    @Test func addAndRemoveLeaveTheConfigAlone() throws {
+        let folder = project()
+        let before = try Data(contentsOf: URL(fileURLWithPath: folder.url("app.json")))
+        let line = "iconchooser: error: \(folder.url("app.json")): an Expo project's icons are declared in its config, which add and "
+            + "remove do not edit; change the icon plugin's entry there by hand (then `npx expo prebuild` writes ios/)"
+        let remove = try cli.run(["remove", "AppIcon-red", "--app", folder.path, "--allow-dirty"])
+        #expect(remove.status != 0)
+        #expect(remove.stderrLines == [line])
+        let add = try cli.run(["add", "blue", folder.url("assets/red.png"), "--app", folder.path, "--allow-dirty"])
+        #expect(add.status != 0)
+        #expect(add.stderrLines == [line])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.url("app.json"))) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url("assets")).sorted()
+            == ["icon.png", "n-dark.png", "n-tinted.png", "n.png", "red.png"])
+    }
+
     @Test func malformedConfigIsOneLineAndExit2() throws {
         let folder = TemporaryFolder()
         folder.write("app.json", "{\"expo\": {\"icon\": \"./i.png\" \"x\": 1}}")
