@@ -157,5 +157,18 @@ extension LintRules {
             hits.add(use.icon.subject, idiom: use.idiom, file: use.path,
                      "has \(translucent) transparent or translucent pixels (\(percent) of \(width)×\(height)); iOS shows them black; \(used(use))")
         }
+        // An Expo icon's light images; its dark and tinted ones go on iOS's own backgrounds.
+        for image in context.expo?.images ?? [] where image.appearance == .light {
+            guard case .picture(let width, let height, let translucent)? = context.expo?.facts[image.path], translucent > 0 else { continue }
+            let share = Double(translucent) * 100 / Double(max(1, width * height))
+            let percent = share < 1 ? "under 1%" : "\(Int(share.rounded()))%"
+            let icon = image.icon.name.map { "“\($0)”" } ?? "the primary icon"
+            // expo-alternate-app-icons keeps alpha (1.3.1 and later); Expo and the other plugins flatten the light image onto white.
+            let fate = context.expo?.kind(of: image.icon) == .alternateAppIcons
+                ? "prebuild keeps them and iOS shows them black" : "prebuild flattens them onto white"
+            hits.add(expoSubject(image.icon), idiom: nil, file: image.path,
+                     "has \(translucent) transparent or translucent pixels (\(percent) of \(width)×\(height)); "
+                     + "\(fate); the light image of \(icon)")
+        }
     }
 }

@@ -164,7 +164,7 @@ struct ExpoConfigTests {
         let missing = project(#"{"expo": {"icon": "./nowhere.png"}}"#)
         let missingCatalog = try read(missing)
         #expect(missingCatalog.warnings.map(\.subject) == ["\(missing.url("app.json")): expo.icon"])
-        #expect(codes(missingCatalog) == [.fileNotFound])
+        #expect(codes(missingCatalog) == [.expoImageMissing])
     }
 
     @Test func handWrittenInfoPlistAlternates() throws {

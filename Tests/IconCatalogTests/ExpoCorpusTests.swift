@@ -119,6 +119,6 @@ struct ExpoCorpusTests {
         let catalog = try catalog("mzaien_config-plugin-repro-expo-52")
         #expect(catalog.alternateNames == ["main", "two-ex"])
         #expect(catalog.alternates.allSatisfy { $0.images.isEmpty })
-        #expect(catalog.warnings.compactMap(\.code) == [.fileNotFound, .fileNotFound])
+        #expect(catalog.warnings.compactMap(\.code) == [.expoImageMissing, .expoImageMissing])
     }
 }

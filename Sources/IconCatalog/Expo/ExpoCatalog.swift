@@ -14,7 +14,7 @@ enum ExpoCatalog {
             guard seen.insert(declared.name).inserted else {
                 warnings.append(CatalogWarning(subject: "\(project.configPath): \(declared.keyPath)",
                     message: "“\(declared.name ?? "")” is declared again; the plugin registers one icon of the name, the first is shown",
-                    code: .catalogDuplicateName))
+                    code: .expoDuplicateName))
                 continue
             }
             icons.append(icon(declared, project: project, boundary: boundary, warnings: &warnings))
@@ -33,7 +33,7 @@ enum ExpoCatalog {
             let path = resolve(bundle, root: project.root)
             if !BoundedFile.isDirectory(path) || boundary.map({ !$0.contains(path) }) == true {
                 warnings.append(CatalogWarning(subject: subject, message: "names \(bundle), which is not there; prebuild keeps "
-                    + "a plain white icon", code: .fileNotFound))
+                    + "a plain white icon", code: .expoImageMissing))
             }
             return AppIcon(name: declared.name, source: .icon,
                            assetName: ((bundle as NSString).lastPathComponent as NSString).deletingPathExtension,
@@ -47,6 +47,13 @@ enum ExpoCatalog {
                     + "downloaded at prebuild; it is not shown", code: .expoImageNotLocal))
                 continue
             }
+            if ProjectPaths.pathExtension(written) == "icon" {
+                let reader = declared.plugin.map { "\($0) makes alternates from PNG images only" }
+                    ?? "Expo reads a bundle only as the string ios.icon, and keeps a plain white icon here"
+                warnings.append(CatalogWarning(subject: subject, message: "the \(appearance.rawValue) image \(written) is an Icon "
+                    + "Composer bundle; \(reader)", code: .expoIconBundleAlternate))
+                continue
+            }
             let path = resolve(written, root: project.root)
             let check = boundary.map { FileCheck.check(path, boundary: $0) } ?? .missing
             switch check {
@@ -58,7 +65,7 @@ enum ExpoCatalog {
                 images.append(IconImage(source: .file(path), width: size.width, height: size.height, appearance: appearance))
             case .missing:
                 warnings.append(CatalogWarning(subject: subject, message: "the \(appearance.rawValue) image \(written) is not there",
-                                               code: .fileNotFound))
+                                               code: .expoImageMissing))
             case .outside:
                 warnings.append(CatalogWarning(subject: subject, message: "\(written) leads outside the project; it is not read",
                                                code: .pathOutsideProject))

@@ -18,6 +18,8 @@ package struct ExpoDeclaredIcon: Sendable, Equatable {
     package let iconBundle: String?
     /// `prerendered`, where given.
     package let prerendered: Bool?
+    /// The plugin's kind, whatever name or path the config gives it; nil for Expo's own icon and hand-written ones.
+    package var kind: ExpoIconPlugin?
 
     package init(name: String?, configKey: String?, plugin: String?, keyPath: String,
                  images: [(appearance: IconAppearance, path: String)], iconBundle: String? = nil, prerendered: Bool? = nil) {
@@ -90,6 +92,16 @@ package enum ExpoIconPlugin: String, Sendable, CaseIterable {
         case .howincodes: return "AppIcon-\(key)"
         case .quickActions: return "expo_ic_\(key)"
         case .dynamicAppIcon, .mozzius, .variantSystems, .configPlugins: return key
+        }
+    }
+
+    /// What the app's JavaScript calls to choose the icon of config key `key`, for a plugin that
+    /// registers it under another name (`runTimeName`).
+    package func javaScriptCall(_ key: String) -> String {
+        switch self {
+        case .alternateAppIcons: return "setAlternateAppIcon(\"\(runTimeName(key))\")"
+        case .quickActions: return "setIcon(\"\(key)\")"
+        case .howincodes, .dynamicAppIcon, .mozzius, .variantSystems, .configPlugins: return "setAppIcon(\"\(key)\")"
         }
     }
 

@@ -130,7 +130,11 @@ package struct ExpoProject: Sendable {
                 // A plugin given by path is named with the package it was taken for.
                 let shownName = ExpoIconPlugin.named(pluginName) == nil ? "\(pluginName) (\(kind.rawValue))" : pluginName
                 let reading = kind.read(props, keyPath: "\(keyPath)[1]", pluginName: shownName)
-                icons += reading.icons
+                icons += reading.icons.map { icon in
+                    var icon = icon
+                    icon.kind = kind
+                    return icon
+                }
                 warnings += reading.problems.map {
                     CatalogWarning(subject: "\(configPath): \($0.keyPath)", message: $0.message, code: $0.code)
                 }
