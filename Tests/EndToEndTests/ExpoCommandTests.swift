@@ -101,4 +101,46 @@ struct ExpoCommandTests {
         try tmux.waitFor(text: "— dark")
         try tmux.send("q")
     }
+
+    /// lint through the binary: the plugin's silent failures as findings, the exit status, JSON and --explain.
+    @Test func lintReportsWhatThePluginPassesOver() throws {
+        let folder = TemporaryFolder()
+        folder.write("app.json", """
+        { "expo": { "icon": "./icon.png", "plugins": [["expo-alternate-app-icons", [
+            { "name": "Andy", "android": { "foregroundImage": "./icon.png" } },
+            { "name": "hail_hydra", "ios": "./small.png" },
+        ]]] } }
+        """)
+        folder.write("icon.png", PNGWriter.opaque(width: 1024, height: 1024, colour: (90, 90, 90)))
+        folder.writePNG("small.png", width: 64)
+        let text = try cli.run(["lint", "--app", folder.path])
+        #expect(text.status == 1, "\(text.stderr)")
+        #expect(text.stdout.contains("error: expo.plugins[0][1][0]: “Andy” has no ios image"))
+        #expect(text.stdout.contains("[expo-icon-entry-without-ios]"))
+        #expect(text.stdout.contains("[expo-name-renamed]") && text.stdout.contains(#"setAlternateAppIcon("HailHydra")"#))
+        #expect(text.stderr.isEmpty, "a finding is not also a warning: \(text.stderr)")
+
+        let json = try cli.run(["lint", "--format", "json", "--app", folder.path])
+        let findings = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(Set(findings.compactMap { $0["rule"] as? String }) == ["expo-icon-entry-without-ios", "expo-name-renamed"])
+        let entry = try #require(findings.first { $0["rule"] as? String == "expo-icon-entry-without-ios" })
+        #expect(entry["severity"] as? String == "error")
+        #expect(entry["icon"] as? String == "Andy")
+        #expect((entry["file"] as? String)?.hasSuffix("app.json") == true)
+
+        // HailHydra has no finding of its own for its 64 px image: the entry before it stops the plugin, so
+        // it is never made. Disabling that rule still leaves the rename note.
+        let disabled = try cli.run(["lint", "--disable", "expo-icon-entry-without-ios", "--app", folder.path])
+        #expect(disabled.status == 0, "\(disabled.stdout)\(disabled.stderr)")
+    }
+
+    @Test func lintExplainsTheExpoRules() throws {
+        for rule in ["expo-icon-shape-ignored", "expo-prebuild-stale", "expo-name-renamed", "expo-tinted-in-colour"] {
+            let out = try cli.run(["lint", "--explain", rule])
+            #expect(out.status == 0, "\(rule): \(out.stderr)")
+            #expect(out.stdout.contains(rule) && out.stdout.contains("Fix:"), "\(rule)")
+        }
+        let help = try cli.run(["lint", "--help"])
+        #expect(help.stdout.contains("expo-image-size"))
+    }
 }
