@@ -175,4 +175,13 @@ struct ExpoRuleTests {
         let expoCodes = ProblemCode.allCases.filter { $0.rawValue.hasPrefix("expo-") }
         #expect(Set(expoCodes).isSubset(of: LintRules.expoIDs))
     }
+
+    /// The README's table of Expo rules lists each of them with its severity.
+    @Test func theReadmeTableListsEveryExpoRule() throws {
+        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
+        for id in LintRules.expoIDs {
+            let rule = try #require(LintRules.rule(id))
+            #expect(readme.contains("| `\(id)` | \(rule.severity) |"), "\(id)")
+        }
+    }
 }
