@@ -6,6 +6,13 @@ import TestSupport
 
 /// Each Expo rule on a made config in its own folder, with real PNG files decoded as `lint` does.
 struct ExpoRuleTests {
+    /// The rules only Expo projects are checked by, each tested here (`RuleCaseTests` counts them).
+    static let rules: [ProblemCode] = [
+        .expoIconShapeIgnored, .expoIconEntryWithoutIos, .expoIconVariantsIncomplete, .expoImageMissing, .expoDuplicateName,
+        .expoIconBundleAlternate, .expoImageSize, .expoPrimaryAsAlternate, .expoTintedInColour, .expoPrebuildStale,
+        .expoNameRenamed, .expoPluginUnknown, .expoImageNotLocal,
+    ]
+
     /// A folder holding `config` as app.json and a 1024 px opaque image at each of `images`.
     private func project(_ config: String, images: [String] = []) -> TemporaryFolder {
         let folder = TemporaryFolder()
@@ -164,6 +171,16 @@ struct ExpoRuleTests {
         #expect(report.findings.map(\.rule) == [.expoImageNotLocal])
         #expect(report.findings.first?.severity == .note)
         #expect(report.exitStatus(strict: true) == 0)
+    }
+
+    @Test func aLocalPluginGivenImagesIsANote() throws {
+        let folder = project("""
+            { "expo": { "icon": "./icon.png", "plugins": [["./plugins/withThemes.js", { "themes": ["./a.png", "./b.png"] }]] } }
+            """, images: ["icon.png"])
+        let report = try lint(folder)
+        #expect(report.findings.map(\.rule) == [.expoPluginUnknown])
+        #expect(report.findings.first?.severity == .note)
+        #expect(report.findings.first?.message.hasPrefix("expo.plugins[0]: ") == true)
     }
 
     /// Every Expo rule is registered with `--explain` text saying why it has its severity.
