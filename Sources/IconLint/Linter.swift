@@ -7,7 +7,8 @@ import TerminalText
 /// its alternates in chooser order; within one thing, rule order, then file and message.
 public enum Linter {
     /// Reads the app (an Info.plist or a folder holding one, an Xcode project's target, an
-    /// asset catalog, a built `.app` or an `.ipa`) and lints it. A project or a catalog is
+    /// asset catalog, a built `.app`, an `.ipa` or an Expo project) and lints it. An Expo project
+    /// is checked by its own rules (`LintRules.expoIDs`) over its config and images. A project or a catalog is
     /// checked by the Info.plist its build writes: its own keys with the icons the asset
     /// compiler adds (see `AppIconCatalog.builtIconsDictionary`), whose images stay in the
     /// catalog and are not checked here. Throws only when the app cannot be read at all:

@@ -100,8 +100,9 @@ extension LintRules {
         explanation: """
             Only Expo's own ios.icon, given as a string, takes an Icon Composer .icon bundle (SDK 54 and later). The \
             alternate-icon plugins resize PNG images and cannot make an alternate from a bundle (see \
-            expo-alternate-app-icons issue 187), and a .icon inside an ios.icon object or top-level icon is only \
-            warned about by Expo, which keeps a white icon: prebuild or the build fails, or the icon is blank. \
+            expo-alternate-app-icons issue 187), and a .icon inside an ios.icon object or in the top-level icon is \
+            only warned about by Expo and not made an Icon Composer icon: prebuild fails or the icon is not the one \
+            meant, so this is an error. \
             Fix: export the icon from Icon Composer as 1024×1024 PNG images (light, dark, tinted) and name those.
             """)
 

@@ -145,9 +145,11 @@ extension LintRules {
         explanation: """
             iOS app icons are opaque: transparent pixels show as black on the home screen, and App Store \
             validation refuses an app icon with an alpha channel. Rounded corners are added by iOS, so there is \
-            nothing to cut out. Fix: flatten the image onto its background colour and export it without an alpha channel \
-            (e.g. "Alpha" unticked in the Preview export dialog, or `magick in.png -background white -alpha \
-            remove -alpha off out.png`).
+            nothing to cut out. In an Expo project the light images are checked: Expo and most plugins flatten \
+            them onto white at prebuild (a transparent corner becomes a white one), expo-alternate-app-icons keeps \
+            the alpha; either way the icon is not what was drawn, which is worth a warning. Fix: flatten the image \
+            onto its background colour and export it without an alpha channel (e.g. "Alpha" unticked in the \
+            Preview export dialog, or `magick in.png -background white -alpha remove -alpha off out.png`).
             """
     ) { context, hits in
         for use in context.imageUses {

@@ -85,6 +85,15 @@ struct ExpoRuleTests {
         #expect(Set(found(report)) == ["expo-image-missing app.json", "expo-icon-bundle-alternate app.json"])
         #expect(report.findings.allSatisfy { $0.severity == .error })
         #expect(Set(report.findings.compactMap(\.icon)) == ["Gone", "Glass"])
+        // Expo takes a bundle as the string ios.icon only; inside the object it is no Icon Composer icon.
+        let primary = project(#"{ "expo": { "ios": { "icon": { "light": "./glass.icon" } } } }"#)
+        primary.write("glass.icon/icon.json", "{}")
+        let inObject = try lint(primary)
+        #expect(inObject.findings.map(\.rule) == [.expoIconBundleAlternate])
+        #expect(inObject.findings.first?.subject == .icon(set: "CFBundleIcons", name: nil))
+        let asString = project(#"{ "expo": { "ios": { "icon": "./glass.icon" } } }"#)
+        asString.write("glass.icon/icon.json", "{}")
+        #expect(try lint(asString).findings.isEmpty)
     }
 
     @Test func duplicateRunTimeNamesAndRenames() throws {

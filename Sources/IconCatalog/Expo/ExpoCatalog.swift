@@ -49,7 +49,7 @@ enum ExpoCatalog {
             }
             if ProjectPaths.pathExtension(written) == "icon" {
                 let reader = declared.plugin.map { "\($0) makes alternates from PNG images only" }
-                    ?? "Expo reads a bundle only as the string ios.icon, and keeps a plain white icon here"
+                    ?? "Expo takes a bundle only as the string ios.icon; here it only warns, and makes no Icon Composer icon of it"
                 warnings.append(CatalogWarning(subject: subject, message: "the \(appearance.rawValue) image \(written) is an Icon "
                     + "Composer bundle; \(reader)", code: .expoIconBundleAlternate))
                 continue
