@@ -39,77 +39,30 @@ package enum ExpoCLI {
                 + "(node_modules/.bin/expo) to run it; \(jsonHint)")
         }
         let root = (ProjectPaths.absolute(program) as NSString).deletingLastPathComponent
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: expo)
-        process.arguments = ["config", "--json", "--type", "public"]
-        process.currentDirectoryURL = URL(fileURLWithPath: root)
         var environment = ProcessInfo.processInfo.environment
         environment["CI"] = "1"
         environment["EXPO_NO_TELEMETRY"] = "1"
         environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        let outcome: BoundedProcess.Outcome
         do {
-            try process.run()
+            outcome = try BoundedProcess.run(expo, ["config", "--json", "--type", "public"], in: root, environment: environment,
+                                           timeoutSeconds: options.expoCLITimeout, outputLimit: maximumOutput)
         } catch {
-            throw .expoConfig(path: program, problem: "\(expo) could not be started (\(error.localizedDescription)); \(jsonHint)")
-        }
-        let collected = BoundedOutput(limit: maximumOutput)
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { collected.drain(output.fileHandleForReading, into: \.output) }
-        DispatchQueue.global().async(group: group) { collected.drain(errors.fileHandleForReading, into: \.errors) }
-        if group.wait(timeout: .now() + .seconds(options.expoCLITimeout)) == .timedOut {
-            process.terminate()
-            _ = group.wait(timeout: .now() + .seconds(1))
-            // SIGTERM may be blocked in the child (a parent that blocked it passes that on): then it is killed.
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-            throw .expoConfig(path: program, problem: "`expo config` did not finish within \(options.expoCLITimeout) s; \(jsonHint)")
-        }
-        process.waitUntilExit()
-        let (out, err, cut) = collected.result
-        guard process.terminationStatus == 0 else {
-            let last = String(decoding: err, as: UTF8.self).split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
-            throw .expoConfig(path: program, problem: "`expo config` failed (exit \(process.terminationStatus))"
-                + (last.isEmpty ? "" : ": \(last.prefix(200))"))
-        }
-        guard !cut else {
-            throw .expoConfig(path: program, problem: "`expo config` printed over \(maximumOutput) bytes; it is not read")
-        }
-        return try ExpoProject.read(bytes: Array(out), configPath: program, root: root)
-    }
-}
-
-/// A child's two pipes read to their ends, keeping at most `limit` bytes of each.
-private final class BoundedOutput: @unchecked Sendable {
-    struct Streams {
-        var output = Data()
-        var errors = Data()
-        var cut = false
-    }
-
-    private let lock = NSLock()
-    private var streams = Streams()
-    private let limit: Int
-
-    init(limit: Int) {
-        self.limit = limit
-    }
-
-    func drain(_ handle: FileHandle, into stream: WritableKeyPath<Streams, Data>) {
-        while true {
-            let chunk = handle.availableData
-            if chunk.isEmpty { return }
-            lock.withLock {
-                let room = limit - streams[keyPath: stream].count
-                if chunk.count > room { streams.cut = streams.cut || stream == \Streams.output }
-                if room > 0 { streams[keyPath: stream].append(chunk.prefix(room)) }
+            switch error {
+            case .notStarted(let reason):
+                throw .expoConfig(path: program, problem: "\(expo) could not be started (\(reason)); \(jsonHint)")
+            case .timedOut(let seconds):
+                throw .expoConfig(path: program, problem: "`expo config` did not finish within \(seconds) s; \(jsonHint)")
             }
         }
+        guard outcome.status == 0 else {
+            let last = String(decoding: outcome.errors, as: UTF8.self).split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
+            throw .expoConfig(path: program, problem: "`expo config` failed (exit \(outcome.status))"
+                + (last.isEmpty ? "" : ": \(last.prefix(200))"))
+        }
+        guard !outcome.outputCut else {
+            throw .expoConfig(path: program, problem: "`expo config` printed over \(maximumOutput) bytes; it is not read")
+        }
+        return try ExpoProject.read(bytes: Array(outcome.output), configPath: program, root: root)
     }
-
-    var result: (Data, Data, Bool) { lock.withLock { (streams.output, streams.errors, streams.cut) } }
 }
