@@ -518,6 +518,22 @@ def transaction_journal_seeds(out, corpus):
         write(out, json.dumps({"version": 1, "entries": entries}).encode())
 
 
+def expo_config_seeds(out, corpus):
+    """Expo app.json files: the corpus's, and made ones in each plugin's shape, written as JSON5
+    (comments, trailing commas, single quotes, unquoted keys) as Expo reads them."""
+    json_seeds(out, corpus, "app.json", [
+        {"expo": {"icon": "./icon.png", "ios": {"icon": {"light": "./icon.png", "dark": "./icon.png"}},
+                  "plugins": [["expo-alternate-app-icons", [{"name": "hail_hydra", "ios": "./icon.png"},
+                                                            {"name": "B", "ios": {"light": "./icon.png", "dark": "./icon.png",
+                                                                                  "tinted": "./icon.png"}}]]]}},
+        {"expo": {"plugins": [["@howincodes/expo-dynamic-app-icon", {"red": {"ios": "./icon.png"}}],
+                              ["expo-quick-actions/icon/plugin", ["./icon.png", {"light": "./icon.png"}]],
+                              ["../app.plugin.js", {"x": {"image": "./icon.png"}}]]}},
+    ])
+    write(out, b"// comment\n{expo: {icon: './icon.png', plugins: [['expo-dynamic-app-icon', {a: {image: \"./icon.png\",},},],],},}\n")
+    write(out, b"{\"icon\": \"./icon.png\", /* top level */ \"ios\": {\"icon\": \"./App.icon\"}, \"n\": [0x1F, +.5, Infinity]}")
+
+
 SEEDS = {
     "assets-car": assets_car_seeds,
     "car-graph": car_graph_seeds,
@@ -545,6 +561,7 @@ SEEDS = {
     "project-text": project_text_seeds,
     "plist-edit": plist_seeds,
     "transaction-journal": transaction_journal_seeds,
+    "expo-config": expo_config_seeds,
 }
 
 

@@ -30,6 +30,8 @@ public final class ChooserDetails: DetailsSource, @unchecked Sendable {
     /// Paths are shown from here down (the folder the app was given in).
     private let root: String
     private let lint: @Sendable () throws -> LintReport
+    /// An Expo project: every icon is declared by an entry of its config, not an Info.plist key.
+    private let isExpo: Bool
 
     /// The details of `catalog`'s icons, paths shown from the folder the app is in; `lint`
     /// checks the app as `iconchooser lint` does.
@@ -41,6 +43,7 @@ public final class ChooserDetails: DetailsSource, @unchecked Sendable {
         let folder = (catalog.path as NSString).deletingLastPathComponent
         self.root = folder.isEmpty || folder.hasSuffix("/") ? folder : folder + "/"
         self.lint = lint
+        self.isExpo = catalog.source == .expo
     }
 
     public func details(_ icon: IconKey, deliver: @escaping @Sendable (IconKey, IconDetails) -> Void) {
@@ -85,7 +88,10 @@ public final class ChooserDetails: DetailsSource, @unchecked Sendable {
     func describe(_ icon: AppIcon) -> IconDetails {
         var places: [IconDetails.Place] = []
         let declaration = icon.declaration
-        if let keyPath = declaration.keyPath {
+        if let keyPath = declaration.keyPath, isExpo {
+            places.append(.configEntry(TextSanitizer.clean(keyPath), file: shown(declaration.path),
+                                       plugin: declaration.plugin.map(TextSanitizer.clean), key: declaration.configKey.map(TextSanitizer.clean)))
+        } else if let keyPath = declaration.keyPath {
             // The icons key and CFBundleAlternateIcons or CFBundlePrimaryIcon, then the name, which may hold dots.
             places.append(.plistKey(keyPath.split(separator: ".", maxSplits: 2).map { TextSanitizer.clean(String($0)) },
                                     file: shown(declaration.path)))
@@ -97,7 +103,7 @@ public final class ChooserDetails: DetailsSource, @unchecked Sendable {
             if let bundle = icon.assetPath { places.append(.iconBundle(shown(bundle), olderSystems: icon.fallbackSetPath.map(shown))) }
         case .car:
             if let car = icon.assetPath { places.append(.iconSet("\(shown(car)): \(TextSanitizer.clean(icon.assetName ?? ""))")) }
-        case .plist:
+        case .plist, .expo:
             break
         }
         if let setting = declaration.setting { places.append(.setting(setting)) }

@@ -329,6 +329,10 @@ struct DetailsPanel {
                                        + (older.map { labelled("before iOS 26", $0) } ?? []))
             case let .setting(name):
                 section.entries.append(labelled("ships by", name))
+            case let .configEntry(keyPath, file, plugin, key):
+                section.entries.append(labelled("config", keyPath) + labelled("in", file)
+                                       + (plugin.map { labelled("plugin", $0) } ?? labelled("made by", "Expo (prebuild)"))
+                                       + (key.map { labelled("config key", $0) } ?? []))
             }
         }
         if details.places.isEmpty { section.entries = [subtle("nowhere known")] }

@@ -14,6 +14,9 @@ public struct IconDetails: Hashable, Sendable {
         case iconBundle(String, olderSystems: String?)
         /// The build setting that makes a catalog icon ship.
         case setting(String)
+        /// An Expo config's entry: its key path (`expo.plugins[7][1].relief`) in that file, the
+        /// plugin that makes the icon (nil for Expo's own), and the config's key for it.
+        case configEntry(String, file: String, plugin: String?, key: String?)
     }
 
     /// One image the icon is drawn from.

@@ -67,12 +67,13 @@ public struct ListReport: Encodable, Sendable {
             try container.encodeOrNull(assetPath, forKey: .assetPath)
             try container.encodeOrNull(fallbackSet, forKey: .fallbackSet)
             try container.encode(declaration, forKey: .declaredIn)
+            if source == .expo || declaration.configKey != nil { try container.encodeOrNull(declaration.configKey, forKey: .configKey) }
             try container.encode(appearances.map(\.rawValue), forKey: .appearances)
             try container.encode(iconFiles, forKey: .iconFiles)
             try container.encode(images, forKey: .images)
         }
         enum CodingKeys: String, CodingKey {
-            case name, ordinal, isPrimary, isCurrent, source, assetName, assetPath, fallbackSet, declaredIn, appearances,
+            case name, ordinal, isPrimary, isCurrent, source, assetName, assetPath, fallbackSet, declaredIn, configKey, appearances,
                  iconFiles, images
         }
     }
@@ -183,6 +184,9 @@ public struct ListReport: Encodable, Sendable {
         default: kind = "set"
         }
         var origin = icon.source == .plist ? "plist" : "\(kind) \(clean(icon.assetName ?? "?"))"
+        if icon.source == .expo {
+            origin = "config " + clean(icon.declaration.configKey.map { $0 == icon.name ? $0 : "\($0) → \(icon.name ?? "")" } ?? "icon")
+        }
         if icon.fallbackSet != nil { origin += " (+set)" }
         let extra = icon.appearances.filter { $0 != .light }
         if !extra.isEmpty { origin += " " + extra.map { "+\($0.rawValue)" }.joined(separator: " ") }

@@ -40,6 +40,7 @@ public enum FuzzHarness {
         "project-text": projectText,
         "plist-edit": infoPlistEdit,
         "transaction-journal": transactionJournal,
+        "expo-config": expoConfig,
     ]
 
     /// Runs the target `name` on libFuzzer's bytes; the entry point of every fuzz executable.

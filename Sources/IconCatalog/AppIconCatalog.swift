@@ -94,6 +94,8 @@ public enum AppIconSource: String, Sendable, Codable, CaseIterable {
     case icon
     /// A built app's compiled asset catalog, `Assets.car`, for an icon named by `CFBundleIconName`.
     case car
+    /// Images an Expo config names by path, which `expo prebuild` makes the icon from.
+    case expo
 }
 
 /// Where an icon is declared: what a details panel shows and a message names, so a developer
@@ -107,11 +109,17 @@ public struct IconDeclaration: Equatable, Hashable, Sendable, Codable {
     /// For an icon of an Xcode project's asset catalogs, the build setting that makes it ship
     /// (`ASSETCATALOG_COMPILER_APPICON_NAME`, `…_ALTERNATE_APPICON_NAMES`, `…_INCLUDE_ALL_APPICON_ASSETS`).
     public let setting: String?
+    /// In an Expo config: the icon's own key (`red`, `0`, its `name`), which the run-time name is made from.
+    public let configKey: String?
+    /// In an Expo config: the plugin that makes the icon, as the config names it; nil for Expo's own icon.
+    public let plugin: String?
 
-    package init(path: String, keyPath: String? = nil, setting: String? = nil) {
+    package init(path: String, keyPath: String? = nil, setting: String? = nil, configKey: String? = nil, plugin: String? = nil) {
         self.path = path
         self.keyPath = keyPath
         self.setting = setting
+        self.configKey = configKey
+        self.plugin = plugin
     }
 }
 

@@ -14,6 +14,8 @@ public enum AppSourceKind: String, Sendable, Codable, CaseIterable {
     case app
     /// An `.ipa` archive holding `Payload/NAME.app/`.
     case ipa
+    /// An Expo project's config (`app.json`, `app.config.json`), read before `expo prebuild`.
+    case expo
 
     /// Built by Xcode: icons named only by `CFBundleIconName` live in the compiled `Assets.car`.
     public var isBuilt: Bool { self == .app || self == .ipa }
@@ -68,6 +70,8 @@ package struct OpenedApp: Sendable {
     /// The folders this opening resolved, kept for the catalogs and checks built from it and
     /// shared with no other opening (see `ResolvedFolders`).
     package let folders: ResolvedFolders
+    /// For an Expo project: its config, read.
+    package var expo: ExpoProject?
 
     package init(source: AppSourceKind, path: String? = nil, plistPath: String?, plist: [String: Any],
                  iconTree: IconFileTree, warnings: [CatalogWarning] = [], target: ResolvedTarget? = nil,
@@ -107,6 +111,17 @@ package struct OpenedApp: Sendable {
             return try ProjectOpener.open(projectPath, options: options, readAhead: readAhead, folders: folders)
         case .assetCatalog(let catalogPath):
             return ProjectOpener.openAssetCatalog(catalogPath, options: options, folders: folders)
+        case .expoConfig, .expoProgram:
+            let project: ExpoProject
+            switch location {
+            case .expoProgram(let program): project = try ExpoCLI.evaluate(program, options: options)
+            case .expoConfig(let configPath): project = try ExpoProject.read(configPath)
+            default: preconditionFailure("an Expo location")
+            }
+            var opened = OpenedApp(source: .expo, path: path, plistPath: nil, plist: [:], iconTree: .folder(project.root),
+                                   folders: folders)
+            opened.expo = project
+            return opened
         }
     }
 

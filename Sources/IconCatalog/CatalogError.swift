@@ -43,6 +43,9 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case xcodeProject(XcodeProjectError)
     /// A URL given as the app that is not a `file:` URL (the library reads local files only).
     case notAFileURL(url: String)
+    /// An Expo config (`app.json`, `app.config.json`, or what `expo config --json` printed) that
+    /// cannot be read as one; `problem` says why (with the line and column of a JSON5 error).
+    case expoConfig(path: String, problem: String)
 
     /// The file or folder the error is about, for tools that point at it.
     public var path: String {
@@ -51,7 +54,7 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
              .tooLarge(let path, _, _), .emptyFile(let path), .notAPlist(let path, _),
              .tooComplex(let path, _), .notADictionary(let path), .missingIcons(let path, _),
              .wrongType(let path, _, _, _), .archive(let path, _), .noAppInArchive(let path),
-             .severalAppsInArchive(let path, _), .preprocessing(let path, _, _):
+             .severalAppsInArchive(let path, _), .preprocessing(let path, _, _), .expoConfig(let path, _):
             return path
         case .xcodeProject(let error):
             return error.path
@@ -107,6 +110,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
             return error.description
         case .notAFileURL:
             problem = "not a file URL; give the app as a file: URL or a path"
+        case .expoConfig(_, let what):
+            problem = what
         }
         return "\(TextSanitizer.clean(path)): \(problem)"
     }

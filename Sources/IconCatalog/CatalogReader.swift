@@ -20,6 +20,11 @@ public struct CatalogOptions: Sendable {
     /// The primary icon's name in an asset catalog read alone (default `AppIcon`); for a
     /// project, instead of `ASSETCATALOG_COMPILER_APPICON_NAME`.
     public var primaryIcon: String?
+    /// Whether an Expo project's config program (`app.config.js`, `.ts`) may be run through the
+    /// project's own Expo CLI; off by default, and never for `serve`, whose visitors must not run an app's code.
+    public var runsExpoCLI = false
+    /// How long that may take, in seconds.
+    public var expoCLITimeout = 60
 
     /// Options as the command line gives them; every one is optional, as `--app` needs none.
     public init(idiom: Idiom = .phone, iconsDirectory: String? = nil, defines: [String: String] = [:],
@@ -115,6 +120,8 @@ public enum CatalogReader {
     /// the build makes (see `IconAssembly`); else those its Info.plist declares.
     package static func catalog(from app: OpenedApp, options: CatalogOptions,
                                 lookingForFiles: Bool = true) throws(CatalogError) -> AppIconCatalog {
+        // An Expo config names each image by path: a few headers, read whether or not files are looked for.
+        if let expo = app.expo { return ExpoCatalog.catalog(expo, app: app, options: options) }
         if let compiler = app.compiler {
             return IconAssembly(app: app, compiler: compiler, options: options, lookingForFiles: lookingForFiles).catalog()
         }
@@ -253,6 +260,7 @@ public final class IconImageFinder: @unchecked Sendable {
     /// The images `CatalogReader.read` would have found for `icon` (its `iconFiles` are
     /// already expanded), without the warnings.
     public func images(for icon: AppIcon) -> [IconImage] {
+        if icon.source == .expo { return icon.images }
         if let set = icon.setPath {
             return AppIconSet.images(at: set, idiom: setIdiom, boundary: boundary).images
         }

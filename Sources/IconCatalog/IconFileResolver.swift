@@ -288,6 +288,12 @@ package struct FileIndex: Sendable {
         collectStems()
     }
 
+    /// An index of no files: for an app whose files are not looked up by name (an Expo project's
+    /// config names each by path).
+    package init(noFilesUnder root: String) {
+        self.root = root
+    }
+
     package init(root: String) {
         self.root = root
         var seen = 0

@@ -25,14 +25,18 @@ package struct LintContext {
     package let project: ProjectFacts?
     /// A built app's compiled asset catalog, when it has one that could be read.
     package let car: CarFile?
+    /// An Expo project's config and images; nil for every other app.
+    package let expo: ExpoFacts?
     /// One resolver per idiom, sharing `index`.
     let resolvers: [Idiom: IconFileResolver]
 
     /// Builds the model; `inspect` is called once for each image file found.
     package init(plist: [String: Any], plistPath: String, source: AppSourceKind = .plist, options: CatalogOptions,
-                 index: FileIndex, project: ProjectFacts? = nil, car: CarFile? = nil, inspect: (ImageSource) -> ImageFacts) {
+                 index: FileIndex, project: ProjectFacts? = nil, car: CarFile? = nil, expo: ExpoFacts? = nil,
+                 inspect: (ImageSource) -> ImageFacts) {
         self.plist = plist
         self.car = car
+        self.expo = expo
         self.project = project
         self.plistPath = plistPath
         self.source = source

@@ -22,6 +22,12 @@ public enum LintRules {
         carIconMissing,
         carMarketingAlpha,
         carPrimaryIconUnnamed,
+        expoIconShapeIgnored,
+        expoIconEntryWithoutIos,
+        expoIconVariantsIncomplete,
+        expoImageMissing,
+        expoDuplicateName,
+        expoIconBundleAlternate,
         noAlternates,
         onlyOnIPad,
         scaleSuffixInEntry,
@@ -29,6 +35,10 @@ public enum LintRules {
         missingStandardSize,
         sizeNameMismatch,
         inconsistentOrdinals,
+        expoImageSize,
+        expoPrimaryAsAlternate,
+        expoTintedInColour,
+        expoPrebuildStale,
         primaryIconNameOnly,
         imageHasAlpha,
         unsafeIconName,
@@ -48,6 +58,9 @@ public enum LintRules {
         iconNameOnly,
         inconsistentAppearances,
         carInconsistentAppearances,
+        expoNameRenamed,
+        expoPluginUnknown,
+        expoImageNotLocal,
     ]
 
     /// Every rule's id: the values `LintFinding.rule` and `CatalogWarning.code` share.

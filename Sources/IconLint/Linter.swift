@@ -7,7 +7,8 @@ import TerminalText
 /// its alternates in chooser order; within one thing, rule order, then file and message.
 public enum Linter {
     /// Reads the app (an Info.plist or a folder holding one, an Xcode project's target, an
-    /// asset catalog, a built `.app` or an `.ipa`) and lints it. A project or a catalog is
+    /// asset catalog, a built `.app`, an `.ipa` or an Expo project) and lints it. An Expo project
+    /// is checked by its own rules (`LintRules.expoIDs`) over its config and images. A project or a catalog is
     /// checked by the Info.plist its build writes: its own keys with the icons the asset
     /// compiler adds (see `AppIconCatalog.builtIconsDictionary`), whose images stay in the
     /// catalog and are not checked here. Throws only when the app cannot be read at all:
@@ -24,6 +25,12 @@ public enum Linter {
     /// app it shows without opening it again.
     package static func lint(opened: OpenedApp, options: CatalogOptions, disabled: Set<ProblemCode> = [],
                              inspector: any ImageInspector = DecodingImageInspector()) throws(CatalogError) -> LintReport {
+        // An Expo project has no Info.plist yet: its config and images are checked by the Expo rules.
+        if let project = opened.expo {
+            let catalog = try CatalogReader.catalog(from: opened, options: options)
+            let facts = ExpoFacts.gather(project: project, catalog: catalog, inspector: inspector, options: options)
+            return lint(expo: facts, disabled: disabled)
+        }
         var plist = opened.plist
         var appWarnings = opened.warnings
         var skipped = disabled
@@ -61,6 +68,25 @@ public enum Linter {
         let index = FileIndex(tree: options.iconTree(default: opened.iconTree))
         return lint(plist: plist, plistPath: opened.plistPath ?? opened.path, source: opened.source, options: options,
                     index: index, disabled: skipped, inspector: inspector, appWarnings: appWarnings, project: project, car: car)
+    }
+
+    /// Runs the rules an Expo project is checked by over its gathered facts; the reading's warnings
+    /// a rule reports are its findings, the rest stay warnings.
+    package static func lint(expo: ExpoFacts, disabled: Set<ProblemCode> = []) -> LintReport {
+        let context = LintContext(plist: [:], plistPath: expo.configPath, source: .expo, options: CatalogOptions(),
+                                  index: FileIndex(noFilesUnder: expo.project.root), expo: expo, inspect: { _ in
+                                      .unreadable(reason: "not read") })
+        var seen = Set<LintFinding>()
+        var findings: [LintFinding] = []
+        var omitted: [LintReport.Omitted] = []
+        for rule in LintRules.all where LintRules.expoIDs.contains(rule.id) && !disabled.contains(rule.id) {
+            let run = rule.run(context)
+            findings += run.findings.filter { seen.insert($0).inserted }
+            if run.omitted > 0 { omitted.append(LintReport.Omitted(rule: rule.id, severity: rule.severity, count: run.omitted)) }
+        }
+        let warnings = expo.warnings.filter { $0.code.map { LintRules.expoIDs.contains($0) || disabled.contains($0) } != true }
+        return LintReport(plistPath: expo.configPath, findings: FindingOrder(context).sorted(findings), omitted: omitted,
+                          searchWasTruncated: false, appWarnings: warnings)
     }
 
     /// Lints an already-parsed plist against an already-walked folder.

@@ -145,9 +145,11 @@ extension LintRules {
         explanation: """
             iOS app icons are opaque: transparent pixels show as black on the home screen, and App Store \
             validation refuses an app icon with an alpha channel. Rounded corners are added by iOS, so there is \
-            nothing to cut out. Fix: flatten the image onto its background colour and export it without an alpha channel \
-            (e.g. "Alpha" unticked in the Preview export dialog, or `magick in.png -background white -alpha \
-            remove -alpha off out.png`).
+            nothing to cut out. In an Expo project the light images are checked: Expo and most plugins flatten \
+            them onto white at prebuild (a transparent corner becomes a white one), expo-alternate-app-icons keeps \
+            the alpha; either way the icon is not what was drawn, which is worth a warning. Fix: flatten the image \
+            onto its background colour and export it without an alpha channel (e.g. "Alpha" unticked in the \
+            Preview export dialog, or `magick in.png -background white -alpha remove -alpha off out.png`).
             """
     ) { context, hits in
         for use in context.imageUses {
@@ -156,6 +158,19 @@ extension LintRules {
             let percent = share < 1 ? "under 1%" : "\(Int(share.rounded()))%"
             hits.add(use.icon.subject, idiom: use.idiom, file: use.path,
                      "has \(translucent) transparent or translucent pixels (\(percent) of \(width)×\(height)); iOS shows them black; \(used(use))")
+        }
+        // An Expo icon's light images; its dark and tinted ones go on iOS's own backgrounds.
+        for image in context.expo?.images ?? [] where image.appearance == .light {
+            guard case .picture(let width, let height, let translucent)? = context.expo?.facts[image.path], translucent > 0 else { continue }
+            let share = Double(translucent) * 100 / Double(max(1, width * height))
+            let percent = share < 1 ? "under 1%" : "\(Int(share.rounded()))%"
+            let icon = image.icon.name.map { "“\($0)”" } ?? "the primary icon"
+            // expo-alternate-app-icons keeps alpha (1.3.1 and later); Expo and the other plugins flatten the light image onto white.
+            let fate = context.expo?.kind(of: image.icon) == .alternateAppIcons
+                ? "prebuild keeps them and iOS shows them black" : "prebuild flattens them onto white"
+            hits.add(expoSubject(image.icon), idiom: nil, file: image.path,
+                     "has \(translucent) transparent or translucent pixels (\(percent) of \(width)×\(height)); "
+                     + "\(fate); the light image of \(icon)")
         }
     }
 }

@@ -13,7 +13,8 @@ extension IconAppearance: ExpressibleByArgument {}
 struct AppOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "The app: an Info.plist or a folder holding one, an Xcode project (NAME.xcodeproj, a workspace, or a folder "
-            + "holding them), an XcodeGen spec (project.yml), an asset catalog (NAME.xcassets), a built .app folder, or an .ipa "
+            + "holding them), an XcodeGen spec (project.yml), an asset catalog (NAME.xcassets), a built .app folder, an .ipa, "
+            + "or an Expo project (a folder with app.json or app.config.js, or what `expo config --json` printed) "
             + "(default: the bundled demo).",
                                             valueName: "path"), completion: .file(extensions: ["plist", "app", "ipa", "xcodeproj", "xcworkspace", "xcassets",
                                                                                                "yml", "yaml", "json"]))
@@ -113,12 +114,15 @@ struct AppOptions: ParsableArguments {
     }
 
     var catalogOptions: CatalogOptions {
-        CatalogOptions(
+        var options = CatalogOptions(
             idiom: idiom,
             iconsDirectory: icons,
             defines: Dictionary(defines.compactMap(Self.split), uniquingKeysWith: { _, last in last }),
             target: target, project: project, configuration: configuration, primaryIcon: primaryIcon
         )
+        // An Expo config program is run through the project's own CLI (`serve` refuses such an app first).
+        options.runsExpoCLI = true
+        return options
     }
 
     /// How the pictures of `catalog`'s icons are drawn: `--appearance`, `--tint`, and the device's images.

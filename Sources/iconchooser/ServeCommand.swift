@@ -84,6 +84,11 @@ extension IconChooser {
         func run() async throws { try await run(CommandStart()) }
 
         func run(_ start: CommandStart) async throws {
+            // A visitor never makes the server run an app's own code: an Expo config program is refused.
+            if case .expoProgram(let program)? = try? AppLocation.locate(options.appPath()) {
+                throw CommandFailure("\(TextSanitizer.clean(program)): serve never runs an app's config program; \(ExpoCLI.jsonHint), "
+                    + "and serve that", exitCode: 2)
+            }
             // The app is checked here, once; its files are the sessions' business.
             let catalog = try options.loadCatalog(lookingForFiles: false, opener: start.opener)
             let environment = ProcessInfo.processInfo.environment

@@ -164,7 +164,8 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
 
 @Suite struct RuleCaseTests {
     @Test func everyRuleHasACase() {
-        #expect((RuleCase.all.map(\.rule) + ProjectRuleCase.all.map(\.rule) + CompiledCatalogLintTests.rules).sorted()
+        #expect((RuleCase.all.map(\.rule) + ProjectRuleCase.all.map(\.rule) + CompiledCatalogLintTests.rules
+                 + ExpoRuleTests.rules).sorted()
             == LintRules.ids.sorted())
     }
 

@@ -26,6 +26,8 @@ package struct EditError: Error, Sendable, CustomStringConvertible {
         case iconBundleAsPlist
         /// The primary icon is not removed.
         case primaryNotRemovable
+        /// An Expo project's icons are declared in its config, which these edits do not write.
+        case expoConfigNotEditable(config: String)
         /// A new Info.plist entry copies the keys of its neighbour's (`name`), and `plist` read
         /// again cannot give them: the error, or nil where it reads with no such entry naming an image.
         case neighbourEntryUnreadable(plist: String, name: String, CatalogError?)
@@ -72,6 +74,9 @@ package struct EditError: Error, Sendable, CustomStringConvertible {
         case .ordinalWithoutPlist: return "--ordinal orders Info.plist entries; this icon has no entry in the Info.plist"
         case .iconBundleAsPlist: return "an Icon Composer bundle goes into an asset catalog's place; it cannot be an Info.plist icon"
         case .primaryNotRemovable: return "the primary icon is not removed; give an alternate's name"
+        case .expoConfigNotEditable(let config):
+            return "\(TextSanitizer.clean(config)): an Expo project's icons are declared in its config, which add and remove do not "
+                + "edit; change the icon plugin's entry there by hand (then `npx expo prebuild` writes ios/)"
         case let .neighbourEntryUnreadable(plist, name, error):
             let neighbour = "“\(TextSanitizer.clean(name))”"
             if let error { return "\(error.description); a new entry copies the keys of \(neighbour)'s, so none is written" }

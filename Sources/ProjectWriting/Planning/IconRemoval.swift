@@ -9,6 +9,7 @@ package enum IconRemoval {
     static let maximumFiles = 2_000
 
     package static func plan(name: String, keepFiles: Bool, layout: AppLayout) throws(EditError) -> EditPlan {
+        if layout.phone.source == .expo { throw EditError(.expoConfigNotEditable(config: layout.phone.path)) }
         guard !name.isEmpty else { throw EditError(.name(.empty, name: name)) }
         let found = layout.catalogs.compactMap { $0.alternate(named: name) }
         guard let icon = found.first else {
@@ -58,7 +59,7 @@ package enum IconRemoval {
                 }
                 if !removed.isEmpty { plan.summary.append("deleted \(removed.map(layout.shown).joined(separator: ", "))") }
             }
-        case .car:
+        case .car, .expo:
             throw EditError(.noSuchIcon(name: name, app: layout.phone.path))
         }
         plan.expectations.append(.iconAbsent(name: name))

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import IconCatalog
 
@@ -84,60 +85,26 @@ package struct DirtyTreeGuard: Sendable {
         return paths
     }
 
-    /// What git answered.
-    private struct Answer {
-        let status: Int32
-        let output: Data
-        let errors: Data
-    }
-
     /// Runs git in `folder` with `arguments`, in the C locale, with no pager, paths unquoted,
     /// taking no lock a running git would trip over; reads its output while it runs (a full pipe
     /// would stop it), and ends it past `timeout`. Nil when it cannot be started.
-    private func run(_ git: String, _ arguments: [String]) throws(DirtyTreeError) -> Answer? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: git)
-        process.arguments = ["--no-pager", "-c", "core.quotepath=off", "--literal-pathspecs", "-C", folder] + arguments
+    private func run(_ git: String, _ arguments: [String]) throws(DirtyTreeError) -> BoundedProcess.Outcome? {
         var environment = ProcessInfo.processInfo.environment
         environment["LC_ALL"] = "C"
         environment["GIT_PAGER"] = "cat"
         environment["GIT_OPTIONAL_LOCKS"] = "0"
         environment["GIT_TERMINAL_PROMPT"] = "0"
-        process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
         do {
-            try process.run()
+            return try BoundedProcess.run(git, ["--no-pager", "-c", "core.quotepath=off", "--literal-pathspecs", "-C", folder] + arguments,
+                                        environment: environment, timeoutSeconds: timeout)
         } catch {
-            return nil
+            switch error {
+            case .notStarted: return nil
+            case .timedOut(let seconds):
+                throw DirtyTreeError(workTree: folder, kind: .gitTimedOut(command: "git " + (arguments.first ?? ""), seconds: seconds))
+            }
         }
-        let read = CollectedOutput()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { read.set(output: output.fileHandleForReading.readDataToEndOfFile()) }
-        DispatchQueue.global().async(group: group) { read.set(errors: errors.fileHandleForReading.readDataToEndOfFile()) }
-        if group.wait(timeout: .now() + .seconds(timeout)) == .timedOut {
-            process.terminate()
-            _ = group.wait(timeout: .now() + .seconds(1))
-            process.waitUntilExit()
-            throw DirtyTreeError(workTree: folder, kind: .gitTimedOut(command: "git " + (arguments.first ?? ""), seconds: timeout))
-        }
-        process.waitUntilExit()
-        let (out, err) = read.both
-        return Answer(status: process.terminationStatus, output: out, errors: err)
     }
-}
-
-/// A child's two pipes, read to their ends on two threads.
-private final class CollectedOutput: @unchecked Sendable {
-    private let lock = NSLock()
-    private var output = Data()
-    private var errors = Data()
-
-    func set(output data: Data) { lock.withLock { output = data } }
-    func set(errors data: Data) { lock.withLock { errors = data } }
-    var both: (Data, Data) { lock.withLock { (output, errors) } }
 }
 
 /// Why an edit was not written over a dirty work tree. Nothing was written.
