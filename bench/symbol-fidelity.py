@@ -25,6 +25,7 @@ import hashlib
 import os
 import re
 import statistics
+import shutil
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -306,9 +307,13 @@ def prepare(corpus, work):
     app = os.path.join(work, "app")
     os.makedirs(app, exist_ok=True)
     for n, path in enumerate(icons):
+        # A hard link, or a copy: iconchooser does not follow a link that leads out of --app.
         link = os.path.join(app, f"i{n}@2x.png")
         if not os.path.lexists(link):
-            os.symlink(path, link)
+            try:
+                os.link(path, link)
+            except OSError:
+                shutil.copyfile(path, link)
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     bench_input = __import__("importlib").import_module("make-bench-input")
     bench_input.write_plist(os.path.join(app, "Info.plist"), "Corpus", "i0",
