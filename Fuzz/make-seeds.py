@@ -426,7 +426,7 @@ def car_graph_seeds(out, corpus):
 
 def car_pixel_streams(corpus, wanted, limit=40):
     """The compressed pixel streams (CELM payloads and their CBCK chunks) of compression type `wanted` in the
-    corpus's cars, at most `limit` (bench/car.sh takes the largest of them all)."""
+    corpus's cars, at most `limit` (bench/sections/car.sh takes the largest of them all)."""
     streams = []
     for path in car_files(corpus):
         data = read(path)

@@ -134,7 +134,7 @@ final class OpenSSHDaemon {
     static var isAvailable: Bool {
         FileManager.default.isExecutableFile(atPath: sshd) && (getuid() != 0 || getpwnam("sshd") != nil)
     }
-    /// Shared with `make bench` (bench/ssh.sh).
+    /// Shared with `make bench` (bench/sections/ssh.sh).
     static let configTemplate = Repository.root.appendingPathComponent("Tests/EndToEndTests/sshd_config.template").path
 
     struct StartFailed: Error, CustomStringConvertible {

@@ -4,7 +4,7 @@ import Testing
 /// What the built binary finds out about the terminal, and that asking never disturbs
 /// the chooser or the shell: in tmux (with and without passthrough) and without a terminal.
 @Suite(.enabled(if: Tmux.isAvailable, "tmux is not installed (make test installs it)"))
-struct TerminalDetectionTests {
+struct TerminalDetectionCommandTests {
     let cli = CLI()
 
     /// Runs `command` (a shell line) in a fresh tmux window and returns what it wrote to `out`.

@@ -1,4 +1,4 @@
-# Issue 25, sourced by run-bench.sh: pictures from a built app's compiled asset catalog, and LZFSE decoding.
+# Sourced by run-bench.sh: pictures from a built app's compiled asset catalog, and LZFSE decoding.
 #   car.1 preview of an app's five icons read from its Assets.car (the corpus's CalSmoke, Xcode 10: LZVN in row
 #        chunks and CoreUI run-length) against the same five as the loose crushed PNGs Xcode wrote beside it.
 #   car.2 LZFSE decoding throughput of the corpus's largest LZFSE stream, decoded many times in one process:

@@ -1,5 +1,4 @@
-# Issue 12's byte counts, sourced by run-bench.sh (uses its record, record_failure, log,
-# RUNS, STEADY_RUNS, WORK, BIN, ROOT, HERE). Pictures of the five demo icons for a 16x8-cell tile on
+# Sourced by run-bench.sh: pictures, pixel and symbol art. Pictures of the five demo icons for a 16x8-cell tile on
 # 10x20-pixel cells (160x160 pixels), from the files `preview` picks for that size (@3x):
 #   pictures.1 bytes to show them with kitty's protocol, against `chafa -f kitty`;
 #   pictures.2 the same with sixel, against `chafa -f sixels`;
@@ -9,6 +8,8 @@
 #        (the fastest of RUNS encodes of each picture, summed). pictures.2 is ours at its default.
 # chafa runs on a pseudo-terminal of 100x30 cells and 1000x600 pixels (pty-run.py), so it
 # too draws 10x20-pixel cells (160x160 for kitty; 160x156 for sixel, whole bands of 6).
+#   pictures.6-pictures.12 the PSNR of our symbol art against chafa's on the corpus's icons, pictures.13 the time
+#        of one 1024 px PNG at the best setting (see fidelity);
 #   pictures.14 time to the first whole frame of the chooser on the demo with pixel pictures,
 #        against the same with symbol art (see first_whole_frame).
 
@@ -76,6 +77,63 @@ graphics_bench() {
 
 graphics_bench
 
+# --- symbol art ---
+# Fidelity: PSNR of our tiles and chafa's against the source, both decoded from their ANSI
+# text by one rasteriser (bench/symbol-fidelity.py says exactly what is measured).
+CORPUS=$ROOT/../shared/corpus/real-projects
+FIDELITY=(python3 "$HERE/symbol-fidelity.py")
+for candidate in /usr/bin/python3 python3; do
+    if "$candidate" -c 'import numpy, PIL' 2>/dev/null; then FIDELITY=("$candidate" "$HERE/symbol-fidelity.py"); break; fi
+done
+# fidelity CASE TARGET-VALUE TARGET-TEXT OURS-ARGS... -- CHAFA-ARGS...
+fidelity() {
+    local name=$1 limit=$2 text=$3 line
+    shift 3
+    log "$name"
+    if line=$("${FIDELITY[@]}" measure "$BIN" "$WORK/corpus" "x" "$@" 2>"$OUT/fidelity.err"); then
+        read -r _ ours peer count <<<"$line"
+        FIDELITY_COUNT=$count
+        record "$name" "$ours" "$peer" %s gain "$limit" "$text"
+    else
+        record_failure "$name" "$text" "$(tail -n 3 "$OUT/fidelity.err")"
+    fi
+}
+FIDELITY_COUNT=0
+if [[ ! -d $CORPUS ]]; then
+    log "pictures.6-pictures.12 fidelity: skipped, no corpus at $CORPUS"
+elif ! "${FIDELITY[0]}" -c 'import numpy, PIL' 2>/dev/null; then
+    log "pictures.6-pictures.12 fidelity: skipped, no python3 with numpy and Pillow (Debian: python3-numpy python3-pil)"
+elif "${FIDELITY[@]}" prepare "$CORPUS" "$WORK/corpus" >/dev/null 2>"$OUT/fidelity.err"; then
+    CHAFA_BEST=(--symbols block+sextant -w 9)
+    fidelity "pictures.6 half blocks, truecolor: PSNR dB" 0 ">= chafa vhalf" \
+        --color truecolor --symbols half -- --symbols vhalf -w 9 --colors full
+    fidelity "pictures.7 quadrants, truecolor: PSNR dB" 0 "(chafa quad)" \
+        --color truecolor --symbols quadrant -- --symbols quad -w 9 --colors full
+    fidelity "pictures.8 sextants, truecolor: PSNR dB" 0 "(chafa block+sextant)" \
+        --color truecolor --symbols sextant -- "${CHAFA_BEST[@]}" --colors full
+    fidelity "pictures.9 best (octants), truecolor: PSNR dB" 0.5 ">= chafa +0.5 dB" \
+        --color truecolor --symbols octant -- "${CHAFA_BEST[@]}" --colors full
+    fidelity "pictures.10 best, 256 colours: PSNR dB" 0.001 "> chafa --colors 256" \
+        --color 256 --symbols octant -- "${CHAFA_BEST[@]}" --colors 256
+    fidelity "pictures.11 best, 16 colours: PSNR dB" 0 "(chafa --colors 16)" \
+        --color 16 --symbols octant -- "${CHAFA_BEST[@]}" --colors 16
+    fidelity "pictures.12 best, 8 colours: PSNR dB" 0 "(chafa --colors 8)" \
+        --color 8 --symbols octant -- "${CHAFA_BEST[@]}" --colors 8
+else
+    record_failure "pictures.6-pictures.12 fidelity" "-" "could not gather the corpus icons: $(tail -n 3 "$OUT/fidelity.err")"
+fi
+
+CASE="pictures.13 one 1024px PNG at the best setting: time ms"
+log "$CASE"
+ours_best() { "$BIN" preview --app "$WORK/one/Info.plist" --size 16x8 --color truecolor --symbols octant >"$OUT/best.ours" 2>"$OUT/best.ours.err"; }
+peer_best() { chafa -f symbols --size 16x8 --symbols block+sextant -w 9 --colors full "$ONE_PNG" >"$OUT/best.peer" 2>"$OUT/best.peer.err"; }
+if time_pair ours_best peer_best "$STEADY_RUNS"; then
+    record "$CASE" "$(ms "$OURS_US")" "$(ms "$PEER_US")" %s ratio 0.5 "<= 0.5x"
+else
+    record_failure "$CASE" "<= 0.5x" "a run failed: $(cat "$OUT/best.ours.err" "$OUT/best.peer.err" 2>/dev/null | head -c 300)"
+fi
+
+# --- pixel pictures in the chooser ---
 # placeholder_cells TEXT: how many kitty placeholders (U+10EEEE) TEXT holds, in REPLY. Counted
 # as bytes in the C locale: bash's pattern matching over multibyte text took about 100 ms of CPU
 # per screen, on the cores the chooser it times runs on, as much as the whole symbol frame.

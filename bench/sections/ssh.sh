@@ -1,5 +1,5 @@
-# Issue 5's numbers, sourced by run-bench.sh (uses its tm, wait_for, close_window, record,
-# record_failure, median, ms, pane_command, bytes_for_key, RUNS, WORK, BIN, DEMO).
+# Sourced by run-bench.sh (uses helpers.sh's tm, wait_for, close_window, record, record_failure,
+# median, ms, pane_command, bytes_for_key, and the driver's RUNS, WORK, BIN, DEMO).
 #   ssh.1 time from `ssh` start to the chooser's first frame over `iconchooser serve`, against
 #       `ssh` to a real OpenSSH server (sshd -D, started here) running the same chooser;
 #   ssh.2 bytes one focus move (Right) sends to the terminal over serve, against the same over sshd.
