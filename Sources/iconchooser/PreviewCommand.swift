@@ -181,18 +181,10 @@ extension IconChooser {
                 throw CommandFailure("a \(size.columns)×\(size.rows) tile of \(cell) cells is too large for a picture; "
                     + "give a smaller --size", exitCode: 64)
             }
-            // kitty scales a picture to its cells: no more pixels than the icon has.
             let pictures = IconPictures.pixelPictures(for: icons, geometry: geometry,
-                                                      sizing: graphics == .kitty ? .atMostSource : .tile, look: look,
-                                                      svgTime: svgTime)
+                                                      sizing: PictureProtocol.of(graphics).sizing, look: look, svgTime: svgTime)
             pictures.compactMap(\.problem).forEach { Console.warning($0) }
-            var options = GraphicsOptions(kittyPlaceholders: terminal?.kittyPlaceholders ?? false,
-                                          placeholderColor: configuration.colorDepth == .truecolor ? .truecolor : .palette256,
-                                          throughTmux: terminal?.passThroughTmux ?? false,
-                                          firstImageID: UInt32.random(in: 0...0xFF_FFFF))
-            let background = terminal?.background
-            options.sixel = Sixel(background: background.map { ($0.red, $0.green, $0.blue) } ?? (0, 0, 0),
-                                  maxColors: terminal?.sixelRegisters ?? Sixel.defaultMaxColors)
+            let options = GraphicsOptions(capabilities: terminal, colorDepth: configuration.colorDepth)
             do {
                 return try PreviewSheet.render(items: items, pictures: pictures.map(\.picture), currentName: current,
                                                columns: size.columns, rows: size.rows,
