@@ -2,6 +2,7 @@ import ArgumentParser
 import CellCanvas
 import ChooserRuntime
 import ChooserUI
+import CommandLineSupport
 import Foundation
 import IconArt
 import IconCatalog
@@ -195,24 +196,24 @@ extension IconChooser {
             }
         }
 
-        /// Starts decoding the tiles that `arguments` (the words after `preview`) most likely ask
+        /// Starts decoding the tiles that the command line most likely asks
         /// for, while ArgumentParser parses them: `app`'s icons (`--app`, else the demo) at the
         /// `--size`, `--symbols`, `--color` and `--ascii` found among them, as `run` would draw
         /// them where nothing else intervenes. A wrong guess is only time on another core: a
         /// tile is used only where it is exactly the one asked for (see `TileCanvasReadAhead`).
         /// The tiles go to `tiles`, which `run` is given (`CommandStart.tiles`).
-        static func readAhead(_ arguments: [String], app: String?, into tiles: TileCanvasReadAhead) {
+        static func readAhead(_ arguments: EarlyArguments, app: String?, into tiles: TileCanvasReadAhead) {
             let environment = ProcessInfo.processInfo.environment
-            let value = { EntryPoint.lastValue(of: $0, in: arguments) }
+            let value = arguments.lastValue(of:)
             // Pictures in a pixel protocol, or none at all, are not symbol tiles.
             let graphics = value("--graphics").flatMap(GraphicsChoice.init(name:))
                 ?? (try? GraphicsChoice.fromEnvironment(environment)) ?? .auto
-            guard graphics.forced == nil, !arguments.prefix(while: { $0 != "--" }).contains("--explain-terminal"),
+            guard graphics.forced == nil, !arguments.contains("--explain-terminal"),
                   let app = app ?? DemoApp.plistPath() else { return }
             let size = value("--size").flatMap(TileCells.init(argument:)) ?? defaultSize
             let depth = (value("--color").flatMap(ColorChoice.init(rawValue:)) ?? .auto).depth(environment: environment)
             let symbols = (value("--symbols").flatMap(SymbolChoice.init(rawValue:)) ?? .auto).symbols(environment: environment)
-            let ascii = arguments.prefix(while: { $0 != "--" }).contains("--ascii") || !Console.isUTF8
+            let ascii = arguments.contains("--ascii") || !Console.isUTF8
             IconPictures.readAhead(app: app, renderer: TileRenderer(depth: depth, symbols: symbols, ascii: ascii, readAhead: tiles),
                                    columns: size.columns, rows: size.rows)
         }
