@@ -170,7 +170,7 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
         guard let encoder = chosen.screenPictures(for: capabilities, colorDepth: colorDepth) else { return nil }
         // kitty scales a picture to the cells it is placed on; sixel and iTerm2 pictures
         // would not line up with the text unless the cell size is known (or forced).
-        guard let cell = capabilities.cellSize ?? (chosen.scalesToCells || capabilities.graphicsForced ? .standard : nil) else {
+        guard let cell = capabilities.cellSize ?? (graphics.scalesToCells || capabilities.graphicsForced ? .standard : nil) else {
             return nil
         }
         return (encoder, cell, chosen.sizing)

@@ -23,12 +23,23 @@ public enum GraphicsProtocol: String, CaseIterable, Hashable, Sendable {
 }
 
 extension GraphicsProtocol {
+    /// The terminal scales a picture to the cells it is placed on (kitty): a picture needs no
+    /// more pixels than its icon has, and a standard cell size does where none is known.
+    /// Otherwise (sixel, iTerm2) it is drawn pixel for pixel, and lines up with the text only
+    /// when made at the cell size.
+    public var scalesToCells: Bool {
+        switch self {
+        case .kitty: true
+        case .sixel, .iterm2: false
+        }
+    }
+
     /// Whether pictures made for cells of `made` pixels must be made again for cells of
-    /// `cell`. sixel and iTerm2 pictures are exactly their cells' size, so at any change;
-    /// kitty scales a picture to the cells it is placed on, so only where the eye would see
-    /// it: either side more than an eighth off.
+    /// `cell`. Pictures drawn pixel for pixel are exactly their cells' size, so at any change;
+    /// a picture the terminal scales to its cells only where the eye would see it: either side
+    /// more than an eighth off.
     public func remakesPictures(madeFor made: CellPixelSize, on cell: CellPixelSize) -> Bool {
-        guard self == .kitty else { return made != cell }
+        guard scalesToCells else { return made != cell }
         return abs(made.width - cell.width) * 8 > cell.width || abs(made.height - cell.height) * 8 > cell.height
     }
 }

@@ -4,15 +4,12 @@ import TerminalDetection
 
 /// A pixel protocol as one value, as chafa keeps one table of what each protocol needs: how
 /// large its pictures are made, the encoder the chooser places them with, and how a sheet
-/// (`preview`) writes one at the cursor. Which terminals speak it is decided beside its name
-/// (`GraphicsProtocol.support`, in `TerminalDetection`); everything that draws pixels, the
-/// chooser's `IconPixelPictures` and `preview` alike, chooses through this table.
+/// (`preview`) writes one at the cursor. Which terminals speak it, and whether they scale its
+/// pictures, is said beside its name (`GraphicsProtocol.support`, `scalesToCells`, in
+/// `TerminalDetection`); everything that draws pixels, the chooser's `IconPixelPictures` and
+/// `preview` alike, chooses through this table.
 public struct PictureProtocol: Sendable {
     public let graphics: GraphicsProtocol
-    /// The terminal scales a picture to the cells it is placed on (kitty): a picture needs no
-    /// more pixels than its icon has, and a standard cell size does where none is known.
-    /// Otherwise it is drawn pixel for pixel and lines up with the text only at the cell size.
-    public let scalesToCells: Bool
     /// The chooser's encoder on a terminal of these capabilities drawn at this colour depth;
     /// nil where the protocol cannot be used there.
     let screen: @Sendable (TerminalCapabilities, ColorDepth) -> (any ScreenPictures)?
@@ -20,7 +17,7 @@ public struct PictureProtocol: Sendable {
     let atCursor: @Sendable (PixelPicture, GraphicsOptions) throws(GraphicsEncodingError) -> [UInt8]
 
     /// How many pixels a picture is made of.
-    public var sizing: PixelPicture.Sizing { scalesToCells ? .atMostSource : .tile }
+    public var sizing: PixelPicture.Sizing { graphics.scalesToCells ? .atMostSource : .tile }
 
     /// The chooser's encoder on a terminal of `capabilities` drawn at `colorDepth`, or nil.
     public func screenPictures(for capabilities: TerminalCapabilities, colorDepth: ColorDepth) -> (any ScreenPictures)? {
@@ -40,7 +37,7 @@ public struct PictureProtocol: Sendable {
     public static var all: [PictureProtocol] { GraphicsProtocol.allCases.map(of) }
 
     static let kitty = PictureProtocol(
-        graphics: .kitty, scalesToCells: true,
+        graphics: .kitty,
         screen: { capabilities, colorDepth in
             guard capabilities.kittyPlaceholders else {
                 return KittyScreenPictures(showing: .placed, throughTmux: capabilities.passThroughTmux,
@@ -61,7 +58,7 @@ public struct PictureProtocol: Sendable {
         })
 
     static let sixel = PictureProtocol(
-        graphics: .sixel, scalesToCells: false,
+        graphics: .sixel,
         screen: { capabilities, _ in
             let sixel = GraphicsOptions.sixel(for: capabilities)
             return CellScreenPictures(encoding: { picture in sixel.encode(picture) })
@@ -69,7 +66,7 @@ public struct PictureProtocol: Sendable {
         atCursor: { picture, options in options.sixel.encode(picture) })
 
     static let iterm2 = PictureProtocol(
-        graphics: .iterm2, scalesToCells: false,
+        graphics: .iterm2,
         screen: { _, _ in CellScreenPictures(encoding: { picture throws(GraphicsEncodingError) in try ITerm2Image.encode(picture) }) },
         atCursor: { picture, _ throws(GraphicsEncodingError) in try ITerm2Image.encode(picture) })
 }
