@@ -84,8 +84,12 @@ struct FixTmuxTests {
         try tmux.waitFor(text: "black-multi")
         try tmux.send("End")
         try tmux.send("i")
-        let panel = try tmux.waitFor("the finding", timeout: 30) { detailsPanelText($0).contains("fixable]") }
-        #expect(detailsPanelText(panel).contains("Lint "))
+        // The findings have come once the section lists them (its heading says what f fixes
+        // where f is a key, however many of them fit below it).
+        let panel = try tmux.waitFor("the findings", timeout: 30) { screen in
+            let text = detailsPanelText(screen)
+            return text.contains("Lint ") && text.contains("error:")
+        }
         #expect(!detailsPanelText(panel).contains("f fixes"))
         try tmux.send("f")
         try tmux.send("?")
