@@ -211,7 +211,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 path: "Tests/TestSupport"),
         // Test-side decoders of what the picture encoders write (kitty, sixel, iTerm2), as a terminal reads it.
-        .target(name: "TerminalStreams", dependencies: ["IconArt", "CPNG"], path: "Tests/TerminalStreams"),
+        .target(name: "TerminalStreams", dependencies: ["IconArt", "CPNG", "CellCanvas"], path: "Tests/TerminalStreams"),
         .testTarget(name: "CellCanvasTests", dependencies: ["CellCanvas", "TerminalText"]),
         .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput"]),
         .testTarget(name: "TerminalDetectionTests", dependencies: ["TerminalDetection", "TerminalInput", "CellCanvas"]),

@@ -178,6 +178,8 @@ private final class SessionRun {
         var configuration = session.configuration
         let symbols = runtime.startingSymbols
         configuration.symbols = symbols.set
+        // `f` is offered only where something can carry out its fixes.
+        configuration.fixes = session.options.fixes != nil
         (state, pending) = ChooserState.start(
             items: session.items, appName: session.appName, currentName: session.currentName,
             screen: ScreenSize(width: size.columns, height: size.rows), configuration: configuration,

@@ -111,7 +111,7 @@ public struct LoadedPixelPicture: Hashable, Sendable {
 /// only the bytes that place it.
 public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
     public let drawable = IconPixelPictures.protocols
-    private static let protocols: Set<GraphicsProtocol> = [.kitty, .sixel, .iterm2]
+    private static let protocols = Set(PictureProtocol.all.map(\.graphics))
 
     /// A picture of one size; the details panel's is another picture than a tile's of the same
     /// size, as kitty shows each picture in one place at a time.
@@ -165,14 +165,15 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
     /// terminal shows pictures in a protocol this program draws.
     private static func plan(for capabilities: TerminalCapabilities, colorDepth: ColorDepth)
         -> (encoder: any ScreenPictures, cell: CellPixelSize, sizing: PixelPicture.Sizing)? {
-        guard let graphics = capabilities.graphics, protocols.contains(graphics),
-              let encoder = Self.encoder(graphics, capabilities: capabilities, colorDepth: colorDepth) else { return nil }
+        guard let graphics = capabilities.graphics, protocols.contains(graphics) else { return nil }
+        let chosen = PictureProtocol.of(graphics)
+        guard let encoder = chosen.screenPictures(for: capabilities, colorDepth: colorDepth) else { return nil }
         // kitty scales a picture to the cells it is placed on; sixel and iTerm2 pictures
         // would not line up with the text unless the cell size is known (or forced).
-        guard let cell = capabilities.cellSize ?? (graphics == .kitty || capabilities.graphicsForced ? .standard : nil) else {
+        guard let cell = capabilities.cellSize ?? (graphics.scalesToCells || capabilities.graphicsForced ? .standard : nil) else {
             return nil
         }
-        return (encoder, cell, graphics == .kitty ? .atMostSource : .tile)
+        return (encoder, cell, chosen.sizing)
     }
 
     public func makeAhead(_ icons: [IconKey], size: TileSize, for capabilities: TerminalCapabilities, colorDepth: ColorDepth,
@@ -197,33 +198,6 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
     private func picture(_ key: Key, sizing: PixelPicture.Sizing) -> PixelPicture? {
         guard let geometry = TileGeometry(columns: key.columns, rows: key.rows, cell: key.cell) else { return nil }
         return try? make(key.icon, geometry, sizing, key.appearance)
-    }
-
-    /// The encoder for `graphics` on this terminal; nil when it cannot be used here.
-    static func encoder(_ graphics: GraphicsProtocol, capabilities: TerminalCapabilities,
-                        colorDepth: ColorDepth) -> (any ScreenPictures)? {
-        switch graphics {
-        case .kitty:
-            guard capabilities.kittyPlaceholders else {
-                return KittyScreenPictures(showing: .placed, throughTmux: capabilities.passThroughTmux,
-                                           firstImageID: UInt32.random(in: 1...0xFF_FFFF))
-            }
-            // A placeholder's colour carries the image id: 256 colours at least.
-            let color: KittyPlaceholder.IDColor
-            switch colorDepth {
-            case .truecolor: color = .truecolor
-            case .palette256: color = .palette256
-            default: return nil
-            }
-            return KittyScreenPictures(showing: .placeholders(color), throughTmux: capabilities.passThroughTmux,
-                                       firstImageID: UInt32.random(in: 0...0xFF_FFFF))
-        case .sixel:
-            let background = capabilities.background.map { ($0.red, $0.green, $0.blue) } ?? (0, 0, 0)
-            return CellScreenPictures(.sixel(Sixel(background: background,
-                                                   maxColors: capabilities.sixelRegisters ?? Sixel.defaultMaxColors)))
-        case .iterm2:
-            return CellScreenPictures(.iterm2)
-        }
     }
 
     public func request(_ icons: [IconKey], size: TileSize, cell: CellPixelSize, appearance: IconAppearance,

@@ -14,14 +14,18 @@ import TerminalText
 ///     ├───────────────────────────────┤
 ///     │              OK               │
 ///     ╰───────────────────────────────╯
-struct AlertBox {
+struct AlertBox: Widget {
     /// The widest message line, as iOS alerts are narrow whatever the screen.
     static let maximumTextWidth = 36
 
     let x, y, width, height: Int
     let lines: [String]
+    let glyphs: Glyphs
+    let theme: Theme
 
-    init(_ alert: ChooserAlert, screen: ScreenSize, ascii: Bool) {
+    init(_ alert: ChooserAlert, screen: ScreenSize, glyphs: Glyphs, theme: Theme) {
+        self.glyphs = glyphs
+        self.theme = theme
         let textWidth = max(1, min(Self.maximumTextWidth, screen.width - 4))
         // Top border, padding, padding, separator, button, bottom border: six rows.
         let wrapped = DisplayWidth.wrap(alert.message, to: textWidth)
@@ -33,6 +37,8 @@ struct AlertBox {
         y = max(0, (screen.height - height) / 2)
     }
 
+    var area: (x: Int, y: Int, width: Int, height: Int) { (x, y, width, height) }
+
     var buttonRow: Int { y + height - 2 }
 
     /// The button spans the box's inner width, as an iOS alert button spans the alert.
@@ -40,7 +46,7 @@ struct AlertBox {
         row == buttonRow && column > x && column < x + width - 1
     }
 
-    func draw(into grid: inout CellGrid, theme: Theme, glyphs: Glyphs) {
+    func draw(into grid: inout CellGrid) {
         let box = glyphs.box
         grid.drawBox(x: x, y: y, width: width, height: height, glyphs: box, filled: true)
         for (offset, line) in lines.enumerated() {

@@ -16,10 +16,14 @@ public struct ChooserConfiguration: Hashable, Sendable {
     public var colorDepth: ColorDepth
     /// The block symbols pictures are drawn with: what the terminal is known or detected to draw.
     public var symbols: SymbolSet
+    /// True: `f` fixes what lint found in the app's files. False (`--no-fix`, `serve`'s visitors,
+    /// the bundled demo): the key is not bound, and no help, footer or panel offers it.
+    public var fixes: Bool
 
     public init(alertOnApply: Bool = true, iconSize: IconSizeChoice = .auto, ascii: Bool = false,
-                colorDepth: ColorDepth = .palette256, symbols: SymbolSet = .half) {
+                colorDepth: ColorDepth = .palette256, symbols: SymbolSet = .half, fixes: Bool = true) {
         self.alertOnApply = alertOnApply
+        self.fixes = fixes
         self.iconSize = iconSize
         self.ascii = ascii
         self.colorDepth = colorDepth

@@ -345,19 +345,24 @@ extension ChooserState {
         return boxFrames + [(panel.x, panel.y, panel.width, panel.height)]
     }
 
-    /// The help and the alert, which cover the details panel too.
-    var boxFrames: [(x: Int, y: Int, width: Int, height: Int)] {
-        var frames: [(x: Int, y: Int, width: Int, height: Int)] = []
-        let glyphs = Glyphs(ascii: configuration.ascii)
-        if showsHelp { frames.append(HelpBox(glyphs: glyphs, terminal: terminalLines).frame(in: screen)) }
-        if let alert {
-            let box = AlertBox(alert, screen: screen, ascii: configuration.ascii)
-            frames.append((box.x, box.y, box.width, box.height))
+    /// The help, a fix's confirmation and the alert, which cover the details panel too.
+    var boxFrames: [(x: Int, y: Int, width: Int, height: Int)] { boxes.map(\.area) }
+
+    /// The boxes over the grid and the panel, in the order they are drawn: the help, a fix's
+    /// confirmation, the alert.
+    var boxes: [any Widget] {
+        let glyphs = Glyphs(ascii: configuration.ascii), theme = Theme(depth: configuration.colorDepth)
+        var boxes: [any Widget] = []
+        if showsHelp {
+            boxes.append(HelpBox(glyphs: glyphs, theme: theme, configuration: configuration, terminal: terminalLines, screen: screen))
         }
-        if case .confirming(let proposal)? = fix {
-            let box = FixBox(proposal, screen: screen, glyphs: glyphs)
-            frames.append((box.x, box.y, box.width, box.height))
-        }
-        return frames
+        if case .confirming(let proposal)? = fix { boxes.append(FixBox(proposal, screen: screen, glyphs: glyphs, theme: theme)) }
+        if let alertBox { boxes.append(alertBox) }
+        return boxes
+    }
+
+    /// The alert's box, where an alert shows.
+    var alertBox: AlertBox? {
+        alert.map { AlertBox($0, screen: screen, glyphs: Glyphs(ascii: configuration.ascii), theme: Theme(depth: configuration.colorDepth)) }
     }
 }

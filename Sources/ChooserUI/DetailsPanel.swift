@@ -140,19 +140,29 @@ struct PanelLine: Equatable {
 /// picture (or a placeholder until it arrives, blank cells when the terminal draws it in
 /// pixels), where it is declared, its images and its lint findings. Sections that do not
 /// fit are cut with a line counting what is left out, the findings last.
-struct DetailsPanel {
+struct DetailsPanel: Widget {
     let frame: DetailsPanelFrame
     let glyphs: Glyphs
     let theme: Theme
+    let item: ChooserItem
+    let isCurrent: Bool
+    let details: IconDetails?
+    let findings: AppFindings?
+    /// The findings listed for the item (see `ChooserState.findings(of:)`).
+    let own: [IconFinding]
+    let picture: Picture
+    let renderer: TileRenderer
+    /// `f` is bound (`KeyBindings`): the findings' heading says what it fixes.
+    let offersFix: Bool
+
+    var area: (x: Int, y: Int, width: Int, height: Int) { (frame.x, frame.y, frame.width, frame.height) }
 
     enum Picture {
         case symbols(CellGrid?)
         case pixels
     }
 
-    /// `own`: the findings listed for the item (see `ChooserState.findings(of:)`).
-    func draw(item: ChooserItem, isCurrent: Bool, details: IconDetails?, findings: AppFindings?, own: [IconFinding],
-              picture: Picture, renderer: TileRenderer, into grid: inout CellGrid) {
+    func draw(into grid: inout CellGrid) {
         grid.drawBox(x: frame.x, y: frame.y, width: frame.width, height: frame.height, glyphs: glyphs.box, filled: true)
         guard frame.innerHeight > 0, frame.textWidth > 0 else { return }
         let heading = " Details \(glyphs.dash) i closes "
@@ -396,7 +406,7 @@ struct DetailsPanel {
         }
         // Said in the heading, which always shows, where a long finding's end may be cut.
         let fixable = own.count(where: \.fixable)
-        if fixable > 0 { section.heading = heading("Lint \(glyphs.dash) f fixes \(fixable == own.count ? (fixable == 1 ? "it" : "them") : "\(fixable)")") }
+        if fixable > 0, offersFix { section.heading = heading("Lint \(glyphs.dash) f fixes \(fixable == own.count ? (fixable == 1 ? "it" : "them") : "\(fixable)")") }
         if own.isEmpty { section.entries.append([PanelLine(text: "nothing found", indent: 2)]) }
         for finding in own {
             let style: CellStyle

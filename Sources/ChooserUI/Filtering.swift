@@ -15,7 +15,7 @@ extension ChooserState {
     /// or it moves, applies or quits: the grid handles those).
     mutating func handleFilterKey(_ key: TerminalKey) -> [ChooserEffect]? {
         guard var filter else { return nil }
-        switch (ChooserCommand(key: key, mode: .filter), key) {
+        switch (ChooserCommand(key: key, mode: .filter, enabledIn: configuration), key) {
         case (.clearFilter, _):
             return closeFilter()
         case (.deleteBackward, _):

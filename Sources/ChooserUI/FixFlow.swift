@@ -129,14 +129,18 @@ public struct FixTarget: Hashable, Sendable {
 
 /// The confirmation box of a fix: the question, what will change (one line per file,
 /// clipped with a count on a short screen), and the keys that answer.
-struct FixBox {
+struct FixBox: Widget {
     static let maximumTextWidth = 72
 
     let x, y, width, height: Int
     let lines: [String]
     let question: [String]
+    let glyphs: Glyphs
+    let theme: Theme
 
-    init(_ proposal: FixProposal, screen: ScreenSize, glyphs: Glyphs) {
+    init(_ proposal: FixProposal, screen: ScreenSize, glyphs: Glyphs, theme: Theme) {
+        self.glyphs = glyphs
+        self.theme = theme
         let textWidth = max(1, min(Self.maximumTextWidth, screen.width - 4))
         question = Array(DisplayWidth.wrap(glyphs.shown(proposal.question), to: textWidth).prefix(2))
         // Borders, the question, a blank, the changes, a blank, the keys.
@@ -156,7 +160,9 @@ struct FixBox {
 
     static let keysLine = "Enter apply   Esc cancel"
 
-    func draw(into grid: inout CellGrid, theme: Theme, glyphs: Glyphs) {
+    var area: (x: Int, y: Int, width: Int, height: Int) { (x, y, width, height) }
+
+    func draw(into grid: inout CellGrid) {
         grid.drawBox(x: x, y: y, width: width, height: height, glyphs: glyphs.box, filled: true)
         grid.write(" Fix ", x: x + 2, y: y, style: theme.title)
         var row = y + 1

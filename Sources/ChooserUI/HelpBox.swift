@@ -4,13 +4,23 @@ import IconCatalog
 import TerminalText
 
 /// The `?` overlay: every key and what it does, in a box centred on the grid. It is
-/// clipped (never wrapped) on a small screen, where the footer's hints still show.
-struct HelpBox {
+/// clipped (never wrapped) on a small screen, where the footer's hints still show. It lists
+/// the keys the configuration enables only.
+struct HelpBox: Widget {
     let glyphs: Glyphs
+    let theme: Theme
+    let entries: [(keys: String, meaning: String)]
     /// What is known about the terminal, below the keys (wrapped to the box's width).
-    var terminal: [String] = []
+    let terminal: [String]
+    let screen: ScreenSize
 
-    var entries: [(keys: String, meaning: String)] { KeyBindings.helpEntries(glyphs: glyphs) }
+    init(glyphs: Glyphs, theme: Theme, configuration: ChooserConfiguration, terminal: [String], screen: ScreenSize) {
+        self.glyphs = glyphs
+        self.theme = theme
+        entries = KeyBindings.helpEntries(glyphs: glyphs, configuration: configuration)
+        self.terminal = terminal
+        self.screen = screen
+    }
 
     var lines: [String] {
         let keysWidth = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0
@@ -31,17 +41,17 @@ struct HelpBox {
         return (shown, width)
     }
 
-    /// Where the box goes on `screen`: centred.
-    func frame(in screen: ScreenSize) -> (x: Int, y: Int, width: Int, height: Int) {
+    /// Where the box goes on its screen: centred.
+    var area: (x: Int, y: Int, width: Int, height: Int) {
         let (shown, width) = content(width: screen.width, height: screen.height)
         let height = shown.count + 2
         return ((screen.width - width) / 2, max(0, (screen.height - height) / 2), width, height)
     }
 
-    func draw(into grid: inout CellGrid, theme: Theme) {
+    func draw(into grid: inout CellGrid) {
         let keyCount = entries.count
-        let (shown, _) = content(width: grid.width, height: grid.height)
-        let (x, y, width, height) = frame(in: ScreenSize(width: grid.width, height: grid.height))
+        let (shown, _) = content(width: screen.width, height: screen.height)
+        let (x, y, width, height) = area
         grid.drawBox(x: x, y: y, width: width, height: height, glyphs: glyphs.box, filled: true)
         grid.write(" Keys ", x: x + 2, y: y, style: theme.title)
         for (offset, line) in shown.enumerated() {

@@ -28,6 +28,88 @@ struct KeyHint: Sendable {
     }
 }
 
+/// What a key means in the chooser. Which keys give which command is the table below (`KeyBindings`),
+/// and what each does to the state is `perform`, so that a new key is this file and, where its
+/// work is more than a line, a `ChooserState` extension in the file of its topic.
+enum ChooserCommand: Hashable, Sendable, CaseIterable {
+    /// The previous icon in reading order, wrapping from the first to the last.
+    case previous
+    /// The next icon in reading order, wrapping from the last to the first.
+    case next
+    /// One grid row up; stays on the top row.
+    case up
+    /// One grid row down (to the last icon when the row below is shorter); stays on the last row.
+    case down
+    case first, last
+    case pageUp, pageDown
+    /// Make the focused icon current.
+    case apply
+    case toggleHelp
+    /// Show every icon in the next appearance (light, dark, tinted), as iOS 18's home screen does.
+    case cycleAppearance
+    /// Open or close the focused icon's details beside the grid (or over it).
+    case toggleDetails
+    /// Narrow the grid to the icons whose name matches what is typed next.
+    case startFilter
+    /// The iPad icon set instead of the iPhone one, and back, where the app has both.
+    case switchIdiom
+    /// Fix the focused icon's fixable lint findings, after a confirmation.
+    case fix
+    /// Leave with status 0.
+    case quit
+    /// Leave with status 130, like a shell's SIGINT.
+    case interrupt
+
+    /// Close the open filter's line, every icon shown again.
+    case clearFilter
+    /// Delete the open filter's last character.
+    case deleteBackward
+
+    /// What `key` does in `mode` where `configuration` enables it, from the one table of
+    /// bindings (`KeyBindings`); nil for a key that is not bound, or not enabled.
+    init?(key: TerminalKey, mode: KeyMode = .grid, enabledIn configuration: ChooserConfiguration) {
+        guard let command = KeyBindings.command(for: key, in: mode, enabledIn: configuration) else { return nil }
+        self = command
+    }
+}
+
+extension ChooserCommand {
+    /// What the command does to the grid: the keys reach here once the alert, the help box, a
+    /// fix's confirmation and an open filter have taken theirs (`ChooserState.handle`).
+    func perform(_ key: TerminalKey, on state: inout ChooserState) -> [ChooserEffect] {
+        switch self {
+        case .quit where key == .escape && state.details.isOpen:
+            return state.toggleDetails()
+        case .quit: return [.quit(status: 0)]
+        case .interrupt: return [.quit(status: 130)]
+        case .clearFilter, .deleteBackward: return []  // the filter's own, taken above while it is open
+        case .toggleHelp:
+            state.showsHelp = state.layout != nil  // a too-small screen has no room for it
+            return []
+        case .apply:
+            // Nothing to apply while a filter hides the focused icon.
+            return state.layout == nil || state.position(of: state.focus) == nil ? [] : state.apply(state.focus)
+        case .cycleAppearance:
+            return state.showNextAppearance()
+        case .toggleDetails:
+            return state.toggleDetails()
+        case .startFilter:
+            return state.openFilter()
+        case .switchIdiom:
+            return state.showNextIdiom()
+        case .fix:
+            return state.startFix()
+        case .previous, .next, .up, .down, .first, .last, .pageUp, .pageDown:
+            guard let layout = state.layout, let from = state.position(of: state.focus) else { return [] }
+            if self == .pageUp { state.firstVisibleRow = max(0, state.firstVisibleRow - layout.visibleRows) }
+            if self == .pageDown { state.firstVisibleRow = min(layout.lastFirstRow, state.firstVisibleRow + layout.visibleRows) }
+            state.focus = state.shown[Navigation.target(of: self, from: from, count: state.shown.count, layout: layout)]
+            state.scrollFocusIntoView()
+            return state.requestMissingPixelPictures()
+        }
+    }
+}
+
 /// One row of the key table, as bubbles' `key.Binding`: the keys and the command each gives,
 /// when they act, and how the help box, the footer, `--help` and the README name them.
 struct KeyBinding: Sendable {
@@ -43,11 +125,16 @@ struct KeyBinding: Sendable {
     var summary: String? = nil
     /// What the README's key table calls an input that is not a key (a mouse click).
     var readmeName: String? = nil
+    /// Whether the keys act under a configuration, as bubbles' `key.Binding.Enabled`: a binding
+    /// that does not is neither matched nor listed in the help, the footer or the details panel.
+    var isEnabled: @Sendable (ChooserConfiguration) -> Bool = { _ in true }
 
     init(_ keys: [(key: TerminalKey, command: ChooserCommand)], mode: KeyMode = .grid,
          help: (keys: @Sendable (Glyphs) -> String, meaning: String)?,
-         gridHint: KeyHint? = nil, filterHint: KeyHint? = nil, summary: String? = nil, readmeName: String? = nil) {
+         gridHint: KeyHint? = nil, filterHint: KeyHint? = nil, summary: String? = nil, readmeName: String? = nil,
+         enabled isEnabled: @escaping @Sendable (ChooserConfiguration) -> Bool = { _ in true }) {
         self.keys = keys
+        self.isEnabled = isEnabled
         self.mode = mode
         self.help = help
         self.gridHint = gridHint
@@ -57,9 +144,10 @@ struct KeyBinding: Sendable {
     }
 
     init(_ keys: [TerminalKey], _ command: ChooserCommand, mode: KeyMode = .grid, help: (keys: String, meaning: String)?,
-         gridHint: KeyHint? = nil, filterHint: KeyHint? = nil, summary: String? = nil) {
+         gridHint: KeyHint? = nil, filterHint: KeyHint? = nil, summary: String? = nil,
+         enabled isEnabled: @escaping @Sendable (ChooserConfiguration) -> Bool = { _ in true }) {
         self.init(keys.map { ($0, command) }, mode: mode, help: help.map { help in ({ _ in help.keys }, help.meaning) },
-                  gridHint: gridHint, filterHint: filterHint, summary: summary)
+                  gridHint: gridHint, filterHint: filterHint, summary: summary, enabled: isEnabled)
     }
 }
 
@@ -89,7 +177,7 @@ enum KeyBindings {
                    gridHint: KeyHint("a appearance", rank: 3)),
         KeyBinding([.character("i")], .toggleDetails, help: ("i", "details (files, lint)"),
                    gridHint: KeyHint("i details", rank: 4), summary: "i shows the focused icon's files and lint findings"),
-        KeyBinding([.character("f")], .fix, help: ("f", "fix what lint found (in i)")),
+        KeyBinding([.character("f")], .fix, help: ("f", "fix what lint found (in i)"), enabled: { $0.fixes }),
         KeyBinding([.character("p")], .switchIdiom, help: ("p", "iPhone / iPad icons"),
                    gridHint: KeyHint(rank: 6) { _, other in other.map { "p \($0.deviceName)" } }),
         KeyBinding([.character("?")], .toggleHelp, help: ("?", "close this help"),
@@ -99,31 +187,41 @@ enum KeyBindings {
         KeyBinding([.control("c")], .interrupt, help: ("Ctrl-C", "leave (status 130)")),
     ]
 
-    /// Each mode's keys → command, built once from the table.
-    private static let commands: [KeyMode: [TerminalKey: ChooserCommand]] = {
-        var commands: [KeyMode: [TerminalKey: ChooserCommand]] = [:]
-        for binding in all {
+    /// Each mode's keys → command and the binding that gives it, built once from the table.
+    private static let commands: [KeyMode: [TerminalKey: (command: ChooserCommand, binding: Int)]] = {
+        var commands: [KeyMode: [TerminalKey: (command: ChooserCommand, binding: Int)]] = [:]
+        for (index, binding) in all.enumerated() {
             for (key, command) in binding.keys {
                 precondition(commands[binding.mode]?[key] == nil, "\(key) is bound twice")
-                commands[binding.mode, default: [:]][key] = command
+                commands[binding.mode, default: [:]][key] = (command, index)
             }
         }
         return commands
     }()
 
-    static func command(for key: TerminalKey, in mode: KeyMode) -> ChooserCommand? {
-        commands[mode]?[key]
+    static func command(for key: TerminalKey, in mode: KeyMode, enabledIn configuration: ChooserConfiguration) -> ChooserCommand? {
+        guard let bound = commands[mode]?[key], all[bound.binding].isEnabled(configuration) else { return nil }
+        return bound.command
     }
 
-    /// The help box's rows, in the table's order.
-    static func helpEntries(glyphs: Glyphs) -> [(keys: String, meaning: String)] {
-        all.compactMap { binding in binding.help.map { ($0.keys(glyphs), $0.meaning) } }
+    /// Whether some key gives `command` under `configuration` (what the details panel says `f` does).
+    static func isEnabled(_ command: ChooserCommand, in configuration: ChooserConfiguration) -> Bool {
+        all.contains { binding in binding.keys.contains { $0.command == command } && binding.isEnabled(configuration) }
     }
 
-    /// The footer's hints under the grid, or on the open filter's line.
-    static func hints(filtering: Bool, glyphs: Glyphs, otherIdiom: Idiom?) -> [(text: String, rank: Int)] {
+    /// The help box's rows, in the table's order: the bindings `configuration` enables.
+    static func helpEntries(glyphs: Glyphs, configuration: ChooserConfiguration) -> [(keys: String, meaning: String)] {
         all.compactMap { binding in
-            guard let hint = filtering ? binding.filterHint : binding.gridHint,
+            guard binding.isEnabled(configuration) else { return nil }
+            return binding.help.map { ($0.keys(glyphs), $0.meaning) }
+        }
+    }
+
+    /// The footer's hints under the grid, or on the open filter's line, of the bindings `configuration` enables.
+    static func hints(filtering: Bool, glyphs: Glyphs, otherIdiom: Idiom?,
+                      configuration: ChooserConfiguration) -> [(text: String, rank: Int)] {
+        all.compactMap { binding in
+            guard binding.isEnabled(configuration), let hint = filtering ? binding.filterHint : binding.gridHint,
                   let text = hint.text(glyphs, otherIdiom) else { return nil }
             return (text, hint.rank)
         }

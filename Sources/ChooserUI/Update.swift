@@ -76,7 +76,7 @@ private func respond(_ state: inout ChooserState, to event: ChooserEvent) -> [Ch
 
 extension ChooserState {
     mutating func handle(_ key: TerminalKey) -> [ChooserEffect] {
-        let command = ChooserCommand(key: key)
+        let command = ChooserCommand(key: key, enabledIn: configuration)
         if command == .interrupt { return [.quit(status: 130)] }
         if alert != nil {
             if key == .enter || command == .quit { alert = nil }
@@ -88,46 +88,15 @@ extension ChooserState {
         }
         if fix != nil { return handleFixKey(key) }
         if let effects = handleFilterKey(key) { return effects }
-        guard let command else { return [] }
-        switch command {
-        case .quit where key == .escape && details.isOpen:
-            return toggleDetails()
-        case .quit: return [.quit(status: 0)]
-        case .interrupt: return [.quit(status: 130)]
-        case .clearFilter, .deleteBackward: return []  // the filter's own, taken above while it is open
-        case .toggleHelp:
-            showsHelp = layout != nil  // a too-small screen has no room for it
-            return []
-        case .apply:
-            // Nothing to apply while a filter hides the focused icon.
-            return layout == nil || position(of: focus) == nil ? [] : apply(focus)
-        case .cycleAppearance:
-            return showNextAppearance()
-        case .toggleDetails:
-            return toggleDetails()
-        case .startFilter:
-            return openFilter()
-        case .switchIdiom:
-            return showNextIdiom()
-        case .fix:
-            return startFix()
-        case .previous, .next, .up, .down, .first, .last, .pageUp, .pageDown:
-            guard let layout, let from = position(of: focus) else { return [] }
-            if command == .pageUp { firstVisibleRow = max(0, firstVisibleRow - layout.visibleRows) }
-            if command == .pageDown { firstVisibleRow = min(layout.lastFirstRow, firstVisibleRow + layout.visibleRows) }
-            focus = shown[Navigation.target(of: command, from: from, count: shown.count, layout: layout)]
-            scrollFocusIntoView()
-            return requestMissingPixelPictures()
-        }
+        return command?.perform(key, on: &self) ?? []
     }
 
     /// A click on a tile focuses it and applies it (on the focused name plate, where it lies
     /// over a neighbour's caption, the focused tile); on the alert's OK button dismisses the
     /// alert; anywhere while the help box shows closes it.
     mutating func handleClick(column: Int, row: Int) -> [ChooserEffect] {
-        if let alert {
-            let box = AlertBox(alert, screen: screen, ascii: configuration.ascii)
-            if box.isOnButton(column: column, row: row) { self.alert = nil }
+        if let box = alertBox {
+            if box.isOnButton(column: column, row: row) { alert = nil }
             return []
         }
         if showsHelp {

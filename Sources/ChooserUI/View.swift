@@ -65,7 +65,7 @@ public func view(_ state: ChooserState) -> CellGrid {
                    x: 1, y: layout.statusRow, style: status.isError ? theme.error : .plain)
     }
     if let filter = state.filter {
-        drawFilterLine(filter, into: &grid, y: layout.hintsRow, glyphs: glyphs, theme: theme)
+        drawFilterLine(filter, into: &grid, y: layout.hintsRow, glyphs: glyphs, theme: theme, configuration: state.configuration)
     } else {
         drawHints(state, into: &grid, y: layout.hintsRow, glyphs: glyphs, theme: theme)
     }
@@ -73,15 +73,7 @@ public func view(_ state: ChooserState) -> CellGrid {
     if let frame = state.detailsFrame, let item = state.focusedItem {
         drawDetails(state, item: item, frame: frame, into: &grid, glyphs: glyphs, theme: theme)
     }
-    if state.showsHelp {
-        HelpBox(glyphs: glyphs, terminal: state.terminalLines).draw(into: &grid, theme: theme)
-    }
-    if case .confirming(let proposal)? = state.fix {
-        FixBox(proposal, screen: state.screen, glyphs: glyphs).draw(into: &grid, theme: theme, glyphs: glyphs)
-    }
-    if let alert = state.alert {
-        AlertBox(alert, screen: state.screen, ascii: glyphs.ascii).draw(into: &grid, theme: theme, glyphs: glyphs)
-    }
+    for box in state.boxes { box.draw(into: &grid) }
     return grid
 }
 
@@ -113,20 +105,23 @@ private func drawDetails(_ state: ChooserState, item: ChooserItem, frame: Detail
     }
     let renderer = TileRenderer(depth: state.configuration.colorDepth, symbols: state.configuration.symbols,
                                 ascii: state.configuration.ascii)
-    DetailsPanel(frame: frame, glyphs: glyphs, theme: theme).draw(
-        item: item, isCurrent: state.focus == state.currentIndex, details: state.details.known[item.key],
-        findings: state.details.findings, own: state.findings(of: item), picture: picture, renderer: renderer, into: &grid)
+    DetailsPanel(frame: frame, glyphs: glyphs, theme: theme, item: item, isCurrent: state.focus == state.currentIndex,
+                 details: state.details.known[item.key], findings: state.details.findings, own: state.findings(of: item),
+                 picture: picture, renderer: renderer,
+                 offersFix: KeyBindings.isEnabled(.fix, in: state.configuration)).draw(into: &grid)
 }
 
 /// The key summary: as many hints as fit, in a fixed order, the least needed dropped first,
 /// so a narrow terminal still shows how to get help and leave.
 private func drawHints(_ state: ChooserState, into grid: inout CellGrid, y: Int, glyphs: Glyphs, theme: Theme) {
-    let hints = KeyBindings.hints(filtering: false, glyphs: glyphs, otherIdiom: state.idioms.first { $0 != state.idiom })
+    let hints = KeyBindings.hints(filtering: false, glyphs: glyphs, otherIdiom: state.idioms.first { $0 != state.idiom },
+                                  configuration: state.configuration)
     grid.write(FooterHints.fit(hints, width: grid.width - 2, ellipsis: glyphs.ellipsis), x: 1, y: y, style: theme.subtle)
 }
 
 /// The open filter's line: "/query▌  N of M", then the keys that act on it where they fit.
-private func drawFilterLine(_ filter: FilterState, into grid: inout CellGrid, y: Int, glyphs: Glyphs, theme: Theme) {
+private func drawFilterLine(_ filter: FilterState, into grid: inout CellGrid, y: Int, glyphs: Glyphs, theme: Theme,
+                            configuration: ChooserConfiguration) {
     let count = "\(filter.matched.count) of \(filter.total)"
     let room = grid.width - 2
     // The query's end stays in sight: a query too long for the line loses its start.
@@ -145,7 +140,7 @@ private func drawFilterLine(_ filter: FilterState, into grid: inout CellGrid, y:
     x = grid.write(query, x: x, y: y)
     x = grid.write(" ", x: x, y: y, style: theme.cursor)
     x = grid.write("  \(count)", x: x, y: y, style: filter.matched.isEmpty ? theme.error : .plain)
-    let keys = FooterHints.fit(KeyBindings.hints(filtering: true, glyphs: glyphs, otherIdiom: nil),
+    let keys = FooterHints.fit(KeyBindings.hints(filtering: true, glyphs: glyphs, otherIdiom: nil, configuration: configuration),
                                width: grid.width - 1 - x - 2, ellipsis: nil)
     if !keys.isEmpty { grid.write(keys, x: grid.width - 1 - DisplayWidth.of(keys), y: y, style: theme.subtle) }
 }

@@ -11,7 +11,8 @@ enum DirectColorTerminfo {
     private static let paletteSuffixes = ["-256color", "-88color", "-16color", "-color"]
 
     /// The entries to try for `term`, best first: itself where it is a direct entry, else its
-    /// family's `-direct` entry, and for any xterm-like name, `xterm-direct`. Pure.
+    /// family's `-direct` entry, then its TERM family's (`TermFamily`: `xterm-direct` for any
+    /// xterm-like name). Pure.
     static func candidates(for term: String) -> [String] {
         guard !term.isEmpty else { return [] }
         if term.hasSuffix("-direct") { return [term] }
@@ -19,7 +20,7 @@ enum DirectColorTerminfo {
         var family = term
         if let suffix = paletteSuffixes.first(where: { term.hasSuffix($0) }) { family = String(term.dropLast(suffix.count)) }
         var names = [family + "-direct"]
-        if term.hasPrefix("xterm"), !names.contains("xterm-direct") { names.append("xterm-direct") }
+        if let entry = TermFamily.of(term: term)?.directColorTerminfo, !names.contains(entry) { names.append(entry) }
         return names
     }
 

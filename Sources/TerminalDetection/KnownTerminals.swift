@@ -50,6 +50,9 @@ public struct KnownTerminal: Sendable {
     var kittyPlaceholdersFrom: [Int]? = nil
     /// It shows iTerm2's inline images (`OSC 1337 ; File=`), which no query finds.
     var iterm2Images = false
+    /// The pixel protocol that is its own (iTerm2's images are iTerm2's): its help says it is that
+    /// terminal, where another that also speaks the protocol is said to show it.
+    var ownProtocol: GraphicsProtocol? = nil
 
     /// The terminals known, in the order the help names them and their inherited variables
     /// are read (kitty's last: other terminals are often started from kitty).
@@ -66,7 +69,8 @@ public struct KnownTerminal: Sendable {
         KnownTerminal(name: "WezTerm", versionName: "wezterm", terms: ["wezterm"], programs: ["wezterm"],
                       symbols: .sextants(octantsFrom: nil), directColor: true, iterm2Images: true),
         KnownTerminal(name: "iTerm2", versionName: "iterm2", programs: ["iterm.app"],
-                      variable: Variable(name: "LC_TERMINAL", value: "iTerm2"), directColor: true, iterm2Images: true),
+                      variable: Variable(name: "LC_TERMINAL", value: "iTerm2"), directColor: true, iterm2Images: true,
+                      ownProtocol: .iterm2),
         KnownTerminal(name: "contour", versionName: "contour", directColor: true),
         KnownTerminal(name: "tmux", versionName: "tmux", termPrefixes: ["tmux"], programs: ["tmux"],
                       variable: Variable(name: "TMUX"), isMultiplexer: true),
@@ -124,6 +128,28 @@ public struct KnownTerminal: Sendable {
             if digits.count < part.count { break }
         }
         return numbers
+    }
+}
+
+/// A family of TERM values no one terminal sets, as terminfo names them ("xterm-256color",
+/// "rxvt-unicode"): what a TERM of the family says where no known terminal (`KnownTerminal`)
+/// and no palette size in the name ("-256color") says more.
+public struct TermFamily: Sendable {
+    /// The start of the family's TERM values.
+    let prefix: String
+    /// The colours a TERM of the family promises ("xterm", "rxvt-unicode": 16).
+    public let colors: ColorDepth
+    /// terminfo's direct-colour entry for the whole family, after the TERM's own `-direct` sibling.
+    public var directColorTerminfo: String? = nil
+
+    public static let all: [TermFamily] = [
+        TermFamily(prefix: "xterm", colors: .ansi16, directColorTerminfo: "xterm-direct"),
+        TermFamily(prefix: "rxvt", colors: .ansi16),
+    ]
+
+    /// The family `term` belongs to, by its start.
+    public static func of(term: String) -> TermFamily? {
+        all.first { term.hasPrefix($0.prefix) }
     }
 }
 

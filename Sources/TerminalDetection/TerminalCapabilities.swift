@@ -84,10 +84,10 @@ public struct TerminalCapabilities: Hashable, Sendable {
         terminalVersion = identity.version
         terminalSource = identity.source
 
-        let kitty = Self.kittySupport(probe: probe, drawing: drawing, identity: identity)
-        let sixel = Self.sixelSupport(probe: probe)
-        let iterm2 = Self.iterm2Support(probe: probe, identity: identity)
-        support = [.kitty: kitty, .sixel: sixel, .iterm2: iterm2]
+        let support = Dictionary(uniqueKeysWithValues: GraphicsProtocol.allCases.map { graphics in
+            (graphics, graphics.support(probe: probe, drawing: drawing, identity: identity))
+        })
+        self.support = support
         graphicsForced = probe.choice.forced != nil
         switch probe.choice {
         case .symbols:
@@ -97,13 +97,14 @@ public struct TerminalCapabilities: Hashable, Sendable {
             graphics = forced
             graphicsReason = "forced with --graphics \(forced.rawValue) (or \(GraphicsChoice.environmentVariable))"
         case .auto:
-            let order: [(GraphicsProtocol, Support)] = [(.kitty, kitty), (.iterm2, iterm2), (.sixel, sixel)]
+            let order = GraphicsProtocol.preference.compactMap { graphics in support[graphics].map { (graphics, $0) } }
             if let (best, why) = order.first(where: { $0.1.available }) {
                 graphics = best
                 graphicsReason = why.reason
             } else {
                 graphics = nil
-                graphicsReason = environment.insideTmux ? kitty.reason : notAsked ?? "no pixel protocol found"
+                // Inside tmux only kitty's placeholders could show pictures: its reason says why not.
+                graphicsReason = environment.insideTmux ? support[.kitty]?.reason ?? "" : notAsked ?? "no pixel protocol found"
             }
         }
 
@@ -112,7 +113,7 @@ public struct TerminalCapabilities: Hashable, Sendable {
             rejected: drawing.rejectedCellSize ?? probe.direct.rejectedCellSize,
             asked: asked.contains(.cellSize), window: probe.windowSize)
         background = drawing.background ?? probe.direct.background
-        sixelRegisters = (sixel.available ? probe.direct : drawing).sixelRegisters
+        sixelRegisters = (support[.sixel]?.available == true ? probe.direct : drawing).sixelRegisters
         (drawsSextants, drawsOctants, symbolsReason) = Self.symbols(identity: identity, environment: environment)
         (drawsDirectColor, directColorReason) = Self.directColor(probe: probe)
     }
@@ -164,85 +165,6 @@ public struct TerminalCapabilities: Hashable, Sendable {
         }
         let parts = cleaned.split(separator: " ", maxSplits: 1)
         return (String(parts[0]), parts.count > 1 ? String(parts[1]) : nil)
-    }
-
-    static func kittySupport(probe: CapabilityProbe, drawing: TerminalAnswers, identity: Identity) -> Support {
-        let environment = probe.environment
-        let asked = Set(probe.plan.direct + probe.plan.passedThrough).contains(.kittyGraphics)
-        if environment.insideTmux {
-            switch probe.tmux?.passthrough {
-            case nil:
-                return Support(false, probe.notAskedOr("tmux did not say in time whether allow-passthrough is on"))
-            case .unknown(let why):
-                return Support(false, "cannot tell whether tmux passes pictures through (\(why))")
-            case .off:
-                return Support(false, "tmux's allow-passthrough is off; `tmux set -g allow-passthrough on` lets pictures through")
-            case .on:
-                // Unicode placeholders are the only way a picture stays in place in tmux.
-                if let text = drawing.version, let outside = parseVersion(text), let version = outside.version,
-                   let known = KnownTerminal.answering(outside.name), let from = known.kittyPlaceholdersFrom,
-                   !KnownTerminal.version(version, isAtLeast: from) {
-                    let first = from.map(String.init).joined(separator: ".")
-                    return Support(false, "\(known.name) \(version) (XTVERSION) outside tmux draws no Unicode placeholders, which pictures in tmux need (\(known.name) \(first) and later do)")
-                }
-                if let client = probe.tmux?.clientTerm, TerminalEnvironment(["TERM": client]).termIsKittyGraphics {
-                    return Support(true, "tmux passes pictures through, and its terminal is TERM=\(client)")
-                }
-                if drawing.kittyGraphics == "OK" {
-                    return Support(true, "tmux passes pictures through, and the terminal outside answered kitty's query with OK")
-                }
-                if let message = drawing.kittyGraphics {
-                    return Support(false, "the terminal outside tmux answered kitty's query with “\(clean(message))”")
-                }
-                return Support(false, "tmux passes pictures through, but the terminal outside did not answer kitty's query")
-            }
-        }
-        if environment.termIsKittyGraphics { return Support(true, "TERM=\(environment.term)") }
-        if drawing.kittyGraphics == "OK" { return Support(true, "the terminal answered kitty's graphics query with OK") }
-        if let message = drawing.kittyGraphics {
-            return Support(false, "the terminal answered kitty's graphics query with “\(clean(message))”")
-        }
-        if identity.answered, let known = identity.known, known.isMultiplexer {
-            return Support(false, "the terminal is \(known.name) (XTVERSION), on the far side of a connection: its passthrough cannot be checked from here")
-        }
-        if environment.screen { return Support(false, "GNU screen (STY) keeps kitty's control strings to itself") }
-        if asked { return Support(false, "no answer to kitty's graphics query") }
-        return Support(false, probe.notAskedOr("not asked"))
-    }
-
-    static func sixelSupport(probe: CapabilityProbe) -> Support {
-        let attributes = probe.direct.primaryAttributes
-        let listed = attributes.map { "?" + $0.map(String.init).joined(separator: ";") }
-        if probe.environment.insideTmux {
-            guard let attributes, let listed else {
-                return Support(false, probe.notAskedOr("tmux did not answer DA1"))
-            }
-            return attributes.contains(4)
-                ? Support(true, "tmux draws sixel itself (its DA1 \(listed) lists 4)")
-                : Support(false, "tmux does not draw sixel (its DA1 \(listed) lists no 4), and sixel passed through it would not survive its redraws")
-        }
-        guard let attributes, let listed else {
-            return Support(false, probe.notAskedOr("no answer to DA1"))
-        }
-        return attributes.contains(4)
-            ? Support(true, "DA1 \(listed) lists attribute 4 (sixel)")
-            : Support(false, "DA1 \(listed) lists no sixel (attribute 4)")
-    }
-
-    static func iterm2Support(probe: CapabilityProbe, identity: Identity) -> Support {
-        let environment = probe.environment
-        if environment.insideTmux {
-            return Support(false, "inside tmux only kitty's placeholders keep pictures in place")
-        }
-        let drawers = KnownTerminal.all.filter(\.iterm2Images).map(\.name)
-        // Its own answer first, then the environment (LC_TERMINAL travels over ssh where iTerm2 sets it up).
-        let named = environment.namedTerminal
-        for (known, source) in [(identity.known, identity.source), (named?.known, named?.variable ?? "")] {
-            guard let known, known.iterm2Images else { continue }
-            return known.versionName == "iterm2" ? Support(true, "the terminal is \(known.name) (\(source))")
-                : Support(true, "\(known.name) (\(source)) shows iTerm2 images")
-        }
-        return Support(false, "neither XTVERSION nor LC_TERMINAL or TERM_PROGRAM names \(drawers.joined(separator: " or "))")
     }
 
     /// The reported size (`CSI 16 t`) cross-checked with the window's (TIOCGWINSZ): the

@@ -60,7 +60,8 @@ public struct TerminalEnvironment: Hashable, Sendable {
         if !environment.insideTmux, !environment.screen,
            let known = KnownTerminal.all.first(where: { $0.terms.contains(term) }), known.directColor { return .truecolor }
         if term.contains("256") { return .palette256 }
-        if term.hasPrefix("xterm") || term.hasPrefix("rxvt") || term.contains("16color") { return .ansi16 }
+        if let family = TermFamily.of(term: term) { return family.colors }
+        if term.contains("16color") { return .ansi16 }
         return .ansi8
     }
 

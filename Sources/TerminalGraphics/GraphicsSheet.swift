@@ -106,11 +106,7 @@ public struct GraphicsSheet: Sendable {
 
     private func encode(_ picture: PixelPicture, as graphics: GraphicsProtocol,
                         options: GraphicsOptions) throws(GraphicsEncodingError) -> [UInt8] {
-        switch graphics {
-        case .kitty: try KittyGraphics.transmitAndPlace(picture, zIndex: KittyGraphics.belowBackgrounds)
-        case .sixel: options.sixel.encode(picture)
-        case .iterm2: try ITerm2Image.encode(picture)
-        }
+        try PictureProtocol.of(graphics).atCursor(picture, options)
     }
 
     /// Runs of lines that pictures cover, merged where pictures overlap, top to bottom.

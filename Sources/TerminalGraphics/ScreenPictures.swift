@@ -295,12 +295,8 @@ public final class KittyScreenPictures: ScreenPictures, Sendable {
 /// is placed again (see `PictureScreen`). Each picture's bytes are kept for that; a picture
 /// taken away is wiped by the text drawn over it, so removing sends nothing.
 public final class CellScreenPictures: ScreenPictures, Sendable {
-    public enum Format: Sendable {
-        case sixel(Sixel)
-        case iterm2
-    }
-
-    public let format: Format
+    /// A picture's bytes at the cursor, in the protocol (`PictureProtocol`'s).
+    private let encode: @Sendable (PixelPicture) throws(GraphicsEncodingError) -> [UInt8]
     public let textErasesPictures = true
 
     private struct Part: Hashable {
@@ -318,15 +314,12 @@ public final class CellScreenPictures: ScreenPictures, Sendable {
 
     private let store = Mutex(Store())
 
-    public init(_ format: Format) {
-        self.format = format
+    public init(encoding encode: @escaping @Sendable (PixelPicture) throws(GraphicsEncodingError) -> [UInt8]) {
+        self.encode = encode
     }
 
     private func bytes(of picture: PixelPicture) throws(GraphicsEncodingError) -> [UInt8] {
-        switch format {
-        case .sixel(let sixel): return sixel.encode(picture)
-        case .iterm2: return try ITerm2Image.encode(picture)
-        }
+        try encode(picture)
     }
 
     public func prepare(_ picture: PixelPicture, as id: PictureID) throws(GraphicsEncodingError) {

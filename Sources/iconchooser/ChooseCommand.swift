@@ -38,7 +38,7 @@ extension IconChooser {
         @Flag(name: .long, help: "When leaving, print the current alternate name (empty line for the primary).")
         var print = false
 
-        @Flag(name: .long, help: "Never change the app's files: f fixes nothing (serve's visitors run so).")
+        @Flag(name: .long, help: "Never change the app's files: the f key is not offered (serve's visitors run so).")
         var noFix = false
 
         @Option(name: .long, help: "Colours: auto (from NO_COLOR, COLORTERM, terminfo and the terminal's answers), truecolor, 256, 16, 8 or none.")

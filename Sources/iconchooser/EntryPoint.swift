@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 import IconArt
 import IconCatalog
@@ -10,17 +11,19 @@ import IconCatalog
 /// ArgumentParser parses the command line (a few milliseconds either way; see
 /// `AppOpener.prepare`), and `preview` decodes its pictures meanwhile
 /// (`IconChooser.Preview.readAhead`); what was started is handed to the command (`CommandStart`).
+/// That work starts from the command line as `EarlyArguments` reads it, since ArgumentParser
+/// has no way to hand out an option before it has parsed them all.
 @main
 enum EntryPoint {
     static func main() async {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        let start = CommandStart(command: arguments.first)
-        if arguments.first == "---completion" {
+        let early = EarlyArguments(Array(CommandLine.arguments.dropFirst()))
+        let start = CommandStart(command: early.command)
+        if early.command == "---completion" {
             ValueCompletion.silenceErrors()
         } else {
-            let app = lastValue(of: "--app", in: arguments)
-            if let app { start.opener.prepare(app: opensByAbsolutePath(arguments) ? AppOptions.absolute(app) : app) }
-            if let tiles = start.tiles { IconChooser.Preview.readAhead(Array(arguments.dropFirst()), app: app, into: tiles) }
+            let app = early.lastValue(of: "--app")
+            if let app { start.opener.prepare(app: opensByAbsolutePath(early.arguments) ? AppOptions.absolute(app) : app) }
+            if let tiles = start.tiles { IconChooser.Preview.readAhead(early, app: app, into: tiles) }
         }
         await run(start)
     }
@@ -44,24 +47,6 @@ enum EntryPoint {
         } catch {
             IconChooser.exit(withError: error)
         }
-    }
-
-    /// The value of the last `OPTION VALUE` or `OPTION=VALUE` before a `--`, as ArgumentParser
-    /// takes it: for work started before the command line is parsed (a guess, checked later).
-    static func lastValue(of option: String, in arguments: [String]) -> String? {
-        var found: String?
-        var index = 0
-        while index < arguments.count, arguments[index] != "--" {
-            let argument = arguments[index]
-            if argument == option, index + 1 < arguments.count {
-                found = arguments[index + 1]
-                index += 1
-            } else if argument.hasPrefix(option + "=") {
-                found = String(argument.dropFirst(option.count + 1))
-            }
-            index += 1
-        }
-        return found
     }
 }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import CellCanvas
 import ChooserRuntime
 import ChooserUI
+import CommandLineSupport
 import Foundation
 import IconArt
 import IconCatalog
@@ -181,18 +182,10 @@ extension IconChooser {
                 throw CommandFailure("a \(size.columns)×\(size.rows) tile of \(cell) cells is too large for a picture; "
                     + "give a smaller --size", exitCode: 64)
             }
-            // kitty scales a picture to its cells: no more pixels than the icon has.
             let pictures = IconPictures.pixelPictures(for: icons, geometry: geometry,
-                                                      sizing: graphics == .kitty ? .atMostSource : .tile, look: look,
-                                                      svgTime: svgTime)
+                                                      sizing: PictureProtocol.of(graphics).sizing, look: look, svgTime: svgTime)
             pictures.compactMap(\.problem).forEach { Console.warning($0) }
-            var options = GraphicsOptions(kittyPlaceholders: terminal?.kittyPlaceholders ?? false,
-                                          placeholderColor: configuration.colorDepth == .truecolor ? .truecolor : .palette256,
-                                          throughTmux: terminal?.passThroughTmux ?? false,
-                                          firstImageID: UInt32.random(in: 0...0xFF_FFFF))
-            let background = terminal?.background
-            options.sixel = Sixel(background: background.map { ($0.red, $0.green, $0.blue) } ?? (0, 0, 0),
-                                  maxColors: terminal?.sixelRegisters ?? Sixel.defaultMaxColors)
+            let options = GraphicsOptions(capabilities: terminal, colorDepth: configuration.colorDepth)
             do {
                 return try PreviewSheet.render(items: items, pictures: pictures.map(\.picture), currentName: current,
                                                columns: size.columns, rows: size.rows,
@@ -203,24 +196,24 @@ extension IconChooser {
             }
         }
 
-        /// Starts decoding the tiles that `arguments` (the words after `preview`) most likely ask
+        /// Starts decoding the tiles that the command line most likely asks
         /// for, while ArgumentParser parses them: `app`'s icons (`--app`, else the demo) at the
         /// `--size`, `--symbols`, `--color` and `--ascii` found among them, as `run` would draw
         /// them where nothing else intervenes. A wrong guess is only time on another core: a
         /// tile is used only where it is exactly the one asked for (see `TileCanvasReadAhead`).
         /// The tiles go to `tiles`, which `run` is given (`CommandStart.tiles`).
-        static func readAhead(_ arguments: [String], app: String?, into tiles: TileCanvasReadAhead) {
+        static func readAhead(_ arguments: EarlyArguments, app: String?, into tiles: TileCanvasReadAhead) {
             let environment = ProcessInfo.processInfo.environment
-            let value = { EntryPoint.lastValue(of: $0, in: arguments) }
+            let value = arguments.lastValue(of:)
             // Pictures in a pixel protocol, or none at all, are not symbol tiles.
             let graphics = value("--graphics").flatMap(GraphicsChoice.init(name:))
                 ?? (try? GraphicsChoice.fromEnvironment(environment)) ?? .auto
-            guard graphics.forced == nil, !arguments.prefix(while: { $0 != "--" }).contains("--explain-terminal"),
+            guard graphics.forced == nil, !arguments.contains("--explain-terminal"),
                   let app = app ?? DemoApp.plistPath() else { return }
             let size = value("--size").flatMap(TileCells.init(argument:)) ?? defaultSize
             let depth = (value("--color").flatMap(ColorChoice.init(rawValue:)) ?? .auto).depth(environment: environment)
             let symbols = (value("--symbols").flatMap(SymbolChoice.init(rawValue:)) ?? .auto).symbols(environment: environment)
-            let ascii = arguments.prefix(while: { $0 != "--" }).contains("--ascii") || !Console.isUTF8
+            let ascii = arguments.contains("--ascii") || !Console.isUTF8
             IconPictures.readAhead(app: app, renderer: TileRenderer(depth: depth, symbols: symbols, ascii: ascii, readAhead: tiles),
                                    columns: size.columns, rows: size.rows)
         }

@@ -27,7 +27,8 @@ struct BoxOverPicturesTests {
         }
         #expect(state.pixelTiles.count == 5 && state.pixelTiles.allSatisfy { $0.pieces.count == 1 })
         press(.character("?"), in: &state)
-        let box = HelpBox(glyphs: Glyphs(ascii: false), terminal: state.terminalLines).frame(in: state.screen)
+        let box = HelpBox(glyphs: Glyphs(ascii: false), theme: Theme(depth: state.configuration.colorDepth),
+                          configuration: state.configuration, terminal: state.terminalLines, screen: state.screen).area
         let tiles = state.pixelTiles
         // Each tile the box covers in part is still a picture, in the parts the box leaves.
         #expect(tiles.map(\.index) == [0, 1, 2, 3, 4])

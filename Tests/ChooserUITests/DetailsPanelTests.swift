@@ -341,7 +341,8 @@ import TerminalText
         #expect((0..<8).allSatisfy { y in (0..<16).allSatisfy { x in grid[placement.x + x, placement.y + y] == .blank } })
         // The help box covers part of it: the rest shows, on blank cells, and none under the box.
         press(.character("?"), in: &state)
-        let box = HelpBox(glyphs: Glyphs(ascii: false), terminal: state.terminalLines).frame(in: state.screen)
+        let box = HelpBox(glyphs: Glyphs(ascii: false), theme: Theme(depth: state.configuration.colorDepth),
+                          configuration: state.configuration, terminal: state.terminalLines, screen: state.screen).area
         let cut = try #require(state.detailsPixelPlacement)
         #expect(cut.pieces.count == 2 && cut.pieces != placement.pieces)
         let covered = view(state)

@@ -36,6 +36,20 @@ import Testing
         #expect(update(&state, .key(.character("f"))).isEmpty)
     }
 
+    /// Without fixes (`--no-fix`, `serve`'s visitors, the bundled demo) `f` is no key: the
+    /// panel's heading offers nothing, pressing it asks for nothing and says nothing.
+    @Test func withoutFixesFIsNoKeyAndThePanelOffersNone() {
+        var state = Self.opened(focus: 1)
+        state.configuration.fixes = false
+        let lines = text(of: state).lines
+        #expect(lines.contains { $0.contains("│ Lint  ") })
+        #expect(!lines.joined().contains("f fixes"))
+        #expect(lines.joined().contains("fixable]"))
+        let status = state.status
+        #expect(update(&state, .key(.character("f"))).isEmpty)
+        #expect(state.fix == nil && state.status == status)
+    }
+
     @Test func theBoxListsEveryFileAndEnterAppliesTheFixConfirmed() {
         var state = Self.opened(focus: 1)
         _ = update(&state, .key(.character("f")))

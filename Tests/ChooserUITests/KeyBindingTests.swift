@@ -68,10 +68,11 @@ import Testing
             let keys = KeyBindings.all.filter { $0.mode == mode }.flatMap { $0.keys.map(\.key) }
             #expect(keys.count == Set(keys).count)
         }
-        #expect(ChooserCommand(key: .escape) == .quit)
-        #expect(ChooserCommand(key: .escape, mode: .filter) == .clearFilter)
-        #expect(ChooserCommand(key: .character("j"), mode: .filter) == nil)
-        #expect(ChooserCommand(key: .control("d")) == nil)
+        let all = ChooserConfiguration()
+        #expect(ChooserCommand(key: .escape, enabledIn: all) == .quit)
+        #expect(ChooserCommand(key: .escape, mode: .filter, enabledIn: all) == .clearFilter)
+        #expect(ChooserCommand(key: .character("j"), mode: .filter, enabledIn: all) == nil)
+        #expect(ChooserCommand(key: .control("d"), enabledIn: all) == nil)
     }
 
     /// `iconchooser choose --help` describes the keys a newcomer needs first, from the table.
@@ -82,8 +83,32 @@ import Testing
 
     /// The help box lists every binding that has a help row, in the table's order, in ASCII too.
     @Test func theHelpBoxRowsFollowTheTable() {
-        let ascii = HelpBox(glyphs: Glyphs(ascii: true)).entries
+        let ascii = KeyBindings.helpEntries(glyphs: Glyphs(ascii: true), configuration: ChooserConfiguration())
         #expect(ascii.first?.keys == "arrows h j k l")
         #expect(ascii.map(\.meaning) == KeyBindings.all.compactMap(\.help?.meaning))
+    }
+
+    /// A binding the configuration does not enable is not a key at all: `f` under `--no-fix` (and
+    /// for `serve`'s visitors) is neither matched nor listed in the help or the footers.
+    @Test func aKeyThatIsNotEnabledIsNeitherBoundNorListed() {
+        let noFix = ChooserConfiguration(fixes: false)
+        #expect(ChooserCommand(key: .character("f"), enabledIn: ChooserConfiguration()) == .fix)
+        #expect(ChooserCommand(key: .character("f"), enabledIn: noFix) == nil)
+        #expect(!KeyBindings.isEnabled(.fix, in: noFix))
+        let glyphs = Glyphs(ascii: false)
+        let listed = KeyBindings.helpEntries(glyphs: glyphs, configuration: noFix)
+        #expect(!listed.contains { $0.keys == "f" })
+        #expect(listed.count == KeyBindings.helpEntries(glyphs: glyphs, configuration: ChooserConfiguration()).count - 1)
+    }
+
+    /// Every command a key gives is carried out by `ChooserCommand.perform` (a switch the
+    /// compiler holds to every case), bound in the table (`everyCommandHasAKey`), and named in
+    /// the README (`theReadmeKeyTableNamesTheBoundKeys`): a key is registered in this one file.
+    @Test func everyBoundCommandIsWhatItsKeyGives() {
+        for binding in KeyBindings.all {
+            for (key, command) in binding.keys {
+                #expect(ChooserCommand(key: key, mode: binding.mode, enabledIn: ChooserConfiguration()) == command)
+            }
+        }
     }
 }

@@ -438,6 +438,39 @@ import Testing
         ], legend: markLegend()))
     }
 
+    /// Where nothing carries out fixes (`--no-fix`, `serve`'s visitors) the help has no `f`
+    /// row: the box is a row shorter, and the footer is as before.
+    @Test func helpOverlayWithoutFixesListsNoFixKey() {
+        var state = chooser(current: "white-black", width: 60, height: 24, configuration: ChooserConfiguration(fixes: false))
+        press(.character("?"), in: &state)
+        #expect(text(of: state) == CellGrid(lines: [
+            "                    App Icon — Colourful                    ",
+            "                                                            ",
+            "                                                            ",
+            " AAAAAAAAAAAA   BBBBBBBBBBBB   CCCCCCCCCCCC   DDDDDDDDDDDD  ",
+            " AAAAA╭─ Keys ───────────────────────────────────────╮DDDD  ",
+            " AAAAA│ ←↑↓→ h j k l     move (left/right wrap)      │DDDD  ",
+            " AAAAA│ Tab / Shift-Tab  next / previous             │DDDD  ",
+            " AAAAA│ Home g / End G   first / last icon           │DDDD  ",
+            " AAAAA│ PgUp / PgDn      one screen up / down        │DDDD  ",
+            "      │ Enter / Space    use the focused icon        │      ",
+            "      │ click            use that icon               │      ",
+            "      │ /                filter by name (Esc clears) │      ",
+            " EEEEE│ a                light, dark, tinted         │      ",
+            " EEEEE│ i                details (files, lint)       │      ",
+            " EEEEE│ p                iPhone / iPad icons         │      ",
+            " EEEEE│ ?                close this help             │      ",
+            " EEEEE│ q / Esc          leave                       │      ",
+            " EEEEE│ Ctrl-C           leave (status 130)          │      ",
+            "      ╰──────────────────────────────────────────────╯      ",
+            " black-multi                                                ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            " Enter use  / filter  a appearance  ? help  q quit          ",
+        ]))
+    }
+
     @Test func alertAfterAChangeNamesTheApp() {
         var state = chooser(current: "white-black", width: 60, height: 24)
         press(.right, .enter, in: &state)

@@ -70,8 +70,10 @@ struct FixTmuxTests {
         #expect(EditCommandTests.difference(before, RepositoryWriteTests.files(demo)) == [])
     }
 
-    /// `serve` runs its visitors' choosers with `--no-fix`: `f` then changes nothing and says why.
-    @Test func withNoFixNothingIsWritten() throws {
+    /// `serve` runs its visitors' choosers with `--no-fix`: `f` is then no key. The details panel
+    /// offers no fix, the help has no line for it, and pressing it does nothing (the help, asked
+    /// for after it, shows with no status of a fix under way or refused).
+    @Test func withNoFixTheKeyIsNotOfferedAndNothingIsWritten() throws {
         let folder = TemporaryFolder()
         let demo = try LintFixCommandTests.brokenDemo(in: folder)
         let before = EditCommandTests.snapshot(demo)
@@ -82,9 +84,20 @@ struct FixTmuxTests {
         try tmux.waitFor(text: "black-multi")
         try tmux.send("End")
         try tmux.send("i")
-        try tmux.waitFor("the finding", timeout: 30) { detailsPanelText($0).contains("Lint — f fixes it") }
+        // The findings have come once the section lists them (its heading says what f fixes
+        // where f is a key, however many of them fit below it).
+        let panel = try tmux.waitFor("the findings", timeout: 30) { screen in
+            let text = detailsPanelText(screen)
+            return text.contains("Lint ") && text.contains("error:")
+        }
+        #expect(!detailsPanelText(panel).contains("f fixes"))
         try tmux.send("f")
-        try tmux.waitFor("the reason nothing is fixed", timeout: 30) { screen in screen.contains { $0.contains("changes no files") } }
+        try tmux.send("?")
+        let help = try tmux.waitFor("the help") { $0.contains { $0.contains("close this help") } }
+        #expect(help.contains { $0.contains("details (files, lint)") })
+        #expect(!help.contains { $0.contains("fix what lint found") })
+        #expect(!help.joined().contains("changes no files") && !help.joined().contains("Working out the fix"))
+        try tmux.send("?")
         try tmux.send("q")
         #expect(EditCommandTests.difference(before, EditCommandTests.snapshot(demo)) == [])
     }

@@ -113,6 +113,20 @@ struct ServeTests {
         #expect(server.stop() == 0)
     }
 
+    /// A visitor's chooser changes no files (`--no-fix`): its help lists no fix key.
+    @Test func aVisitorsHelpListsNoFixKey() throws {
+        let (server, client) = try serve(users: ["alice"])
+        let (tmux, status) = try window(client, key: "alice")
+        try tmux.waitFor(text: "black-multi", timeout: 30)
+        try tmux.send("?")
+        let help = try tmux.waitFor("the help") { $0.contains { $0.contains("close this help") } }
+        #expect(help.contains { $0.contains("details (files, lint)") })
+        #expect(!help.contains { $0.contains("fix what lint found") })
+        try tmux.send("?", "q")
+        #expect(try tmux.waitForFile(status) == "0\n")
+        #expect(server.stop() == 0)
+    }
+
     @Test func tenVisitorsAtOnceKeepTheirOwnChoicesAndVanishingLeavesNoProcess() throws {
         let users = (0..<10).map { "user\($0)" }
         // Ten visitors from one address open 30 connections in a few seconds: more than the default allows.

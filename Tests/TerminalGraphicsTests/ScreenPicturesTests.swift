@@ -67,7 +67,7 @@ struct ScreenPicturesTests {
         #expect(!pictures.awaitsConfirmation)
         #expect(try Self.actions(pictures.release()).isEmpty)
 
-        let cells = CellScreenPictures(.iterm2)
+        let cells = CellScreenPictures(encoding: { picture throws(GraphicsEncodingError) in try ITerm2Image.encode(picture) })
         try cells.prepare(Pictures.redBlue(), as: PictureID(1))
         #expect(!cells.encode([.place(Self.first)]).isEmpty)
         #expect(cells.encode([.forget(PictureID(1))]).isEmpty)
@@ -101,7 +101,7 @@ struct ScreenPicturesTests {
         let placeholders = try Self.kitty(.placeholders(.truecolor))
         _ = placeholders.encode([.place(Self.first)])
         #expect(placeholders.placeShownAgain().isEmpty)
-        #expect(CellScreenPictures(.iterm2).placeShownAgain().isEmpty)
+        #expect(CellScreenPictures(encoding: { picture throws(GraphicsEncodingError) in try ITerm2Image.encode(picture) }).placeShownAgain().isEmpty)
     }
 
     /// Each placement asks kitty to confirm it; one not confirmed within `confirmationWait` is
@@ -208,7 +208,8 @@ struct ScreenPicturesTests {
     /// sixel and iTerm2 draw a part of a picture as a picture of its own, cut from the whole.
     @Test(arguments: [true, false])
     func sixelAndITerm2DrawThePartOfAPictureABoxLeaves(sixel: Bool) throws {
-        let pictures = CellScreenPictures(sixel ? .sixel(Sixel(background: (0, 0, 0), maxColors: 256)) : .iterm2)
+        let pictures = sixel ? CellScreenPictures(encoding: { Sixel(background: (0, 0, 0), maxColors: 256).encode($0) })
+            : CellScreenPictures(encoding: { picture throws(GraphicsEncodingError) in try ITerm2Image.encode(picture) })
         try pictures.prepare(Pictures.redBlue(), as: PictureID(1))
         var terminal = MiniTerminal(cell: (10, 20))
         try terminal.feed(pictures.encode([.place(Self.bottomPart)]))
@@ -228,7 +229,8 @@ struct ScreenPicturesTests {
 
     @Test(arguments: [true, false])
     func sixelAndITerm2DrawAtTheCellAndPutTheCursorBack(sixel: Bool) throws {
-        let pictures = CellScreenPictures(sixel ? .sixel(Sixel(background: (0, 0, 0), maxColors: 256)) : .iterm2)
+        let pictures = sixel ? CellScreenPictures(encoding: { Sixel(background: (0, 0, 0), maxColors: 256).encode($0) })
+            : CellScreenPictures(encoding: { picture throws(GraphicsEncodingError) in try ITerm2Image.encode(picture) })
         try pictures.prepare(Pictures.redBlue(), as: PictureID(1))
         let bytes = pictures.encode([.place(Self.first), .remove(Self.first), .removeAll, .cleared])
         var terminal = MiniTerminal(cell: (10, 20))

@@ -1,44 +1,43 @@
 import CellCanvas
 import Foundation
-import TerminalStreams
 
 /// Follows an output stream the way a terminal's cursor would, on an unbounded screen:
 /// text, `\n` (with the tty's usual CR), `\r`, `CSI n A/B/C`, `CSI row;column H`, `ESC 7`/`ESC 8`, SGR (read as
 /// no-ops), and pictures drawn at the cursor (kitty `a=T`/`a=p`, sixel, iTerm2). It records
 /// where each picture went and the text left on screen, so a test can check placement
 /// without comparing escape bytes.
-struct MiniTerminal {
-    struct Shown {
-        enum Kind: Equatable { case kitty, sixel, iterm2 }
-        var kind: Kind
-        var column: Int
-        var row: Int
+public struct MiniTerminal {
+    public struct Shown {
+        public enum Kind: Equatable, Sendable { case kitty, sixel, iterm2 }
+        public var kind: Kind
+        public var column: Int
+        public var row: Int
         /// The picture's whole sequence (for kitty, every chunk of the transmission).
-        var bytes: [UInt8]
+        public var bytes: [UInt8]
     }
 
     /// The cell size the pictures were made for, to know how many cells a sixel covers.
-    let cell: (width: Int, height: Int)
-    private(set) var screen: [Int: [Int: String]] = [:]
-    private(set) var pictures: [Shown] = []
+    public let cell: (width: Int, height: Int)
+    public private(set) var screen: [Int: [Int: String]] = [:]
+    public private(set) var pictures: [Shown] = []
     /// Cells where a blank (a space in the terminal's own colours) was written over a sixel
     /// or iTerm2 picture, which erases that part of the picture for nothing.
-    private(set) var erased: [(column: Int, row: Int)] = []
+    public private(set) var erased: [(column: Int, row: Int)] = []
     /// Whether the pen paints a background (SGR 4x, 10x, 48, or reverse video).
     private var penPaints = false
     /// The cells of each sixel and iTerm2 picture so far.
     private var covering: [(columns: Range<Int>, rows: Range<Int>)] = []
-    private(set) var x = 0
-    private(set) var y = 0
+    public private(set) var x = 0
+    public private(set) var y = 0
     /// The highest row the cursor ever reached (negative: above where the stream began).
-    private(set) var top = 0
+    public private(set) var top = 0
     private var saved: (Int, Int)?
     private var pendingKitty: [UInt8] = []
 
-    init(cell: (width: Int, height: Int)) { self.cell = cell }
+    public init(cell: (width: Int, height: Int)) { self.cell = cell }
 
     /// The text on screen, rows `0..<height`, trailing spaces dropped.
-    func lines(height: Int) -> [String] {
+    public func lines(height: Int) -> [String] {
         (0..<height).map { row in
             let cells = screen[row] ?? [:]
             let width = (cells.keys.max() ?? -1) + 1
@@ -54,7 +53,7 @@ struct MiniTerminal {
         }
     }
 
-    mutating func feed(_ bytes: [UInt8]) throws {
+    public mutating func feed(_ bytes: [UInt8]) throws {
         var i = 0
         func until(_ terminator: [UInt8], from start: Int) throws -> Int {
             var j = start
@@ -156,7 +155,7 @@ struct MiniTerminal {
     }
 
     /// The cells a picture covers.
-    func cells(of shown: Shown) throws -> (columns: Int, rows: Int) {
+    public func cells(of shown: Shown) throws -> (columns: Int, rows: Int) {
         switch shown.kind {
         case .kitty:
             let first = try kittyCommands(shown.bytes)[0]

@@ -5,6 +5,7 @@ import Foundation
 import IconArt
 import TerminalDetection
 import TerminalGraphics
+import TerminalStreams
 import Testing
 
 /// `preview --graphics …` as the command will call it: the demo app's five icons, each a
