@@ -198,7 +198,7 @@ let package = Package(
         ),
         // The libraries as another tool uses them: opens an app, prints its icons, images, warnings and
         // lint's findings. The README's "Use as a library" shows it; EndToEndTests runs it.
-        .executableTarget(name: "icon-catalog-example", dependencies: ["IconCatalog", "IconLint"]),
+        .executableTarget(name: "icon-catalog-example", dependencies: ["IconCatalog", "IconLint", "TerminalText"]),
         // `make bench`'s measuring tool for the terminal pictures (bytes, time, sixel fidelity).
         // `make bench`'s LZFSE throughput: decodes one stream many times and prints bytes a second.
         .executableTarget(name: "car-bench", dependencies: ["CompiledAssetCatalog"], path: "bench/CarBench"),

@@ -77,7 +77,7 @@ private func respond(_ state: inout ChooserState, to event: ChooserEvent) -> [Ch
 extension ChooserState {
     mutating func handle(_ key: TerminalKey) -> [ChooserEffect] {
         let command = ChooserCommand(key: key)
-        if command == .interrupt { return [.quit(status: 130)] }
+        if command == .interrupt { return [.quit(status: ExitStatus.interrupted.rawValue)] }
         if alert != nil {
             if key == .enter || command == .quit { alert = nil }
             return []
@@ -92,8 +92,8 @@ extension ChooserState {
         switch command {
         case .quit where key == .escape && details.isOpen:
             return toggleDetails()
-        case .quit: return [.quit(status: 0)]
-        case .interrupt: return [.quit(status: 130)]
+        case .quit: return [.quit(status: ExitStatus.success.rawValue)]
+        case .interrupt: return [.quit(status: ExitStatus.interrupted.rawValue)]
         case .clearFilter, .deleteBackward: return []  // the filter's own, taken above while it is open
         case .toggleHelp:
             showsHelp = layout != nil  // a too-small screen has no room for it

@@ -3,6 +3,7 @@ import FileAccess
 import Foundation
 import Synchronization
 import SystemPackage
+import TerminalText
 
 /// A program the server started for a session, in a session (and process group) of its
 /// own, so one signal reaches all of it. Its exit is waited for on a thread of its own,
@@ -82,7 +83,7 @@ final class ChildProcess: Sendable {
     /// The status a shell would show: the exit code, or 128 + the signal that ended it.
     static func shellStatus(_ status: Int32) -> Int32 {
         let signal = status & 0x7F
-        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        return signal == 0 ? (status >> 8) & 0xFF : ExitStatus.signalled(signal)
     }
 }
 

@@ -41,7 +41,7 @@ extension AppOptions {
             for report in reports { Console.writeError("iconchooser: \(TextSanitizer.clean(report.description))\n") }
             return reports.isEmpty ? opener : AppOpener()
         } catch {
-            throw CommandFailure(TextSanitizer.clean(error.description), exitCode: 1)
+            throw CommandFailure(TextSanitizer.clean(error.description), exitCode: .failure)
         }
     }
 
@@ -56,7 +56,7 @@ extension AppOptions {
         let catalogs = try reading { _ throws(CatalogError) in try CatalogReader.readEveryIdiom(opened: opened, options: catalogOptions) }
         if catalogs[0].source.isBuilt {
             throw CommandFailure("\(TextSanitizer.clean(catalogs[0].path)): a built app is not edited; give its project or Info.plist",
-                                 exitCode: 2)
+                                 exitCode: .unreadable)
         }
         return AppLayout(catalogs: catalogs)
     }
@@ -102,7 +102,7 @@ extension AppOptions {
             do {
                 try DirtyTreeGuard(boundary: boundary).check(plan.changes.changes)
             } catch {
-                throw CommandFailure(error.description(writingAnyway: "give --allow-dirty"), exitCode: 1)
+                throw CommandFailure(error.description(writingAnyway: "give --allow-dirty"), exitCode: .failure)
             }
         }
         // Lint before writing, where the caller has not; where lint cannot look at the app,
@@ -115,7 +115,7 @@ extension AppOptions {
         do {
             try checked.write(plan, boundary: boundary, before: before)
         } catch {
-            throw CommandFailure(error.description, exitCode: 1)
+            throw CommandFailure(error.description, exitCode: .failure)
         }
         for line in plan.summary {
             if summaryOnStderr { Console.writeError("iconchooser: \(TextSanitizer.clean(line))\n") } else { print(TextSanitizer.clean(line)) }

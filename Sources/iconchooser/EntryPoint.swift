@@ -40,7 +40,7 @@ enum EntryPoint {
             }
         } catch let failure as CommandFailure {
             Console.error(failure.message)
-            exit(failure.exitCode)
+            exit(failure.exitCode.rawValue)
         } catch {
             IconChooser.exit(withError: error)
         }

@@ -179,7 +179,7 @@ extension IconChooser {
             let cell = terminal?.cellSize ?? .standard
             guard let geometry = TileGeometry(columns: size.columns, rows: size.rows, cell: cell) else {
                 throw CommandFailure("a \(size.columns)×\(size.rows) tile of \(cell) cells is too large for a picture; "
-                    + "give a smaller --size", exitCode: 64)
+                    + "give a smaller --size", exitCode: .usage)
             }
             // kitty scales a picture to its cells: no more pixels than the icon has.
             let pictures = IconPictures.pixelPictures(for: icons, geometry: geometry,
@@ -199,7 +199,7 @@ extension IconChooser {
                                                width: Self.outputWidth(environment: environment),
                                                configuration: configuration, graphics: graphics, options: options)
             } catch {
-                throw CommandFailure(error.description, exitCode: 1)
+                throw CommandFailure(error.description, exitCode: .failure)
             }
         }
 
@@ -234,7 +234,7 @@ extension IconChooser {
                 let valid = MessageText.shortList([catalog.primary.displayName] + catalog.alternateNames) {
                     MessageText.abbreviated(TextSanitizer.clean($0))
                 }
-                throw CommandFailure("\(catalog.path): no icon named “\(MessageText.abbreviated(name))”; valid names: \(valid)", exitCode: 1)
+                throw CommandFailure("\(catalog.path): no icon named “\(MessageText.abbreviated(name))”; valid names: \(valid)", exitCode: .failure)
             }
         }
 

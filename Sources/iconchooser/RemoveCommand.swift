@@ -45,7 +45,7 @@ extension IconChooser {
                 plan = try IconRemoval.plan(name: name, keepFiles: keepFiles, layout: layout)
             } catch {
                 error.handEdit.map { lines in Console.writeError(lines.map { TextSanitizer.clean($0) + "\n" }.joined()) }
-                throw CommandFailure(error.description, exitCode: 1)
+                throw CommandFailure(error.description, exitCode: .failure)
             }
             try options.write(plan, layout: layout, edit: edit, lint: lint.after, lintBefore: before?.result())
         }
