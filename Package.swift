@@ -213,6 +213,7 @@ let package = Package(
         // Test-side decoders of what the picture encoders write (kitty, sixel, iTerm2), as a terminal reads it.
         .target(name: "TerminalStreams", dependencies: ["IconArt", "CPNG"], path: "Tests/TerminalStreams"),
         .testTarget(name: "CellCanvasTests", dependencies: ["CellCanvas", "TerminalText"]),
+        .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
         .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput"]),
         .testTarget(name: "TerminalDetectionTests", dependencies: ["TerminalDetection", "TerminalInput", "CellCanvas"]),
         .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "FileAccess", "TerminalText", "TestSupport",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileAccess
 import Foundation
 import IconArt
 import IconCatalog
@@ -109,7 +110,7 @@ extension AppOptions {
         // there is nothing to compare with, and the check is the read alone.
         let before = lintBefore ?? (try? lint(openForEdit(opener: AppOpener())))
         // The app as written is opened once: the read and the lint after share that opening.
-        let reopened = OnceOnDemand { try openForEdit(opener: AppOpener()) }
+        let reopened = ComputedOnce { try openForEdit(opener: AppOpener()) }
         let lintAfter: @Sendable () throws -> LintReport = { try lint(reopened.value()) }
         let checked = CheckedWrite(read: { try self.layout(of: reopened.value()).catalogs }, lint: before == nil ? nil : lintAfter)
         do {
@@ -125,24 +126,3 @@ extension AppOptions {
 
 /// Lint of an app already open, as an edit checks it.
 typealias EditLint = @Sendable (OpenedApp) throws -> LintReport
-
-/// A value made once, by whichever thread asks for it first; the others wait for it.
-final class OnceOnDemand<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var make: (() throws -> Value)?
-    private var made: Result<Value, any Error>?
-
-    init(_ make: @escaping () throws -> Value) {
-        self.make = make
-    }
-
-    func value() throws -> Value {
-        try lock.withLock {
-            if let made { return made }
-            let result = Result { try make!() }
-            made = result
-            make = nil
-            return result
-        }.get()
-    }
-}
