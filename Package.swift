@@ -148,7 +148,7 @@ let package = Package(
         ),
         // `add`, `remove` and `lint --fix`: the edits of an app's plists, catalogs and project files,
         // the pictures they need, and the all-or-nothing writing of them.
-        .target(name: "ProjectWriting", dependencies: ["FileAccess", "IconCatalog", "IconArt", "IconLint", "TerminalText", "CPNG",
+        .target(name: "ProjectWriting", dependencies: ["FileAccess", "IconCatalog", "IconArt", "IconLint", "TerminalText",
                                                        .product(name: "Crypto", package: "swift-crypto"),
                                                        .product(name: "SystemPackage", package: "swift-system")]),
         // `iconchooser lint`: rules as pure functions over the parsed plist, a file index and image facts.
