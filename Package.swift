@@ -131,20 +131,24 @@ let package = Package(
         // Pixels and nothing behind them: the RGBA bitmap, a tile's pixel picture and the PNG encoder (libpng).
         // The picture encoders use it without the readers of Xcode projects, zip archives and plists.
         .target(name: "Pixels", dependencies: ["CPNG", "CellCanvas"]),
-        // PNG, and Icon Composer bundles drawn flat → RGBA bitmap → resampled → cells. SVG layers are drawn
-        // by libiconchooser-svg, opened when the first is met (CSVGRasterizerInterface declares its entry point).
-        .target(name: "IconArt", dependencies: ["Pixels", "CPNG", .target(name: "CISAL", condition: .when(traits: ["ISAL"])), "CSVGRasterizerInterface", "CellCanvas", "FileAccess", "IconCatalog", "TerminalText",
+        // Image decoding: PNG (CgBI too), and Icon Composer bundles drawn flat → RGBA bitmap → resampled, and
+        // pixel pictures of icons. SVG layers are drawn by libiconchooser-svg, opened when the first is met
+        // (CSVGRasterizerInterface declares its entry point). What lint and the writers need of an image.
+        .target(name: "IconArt", dependencies: ["Pixels", "CPNG", .target(name: "CISAL", condition: .when(traits: ["ISAL"])), "CSVGRasterizerInterface", "CellCanvas", "FileAccess", "IconCatalog",
                                               .product(name: "SystemPackage", package: "swift-system")]),
+        // The symbol art: decoded icons → cells of block, quadrant and sextant symbols (the matcher), the
+        // placeholder tile, the tiles read ahead while the command line is parsed. Only the screen needs it.
+        .target(name: "SymbolArt", dependencies: ["IconArt", "CellCanvas", "FileAccess", "IconCatalog", "TerminalText"]),
         // Pixel pictures as terminal graphics (kitty, sixel, iTerm2): bytes out, no terminal I/O.
         .target(name: "TerminalGraphics", dependencies: ["Pixels", "CellCanvas", "CPNG", "TerminalDetection", "TerminalInput", "TerminalInterface"]),
         // Elm-style chooser core: state, update(state, event) -> effects, view(state) -> CellGrid. No I/O.
-        .target(name: "ChooserUI", dependencies: ["CellCanvas", "TerminalText", "IconArt", "IconCatalog", "TerminalInput"]),
+        .target(name: "ChooserUI", dependencies: ["CellCanvas", "TerminalText", "IconArt", "IconCatalog", "SymbolArt", "TerminalInput"]),
         // The chooser's loop over a Terminal: events in, update, effects carried out, frames out;
         // the picture loader; what the terminal can do, learned without waiting for it.
         .target(
             name: "ChooserRuntime",
             dependencies: ["CellCanvas", "ChooserUI", "FileAccess", "IconArt", "IconCatalog", "IconChoice", "IconLint", "ProjectWriting",
-                           "TerminalText", "TerminalInput", "TerminalDetection", "TerminalInterface", "TerminalGraphics"]
+                           "SymbolArt", "TerminalText", "TerminalInput", "TerminalDetection", "TerminalInterface", "TerminalGraphics"]
         ),
         // `add`, `remove` and `lint --fix`: the edits of an app's plists, catalogs and project files,
         // the pictures they need, and the all-or-nothing writing of them.
@@ -183,6 +187,7 @@ let package = Package(
                 "IconCatalog",
                 "IconChoice",
                 "IconArt",
+                "SymbolArt",
                 "IconLint",
                 "ChooserUI",
                 "ChooserRuntime",
@@ -222,11 +227,11 @@ let package = Package(
         .testTarget(name: "IconChoiceTests", dependencies: ["IconChoice", "IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "IconArt", "TerminalText", "TestSupport",
                                                       .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "IconArtTests", dependencies: ["IconArt", "CellCanvas", "FileAccess", "IconCatalog", "TestSupport"], exclude: ["reference_decode.py"]),
-        .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "IconArt", "CellCanvas", "ChooserUI", "ChooserRuntime",
+        .testTarget(name: "IconArtTests", dependencies: ["IconArt", "SymbolArt", "CellCanvas", "FileAccess", "IconCatalog", "TestSupport"], exclude: ["reference_decode.py"]),
+        .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "IconArt", "SymbolArt", "CellCanvas", "ChooserUI", "ChooserRuntime",
                                                                   "CPNG", "CSixel",
                                                                   "TerminalDetection", "TerminalInterface", "TerminalStreams", "TestSupport"]),
-        .testTarget(name: "ChooserUITests", dependencies: ["ChooserUI", "CellCanvas", "TerminalText", "IconArt", "IconCatalog",
+        .testTarget(name: "ChooserUITests", dependencies: ["ChooserUI", "CellCanvas", "TerminalText", "IconArt", "IconCatalog", "SymbolArt",
                                                        "TerminalInput", "TestSupport"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "TestSupport"]),
         // The command line's own values (options passed on, --graphics), read from the executable's module.
@@ -241,7 +246,7 @@ let package = Package(
         .testTarget(name: "TerminalInterfaceTests", dependencies: ["TerminalInterface", "CellCanvas"]),
         .testTarget(
             name: "ChooserRuntimeTests",
-            dependencies: ["ChooserRuntime", "ChooserUI", "MemoryTerminal", "CellCanvas", "IconArt", "IconCatalog", "TestSupport",
+            dependencies: ["ChooserRuntime", "ChooserUI", "MemoryTerminal", "CellCanvas", "IconArt", "IconCatalog", "SymbolArt", "TestSupport",
                            "TerminalInput", "TerminalDetection", "TerminalInterface", "TerminalGraphics", "TerminalStreams", "IconLint"]
         ),
         // The terminal layer's reading and asking, over a pseudo-terminal; drawing is tested in tmux.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import IconArt
 import IconCatalog
+import SymbolArt
 
 /// Where the program starts. A completion request (`---completion`, sent by the shell scripts on
 /// every TAB) has stderr sent to /dev/null before anything runs, so nothing, not even

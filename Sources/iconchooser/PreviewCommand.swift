@@ -6,6 +6,7 @@ import Foundation
 import IconArt
 import IconCatalog
 import NcursesTerminal
+import SymbolArt
 import TerminalDetection
 import TerminalGraphics
 import TerminalText
