@@ -61,5 +61,6 @@ do {
 } catch {
     // Typed throws: `error` is a CatalogError, one line naming the file and the problem.
     FileHandle.standardError.write(Data("icon-catalog-example: \(error)\n".utf8))
+    // The statuses iconchooser documents, by name: ExitStatus, in TerminalText (beneath IconCatalog).
     exit(ExitStatus.unreadable.rawValue)
 }
