@@ -291,12 +291,12 @@ final class SessionHandler: ChannelInboundHandler {
 
     private func startOnPipes(arguments: [String], channel: Channel) throws {
         var output: [Int32] = [-1, -1], errors: [Int32] = [-1, -1]
-        do throws(Errno) {
-            try Self.makePipe(&output)
-            try Self.makePipe(&errors)
+        do throws(SystemCallError) {
+            (output[0], output[1]) = try Descriptors.pipe()
+            (errors[0], errors[1]) = try Descriptors.pipe()
         } catch {
             [output[0], output[1], errors[0], errors[1]].filter { $0 >= 0 }.forEach { close($0) }
-            throw SessionSetupFailure(step: "pipe", code: error)
+            throw SessionSetupFailure(step: error.call, code: error.code)
         }
         let nothing = open("/dev/null", O_RDONLY | O_CLOEXEC)
         defer {
@@ -331,12 +331,6 @@ final class SessionHandler: ChannelInboundHandler {
                     bound.value.outputClosed()
                 }
         }
-    }
-
-    private static func makePipe(_ ends: inout [Int32]) throws(Errno) {
-        try systemCall { pipe(&ends) }
-        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
     }
 
     private func watch(_ child: ChildProcess, on eventLoop: EventLoop) {

@@ -2,6 +2,7 @@ import ArgumentParser
 import CellCanvas
 import ChooserRuntime
 import ChooserUI
+import FileAccess
 import Foundation
 import IconArt
 import IconCatalog
@@ -241,8 +242,7 @@ extension IconChooser {
 
         /// The terminal's width when stdout is one, else `$COLUMNS`, else 80.
         static func outputWidth(environment: [String: String]) -> Int {
-            var size = winsize()
-            if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            if isatty(STDOUT_FILENO) == 1, let size = try? Descriptors.windowSize(of: STDOUT_FILENO), size.ws_col > 0 {
                 return Int(size.ws_col)
             }
             if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
