@@ -228,6 +228,7 @@ let package = Package(
         .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "IconArt", "TerminalText", "TestSupport",
                                                       .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "IconArtTests", dependencies: ["IconArt", "SymbolArt", "CellCanvas", "FileAccess", "IconCatalog", "TestSupport"], exclude: ["reference_decode.py"]),
+        .testTarget(name: "SymbolArtTests", dependencies: ["SymbolArt", "IconArt", "CellCanvas", "IconCatalog", "TestSupport"]),
         .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "IconArt", "SymbolArt", "CellCanvas", "ChooserUI", "ChooserRuntime",
                                                                   "CPNG", "CSixel",
                                                                   "TerminalDetection", "TerminalInterface", "TerminalStreams", "TestSupport"]),
