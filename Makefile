@@ -45,7 +45,7 @@ run: build
 # change every module's flags), in debug, about 1.5 minutes on 2 cores. (`--product` would build the
 # whole package: SwiftPM builds everything for an automatic library product.) No module it compiled
 # may have read ISA-L's module map, which the compiler's dependency files (.d) list: so the check holds
-# on a machine that has libisal-dev too.
+# on a machine that has libisal-dev too. Nor may it have compiled the symbol art.
 NOTRAITS_BUILD = .build-notraits
 
 test: deps oracles
@@ -58,6 +58,8 @@ notraits: deps
 	$(SWIFT) build --disable-default-traits --target IconLint --build-path $(NOTRAITS_BUILD)
 	@ls $(NOTRAITS_BUILD)/debug/IconLint.build/*.d >/dev/null && ! grep -l 'Sources/CISAL/' $(NOTRAITS_BUILD)/debug/*.build/*.d \
 	  || { echo "make notraits: IconLint built without the ISAL trait still reads ISA-L (files above)" >&2; exit 1; }
+	@! ls $(NOTRAITS_BUILD)/debug/SymbolArt.build/*.o >/dev/null 2>&1 \
+	  || { echo "make notraits: IconLint built the symbol art (SymbolArt), which lint never draws" >&2; exit 1; }
 
 build: deps
 	$(SWIFT) build -c $(CONFIG) $(BUILD_FLAGS)

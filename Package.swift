@@ -131,24 +131,28 @@ let package = Package(
         // Pixels and nothing behind them: the RGBA bitmap, a tile's pixel picture and the PNG encoder (libpng).
         // The picture encoders use it without the readers of Xcode projects, zip archives and plists.
         .target(name: "Pixels", dependencies: ["CPNG", "CellCanvas"]),
-        // PNG, and Icon Composer bundles drawn flat → RGBA bitmap → resampled → cells. SVG layers are drawn
-        // by libiconchooser-svg, opened when the first is met (CSVGRasterizerInterface declares its entry point).
-        .target(name: "IconArt", dependencies: ["Pixels", "CPNG", .target(name: "CISAL", condition: .when(traits: ["ISAL"])), "CSVGRasterizerInterface", "CellCanvas", "FileAccess", "IconCatalog", "TerminalText",
+        // Image decoding: PNG (CgBI too), and Icon Composer bundles drawn flat → RGBA bitmap → resampled, and
+        // pixel pictures of icons. SVG layers are drawn by libiconchooser-svg, opened when the first is met
+        // (CSVGRasterizerInterface declares its entry point). What lint and the writers need of an image.
+        .target(name: "IconArt", dependencies: ["Pixels", "CPNG", .target(name: "CISAL", condition: .when(traits: ["ISAL"])), "CSVGRasterizerInterface", "CellCanvas", "FileAccess", "IconCatalog",
                                               .product(name: "SystemPackage", package: "swift-system")]),
+        // The symbol art: decoded icons → cells of block, quadrant and sextant symbols (the matcher), the
+        // placeholder tile, the tiles read ahead while the command line is parsed. Only the screen needs it.
+        .target(name: "SymbolArt", dependencies: ["IconArt", "CellCanvas", "FileAccess", "IconCatalog", "TerminalText"]),
         // Pixel pictures as terminal graphics (kitty, sixel, iTerm2): bytes out, no terminal I/O.
         .target(name: "TerminalGraphics", dependencies: ["Pixels", "CellCanvas", "CPNG", "TerminalDetection", "TerminalInput", "TerminalInterface"]),
         // Elm-style chooser core: state, update(state, event) -> effects, view(state) -> CellGrid. No I/O.
-        .target(name: "ChooserUI", dependencies: ["CellCanvas", "TerminalText", "IconArt", "IconCatalog", "TerminalInput"]),
+        .target(name: "ChooserUI", dependencies: ["CellCanvas", "TerminalText", "IconArt", "IconCatalog", "SymbolArt", "TerminalInput"]),
         // The chooser's loop over a Terminal: events in, update, effects carried out, frames out;
         // the picture loader; what the terminal can do, learned without waiting for it.
         .target(
             name: "ChooserRuntime",
             dependencies: ["CellCanvas", "ChooserUI", "FileAccess", "IconArt", "IconCatalog", "IconChoice", "IconLint", "ProjectWriting",
-                           "TerminalText", "TerminalInput", "TerminalDetection", "TerminalInterface", "TerminalGraphics"]
+                           "SymbolArt", "TerminalText", "TerminalInput", "TerminalDetection", "TerminalInterface", "TerminalGraphics"]
         ),
         // `add`, `remove` and `lint --fix`: the edits of an app's plists, catalogs and project files,
         // the pictures they need, and the all-or-nothing writing of them.
-        .target(name: "ProjectWriting", dependencies: ["FileAccess", "IconCatalog", "IconArt", "IconLint", "TerminalText", "CPNG",
+        .target(name: "ProjectWriting", dependencies: ["FileAccess", "IconCatalog", "IconArt", "IconLint", "TerminalText",
                                                        .product(name: "Crypto", package: "swift-crypto"),
                                                        .product(name: "SystemPackage", package: "swift-system")]),
         // `iconchooser lint`: rules as pure functions over the parsed plist, a file index and image facts.
@@ -183,6 +187,7 @@ let package = Package(
                 "IconCatalog",
                 "IconChoice",
                 "IconArt",
+                "SymbolArt",
                 "IconLint",
                 "ChooserUI",
                 "ChooserRuntime",
@@ -198,7 +203,7 @@ let package = Package(
         ),
         // The libraries as another tool uses them: opens an app, prints its icons, images, warnings and
         // lint's findings. The README's "Use as a library" shows it; EndToEndTests runs it.
-        .executableTarget(name: "icon-catalog-example", dependencies: ["IconCatalog", "IconLint"]),
+        .executableTarget(name: "icon-catalog-example", dependencies: ["IconCatalog", "IconLint", "TerminalText"]),
         // `make bench`'s measuring tool for the terminal pictures (bytes, time, sixel fidelity).
         // `make bench`'s LZFSE throughput: decodes one stream many times and prints bytes a second.
         .executableTarget(name: "car-bench", dependencies: ["CompiledAssetCatalog"], path: "bench/CarBench"),
@@ -213,6 +218,7 @@ let package = Package(
         // Test-side decoders of what the picture encoders write (kitty, sixel, iTerm2), as a terminal reads it.
         .target(name: "TerminalStreams", dependencies: ["IconArt", "CPNG", "CellCanvas"], path: "Tests/TerminalStreams"),
         .testTarget(name: "CellCanvasTests", dependencies: ["CellCanvas", "TerminalText"]),
+        .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"]),
         .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput"]),
         .testTarget(name: "TerminalDetectionTests", dependencies: ["TerminalDetection", "TerminalInput", "CellCanvas"]),
         .testTarget(name: "IconCatalogTests", dependencies: ["IconCatalog", "FileAccess", "TerminalText", "TestSupport",
@@ -221,11 +227,12 @@ let package = Package(
         .testTarget(name: "IconChoiceTests", dependencies: ["IconChoice", "IconCatalog", "TerminalText", "TestSupport"]),
         .testTarget(name: "IconLintTests", dependencies: ["IconLint", "IconCatalog", "IconArt", "TerminalText", "TestSupport",
                                                       .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "IconArtTests", dependencies: ["IconArt", "CellCanvas", "FileAccess", "IconCatalog", "TestSupport"], exclude: ["reference_decode.py"]),
-        .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "IconArt", "CellCanvas", "ChooserUI", "ChooserRuntime",
+        .testTarget(name: "IconArtTests", dependencies: ["IconArt", "SymbolArt", "CellCanvas", "FileAccess", "IconCatalog", "TestSupport"], exclude: ["reference_decode.py"]),
+        .testTarget(name: "SymbolArtTests", dependencies: ["SymbolArt", "IconArt", "CellCanvas", "IconCatalog", "TestSupport"]),
+        .testTarget(name: "TerminalGraphicsTests", dependencies: ["TerminalGraphics", "IconArt", "SymbolArt", "CellCanvas", "ChooserUI", "ChooserRuntime",
                                                                   "CPNG", "CSixel",
                                                                   "TerminalDetection", "TerminalInterface", "TerminalStreams", "TestSupport"]),
-        .testTarget(name: "ChooserUITests", dependencies: ["ChooserUI", "CellCanvas", "TerminalText", "IconArt", "IconCatalog",
+        .testTarget(name: "ChooserUITests", dependencies: ["ChooserUI", "CellCanvas", "TerminalText", "IconArt", "IconCatalog", "SymbolArt",
                                                        "TerminalInput", "TestSupport"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "TestSupport"]),
         // The command line's own values (options passed on, --graphics), read from the executable's module.
@@ -240,7 +247,7 @@ let package = Package(
         .testTarget(name: "TerminalInterfaceTests", dependencies: ["TerminalInterface", "CellCanvas"]),
         .testTarget(
             name: "ChooserRuntimeTests",
-            dependencies: ["ChooserRuntime", "ChooserUI", "MemoryTerminal", "CellCanvas", "IconArt", "IconCatalog", "TestSupport",
+            dependencies: ["ChooserRuntime", "ChooserUI", "MemoryTerminal", "CellCanvas", "IconArt", "IconCatalog", "SymbolArt", "TestSupport",
                            "TerminalInput", "TerminalDetection", "TerminalInterface", "TerminalGraphics", "TerminalStreams", "IconLint"]
         ),
         // The terminal layer's reading and asking, over a pseudo-terminal; drawing is tested in tmux.

@@ -237,9 +237,9 @@ private final class SessionRun {
             pending += update(&state, .resize(width: size.columns, height: size.rows))
             perform(.resized(size, shown))
         case .terminal(.signal(let number)):
-            return number == SIGINT ? 130 : 128 + number
+            return ExitStatus.signalled(number)
         case .terminal(.hangup):
-            return 129
+            return ExitStatus.signalled(SIGHUP)
         case .terminal(.reply(let reply)):
             if case .kittyGraphics(let id?, _) = reply, id != TerminalQuery.kittyQueryID {
                 terminal.pictureReply(reply)

@@ -2,6 +2,7 @@ import CellCanvas
 import Foundation
 import IconArt
 import IconCatalog
+import SymbolArt
 
 /// Turns a catalog icon into its tile: picks what to draw for the look (the image file that
 /// fits the tile in the appearance shown, or the Icon Composer bundle rendered flat), decodes

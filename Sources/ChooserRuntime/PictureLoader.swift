@@ -3,6 +3,7 @@ import ChooserUI
 import Foundation
 import IconArt
 import IconCatalog
+import SymbolArt
 import TerminalText
 
 /// A picture made for the chooser: the tile of `icon` at `size` in `symbols`, `depth` and

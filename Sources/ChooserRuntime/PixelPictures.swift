@@ -1,5 +1,6 @@
 import CellCanvas
 import ChooserUI
+import FileAccess
 import Foundation
 import IconArt
 import IconCatalog
@@ -181,14 +182,14 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
         guard let plan = Self.plan(for: capabilities, colorDepth: colorDepth) else { return }
         let jobs = icons.compactMap { icon -> DecodeQueue.Job? in
             let key = Key(icon: icon, columns: size.columns, rows: size.rows, cell: plan.cell, appearance: appearance)
-            let early = AheadPicture(sizing: plan.sizing)
+            let early = AheadPicture(sizing: plan.sizing, picture: ComputedOnce { [self] in picture(key, sizing: plan.sizing) })
             guard lock.withLock({ () -> Bool in
                 guard made[key] == nil, ahead[key] == nil else { return false }
                 ahead[key] = early
                 return true
             }) else { return nil }
             return DecodeQueue.Job(kind: .pixels, icon: icon, size: size) { [self] in
-                _ = early.value { picture(key, sizing: plan.sizing) }
+                _ = early.picture.value()
             }
         }
         queue.add(jobs, urgent: true)
@@ -224,7 +225,7 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
         if lock.withLock({ made[key] }) != nil { return true }
         // Made ahead, or being made: taken (or waited for) rather than made twice.
         let madeAhead = lock.withLock { ahead.removeValue(forKey: key) }.flatMap { $0.sizing == sizing ? $0 : nil }
-        guard let picture = madeAhead.map({ $0.value { picture(key, sizing: sizing) } }) ?? picture(key, sizing: sizing)
+        guard let picture = madeAhead.map({ $0.picture.value() }) ?? picture(key, sizing: sizing)
         else { return false }
         let id = lock.withLock {
             defer { nextID += 1 }
@@ -284,19 +285,7 @@ public final class IconPixelPictures: PixelPictures, @unchecked Sendable {
 
 /// A picture made once by whichever comes first, the job that makes it ahead or the request that
 /// needs it: the other gets it as made, waiting only while it is being made.
-private final class AheadPicture: @unchecked Sendable {
+private struct AheadPicture {
     let sizing: PixelPicture.Sizing
-    private let making = NSLock()
-    private var made: PixelPicture??
-
-    init(sizing: PixelPicture.Sizing) { self.sizing = sizing }
-
-    func value(_ make: () -> PixelPicture?) -> PixelPicture? {
-        making.withLock {
-            if let made { return made }
-            let picture = make()
-            made = .some(picture)
-            return picture
-        }
-    }
+    let picture: ComputedOnce<PixelPicture?, Never>
 }

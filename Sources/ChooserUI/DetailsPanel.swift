@@ -1,6 +1,7 @@
 import CellCanvas
 import IconArt
 import IconCatalog
+import SymbolArt
 import TerminalText
 
 /// The details panel (`i`): whether it is open, and what has arrived for it. It follows

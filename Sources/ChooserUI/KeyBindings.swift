@@ -1,5 +1,6 @@
 import IconCatalog
 import TerminalInput
+import TerminalText
 
 /// When a binding's keys act. The filter line takes typed characters before the grid's
 /// bindings see them, so only its own keys are listed for it.
@@ -80,8 +81,8 @@ extension ChooserCommand {
         switch self {
         case .quit where key == .escape && state.details.isOpen:
             return state.toggleDetails()
-        case .quit: return [.quit(status: 0)]
-        case .interrupt: return [.quit(status: 130)]
+        case .quit: return [.quit(status: ExitStatus.success.rawValue)]
+        case .interrupt: return [.quit(status: ExitStatus.interrupted.rawValue)]
         case .clearFilter, .deleteBackward: return []  // the filter's own, taken above while it is open
         case .toggleHelp:
             state.showsHelp = state.layout != nil  // a too-small screen has no room for it

@@ -1,6 +1,7 @@
 import CellCanvas
 import IconArt
 import IconCatalog
+import SymbolArt
 import TerminalText
 
 /// Draws one slot of the grid: the picture (or a placeholder), the checkmark badge and the

@@ -77,7 +77,7 @@ private func respond(_ state: inout ChooserState, to event: ChooserEvent) -> [Ch
 extension ChooserState {
     mutating func handle(_ key: TerminalKey) -> [ChooserEffect] {
         let command = ChooserCommand(key: key, enabledIn: configuration)
-        if command == .interrupt { return [.quit(status: 130)] }
+        if command == .interrupt { return [.quit(status: ExitStatus.interrupted.rawValue)] }
         if alert != nil {
             if key == .enter || command == .quit { alert = nil }
             return []

@@ -1,6 +1,7 @@
 import CellCanvas
 import IconArt
 import IconCatalog
+import SymbolArt
 import TerminalText
 
 /// The whole screen for `state`, exactly `state.screen` in size. No I/O: the terminal

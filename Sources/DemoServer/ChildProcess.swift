@@ -3,6 +3,7 @@ import FileAccess
 import Foundation
 import Synchronization
 import SystemPackage
+import TerminalText
 
 /// A program the server started for a session, in a session (and process group) of its
 /// own, so one signal reaches all of it. Its exit is waited for on a thread of its own,
@@ -70,10 +71,10 @@ final class ChildProcess: Sendable {
     private func waitForExit() -> Int32 {
         // Wait without reaping first, so `signal` can never race with the pid being reused.
         var info = siginfo_t()
-        _ = try? systemCall { waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) }
+        _ = try? systemCall("waitid") { waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) }
         return reaped.withLock { reaped in
             var status: Int32 = 0
-            _ = try? systemCall { waitpid(pid, &status, 0) }
+            _ = try? systemCall("waitpid") { waitpid(pid, &status, 0) }
             reaped = true
             return Self.shellStatus(status)
         }
@@ -82,7 +83,7 @@ final class ChildProcess: Sendable {
     /// The status a shell would show: the exit code, or 128 + the signal that ended it.
     static func shellStatus(_ status: Int32) -> Int32 {
         let signal = status & 0x7F
-        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        return signal == 0 ? (status >> 8) & 0xFF : ExitStatus.signalled(signal)
     }
 }
 
@@ -111,18 +112,18 @@ final class PseudoTerminal {
     init(columns: Int, rows: Int, pixelWidth: Int = 0, pixelHeight: Int = 0) throws(SessionSetupFailure) {
         var master: Int32 = -1
         var path = [CChar](repeating: 0, count: 256)
-        do throws(Errno) {
-            try systemCall { iconchooser_pty_open(&master, &path, path.count) }
+        do throws(SystemCallError) {
+            try systemCall("posix_openpt") { iconchooser_pty_open(&master, &path, path.count) }
         } catch {
-            throw SessionSetupFailure(step: "posix_openpt", code: error)
+            throw SessionSetupFailure(step: "posix_openpt", code: error.code)
         }
         let slavePath = String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let slave: Int32
-        do throws(Errno) {
-            slave = try systemCall { open(slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC) }
+        do throws(SystemCallError) {
+            slave = try systemCall("open") { open(slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC) }
         } catch {
             close(master)
-            throw SessionSetupFailure(step: "open \(slavePath)", code: error)
+            throw SessionSetupFailure(step: "open \(slavePath)", code: error.code)
         }
         self.master = master
         self.slave = slave

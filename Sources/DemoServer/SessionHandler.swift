@@ -5,6 +5,7 @@ import NIOPosix
 import NIOSSH
 import SystemPackage
 import TerminalDetection
+import TerminalText
 
 /// What one SSH connection knows about its visitor, filled in by the authenticator and
 /// read by the connection's sessions (all on the connection's event loop).
@@ -185,19 +186,19 @@ final class SessionHandler: ChannelInboundHandler {
         started = true
         if wantReply { reply(true) }
         guard let user = connection.user else {
-            end(message: "not logged in", status: 1, toStandardError: true)
+            end(message: "not logged in", status: ExitStatus.failure.rawValue, toStandardError: true)
             return
         }
         switch program {
         case .refused(let why):
             kind = "refused"
-            end(message: "iconchooser serve: \(why)", status: 126, toStandardError: true)
+            end(message: "iconchooser serve: \(why)", status: ExitStatus.notRunnable.rawValue, toStandardError: true)
             return
         case .chooser where terminalRequest == nil:
             kind = "no-pty"
             let port = channel.parent?.localAddress?.port ?? configuration.port
             let portOption = port == 22 ? "" : "-p \(port) "
-            end(message: "this demo needs a terminal: ssh -t \(portOption)HOST", status: 1, toStandardError: true)
+            end(message: "this demo needs a terminal: ssh -t \(portOption)HOST", status: ExitStatus.failure.rawValue, toStandardError: true)
             return
         case .chooser, .command:
             break
@@ -205,7 +206,7 @@ final class SessionHandler: ChannelInboundHandler {
         guard registry.takeSeat(for: self, eventLoop: channel.eventLoop) else {
             kind = "busy"
             end(message: "iconchooser serve: server busy: all \(configuration.maxSessions) sessions are in use; please try again in a minute",
-                status: 1, toStandardError: terminalRequest == nil)
+                status: ExitStatus.failure.rawValue, toStandardError: terminalRequest == nil)
             return
         }
         seatTaken = true
@@ -228,7 +229,7 @@ final class SessionHandler: ChannelInboundHandler {
             }
         } catch {
             configuration.log("iconchooser serve: error: \(error)")
-            end(message: "iconchooser serve: \(error)", status: 1, toStandardError: true)
+            end(message: "iconchooser serve: \(error)", status: ExitStatus.failure.rawValue, toStandardError: true)
         }
     }
 
@@ -290,12 +291,12 @@ final class SessionHandler: ChannelInboundHandler {
 
     private func startOnPipes(arguments: [String], channel: Channel) throws {
         var output: [Int32] = [-1, -1], errors: [Int32] = [-1, -1]
-        do throws(Errno) {
-            try Self.makePipe(&output)
-            try Self.makePipe(&errors)
+        do throws(SystemCallError) {
+            (output[0], output[1]) = try Descriptors.pipe()
+            (errors[0], errors[1]) = try Descriptors.pipe()
         } catch {
             [output[0], output[1], errors[0], errors[1]].filter { $0 >= 0 }.forEach { close($0) }
-            throw SessionSetupFailure(step: "pipe", code: error)
+            throw SessionSetupFailure(step: error.call, code: error.code)
         }
         let nothing = open("/dev/null", O_RDONLY | O_CLOEXEC)
         defer {
@@ -330,12 +331,6 @@ final class SessionHandler: ChannelInboundHandler {
                     bound.value.outputClosed()
                 }
         }
-    }
-
-    private static func makePipe(_ ends: inout [Int32]) throws(Errno) {
-        try systemCall { pipe(&ends) }
-        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
     }
 
     private func watch(_ child: ChildProcess, on eventLoop: EventLoop) {
@@ -411,7 +406,7 @@ final class SessionHandler: ChannelInboundHandler {
         guard !finished else { return }
         farewell = message
         guard let child, exitStatus == nil else {
-            end(message: message, status: exitStatus ?? 1, toStandardError: terminalRequest == nil)
+            end(message: message, status: exitStatus ?? ExitStatus.failure.rawValue, toStandardError: terminalRequest == nil)
             return
         }
         child.signal(SIGHUP)

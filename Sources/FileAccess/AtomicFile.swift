@@ -24,7 +24,7 @@ package enum AtomicFile {
         let written = data.withUnsafeBytes { raw -> Bool in
             var offset = 0
             while offset < raw.count {
-                guard let n = try? systemCall({ write(fd, raw.baseAddress! + offset, raw.count - offset) }) else { return false }
+                guard let n = try? systemCall("write", { write(fd, raw.baseAddress! + offset, raw.count - offset) }) else { return false }
                 offset += n
             }
             return true

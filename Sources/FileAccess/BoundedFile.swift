@@ -105,9 +105,9 @@ public enum BoundedFile {
         var failure: Failure?
         let bytes = [UInt8](unsafeUninitializedCapacity: max(count, 1)) { buffer, initialized in
             var filled = 0
-            do throws(Errno) {
+            do throws(SystemCallError) {
                 while filled < count {
-                    let got = try systemCall { Foundation.read(fd, buffer.baseAddress! + filled, count - filled) }
+                    let got = try systemCall("read") { Foundation.read(fd, buffer.baseAddress! + filled, count - filled) }
                     if got == 0 { break }
                     filled += got
                 }

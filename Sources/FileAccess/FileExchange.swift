@@ -6,8 +6,19 @@ import SystemPackage
 /// look at what it replaced, and put it back, with no moment where `b` is missing. Throws
 /// `.invalidArgument` or `.notSupported` where the file system cannot exchange.
 public func exchangeFiles(_ a: String, _ b: String) throws(Errno) {
-    try systemCall { iconchooser_exchange(a, b) }
+    do throws(SystemCallError) {
+        try systemCall(exchangeCall) { iconchooser_exchange(a, b) }
+    } catch {
+        throw error.code
+    }
 }
+
+/// The call `iconchooser_exchange` makes.
+#if canImport(Darwin)
+private let exchangeCall = "renamex_np"
+#else
+private let exchangeCall = "renameat2"
+#endif
 
 extension Errno {
     /// The answers of a file system (or a kernel) that cannot exchange two paths.

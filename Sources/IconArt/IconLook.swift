@@ -74,17 +74,6 @@ public enum IconArtwork: Sendable {
     }
 }
 
-extension TileRenderer {
-    /// The tile for an icon's artwork (a PNG streamed, or a drawn bitmap); the placeholder for none.
-    public func tile(forArtwork artwork: IconArtwork?, name: String, columns: Int, rows: Int) throws(PNGDecodeError) -> CellGrid {
-        switch artwork {
-        case .file(let source): return try tile(forPNGFrom: source, name: name, columns: columns, rows: rows)
-        case .bitmap(let bitmap, _): return tile(for: bitmap, name: name, columns: columns, rows: rows)
-        case nil: return tile(for: nil as RGBABitmap?, name: name, columns: columns, rows: rows)
-        }
-    }
-}
-
 extension PixelPicture {
     /// The picture of an icon's artwork, fitted to `geometry`. `onOneCore`: decode it on the
     /// calling thread alone, for a caller that makes several pictures side by side on every core.

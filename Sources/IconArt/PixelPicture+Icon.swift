@@ -37,11 +37,11 @@ extension PixelPicture {
 
 /// Fitting an icon into a tile's pixels, shared by the symbol tiles and the pixel pictures
 /// so both show the same crop, centring and outline.
-enum IconFit {
+package enum IconFit {
     /// A resampler to the size a picture takes in a `width`×`height` tile: as large as
     /// fits, keeping its aspect ratio on screen, where a pixel is `pixelAspect` times as
     /// tall as it is wide (symbol tiles resample to a grid of sub-pixels that are not square).
-    static func resampler(width: Int, height: Int, pixelAspect: Double = 1, sizing: PixelPicture.Sizing = .tile)
+    package static func resampler(width: Int, height: Int, pixelAspect: Double = 1, sizing: PixelPicture.Sizing = .tile)
         -> BoxResampler.Streaming {
         BoxResampler.Streaming { sourceWidth, sourceHeight in
             let (width, height) = pictureSize(width: width, height: height, sizing: sizing,
@@ -55,7 +55,7 @@ enum IconFit {
 
     /// The pixels of a picture for a `width`×`height` tile: the tile's, or with `.atMostSource`, where
     /// the source would be enlarged to fit, the tile's shape at the source's own scale.
-    static func pictureSize(width: Int, height: Int, sizing: PixelPicture.Sizing,
+    package static func pictureSize(width: Int, height: Int, sizing: PixelPicture.Sizing,
                             sourceWidth: Int, sourceHeight: Int) -> (width: Int, height: Int) {
         guard sizing == .atMostSource, sourceWidth > 0, sourceHeight > 0 else { return (width, height) }
         let scale = min(Double(width) / Double(sourceWidth), Double(height) / Double(sourceHeight))
@@ -66,7 +66,7 @@ enum IconFit {
 
     /// The resampled picture cut to the icon's outline (antialiased, see `IconMask`) and
     /// centred on a transparent `width`×`height` canvas.
-    static func canvas(fitted resampled: LinearImage, width: Int, height: Int, pixelAspect: Float = 1) -> LinearImage {
+    package static func canvas(fitted resampled: LinearImage, width: Int, height: Int, pixelAspect: Float = 1) -> LinearImage {
         let fittedWidth = resampled.width, fittedHeight = resampled.height
         let coverage = IconMask.sharedCoverage(width: fittedWidth, height: fittedHeight, pixelAspect: pixelAspect)
         var canvas = LinearImage(width: width, height: height)

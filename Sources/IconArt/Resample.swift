@@ -4,18 +4,18 @@ import Foundation
 /// weight instead of fading) with premultiplied alpha (so a transparent pixel's colour,
 /// often black, cannot bleed into its neighbours as a dark fringe). Float samples in
 /// R, G, B, A order, row-major.
-struct LinearImage: Equatable, Sendable {
-    let width: Int
-    let height: Int
-    var samples: [Float]
+package struct LinearImage: Equatable, Sendable {
+    package let width: Int
+    package let height: Int
+    package var samples: [Float]
 
-    init(width: Int, height: Int, samples: [Float]? = nil) {
+    package init(width: Int, height: Int, samples: [Float]? = nil) {
         self.width = width
         self.height = height
         self.samples = samples ?? [Float](repeating: 0, count: width * height * 4)
     }
 
-    subscript(x: Int, y: Int) -> LinearPixel {
+    package subscript(x: Int, y: Int) -> LinearPixel {
         get {
             let i = (y * width + x) * 4
             return LinearPixel(r: samples[i], g: samples[i + 1], b: samples[i + 2], a: samples[i + 3])
@@ -27,7 +27,7 @@ struct LinearImage: Equatable, Sendable {
     }
 
     /// Back to 8-bit sRGB with straight alpha.
-    var bitmap: RGBABitmap {
+    package var bitmap: RGBABitmap {
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         samples.withUnsafeBufferPointer { samples in
             precondition(samples.count == width * height * 4, "LinearImage: \(samples.count) samples for \(width)×\(height)")
@@ -45,22 +45,22 @@ struct LinearImage: Equatable, Sendable {
 }
 
 /// One premultiplied linear RGBA pixel.
-struct LinearPixel: Equatable, Sendable {
-    var r: Float
-    var g: Float
-    var b: Float
-    var a: Float
+package struct LinearPixel: Equatable, Sendable {
+    package var r: Float
+    package var g: Float
+    package var b: Float
+    package var a: Float
 
-    static let clear = LinearPixel(r: 0, g: 0, b: 0, a: 0)
+    package static let clear = LinearPixel(r: 0, g: 0, b: 0, a: 0)
 
     /// The colour with alpha divided out, as 8-bit sRGB (black when fully transparent).
-    var srgb: (UInt8, UInt8, UInt8) {
+    package var srgb: (UInt8, UInt8, UInt8) {
         guard a > 0 else { return (0, 0, 0) }
         return (SRGB.encode(r / a), SRGB.encode(g / a), SRGB.encode(b / a))
     }
 
     /// The average of two pixels, for a cell that shows both as one.
-    func mixed(with other: LinearPixel) -> LinearPixel {
+    package func mixed(with other: LinearPixel) -> LinearPixel {
         LinearPixel(r: (r + other.r) / 2, g: (g + other.g) / 2, b: (b + other.b) / 2, a: (a + other.a) / 2)
     }
 }
@@ -71,7 +71,7 @@ struct LinearPixel: Equatable, Sendable {
 /// counted twice. Separable, and fed a source row at a time (see `Streaming`): each row is
 /// first averaged across into `width` pixels, straight from the 8-bit input, then added
 /// with its weight into the output rows whose area it lies in.
-enum BoxResampler {
+package enum BoxResampler {
     /// For every output index along one axis, which input indices it covers and with what
     /// weight (the weights of one output sum to 1).
     struct Footprints {
@@ -118,10 +118,10 @@ enum BoxResampler {
     /// The resampler as an `RGBARowSink`: holds one averaged row and the output, never the
     /// source picture, so a decoder can feed it as it decodes. `outputSize` gives the output's
     /// size once the source's is known (at `start`).
-    struct Streaming: RGBARowSink {
+    package struct Streaming: RGBARowSink {
         private let outputSize: (_ width: Int, _ height: Int) -> (width: Int, height: Int)
         /// The output so far; complete once every source row was taken.
-        private(set) var result = LinearImage(width: 0, height: 0)
+        package private(set) var result = LinearImage(width: 0, height: 0)
         private var columns = Footprints(source: 0, destination: 0)
         /// For source row `y`, the output rows it adds into and with what weight:
         /// `targetRow[k]`, `targetWeight[k]` for `k` in `targetStart[y] ..< targetStart[y + 1]`.
@@ -151,7 +151,7 @@ enum BoxResampler {
             self.init { _, _ in (width, height) }
         }
 
-        mutating func start(width sourceWidth: Int, height sourceHeight: Int) {
+        package mutating func start(width sourceWidth: Int, height sourceHeight: Int) {
             let (width, height) = outputSize(sourceWidth, sourceHeight)
             precondition(width > 0 && height > 0 && sourceWidth > 0 && sourceHeight > 0,
                          "resample: \(sourceWidth)×\(sourceHeight) → \(width)×\(height)")
@@ -194,9 +194,9 @@ enum BoxResampler {
         }
 
         /// A fully transparent pixel adds nothing to an average, whatever its colour.
-        var readsColorOfTransparentPixels: Bool { false }
+        package var readsColorOfTransparentPixels: Bool { false }
 
-        mutating func take(row source: UnsafeBufferPointer<UInt8>) {
+        package mutating func take(row source: UnsafeBufferPointer<UInt8>) {
             precondition(y + 1 < targetStart.count && source.count == sourceWidth * 4, "resample: row \(y) does not fit")
             let width = result.width
             let repeated = hasPreviousRow && previousRow.withUnsafeBytes { memcmp($0.baseAddress!, source.baseAddress!, source.count) == 0 }

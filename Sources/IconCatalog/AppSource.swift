@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// The form an app was given in, as `list --json` reports it under `app.source`.
@@ -51,12 +52,12 @@ package struct OpenedApp: Sendable {
     package let plistPath: String?
     /// Its contents (for a project: preprocessed, build settings expanded, generated keys
     /// added); empty when there is no Info.plist.
-    package var plist: [String: Any] { contents.value.plist }
+    package var plist: [String: Any] { contents.value().plist }
     /// Where loose icon files are looked for unless `--icons` says otherwise.
     package let iconTree: IconFileTree
     /// Problems met opening the app that did not stop it (entries of an archive left unread,
     /// a project's missing xcconfig files).
-    package var warnings: [CatalogWarning] { contents.value.warnings }
+    package var warnings: [CatalogWarning] { contents.value().warnings }
     /// The Info.plist and the warnings, which for a project are still being read while its
     /// catalogs are (see `ProjectOpener`).
     private let contents: OpenedContents
@@ -76,7 +77,7 @@ package struct OpenedApp: Sendable {
     package init(source: AppSourceKind, path: String? = nil, plistPath: String?, plist: [String: Any],
                  iconTree: IconFileTree, warnings: [CatalogWarning] = [], target: ResolvedTarget? = nil,
                  compiler: IconCompilerInputs? = nil, folders: ResolvedFolders = ResolvedFolders()) {
-        self.init(source: source, path: path, plistPath: plistPath, contents: OpenedContents(plist: plist, warnings: warnings),
+        self.init(source: source, path: path, plistPath: plistPath, contents: OpenedContents(made: PlistContents(plist: plist, warnings: warnings)),
                   iconTree: iconTree, target: target, compiler: compiler, folders: folders)
     }
 
@@ -134,27 +135,12 @@ package struct OpenedApp: Sendable {
 
 /// An opened app's Info.plist and opening warnings: given, or being read on another thread
 /// (a project's Info.plist, while the assembly reads its catalogs), and waited for when asked.
-final class OpenedContents: @unchecked Sendable {
-    private let done = DispatchGroup()
-    private var contents: (plist: [String: Any], warnings: [CatalogWarning])
+typealias OpenedContents = ComputedOnce<PlistContents, Never>
 
-    init(plist: [String: Any], warnings: [CatalogWarning]) {
-        contents = (plist, warnings)
-    }
-
-    /// Runs `read` on another thread; `value` waits for it.
-    init(reading read: @escaping () -> (plist: [String: Any], warnings: [CatalogWarning])) {
-        contents = ([:], [])
-        done.enter()
-        nonisolated(unsafe) let read = read
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
-            contents = read()
-            done.leave()
-        }
-    }
-
-    var value: (plist: [String: Any], warnings: [CatalogWarning]) {
-        done.wait()
-        return contents
-    }
+/// An Info.plist as read and the warnings of opening it. The plist holds property-list values
+/// (strings, numbers, dates, data, arrays, dictionaries), never changed once read: sharing them
+/// between threads is safe, though `Any` cannot say so.
+struct PlistContents: @unchecked Sendable {
+    let plist: [String: Any]
+    let warnings: [CatalogWarning]
 }

@@ -119,8 +119,8 @@ public struct FileChoiceStore: ChoiceStore {
             throw failure("cannot open the lock file (\(Errno(thrown: error).message))")
         }
         defer { try? lock.close() }
-        do throws(Errno) {
-            try systemCall { flock(lock.rawValue, LOCK_EX) }
+        do throws(SystemCallError) {
+            try systemCall("flock") { flock(lock.rawValue, LOCK_EX) }
         } catch {
             throw failure("cannot lock (\(error.message))")
         }

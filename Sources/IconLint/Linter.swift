@@ -212,8 +212,8 @@ public struct LintReport: Sendable {
         LintSeverity.allCases.map { $0.counted(count($0)) }.joined(separator: ", ")
     }
 
-    /// 1 with errors, or with warnings when `strict`; else 0. Notes never fail a run.
-    public func exitStatus(strict: Bool) -> Int32 {
-        count(.error) > 0 || (strict && count(.warning) > 0) ? 1 : 0
+    /// A failure with errors, or with warnings when `strict`; else a success. Notes never fail a run.
+    public func exitStatus(strict: Bool) -> ExitStatus {
+        count(.error) > 0 || (strict && count(.warning) > 0) ? .failure : .success
     }
 }

@@ -25,13 +25,11 @@ final class InputReader: @unchecked Sendable {
 
     /// `signals`: read the signal flags too (one reader per process does).
     init?(descriptor: Int32, takesSignals: Bool, sink: @escaping @Sendable (TerminalEvent) -> Void) {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return nil }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        guard let ends = try? Descriptors.pipe() else { return nil }
         self.descriptor = descriptor
         self.signals = takesSignals ? iconchooser_signals_wake_fd() : -1
         self.sink = sink
-        stopPipe = (ends[0], ends[1])
+        stopPipe = ends
     }
 
     deinit {
@@ -86,7 +84,7 @@ final class InputReader: @unchecked Sendable {
             var sources = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0)]
             if signals >= 0 { sources.append(pollfd(fd: signals, events: Int16(POLLIN), revents: 0)) }
-            guard (try? systemCall({ poll(&sources, nfds_t(sources.count), Int32(clamping: timeout)) })) != nil else {
+            guard (try? systemCall("poll", { poll(&sources, nfds_t(sources.count), Int32(clamping: timeout)) })) != nil else {
                 return hangUp()
             }
             if sources[1].revents != 0 { return }
@@ -95,11 +93,11 @@ final class InputReader: @unchecked Sendable {
             let terminal = sources[0].revents
             if terminal & Int16(POLLIN) != 0 {
                 do {
-                    let count = try systemCall { buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) } }
+                    let count = try systemCall("read") { buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) } }
                     // End of file: the terminal is gone.
                     guard count > 0 else { return hangUp() }
                     events = decoder.feed(buffer[..<count], at: Monotonic.milliseconds())
-                } catch let error where error == .resourceTemporarilyUnavailable {
+                } catch let error where error.code == .resourceTemporarilyUnavailable {
                     // Nothing after all: poll said readable, another reader took it.
                 } catch {
                     return hangUp()  // EIO: the SSH client or the terminal window went away

@@ -1,6 +1,7 @@
 import CNcurses
 import CTerminalSignals
 import CellCanvas
+import FileAccess
 import Foundation
 import Synchronization
 import TerminalDetection
@@ -78,8 +79,8 @@ public final class NcursesTerminal: Terminal {
         guard !term.isEmpty, term != "dumb" else { throw .unknownTerminal(term) }
         let (opened, reason) = TTY.open()
         guard let descriptor = opened else { throw .noTerminal(reason) }
-        guard let output = fdopen(fcntl(descriptor, F_DUPFD_CLOEXEC, 0), "w"),
-              let input = fdopen(fcntl(descriptor, F_DUPFD_CLOEXEC, 0), "r") else {
+        guard let output = fdopen((try? Descriptors.duplicate(descriptor)) ?? -1, "w"),
+              let input = fdopen((try? Descriptors.duplicate(descriptor)) ?? -1, "r") else {
             Foundation.close(descriptor)
             throw .noTerminal("cannot open the terminal for reading and writing")
         }

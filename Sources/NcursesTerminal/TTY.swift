@@ -9,12 +9,12 @@ enum TTY {
     /// when that is a terminal; nil and the reason when there is none.
     static func open() -> (descriptor: Int32?, reason: String) {
         var descriptor: Int32
-        do throws(Errno) {
-            descriptor = try systemCall { Foundation.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC) }
+        do throws(SystemCallError) {
+            descriptor = try systemCall("open") { Foundation.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC) }
         } catch {
             let reason = "/dev/tty: " + error.message
             guard isatty(STDIN_FILENO) == 1 else { return (nil, reason) }
-            descriptor = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0)
+            descriptor = (try? Descriptors.duplicate(STDIN_FILENO)) ?? -1
         }
         guard descriptor >= 0, isatty(descriptor) == 1 else {
             if descriptor >= 0 { Foundation.close(descriptor) }
@@ -25,8 +25,7 @@ enum TTY {
 
     /// TIOCGWINSZ: cells, and pixels where the terminal (or the SSH client) reports them.
     static func size(of descriptor: Int32) -> TerminalSize? {
-        var size = winsize()
-        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
+        guard let size = try? Descriptors.windowSize(of: descriptor) else { return nil }
         return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row),
                             pixelWidth: Int(size.ws_xpixel), pixelHeight: Int(size.ws_ypixel))
     }
@@ -38,8 +37,8 @@ enum TTY {
         var offset = 0
         while offset < bytes.count {
             do {
-                offset += try systemCall { bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) } }
-            } catch let error where error == .resourceTemporarilyUnavailable {
+                offset += try systemCall("write") { bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) } }
+            } catch let error where error.code == .resourceTemporarilyUnavailable {
                 continue
             } catch {
                 return false

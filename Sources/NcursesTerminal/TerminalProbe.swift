@@ -90,7 +90,7 @@ public final class TerminalProbe {
             let now = Monotonic.milliseconds()
             guard now < deadline else { return }
             var source = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = (try? systemCall { poll(&source, 1, Int32(deadline - now)) }) ?? -1
+            let ready = (try? systemCall("poll") { poll(&source, 1, Int32(deadline - now)) }) ?? -1
             guard ready > 0, source.revents & Int16(POLLIN) != 0 else { return }
             let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
             guard count > 0 else { return }
@@ -110,19 +110,18 @@ struct RawMode {
     private var active: Bool
 
     init?(_ descriptor: Int32) {
-        var modes = termios()
-        guard tcgetattr(descriptor, &modes) == 0 else { return nil }
+        guard var modes = try? Descriptors.terminalModes(of: descriptor) else { return nil }
         saved = modes
         self.descriptor = descriptor
         cfmakeraw(&modes)
         modes.c_oflag = saved.c_oflag  // keep output processing: nothing is drawn meanwhile anyway
-        guard tcsetattr(descriptor, TCSANOW, &modes) == 0 else { return nil }
+        guard (try? Descriptors.setTerminalModes(modes, of: descriptor)) != nil else { return nil }
         active = true
     }
 
     mutating func restore() {
         guard active else { return }
         active = false
-        _ = tcsetattr(descriptor, TCSANOW, &saved)
+        try? Descriptors.setTerminalModes(saved, of: descriptor)
     }
 }

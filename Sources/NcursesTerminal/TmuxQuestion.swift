@@ -28,11 +28,15 @@ enum TmuxQuestion {
     /// posix_spawn rather than Foundation's Process, whose exit waiter would also watch the
     /// terminal's descriptors.
     private static func run(_ arguments: [String], environment: [String: String]) -> Result<(Int32, String, String), Problem> {
-        var output: [Int32] = [-1, -1], errors: [Int32] = [-1, -1]
-        guard pipe(&output) == 0 else { return .failure(Problem(description: "cannot start tmux (pipe)")) }
-        guard pipe(&errors) == 0 else {
+        var output: [Int32] = [], errors: [Int32] = []
+        do throws(SystemCallError) {
+            let first = try Descriptors.pipe()
+            output = [first.read, first.write]
+            let second = try Descriptors.pipe()
+            errors = [second.read, second.write]
+        } catch {
             output.forEach { close($0) }
-            return .failure(Problem(description: "cannot start tmux (pipe)"))
+            return .failure(Problem(description: "cannot start tmux (\(error.call))"))
         }
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -66,16 +70,16 @@ enum TmuxQuestion {
         while !open.isEmpty {
             let remaining = deadline - Monotonic.milliseconds()
             var sources = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let ready = remaining > 0 ? (try? systemCall { poll(&sources, nfds_t(sources.count), Int32(remaining)) }) ?? -1 : 0
+            let ready = remaining > 0 ? (try? systemCall("poll") { poll(&sources, nfds_t(sources.count), Int32(remaining)) }) ?? -1 : 0
             guard ready > 0 else {
                 kill(pid, SIGKILL)
                 var status: Int32 = 0
-                _ = try? systemCall { waitpid(pid, &status, 0) }
+                _ = try? systemCall("waitpid") { waitpid(pid, &status, 0) }
                 return .failure(Problem(description: "tmux did not answer within \(timeoutMilliseconds) ms"))
             }
             for source in sources where source.revents != 0 {
                 var chunk = [UInt8](repeating: 0, count: 4096)
-                let count = (try? systemCall { chunk.withUnsafeMutableBytes { read(source.fd, $0.baseAddress, $0.count) } }) ?? 0
+                let count = (try? systemCall("read") { chunk.withUnsafeMutableBytes { read(source.fd, $0.baseAddress, $0.count) } }) ?? 0
                 if count > 0, collected[source.fd, default: []].count < 65536 {
                     collected[source.fd, default: []] += chunk[..<count]
                 } else if count <= 0 {
@@ -84,7 +88,7 @@ enum TmuxQuestion {
             }
         }
         var status: Int32 = 0
-        _ = try? systemCall { waitpid(pid, &status, 0) }
+        _ = try? systemCall("waitpid") { waitpid(pid, &status, 0) }
         let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return .success((exitStatus, String(decoding: collected[output[0]] ?? [], as: UTF8.self),
                          String(decoding: collected[errors[0]] ?? [], as: UTF8.self)))

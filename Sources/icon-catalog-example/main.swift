@@ -7,6 +7,7 @@
 import Foundation
 import IconCatalog
 import IconLint
+import TerminalText
 
 /// Names and messages come from the app's files: drop control and bidi characters before
 /// they reach a terminal. (`CatalogWarning.description` and `LintFinding.message` are clean already.)
@@ -33,7 +34,7 @@ let lint = arguments.contains("--lint")
 arguments.removeAll { $0 == "--lint" }
 guard arguments.count == 1 else {
     FileHandle.standardError.write(Data("usage: icon-catalog-example PATH [--target NAME] [--configuration NAME] [--lint]\n".utf8))
-    exit(64)
+    exit(ExitStatus.usage.rawValue)
 }
 let app = URL(fileURLWithPath: arguments[0])
 
@@ -60,5 +61,6 @@ do {
 } catch {
     // Typed throws: `error` is a CatalogError, one line naming the file and the problem.
     FileHandle.standardError.write(Data("icon-catalog-example: \(error)\n".utf8))
-    exit(2)
+    // The statuses iconchooser documents, by name: ExitStatus, in TerminalText (beneath IconCatalog).
+    exit(ExitStatus.unreadable.rawValue)
 }

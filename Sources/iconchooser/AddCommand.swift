@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileAccess
 import ProjectWriting
 import TerminalText
 
@@ -65,7 +66,7 @@ extension IconChooser {
             // Opened once; lint's look at it runs beside the reading and planning.
             let lint = options.comparedLint()
             let opened = try options.openForEdit(opener: opener)
-            let before = edit.dryRun ? nil : BackgroundWork { try lint.before(opened) }
+            let before = edit.dryRun ? nil : ComputedOnce.startingNow { try lint.before(opened) }
             let layout = try options.layout(of: opened)
             let request = AddRequest(name: name, image: image, dark: dark, tinted: tinted, ordinal: ordinal, sizes: sizes,
                                      style: style, background: background.flatMap(IconBackground.init(parsing:)))
@@ -74,9 +75,9 @@ extension IconChooser {
                 plan = try IconAddition.plan(request, layout: layout)
             } catch {
                 error.handEdit.map { lines in Console.writeError(lines.map { TextSanitizer.clean($0) + "\n" }.joined()) }
-                throw CommandFailure(error.description, exitCode: 1)
+                throw CommandFailure(error.description, exitCode: .failure)
             }
-            try options.write(plan, layout: layout, edit: edit, lint: lint.after, lintBefore: before?.result())
+            try options.write(plan, layout: layout, edit: edit, lint: lint.after, lintBefore: before.flatMap { try? $0.value() })
         }
     }
 }

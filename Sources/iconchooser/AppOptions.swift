@@ -140,10 +140,10 @@ struct AppOptions: ParsableArguments {
         } else if let demo = DemoApp.plistPath() {
             path = demo
         } else {
-            throw CommandFailure("the bundled demo app was not found; give --app PATH", exitCode: 2)
+            throw CommandFailure("the bundled demo app was not found; give --app PATH", exitCode: .unreadable)
         }
         if let icons, !BoundedFile.isDirectory(icons) {
-            throw CommandFailure("\(TextSanitizer.clean(icons)): --icons must name a folder", exitCode: 2)
+            throw CommandFailure("\(TextSanitizer.clean(icons)): --icons must name a folder", exitCode: .unreadable)
         }
         return path
     }
@@ -171,12 +171,12 @@ struct AppOptions: ParsableArguments {
             Console.writeError(candidates.prefix(shown).map { "  \(TextSanitizer.clean(MessageText.abbreviated($0, to: 200)))\n" }.joined()
                 + (candidates.count > shown ? "  … and \(MessageText.grouped(candidates.count - shown)) more\n" : ""))
             throw CommandFailure("\(folder): \(MessageText.grouped(candidates.count)) iOS application targets (listed above, with project "
-                + "and bundle identifier); choose one with --target NAME", exitCode: 2)
+                + "and bundle identifier); choose one with --target NAME", exitCode: .unreadable)
         } catch .xcodeProject(.ambiguousTarget(let folder, let name, let projects)) {
             throw CommandFailure("\(folder): target “\(MessageText.abbreviated(name))” is in several projects "
-                + "(\(MessageText.shortList(projects))); choose one with --project PATH", exitCode: 2)
+                + "(\(MessageText.shortList(projects))); choose one with --project PATH", exitCode: .unreadable)
         } catch {
-            throw CommandFailure(error.description, exitCode: 2)
+            throw CommandFailure(error.description, exitCode: .unreadable)
         }
     }
 

@@ -57,7 +57,7 @@ extension IconChooser {
             do {
                 terminal = try NcursesTerminal.open(colorDepth: color.forced)
             } catch {
-                throw CommandFailure(error.description, exitCode: 2)
+                throw CommandFailure(error.description, exitCode: .unreadable)
             }
             // The session picks the symbol set (from --symbols, the terminal and what it answers).
             let configuration = ChooserConfiguration(
@@ -91,7 +91,7 @@ extension IconChooser {
             if print {
                 Swift.print(TextSanitizer.clean(manager.alternateIconName ?? ""))
             }
-            if status != 0 { throw ExitCode(status) }
+            if status != ExitStatus.success.rawValue { throw ExitCode(status) }
         }
 
         /// The icons of the app's icon sets as the chooser shows them, the iPhone set's first.

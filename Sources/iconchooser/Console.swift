@@ -28,9 +28,9 @@ enum Console {
 /// or recover, and nothing is printed twice.
 struct CommandFailure: Error, Equatable, CustomStringConvertible {
     let message: String
-    let exitCode: Int32
+    let exitCode: ExitStatus
 
-    init(_ message: String, exitCode: Int32) {
+    init(_ message: String, exitCode: ExitStatus) {
         self.message = message
         self.exitCode = exitCode
     }

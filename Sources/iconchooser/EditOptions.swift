@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileAccess
 import Foundation
 import IconArt
 import IconCatalog
@@ -41,7 +42,7 @@ extension AppOptions {
             for report in reports { Console.writeError("iconchooser: \(TextSanitizer.clean(report.description))\n") }
             return reports.isEmpty ? opener : AppOpener()
         } catch {
-            throw CommandFailure(TextSanitizer.clean(error.description), exitCode: 1)
+            throw CommandFailure(TextSanitizer.clean(error.description), exitCode: .failure)
         }
     }
 
@@ -56,7 +57,7 @@ extension AppOptions {
         let catalogs = try reading { _ throws(CatalogError) in try CatalogReader.readEveryIdiom(opened: opened, options: catalogOptions) }
         if catalogs[0].source.isBuilt {
             throw CommandFailure("\(TextSanitizer.clean(catalogs[0].path)): a built app is not edited; give its project or Info.plist",
-                                 exitCode: 2)
+                                 exitCode: .unreadable)
         }
         return AppLayout(catalogs: catalogs)
     }
@@ -102,20 +103,20 @@ extension AppOptions {
             do {
                 try DirtyTreeGuard(boundary: boundary).check(plan.changes.changes)
             } catch {
-                throw CommandFailure(error.description(writingAnyway: "give --allow-dirty"), exitCode: 1)
+                throw CommandFailure(error.description(writingAnyway: "give --allow-dirty"), exitCode: .failure)
             }
         }
         // Lint before writing, where the caller has not; where lint cannot look at the app,
         // there is nothing to compare with, and the check is the read alone.
         let before = lintBefore ?? (try? lint(openForEdit(opener: AppOpener())))
         // The app as written is opened once: the read and the lint after share that opening.
-        let reopened = OnceOnDemand { try openForEdit(opener: AppOpener()) }
+        let reopened = ComputedOnce { try openForEdit(opener: AppOpener()) }
         let lintAfter: @Sendable () throws -> LintReport = { try lint(reopened.value()) }
         let checked = CheckedWrite(read: { try self.layout(of: reopened.value()).catalogs }, lint: before == nil ? nil : lintAfter)
         do {
             try checked.write(plan, boundary: boundary, before: before)
         } catch {
-            throw CommandFailure(error.description, exitCode: 1)
+            throw CommandFailure(error.description, exitCode: .failure)
         }
         for line in plan.summary {
             if summaryOnStderr { Console.writeError("iconchooser: \(TextSanitizer.clean(line))\n") } else { print(TextSanitizer.clean(line)) }
@@ -125,24 +126,3 @@ extension AppOptions {
 
 /// Lint of an app already open, as an edit checks it.
 typealias EditLint = @Sendable (OpenedApp) throws -> LintReport
-
-/// A value made once, by whichever thread asks for it first; the others wait for it.
-final class OnceOnDemand<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var make: (() throws -> Value)?
-    private var made: Result<Value, any Error>?
-
-    init(_ make: @escaping () throws -> Value) {
-        self.make = make
-    }
-
-    func value() throws -> Value {
-        try lock.withLock {
-            if let made { return made }
-            let result = Result { try make!() }
-            made = result
-            make = nil
-            return result
-        }.get()
-    }
-}

@@ -3,6 +3,7 @@ import CommandLineSupport
 import Foundation
 import IconArt
 import IconCatalog
+import SymbolArt
 
 /// Where the program starts. A completion request (`---completion`, sent by the shell scripts on
 /// every TAB) has stderr sent to /dev/null before anything runs, so nothing, not even
@@ -43,7 +44,7 @@ enum EntryPoint {
             }
         } catch let failure as CommandFailure {
             Console.error(failure.message)
-            exit(failure.exitCode)
+            exit(failure.exitCode.rawValue)
         } catch {
             IconChooser.exit(withError: error)
         }

@@ -21,7 +21,7 @@ struct GraphicsArguments: ParsableArguments {
         do {
             return try GraphicsChoice.fromEnvironment(environment) ?? .auto
         } catch {
-            throw CommandFailure(error.description, exitCode: 64)
+            throw CommandFailure(error.description, exitCode: .usage)
         }
     }
 }

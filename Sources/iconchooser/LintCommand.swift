@@ -85,7 +85,7 @@ extension IconChooser {
                     report = try Linter.lint(app: app, options: options.catalogOptions, disabled: disabledRules,
                                              inspector: DecodingImageInspector(svgTime: start.svgTime), opener: start.opener)
                 } catch {
-                    throw CommandFailure(error.description, exitCode: 2)
+                    throw CommandFailure(error.description, exitCode: .unreadable)
                 }
             }
             report.appWarnings.forEach { Console.warning($0.description) }
@@ -95,7 +95,7 @@ extension IconChooser {
             case .github: print(LintOutput.github(report), terminator: "")
             }
             let status = report.exitStatus(strict: strict)
-            if status != 0 { throw ExitCode(status) }
+            if status != .success { throw ExitCode(status.rawValue) }
         }
 
         private var disabledRules: Set<ProblemCode> { Set(disable.compactMap(ProblemCode.init(rawValue:))) }
@@ -116,7 +116,7 @@ extension IconChooser {
                 do {
                     return try Linter.lint(opened: opened, options: catalogOptions, disabled: disabled, inspector: inspector)
                 } catch {
-                    throw CommandFailure(String(describing: error), exitCode: 2)
+                    throw CommandFailure(String(describing: error), exitCode: .unreadable)
                 }
             }
             let opener = try options.recoverInterruptedEdits(dryRun: edit.dryRun, opener: opener)
@@ -127,7 +127,7 @@ extension IconChooser {
             do {
                 outcome = try LintFixer.plan(before, layout: layout, background: background.flatMap(IconBackground.init(parsing:)))
             } catch {
-                throw CommandFailure(String(describing: error), exitCode: 1)
+                throw CommandFailure(String(describing: error), exitCode: .failure)
             }
             for skipped in outcome.skipped {
                 Console.warning("not fixed: \(skipped.finding.message) [\(skipped.finding.rule)]: \(skipped.reason)")

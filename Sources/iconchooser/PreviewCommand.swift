@@ -3,10 +3,12 @@ import CellCanvas
 import ChooserRuntime
 import ChooserUI
 import CommandLineSupport
+import FileAccess
 import Foundation
 import IconArt
 import IconCatalog
 import NcursesTerminal
+import SymbolArt
 import TerminalDetection
 import TerminalGraphics
 import TerminalText
@@ -180,7 +182,7 @@ extension IconChooser {
             let cell = terminal?.cellSize ?? .standard
             guard let geometry = TileGeometry(columns: size.columns, rows: size.rows, cell: cell) else {
                 throw CommandFailure("a \(size.columns)×\(size.rows) tile of \(cell) cells is too large for a picture; "
-                    + "give a smaller --size", exitCode: 64)
+                    + "give a smaller --size", exitCode: .usage)
             }
             let pictures = IconPictures.pixelPictures(for: icons, geometry: geometry,
                                                       sizing: PictureProtocol.of(graphics).sizing, look: look, svgTime: svgTime)
@@ -192,7 +194,7 @@ extension IconChooser {
                                                width: Self.outputWidth(environment: environment),
                                                configuration: configuration, graphics: graphics, options: options)
             } catch {
-                throw CommandFailure(error.description, exitCode: 1)
+                throw CommandFailure(error.description, exitCode: .failure)
             }
         }
 
@@ -227,14 +229,13 @@ extension IconChooser {
                 let valid = MessageText.shortList([catalog.primary.displayName] + catalog.alternateNames) {
                     MessageText.abbreviated(TextSanitizer.clean($0))
                 }
-                throw CommandFailure("\(catalog.path): no icon named “\(MessageText.abbreviated(name))”; valid names: \(valid)", exitCode: 1)
+                throw CommandFailure("\(catalog.path): no icon named “\(MessageText.abbreviated(name))”; valid names: \(valid)", exitCode: .failure)
             }
         }
 
         /// The terminal's width when stdout is one, else `$COLUMNS`, else 80.
         static func outputWidth(environment: [String: String]) -> Int {
-            var size = winsize()
-            if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            if isatty(STDOUT_FILENO) == 1, let size = try? Descriptors.windowSize(of: STDOUT_FILENO), size.ws_col > 0 {
                 return Int(size.ws_col)
             }
             if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }

@@ -87,7 +87,7 @@ extension IconChooser {
             // A visitor never makes the server run an app's own code: an Expo config program is refused.
             if case .expoProgram(let program)? = try? AppLocation.locate(options.appPath()) {
                 throw CommandFailure("\(TextSanitizer.clean(program)): serve never runs an app's config program; \(ExpoCLI.jsonHint), "
-                    + "and serve that", exitCode: 2)
+                    + "and serve that", exitCode: .unreadable)
             }
             // The app is checked here, once; its files are the sessions' business.
             let catalog = try options.loadCatalog(lookingForFiles: false, opener: start.opener)
@@ -101,7 +101,7 @@ extension IconChooser {
                     keys.notes.forEach { Console.warning($0) }
                     access = .authorizedKeys(keys)
                 } catch {
-                    throw CommandFailure(error.description, exitCode: 2)
+                    throw CommandFailure(error.description, exitCode: .unreadable)
                 }
             } else {
                 access = .anyone
@@ -112,7 +112,7 @@ extension IconChooser {
             do {
                 (hostKeyFile, created) = try HostKeyFile.loadOrCreate(at: keyPath)
             } catch {
-                throw CommandFailure(error.description, exitCode: 2)
+                throw CommandFailure(error.description, exitCode: .unreadable)
             }
             let appFolder = (serveFolder as NSString).appendingPathComponent(FileChoiceStore.stateKey(for: catalog))
             let state: ServerConfiguration.StateLayout = sharedState
@@ -131,7 +131,7 @@ extension IconChooser {
             do {
                 server = try await DemoServer.start(configuration)
             } catch {
-                throw CommandFailure("\(error)", exitCode: 1)
+                throw CommandFailure("\(error)", exitCode: .failure)
             }
             let name = TextSanitizer.clean(catalog.displayName ?? "the app")
             Console.writeError("""

@@ -32,7 +32,7 @@ extension IconChooser {
             do {
                 try await manager.setAlternateIconName(primary ? nil : name)
             } catch {
-                throw CommandFailure(error.description, exitCode: 1)
+                throw CommandFailure(error.description, exitCode: .failure)
             }
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandLineSupport
+import FileAccess
 import Foundation
 import IconCatalog
 import Synchronization
@@ -72,7 +73,7 @@ enum ValueCompletion {
     static func silenceErrors() {
         let null = open("/dev/null", O_WRONLY)
         guard null >= 0 else { return }
-        dup2(null, STDERR_FILENO)
+        try? Descriptors.duplicate(null, as: STDERR_FILENO)
         close(null)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -131,25 +132,167 @@ import Testing
         #expect(Self.reach(from: "IconArt", in: lean).contains("CPNG"))
     }
 
-    /// What the sources import: a module of the package only where the target declares it.
-    @Test func everyImportIsADeclaredDependency() throws {
-        let targets = try Self.targets()
-        let names = Set(targets.map(\.name))
-        let packageProducts: Set<String> = ["ArgumentParser", "SystemPackage", "ZIPFoundation", "Crypto", "NIOCore", "NIOPosix", "NIOSSH"]
-        for target in targets where FileManager.default.fileExists(atPath: Repository.root.appendingPathComponent(target.path).path) {
-            let folder = Repository.root.appendingPathComponent(target.path)
-            let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
-            for file in files {
-                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-                for line in text.split(separator: "\n") {
-                    let words = line.split(separator: " ")
-                    guard let index = words.firstIndex(of: "import"), words[..<index].allSatisfy({ $0.hasPrefix("@") }),
-                          index + 1 < words.count else { continue }
-                    let imported = String(words[index + 1])
-                    guard names.contains(imported) || packageProducts.contains(imported) else { continue }
-                    #expect(target.dependencies.contains(imported), "\(target.path)/\(file) imports \(imported), which \(target.name) does not declare")
+    /// The `swift` on the PATH, as the tests run it.
+    static var swift: String {
+        ProcessInfo.processInfo.environment["PATH"].flatMap { path in
+            path.split(separator: ":").map { "\($0)/swift" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        } ?? "/opt/swift/usr/bin/swift"
+    }
+
+    /// What `swift ARGUMENTS` prints on stdout.
+    static func swiftOutput(_ arguments: [String]) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: swift)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return data
+    }
+
+    /// A dependency's manifest as `swift package dump-package` prints it: its products and its
+    /// targets with what each depends on.
+    struct Manifest: Decodable {
+        struct Product: Decodable { let name: String; let targets: [String] }
+        struct Target: Decodable {
+            let name: String
+            let dependencies: [Dependency]
+        }
+        /// `{"byName": [name, condition]}`, `{"target": [name, condition]}` or
+        /// `{"product": [name, package, aliases, condition]}`.
+        struct Dependency: Decodable {
+            let target: String?
+            let product: String?
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: Key.self)
+                func first(_ key: Key) -> String? {
+                    guard var list = try? container.nestedUnkeyedContainer(forKey: key) else { return nil }
+                    return try? list.decode(String.self)
                 }
+                target = first(.byName) ?? first(.target)
+                product = first(.product)
+            }
+            enum Key: String, CodingKey { case byName, target, product }
+        }
+        let products: [Product]
+        let targets: [Target]
+    }
+
+    /// Every module each product of the package's dependencies (theirs included) lets its user
+    /// import: the product's targets and every target they depend on, in their package or
+    /// through another product. Read from the resolved packages' own manifests
+    /// (`swift package show-dependencies`, then `dump-package` of each), never from a list kept here.
+    static func dependencyProducts() throws -> [String: Set<String>] {
+        struct Node: Decodable { let path: String; let dependencies: [Node] }
+        let root = try JSONDecoder().decode(Node.self, from: swiftOutput(["package", "--ignore-lock", "--package-path", Repository.root.path,
+                                                                          "show-dependencies", "--format", "json"]))
+        var paths: Set<String> = []
+        var queue = root.dependencies
+        while let next = queue.popLast() {
+            if paths.insert(next.path).inserted { queue += next.dependencies }
+        }
+        let ordered = paths.sorted()
+        let manifests = Mutex<[Manifest?]>(Array(repeating: nil, count: ordered.count))
+        DispatchQueue.concurrentPerform(iterations: ordered.count) { index in
+            let manifest = try? JSONDecoder().decode(Manifest.self, from: swiftOutput(["package", "--package-path", ordered[index], "dump-package"]))
+            manifests.withLock { $0[index] = manifest }
+        }
+        let read = manifests.withLock { $0 }
+        for (path, manifest) in zip(ordered, read) where manifest == nil {
+            Issue.record("swift package dump-package could not read \(path)")
+        }
+        // Each target's modules within its package, and the products of other packages it uses.
+        var targetsOf: [String: (package: Int, targets: Set<String>, products: Set<String>)] = [:]
+        for (index, manifest) in read.enumerated() {
+            guard let manifest else { continue }
+            let byName = Dictionary(manifest.targets.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+            for product in manifest.products {
+                var seen: Set<String> = [], products: Set<String> = [], pending = product.targets
+                while let name = pending.popLast() {
+                    guard seen.insert(name).inserted, let target = byName[name] else { continue }
+                    for dependency in target.dependencies {
+                        if let other = dependency.target {
+                            if byName[other] != nil { pending.append(other) } else { products.insert(other) }
+                        }
+                        if let other = dependency.product { products.insert(other) }
+                    }
+                }
+                targetsOf[product.name] = (index, seen, products)
             }
         }
+        // Products that use products, followed to the end.
+        var modules: [String: Set<String>] = [:]
+        for name in targetsOf.keys {
+            var result: Set<String> = [], visited: Set<String> = [], pending = [name]
+            while let next = pending.popLast() {
+                guard visited.insert(next).inserted, let entry = targetsOf[next] else { continue }
+                result.formUnion(entry.targets)
+                pending += entry.products
+            }
+            modules[name] = result
+        }
+        return modules
+    }
+
+    /// The modules each Swift file of a target imports (`import X`, `@testable import X`,
+    /// `public import X`, indented under `#if canImport(X)` too).
+    static func imports(of target: Target) throws -> [(file: String, module: String)] {
+        let folder = Repository.root.appendingPathComponent(target.path)
+        let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        var found: [(String, String)] = []
+        for file in files.sorted() {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                guard let index = words.firstIndex(of: "import"),
+                      words[..<index].allSatisfy({ $0.hasPrefix("@") || ["public", "package", "internal", "private", "fileprivate"].contains($0) }),
+                      index + 1 < words.count else { continue }
+                found.append((file, String(words[index + 1])))
+            }
+        }
+        return found
+    }
+
+    /// What the sources import, against what the target declares and what ARCHITECTURE.md lets
+    /// it import: a module of the package only where the target declares it; a module of a
+    /// dependency (Yams' `CYaml`, swift-nio's `NIOCore`) only through a product the target
+    /// declares; and either only where the table lists it. Every dependency declared is imported.
+    @Test func everyImportIsDeclaredAndAllowed() throws {
+        let table = try Self.table()
+        let targets = try Self.targets()
+        let names = Set(targets.map(\.name))
+        let products = try Self.dependencyProducts()
+        let dependencyModules = products.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+        for target in targets where FileManager.default.fileExists(atPath: Repository.root.appendingPathComponent(target.path).path) {
+            let imports = try Self.imports(of: target)
+            guard !imports.isEmpty, let allowed = table[target.name]?.mayImport else { continue }
+            let reachable = target.dependencies.reduce(into: Set<String>()) { $0.formUnion(products[$1] ?? []) }
+            for (file, imported) in imports where names.contains(imported) || dependencyModules.contains(imported) {
+                let at = "\(target.path)/\(file) imports \(imported)"
+                if names.contains(imported) {
+                    #expect(target.dependencies.contains(imported), "\(at), which \(target.name) does not declare")
+                } else {
+                    #expect(reachable.contains(imported), "\(at), which no product \(target.name) declares brings")
+                }
+                #expect(allowed.contains(imported), "\(at), which ARCHITECTURE.md does not let \(target.name) import")
+            }
+            let imported = Set(imports.map(\.module))
+            for dependency in target.dependencies {
+                let modules = products[dependency] ?? [dependency]
+                #expect(!modules.isDisjoint(with: imported), "\(target.name) declares \(dependency) and never imports it")
+            }
+        }
+    }
+
+    /// The products are read from the dependencies' manifests, with the modules behind them.
+    @Test func dependencyProductsBringTheirModules() throws {
+        let products = try Self.dependencyProducts()
+        #expect(products["Yams"]?.isSuperset(of: ["Yams", "CYaml"]) == true, "Yams brings \(products["Yams"] ?? [])")
+        #expect(products["NIOPosix"]?.isSuperset(of: ["NIOPosix", "NIOCore", "CNIOLinux", "Atomics"]) == true)
+        #expect(products["ArgumentParser"]?.contains("ArgumentParser") == true)
+        #expect(products["SystemPackage"]?.contains("SystemPackage") == true)
     }
 }

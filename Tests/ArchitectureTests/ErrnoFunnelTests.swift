@@ -5,7 +5,9 @@ import Testing
 /// `FileAccess` is the one place that knows `errno`: a failed call becomes swift-system's
 /// `Errno` through `systemCall` (or swift-system's own wrappers), and its words come from
 /// `Errno.message`. Code elsewhere that read `errno` by hand could read it after another call
-/// had changed it, or forget to retry an interrupted call.
+/// had changed it, or forget to retry an interrupted call. The descriptor and terminal calls
+/// swift-system does not wrap (`pipe`, `fcntl`, `dup2`, `ioctl`, `tcgetattr`, `tcsetattr`) are
+/// made by `FileAccess.Descriptors` alone, so that each failure names its call.
 @Suite struct ErrnoFunnelTests {
     /// Lines of Swift code (comments left out) that read `errno` or call `strerror`.
     static func handWrittenErrno(in text: String) -> [String] {
@@ -34,5 +36,41 @@ import Testing
         #expect(Self.handWrittenErrno(in: "reason: String(cString: strerror(code))").count == 1)
         #expect(Self.handWrittenErrno(in: "Errno(rawValue: error.errnoCode).message").isEmpty)
         #expect(Self.handWrittenErrno(in: "    /// the system's message for `errno`").isEmpty)
+    }
+
+    /// Lines of Swift code (comments and string literals left out) that make one of the
+    /// descriptor calls `FileAccess.Descriptors` makes through the funnel, raw.
+    static func rawDescriptorCalls(in text: String) -> [String] {
+        let pattern = /(?:^|[^A-Za-z0-9_.])(?:Foundation\.|Glibc\.|Darwin\.)?(?:pipe|pipe2|tcsetattr|tcgetattr|fcntl|dup|dup2|dup3|ioctl)\s*\(/
+        return text.split(separator: "\n").map(String.init).filter { line in
+            let code = line.replacing(/"(?:\\.|[^"\\])*"/, with: "\"\"").components(separatedBy: "//")[0]
+            return code.contains(pattern)
+        }
+    }
+
+    @Test func onlyFileAccessMakesTheDescriptorCallsRaw() throws {
+        let sources = Repository.root.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("FileAccess/") } ?? []
+        #expect(files.count > 100, "found \(files.count) Swift files under Sources")
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            let lines = Self.rawDescriptorCalls(in: text)
+            #expect(lines.isEmpty, "Sources/\(file) makes a descriptor call raw, not through FileAccess's Descriptors: \(lines.first ?? "")")
+        }
+    }
+
+    /// The scan sees each raw call, and not swift-system's or Foundation's wrappers of the same name.
+    @Test func theScanSeesRawDescriptorCallsOnly() {
+        for raw in ["guard pipe(&ends) == 0 else { return nil }", "_ = fcntl(end, F_SETFD, FD_CLOEXEC)", "dup2(null, STDERR_FILENO)",
+                    "guard tcgetattr(descriptor, &modes) == 0", "_ = tcsetattr(descriptor, TCSANOW, &saved)",
+                    "ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0", "let output = fdopen(fcntl(descriptor, F_DUPFD_CLOEXEC, 0), \"w\")"] {
+            #expect(Self.rawDescriptorCalls(in: raw).count == 1, "\(raw)")
+        }
+        for wrapped in ["let ends = try FileDescriptor.pipe()", "let output = Pipe()", "try Descriptors.duplicate(null, as: STDERR_FILENO)",
+                        "Problem(description: \"cannot start tmux (pipe)\")", "    /// `fcntl(F_DUPFD_CLOEXEC)` on stdin",
+                        "posix_spawn_file_actions_adddup2(&actions, output[1], 1)"] {
+            #expect(Self.rawDescriptorCalls(in: wrapped).isEmpty, "\(wrapped)")
+        }
     }
 }

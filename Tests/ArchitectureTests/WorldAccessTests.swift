@@ -24,7 +24,7 @@ import Testing
             case .writesFiles:
                 #"FileManager\.default\.(createDirectory|removeItem|moveItem|copyItem|createFile|createSymbolicLink|linkItem)|\.write\(to:|write\(toFile:|(?<![.\w])(?<!func )(mkdir|rename|renameat2?|unlink|rmdir|link|fsync|exchangeFiles)\(|FileHandle\(forWriting|\bO_CREAT\b|options:\s*\[[^\]]*\.create\b"#
             case .threads:
-                #"\bDispatchQueue\b|\bThread\(|Thread\.detachNewThread|concurrentPerform|pthread_create|Task\.detached|\bDispatchGroup\b"#
+                #"\bDispatchQueue\b|\bThread\(|Thread\.detachNewThread|concurrentPerform|pthread_create|Task\.detached|\bDispatchGroup\b|\.startingNow\b"#
             case .processes:
                 #"\bProcess\(\)|\bBoundedProcess\.run\(|posix_spawn|forkpty|(?<![.\w])execv\w*\(|(?<![.\w])(?<!func )(kill|waitpid)\("#
             case .terminal:
@@ -127,6 +127,7 @@ import Testing
         #expect(Self.accesses(in: "guard rename(temporary, path) == 0 else { return }") == [.writesFiles])
         #expect(Self.accesses(in: "lock = try FileDescriptor.open(p, .readWrite, options: [.create, .closeOnExec])") == [.readsFiles, .writesFiles])
         #expect(Self.accesses(in: "DispatchQueue.global().async { work() }") == [.threads])
+        #expect(Self.accesses(in: "let linting = ComputedOnce.startingNow { try lint() }") == [.threads])
         #expect(Self.accesses(in: "let process = Process()") == [.processes])
         #expect(Self.accesses(in: "guard tcgetattr(descriptor, &modes) == 0 else { return nil }") == [.terminal])
         #expect(Self.accesses(in: "import NIOSSH") == [.network])

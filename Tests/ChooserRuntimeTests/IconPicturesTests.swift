@@ -2,6 +2,7 @@ import ChooserRuntime
 import Foundation
 import IconArt
 import IconCatalog
+import SymbolArt
 import Testing
 import TestSupport
 

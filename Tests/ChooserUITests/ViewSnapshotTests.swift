@@ -1,6 +1,7 @@
 import CellCanvas
 @testable import ChooserUI
 import IconArt
+import SymbolArt
 import Testing
 
 /// Text snapshots of whole screens. Pictures are fake tiles filled with one letter per

@@ -1,6 +1,7 @@
 // The row decoder is built only with ISA-L (the ISAL trait).
 #if ISAL
 import Foundation
+@testable import SymbolArt
 import Testing
 @testable import IconArt
 

@@ -44,7 +44,7 @@ import Testing
         #expect(try GraphicsArguments.parse(["--graphics", "SIXEL"]).graphics == .forced(.sixel))
         #expect(throws: (any Error).self) { try GraphicsArguments.parse(["--graphics", "png"]) }
         #expect(try GraphicsArguments.parse([]).choice(environment: ["ICONCHOOSER_GRAPHICS": "symbols"]) == .symbols)
-        #expect(throws: CommandFailure("ICONCHOOSER_GRAPHICS=“png” is not one of auto, kitty, sixel, iterm2, symbols", exitCode: 64)) {
+        #expect(throws: CommandFailure("ICONCHOOSER_GRAPHICS=“png” is not one of auto, kitty, sixel, iterm2, symbols", exitCode: .usage)) {
             try GraphicsArguments.parse([]).choice(environment: ["ICONCHOOSER_GRAPHICS": "png"])
         }
     }

@@ -19,13 +19,13 @@ struct ExpoCorpusLintTests {
         // Its ios/ holds the alternates app.json declares: nothing stale. Nine of its custom icons have
         // transparent corners, which outsung's plugin flattens onto white.
         #expect(counts(report) == [.imageHasAlpha: 9], "\(report.findings.map(\.message))")
-        #expect(report.exitStatus(strict: false) == 0)
+        #expect(report.exitStatus(strict: false) == .success)
     }
 
     @Test func aReproductionNamingImagesThatAreNotThere() throws {
         let report = try lint("mzaien_config-plugin-repro-expo-52")
         #expect(counts(report) == [.expoImageMissing: 2])
-        #expect(report.exitStatus(strict: false) == 1)
+        #expect(report.exitStatus(strict: false) == .failure)
     }
 
     @Test func uhaAtTwoCommits() throws {

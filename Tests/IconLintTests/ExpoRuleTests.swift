@@ -47,7 +47,7 @@ struct ExpoRuleTests {
         let report = try lint(folder)
         #expect(report.findings.isEmpty, "\(report.findings)")
         #expect(report.appWarnings.isEmpty)
-        #expect(report.exitStatus(strict: true) == 0)
+        #expect(report.exitStatus(strict: true) == .success)
     }
 
     @Test func shapesThePluginIgnoresAreErrorsNotWarningsBesideTheReport() throws {
@@ -57,7 +57,7 @@ struct ExpoRuleTests {
         #expect(object.findings.first?.severity == .error)
         #expect(object.findings.first?.subject == .app)
         #expect(object.appWarnings.isEmpty)
-        #expect(object.exitStatus(strict: false) == 1)
+        #expect(object.exitStatus(strict: false) == .failure)
         let image = try lint(project(plugin("@mozzius/expo-dynamic-app-icon", #"{ "red": { "image": "./icon.png" } }"#),
                                      images: ["icon.png"]))
         #expect(found(image) == ["expo-icon-shape-ignored app.json"])
@@ -179,7 +179,7 @@ struct ExpoRuleTests {
             """, images: ["icon.png"]))
         #expect(report.findings.map(\.rule) == [.expoImageNotLocal])
         #expect(report.findings.first?.severity == .note)
-        #expect(report.exitStatus(strict: true) == 0)
+        #expect(report.exitStatus(strict: true) == .success)
     }
 
     @Test func aLocalPluginGivenImagesIsANote() throws {

@@ -78,11 +78,11 @@ import Testing
     }
 
     @Test func exitStatusFollowsSeverityAndStrictness() {
-        #expect(report([]).exitStatus(strict: true) == 0)
-        #expect(report([finding(.note, "n")]).exitStatus(strict: true) == 0)
-        #expect(report([finding(.warning, "w")]).exitStatus(strict: false) == 0)
-        #expect(report([finding(.warning, "w")]).exitStatus(strict: true) == 1)
-        #expect(report([finding(.error, "e")]).exitStatus(strict: false) == 1)
+        #expect(report([]).exitStatus(strict: true) == .success)
+        #expect(report([finding(.note, "n")]).exitStatus(strict: true) == .success)
+        #expect(report([finding(.warning, "w")]).exitStatus(strict: false) == .success)
+        #expect(report([finding(.warning, "w")]).exitStatus(strict: true) == .failure)
+        #expect(report([finding(.error, "e")]).exitStatus(strict: false) == .failure)
     }
 
     @Test func rulesHaveStableKebabCaseIdsOneLineSummariesAndAFix() {

@@ -2,6 +2,7 @@ import CellCanvas
 import ChooserRuntime
 import IconArt
 import IconCatalog
+import SymbolArt
 @testable import TerminalGraphics
 import Testing
 import TerminalStreams

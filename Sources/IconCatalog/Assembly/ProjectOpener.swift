@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// Opens an Xcode project's application target, or an asset catalog on its own, as an
@@ -46,7 +47,7 @@ enum ProjectOpener {
             // Read on another core while the assembly finds and reads the catalogs' icons, which
             // need nothing of it until the icons it declares itself are merged in.
             let defines = options.defines
-            contents = OpenedContents { [warnings] in
+            contents = OpenedContents.startingNow { [warnings] in
                 var warnings = warnings
                 var plist: [String: Any] = [:]
                 do throws(CatalogError) {
@@ -55,10 +56,10 @@ enum ProjectOpener {
                     warnings.append(CatalogWarning(subject: error.path,
                         message: "\(error.description); the icons it declares are not read", code: .infoPlistUnreadable))
                 }
-                return (plist, warnings.capped())
+                return PlistContents(plist: plist, warnings: warnings.capped())
             }
         } else {
-            contents = OpenedContents(plist: [:], warnings: warnings.capped())
+            contents = OpenedContents(made: PlistContents(plist: [:], warnings: warnings.capped()))
         }
         let folder = plistPath.map(ProjectPaths.parent) ?? target.projectFolder
         let source: AppSourceKind = XcodeGenSpec.isSpecFile(target.projectPath) ? .xcodegen : .xcodeproj

@@ -59,7 +59,7 @@ enum ZipBytes: Sendable {
             while filled < count {
                 let got: Int
                 do {
-                    got = try systemCall {
+                    got = try systemCall("pread") {
                         buffer.withUnsafeMutableBytes { raw in
                             pread(descriptor, raw.baseAddress! + filled, count - filled, off_t(offset) + off_t(filled))
                         }

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import IconCatalog
 import IconLint
@@ -130,12 +131,12 @@ package struct CheckedWrite {
     /// What does not hold after writing, in words; empty when all is well.
     package func check(_ plan: EditPlan, faultsBefore: Set<FindingKey>?) -> [String] {
         // Lint reads the app on the second core while the catalogs are read here.
-        let linting = lint.map { lint in BackgroundWork { try lint() } }
+        let linting = lint.map { lint in ComputedOnce.startingNow { try lint() } }
         let catalogs: [AppIconCatalog]
         do {
             catalogs = try read()
         } catch {
-            _ = linting?.result()
+            _ = try? linting?.value()
             return ["the app cannot be read any more (\(error))"]
         }
         var problems: [String] = []
@@ -162,7 +163,7 @@ package struct CheckedWrite {
             }
         }
         guard let linting else { return problems }
-        guard let report = linting.result() else {
+        guard let report = try? linting.value() else {
             return problems + ["lint cannot check the app any more"]
         }
         let after = Self.faults(report)

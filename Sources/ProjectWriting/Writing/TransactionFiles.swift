@@ -27,10 +27,10 @@ enum TransactionFiles {
     static func makeLockedFolder(in parent: String, prefix: String) throws(FileTransactionError) -> (path: String, lock: FileDescriptor) {
         for _ in 0..<nameAttempts {
             let path = parent + "/" + randomName(prefix)
-            do throws(Errno) {
-                try systemCall { mkdir(path, 0o700) }
+            do throws(SystemCallError) {
+                try systemCall("mkdir") { mkdir(path, 0o700) }
             } catch {
-                guard error == .fileExists else { throw failure(parent, "make a folder for the originals in \(parent)", error) }
+                guard error.code == .fileExists else { throw failure(parent, "make a folder for the originals in \(parent)", error.code) }
                 continue
             }
             guard let lock = lockFolder(path) else { continue }
@@ -45,11 +45,11 @@ enum TransactionFiles {
         guard let descriptor = try? FileDescriptor.open(FilePath(folder), .readOnly, options: [.directory, .closeOnExec, .noFollow]) else {
             return nil
         }
-        do throws(Errno) {
-            try systemCall { flock(descriptor.rawValue, LOCK_EX | LOCK_NB) }
+        do {
+            try systemCall("flock") { flock(descriptor.rawValue, LOCK_EX | LOCK_NB) }
             var held = stat(), named = stat()
             guard fstat(descriptor.rawValue, &held) == 0, lstat(folder, &named) == 0,
-                  held.st_dev == named.st_dev, held.st_ino == named.st_ino else { throw .noSuchFileOrDirectory }
+                  held.st_dev == named.st_dev, held.st_ino == named.st_ino else { throw Errno.noSuchFileOrDirectory }
             return descriptor
         } catch {
             try? descriptor.close()
@@ -58,10 +58,10 @@ enum TransactionFiles {
     }
 
     static func makeFolder(_ path: String, for named: String) throws(FileTransactionError) {
-        do throws(Errno) {
-            try systemCall { mkdir(path, 0o777) }
+        do throws(SystemCallError) {
+            try systemCall("mkdir") { mkdir(path, 0o777) }
         } catch {
-            throw failure(named, "make the folder \(path)", error)
+            throw failure(named, "make the folder \(path)", error.code)
         }
     }
 
@@ -78,8 +78,8 @@ enum TransactionFiles {
         do {
             defer { try? descriptor.close() }
             try descriptor.writeAll(data)
-            if let mode { try systemCall { fchmod(descriptor.rawValue, mode) } }
-            try systemCall { fsync(descriptor.rawValue) }
+            if let mode { try systemCall("fchmod") { fchmod(descriptor.rawValue, mode) } }
+            try systemCall("fsync") { fsync(descriptor.rawValue) }
         } catch {
             unlink(path)
             throw failure(named, "write the temporary file \(path)", Errno(thrown: error))
@@ -90,11 +90,11 @@ enum TransactionFiles {
     /// refuses one (false).
     @discardableResult
     static func setAside(_ path: String, as backup: String, for named: String) throws(FileTransactionError) -> Bool {
-        do throws(Errno) {
-            try systemCall { link(path, backup) }
+        do throws(SystemCallError) {
+            try systemCall("link") { link(path, backup) }
             return true
         } catch {
-            guard Self.noHardLink.contains(error) else { throw failure(named, "keep the original aside", error) }
+            guard Self.noHardLink.contains(error.code) else { throw failure(named, "keep the original aside", error.code) }
         }
         let data: Data
         do {
@@ -108,12 +108,12 @@ enum TransactionFiles {
 
     /// Puts the finished temporary at `path`, which must still not exist.
     static func linkNew(_ temporary: String, at path: String, for named: String) throws(FileTransactionError) {
-        do throws(Errno) {
-            try systemCall { link(temporary, path) }
+        do throws(SystemCallError) {
+            try systemCall("link") { link(temporary, path) }
             return
         } catch {
-            if error == .fileExists { throw FileTransactionError(path: named, kind: .appearedOnDisk) }
-            guard error != .improperLink, Self.noHardLink.contains(error) else { throw failure(named, "put the new file in place", error) }
+            if error.code == .fileExists { throw FileTransactionError(path: named, kind: .appearedOnDisk) }
+            guard error.code != .improperLink, Self.noHardLink.contains(error.code) else { throw failure(named, "put the new file in place", error.code) }
         }
         // No hard links here: a rename, after looking once more that nothing is there.
         guard FileKind.notFollowing(path) == nil else { throw FileTransactionError(path: named, kind: .appearedOnDisk) }
@@ -121,26 +121,26 @@ enum TransactionFiles {
     }
 
     static func rename(_ from: String, to path: String, for named: String) throws(FileTransactionError) {
-        do throws(Errno) {
-            try systemCall { Foundation.rename(from, path) }
+        do throws(SystemCallError) {
+            try systemCall("rename") { Foundation.rename(from, path) }
         } catch {
-            throw failure(named, "rename \(from) to \(path)", error)
+            throw failure(named, "rename \(from) to \(path)", error.code)
         }
     }
 
     static func remove(_ path: String, for named: String) throws(FileTransactionError) {
-        do throws(Errno) {
-            try systemCall { unlink(path) }
+        do throws(SystemCallError) {
+            try systemCall("unlink") { unlink(path) }
         } catch {
-            throw failure(named, "remove \(path)", error)
+            throw failure(named, "remove \(path)", error.code)
         }
     }
 
     static func removeFolder(_ path: String, for named: String) throws(FileTransactionError) {
-        do throws(Errno) {
-            try systemCall { rmdir(path) }
+        do throws(SystemCallError) {
+            try systemCall("rmdir") { rmdir(path) }
         } catch {
-            throw failure(named, "remove the emptied folder \(path)", error)
+            throw failure(named, "remove the emptied folder \(path)", error.code)
         }
     }
 

@@ -118,12 +118,16 @@ struct TransactionJournal: Codable, Equatable, Sendable {
         do {
             defer { try? descriptor.close() }
             try descriptor.writeAll(data)
-            try systemCall { fsync(descriptor.rawValue) }
+            try systemCall("fsync") { fsync(descriptor.rawValue) }
         } catch {
             unlink(temporary)
             throw Errno(thrown: error)
         }
-        try systemCall { rename(temporary, folder + "/" + Self.fileName) }
+        do throws(SystemCallError) {
+            try systemCall("rename") { rename(temporary, folder + "/" + Self.fileName) }
+        } catch {
+            throw error.code
+        }
         TransactionFiles.syncFolder(folder)
     }
 }

@@ -76,7 +76,7 @@ struct TransactionUndo {
         if let original = entry.original, let current, original.matches(current) { return .untouched }
         if let replacement = entry.replacement, let current, replacement.matches(current) {
             guard entry.original != nil else {
-                try attempt(path, "remove it") { unlink(path) }
+                try attempt(path, "remove it", "unlink") { unlink(path) }
                 return .removed
             }
             try putBack(entry, at: path)
@@ -86,7 +86,7 @@ struct TransactionUndo {
             // Absent: a deletion that was made, or a creation that was not.
             guard entry.original != nil, entry.replacement == nil else { return .untouched }
             for folder in entry.folders.reversed() where FileKind.notFollowing(absolute(folder.path)) == nil {
-                try attempt(absolute(folder.path), "make the folder again") { mkdir(absolute(folder.path), mode_t(folder.mode)) }
+                try attempt(absolute(folder.path), "make the folder again", "mkdir") { mkdir(absolute(folder.path), mode_t(folder.mode)) }
                 chmod(absolute(folder.path), mode_t(folder.mode))
             }
             try putBack(entry, at: path)
@@ -104,14 +104,14 @@ struct TransactionUndo {
         guard let kept = TransactionFiles.contents(backup, limit: original.size), original.matches(kept) else {
             throw RecoveryProblem(path: path, kind: .originalLost)
         }
-        try attempt(path, "put the original back") { rename(backup, path) }
+        try attempt(path, "put the original back", "rename") { rename(backup, path) }
     }
 
-    private func attempt(_ path: String, _ operation: String, _ call: () -> Int32) throws(RecoveryProblem) {
-        do throws(Errno) {
-            try systemCall(call)
+    private func attempt(_ path: String, _ operation: String, _ name: String, _ call: () -> Int32) throws(RecoveryProblem) {
+        do throws(SystemCallError) {
+            try systemCall(name, call)
         } catch {
-            throw RecoveryProblem(path: path, kind: .system(operation: operation, error))
+            throw RecoveryProblem(path: path, kind: .system(operation: operation, error.code))
         }
     }
 
@@ -121,16 +121,16 @@ struct TransactionUndo {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         var problems: [RecoveryProblem] = []
         for name in names {
-            do throws(Errno) {
-                try systemCall { unlink(folder + "/" + name) }
-            } catch where error != .noSuchFileOrDirectory {
-                problems.append(RecoveryProblem(path: folder + "/" + name, kind: .system(operation: "remove it", error)))
+            do throws(SystemCallError) {
+                try systemCall("unlink") { unlink(folder + "/" + name) }
+            } catch where error.code != .noSuchFileOrDirectory {
+                problems.append(RecoveryProblem(path: folder + "/" + name, kind: .system(operation: "remove it", error.code)))
             } catch {}
         }
-        do throws(Errno) {
-            try systemCall { rmdir(folder) }
-        } catch where error != .noSuchFileOrDirectory {
-            problems.append(RecoveryProblem(path: folder, kind: .system(operation: "remove the folder", error)))
+        do throws(SystemCallError) {
+            try systemCall("rmdir") { rmdir(folder) }
+        } catch where error.code != .noSuchFileOrDirectory {
+            problems.append(RecoveryProblem(path: folder, kind: .system(operation: "remove the folder", error.code)))
         } catch {}
         return problems
     }

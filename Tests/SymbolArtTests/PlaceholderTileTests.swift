@@ -1,5 +1,6 @@
 import CellCanvas
 import IconArt
+import SymbolArt
 import Testing
 
 struct PlaceholderTileTests {

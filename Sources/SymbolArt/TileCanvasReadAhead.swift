@@ -1,5 +1,6 @@
 import FileAccess
 import Foundation
+import IconArt
 
 /// Tile pictures decoded on another core while the command line is still being parsed.
 /// `preview` spends about as long in ArgumentParser as in decoding a large icon, and one

@@ -1,5 +1,6 @@
 import CellCanvas
 import Foundation
+import IconArt
 import IconCatalog
 import TerminalText
 

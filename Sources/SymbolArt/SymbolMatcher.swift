@@ -1,4 +1,5 @@
 import CellCanvas
+import IconArt
 
 /// Chooses, for one cell, the block symbol and the two colours that best reproduce the
 /// cell's pixels.

@@ -1,4 +1,5 @@
 import CellCanvas
+@testable import SymbolArt
 import Testing
 @testable import IconArt
 

@@ -1,5 +1,6 @@
 import CellCanvas
 import Foundation
+import IconArt
 import IconCatalog
 /// Turns an icon picture into a block of terminal cells, once per terminal profile, so
 /// the chooser can lay out tiles as plain cells: every tile is exactly the size asked

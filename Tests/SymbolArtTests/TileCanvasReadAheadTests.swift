@@ -1,6 +1,7 @@
 import CellCanvas
 import Foundation
 @testable import IconArt
+@testable import SymbolArt
 import Testing
 import TestSupport
 
