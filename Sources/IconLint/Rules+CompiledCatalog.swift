@@ -1,6 +1,15 @@
 import IconCatalog
 import TerminalText
 
+/// The ids of this file's rules that no catalog warning carries (see `ProblemCode`).
+extension ProblemCode {
+    public static let carIconMissing = ProblemCode(rawValue: "car-icon-missing")
+    public static let carAlternateSize = ProblemCode(rawValue: "car-alternate-size")
+    public static let carMarketingAlpha = ProblemCode(rawValue: "car-marketing-alpha")
+    public static let carPrimaryIconUnnamed = ProblemCode(rawValue: "car-primary-icon-unnamed")
+    public static let carInconsistentAppearances = ProblemCode(rawValue: "car-inconsistent-appearances")
+}
+
 /// Rules on what a built app ships in its compiled asset catalog (`Assets.car`): what App Store
 /// Connect checks of an upload, read from the car itself. They find nothing where the app has no car.
 extension LintRules {
