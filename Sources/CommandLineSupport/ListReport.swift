@@ -174,7 +174,7 @@ extension ListReport {
     /// the images iOS shows instead, marked as derived.
     public init(catalog: AppIconCatalog, current: String?, warnings: [CatalogWarning], appearance: IconAppearance = .light) {
         let app = App(plist: catalog.plistPath ?? catalog.path, path: catalog.path, name: catalog.displayName,
-                      bundleIdentifier: catalog.bundleIdentifier, idiom: catalog.idiom, source: catalog.source,
+                      bundleIdentifier: catalog.bundleIdentifier, idiom: catalog.idiom, source: catalog.appKind,
                       project: catalog.target?.projectPath, target: catalog.target?.targetName,
                       configuration: catalog.target?.configuration, configurations: catalog.target?.configurations,
                       appearance: appearance)
@@ -185,7 +185,7 @@ extension ListReport {
             let standIns = appearance == .light || own.contains(appearance)
                 ? [] : icon.images(for: appearance, idiom: catalog.shownIdiom).filter(\.isDerived)
             return Icon(name: icon.name, ordinal: icon.ordinal, isPrimary: icon.isPrimary, isCurrent: icon.name == current,
-                        source: icon.source, assetName: icon.assetName, assetPath: icon.assetPath,
+                        source: icon.picturesFrom, assetName: icon.assetName, assetPath: icon.assetPath,
                         fallbackSet: icon.fallbackSetPath, declaration: icon.declaration,
                         appearances: IconAppearance.allCases.filter(own.contains), iconFiles: icon.iconFiles,
                         images: listed + standIns, assetCatalogOnly: icon.isAssetCatalogOnly)

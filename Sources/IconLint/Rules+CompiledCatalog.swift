@@ -81,7 +81,7 @@ extension LintRules {
             guard let primary = set.primary, let name = primary.dictionary?["CFBundleIconName"] as? String,
                   let image = car.images(named: name, idiom: set.idiom).first(where: {
                       $0.appearance == .light && $0.width >= 1024 && ($0.idiom == .iosMarketing || $0.idiom == .universal)
-                  }), case .compiled(let compiled) = image.source, let pixels = try? compiled.pixels() else { continue }
+                  }), case .compiled(let compiled) = image.storage, let pixels = try? compiled.pixels() else { continue }
             let translucent = stride(from: 3, to: pixels.rgba.count, by: 4).reduce(0) { $0 + (pixels.rgba[$1] < 255 ? 1 : 0) }
             guard translucent > 0 else { continue }
             hits.add(primary.subject, idiom: nil, file: image.path,

@@ -38,7 +38,7 @@ import TestSupport
 
     private func image(_ path: String, _ size: Int, idiom: AppIconSetImage.Idiom? = nil, points: Double? = nil,
                        scale: Int? = nil, appearance: IconAppearance = .light, derived: IconDerivation? = nil) -> IconImage {
-        IconImage(source: .file(path), width: size, height: size / 2 + 1, idiom: idiom, pointSize: points, scale: scale,
+        IconImage(storage: .file(path), width: size, height: size / 2 + 1, idiom: idiom, pointSize: points, scale: scale,
                   appearance: appearance, derivation: derived)
     }
 

@@ -54,8 +54,8 @@ package enum AppLocation: Equatable, Sendable {
     /// neither an Info.plist nor a project.
     package static func locate(_ path: String) throws(CatalogError) -> AppLocation {
         let candidate = try AppCandidate(path)
-        for source in AppForm.all {
-            if let location = try source.locate(candidate) { return location }
+        for form in AppForm.all {
+            if let location = try form.locate(candidate) { return location }
         }
         // The last form, a folder searched for projects, takes every folder; every file is an Info.plist.
         preconditionFailure("no form of app took \(path)")

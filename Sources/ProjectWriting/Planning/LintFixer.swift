@@ -142,10 +142,10 @@ package enum LintFixer {
             throw EditError(.noSuchIcon(name: name, app: layout.phone.path))
         }
         let files = icon.images.compactMap { image -> (String, Int)? in
-            if case .file(let path) = image.source, image.width == image.height { return (path, image.width) }
+            if case .file(let path) = image.storage, image.width == image.height { return (path, image.width) }
             return nil
         }
-        guard icon.source == .plist, !icon.iconFiles.isEmpty, let largest = files.max(by: { $0.1 < $1.1 }) else {
+        guard icon.picturesFrom == .plist, !icon.iconFiles.isEmpty, let largest = files.max(by: { $0.1 < $1.1 }) else {
             try IconAddition.editPlist(plist, [.copyAlternateToPad(name: name)], layout: layout, into: &plan)
             return
         }
@@ -186,7 +186,7 @@ package enum LintFixer {
         var images: [(path: String, pixels: Int)] = []
         var names = Set<String>()
         for image in icons.flatMap(\.images) {
-            guard case .file(let path) = image.source else { continue }
+            guard case .file(let path) = image.storage else { continue }
             names.insert((path as NSString).lastPathComponent)
             if image.width == image.height, !images.contains(where: { $0.path == path }) { images.append((path, image.width)) }
         }
@@ -242,7 +242,7 @@ package enum LintFixer {
     private static func unlistMissingNames(commasSeparated: Bool, layout: AppLayout, into plan: inout EditPlan) throws(EditError) -> Bool {
         guard let compiler = layout.phone.compiler else { return false }
         // Names a set or bundle of the catalogs answers to (an Info.plist alternate of the same name does not count).
-        let present = Set(layout.catalogs.flatMap(\.icons).filter { $0.source == .appiconset || $0.source == .icon }
+        let present = Set(layout.catalogs.flatMap(\.icons).filter { $0.picturesFrom == .appiconset || $0.picturesFrom == .icon }
             .flatMap { [$0.name, $0.assetName] }.compactMap { $0 })
         let listed = commasSeparated
             ? compiler.alternateIconNames.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
