@@ -43,7 +43,7 @@ public final class ChooserDetails: DetailsSource, @unchecked Sendable {
         let folder = (catalog.path as NSString).deletingLastPathComponent
         self.root = folder.isEmpty || folder.hasSuffix("/") ? folder : folder + "/"
         self.lint = lint
-        self.isExpo = catalog.source == .expo
+        self.isExpo = catalog.appKind == .expo
     }
 
     public func details(_ icon: IconKey, deliver: @escaping @Sendable (IconKey, IconDetails) -> Void) {
@@ -96,7 +96,7 @@ public final class ChooserDetails: DetailsSource, @unchecked Sendable {
             places.append(.plistKey(keyPath.split(separator: ".", maxSplits: 2).map { TextSanitizer.clean(String($0)) },
                                     file: shown(declaration.path)))
         }
-        switch icon.source {
+        switch icon.picturesFrom {
         case .appiconset:
             if let set = icon.assetPath { places.append(.iconSet(shown(set))) }
         case .icon:
@@ -116,7 +116,7 @@ public final class ChooserDetails: DetailsSource, @unchecked Sendable {
                 images += icon.images(for: appearance, idiom: idiom).map { Self.image($0) }
             }
         }
-        if icon.source == .icon, let bundle = icon.assetPath { images += layerImages(of: bundle) }
+        if icon.picturesFrom == .icon, let bundle = icon.assetPath { images += layerImages(of: bundle) }
         var note: String?
         if images.isEmpty {
             note = icon.isAssetCatalogOnly

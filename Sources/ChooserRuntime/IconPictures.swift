@@ -89,7 +89,7 @@ extension IconPictures {
             let look = IconLook(catalog: catalog)
             let (width, height) = renderer.pixelSize(columns: columns, rows: rows)
             return catalog.icons.compactMap { icon in
-                guard icon.source != .icon,
+                guard icon.picturesFrom != .icon,
                       case .file(.file(let path))? = try? look.artwork(for: icon, images: icon.images, width: width, height: height)
                 else { return nil }
                 return path

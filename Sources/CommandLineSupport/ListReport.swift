@@ -19,23 +19,22 @@ public struct ListReport: Encodable, Sendable {
         public let configurations: [String]?
         public let appearance: IconAppearance
 
-        public func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(plist, forKey: .plist)
-            try container.encode(path, forKey: .path)
-            try container.encodeOrNull(name, forKey: .name)
-            try container.encodeOrNull(bundleIdentifier, forKey: .bundleIdentifier)
-            try container.encode(idiom.rawValue, forKey: .idiom)
-            try container.encode(source.rawValue, forKey: .source)
-            try container.encodeOrNull(project, forKey: .project)
-            try container.encodeOrNull(target, forKey: .target)
-            try container.encodeOrNull(configuration, forKey: .configuration)
-            try container.encodeOrNull(configurations, forKey: .configurations)
-            try container.encode(appearance.rawValue, forKey: .appearance)
-        }
-        enum CodingKeys: String, CodingKey {
-            case plist, path, name, bundleIdentifier, idiom, source, project, target, configuration, configurations, appearance
-        }
+        /// `list --json`'s `app` object, a member per property.
+        static let fields: [JSONField<App>] = [
+            JSONField("plist") { $0.plist },
+            JSONField("path") { $0.path },
+            JSONField("name") { $0.name },
+            JSONField("bundleIdentifier") { $0.bundleIdentifier },
+            JSONField("idiom") { $0.idiom.rawValue },
+            JSONField("source") { $0.source.rawValue },
+            JSONField("project") { $0.project },
+            JSONField("target") { $0.target },
+            JSONField("configuration") { $0.configuration },
+            JSONField("configurations") { $0.configurations },
+            JSONField("appearance") { $0.appearance.rawValue },
+        ]
+
+        public func encode(to encoder: Encoder) throws { try encoder.encode(self, fields: Self.fields) }
     }
 
     public struct Icon: Encodable, Sendable {
@@ -56,26 +55,24 @@ public struct ListReport: Encodable, Sendable {
         /// Shown in the text only: an icon whose images are in an asset catalog.
         public let assetCatalogOnly: Bool
 
-        public func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeOrNull(name, forKey: .name)
-            try container.encodeOrNull(ordinal, forKey: .ordinal)
-            try container.encode(isPrimary, forKey: .isPrimary)
-            try container.encode(isCurrent, forKey: .isCurrent)
-            try container.encode(source.rawValue, forKey: .source)
-            try container.encodeOrNull(assetName, forKey: .assetName)
-            try container.encodeOrNull(assetPath, forKey: .assetPath)
-            try container.encodeOrNull(fallbackSet, forKey: .fallbackSet)
-            try container.encode(declaration, forKey: .declaredIn)
-            if source == .expo || declaration.configKey != nil { try container.encodeOrNull(declaration.configKey, forKey: .configKey) }
-            try container.encode(appearances.map(\.rawValue), forKey: .appearances)
-            try container.encode(iconFiles, forKey: .iconFiles)
-            try container.encode(images, forKey: .images)
-        }
-        enum CodingKeys: String, CodingKey {
-            case name, ordinal, isPrimary, isCurrent, source, assetName, assetPath, fallbackSet, declaredIn, configKey, appearances,
-                 iconFiles, images
-        }
+        /// `list --json`'s objects in `icons`, a member per property but the text's `assetCatalogOnly`.
+        static let fields: [JSONField<Icon>] = [
+            JSONField("name") { $0.name },
+            JSONField("ordinal") { $0.ordinal },
+            JSONField("isPrimary") { $0.isPrimary },
+            JSONField("isCurrent") { $0.isCurrent },
+            JSONField("source") { $0.source.rawValue },
+            JSONField("assetName") { $0.assetName },
+            JSONField("assetPath") { $0.assetPath },
+            JSONField("fallbackSet") { $0.fallbackSet },
+            JSONField("declaredIn") { $0.declaration },
+            JSONField("configKey", when: { $0.source == .expo || $0.declaration.configKey != nil }) { $0.declaration.configKey },
+            JSONField("appearances") { $0.appearances.map(\.rawValue) },
+            JSONField("iconFiles") { $0.iconFiles },
+            JSONField("images") { $0.images },
+        ]
+
+        public func encode(to encoder: Encoder) throws { try encoder.encode(self, fields: Self.fields) }
     }
 
     public let app: App
@@ -84,47 +81,16 @@ public struct ListReport: Encodable, Sendable {
     public let icons: [Icon]
     public let warnings: [String]
 
-    /// `appearance` other than light adds, for each icon without images of its own for it,
-    /// the images iOS shows instead, marked as derived.
-    public init(catalog: AppIconCatalog, current: String?, warnings: [CatalogWarning], appearance: IconAppearance = .light) {
-        let app = App(plist: catalog.plistPath ?? catalog.path, path: catalog.path, name: catalog.displayName,
-                      bundleIdentifier: catalog.bundleIdentifier, idiom: catalog.idiom, source: catalog.source,
-                      project: catalog.target?.projectPath, target: catalog.target?.targetName,
-                      configuration: catalog.target?.configuration, configurations: catalog.target?.configurations,
-                      appearance: appearance)
-        let icons = catalog.icons.map { icon in
-            // An Icon Composer bundle's images are what it is drawn as.
-            let listed = icon.images.isEmpty ? icon.drawnImages : icon.images
-            let own = Set(listed.filter { !$0.isDerived }.map(\.appearance))
-            let standIns = appearance == .light || own.contains(appearance)
-                ? [] : icon.images(for: appearance, idiom: catalog.shownIdiom).filter(\.isDerived)
-            return Icon(name: icon.name, ordinal: icon.ordinal, isPrimary: icon.isPrimary, isCurrent: icon.name == current,
-                        source: icon.source, assetName: icon.assetName, assetPath: icon.assetPath,
-                        fallbackSet: icon.fallbackSetPath, declaration: icon.declaration,
-                        appearances: IconAppearance.allCases.filter(own.contains), iconFiles: icon.iconFiles,
-                        images: listed + standIns, assetCatalogOnly: icon.isAssetCatalogOnly)
-        }
-        self.init(app: app, supportsAlternateIcons: catalog.supportsAlternateIcons, alternateIconName: current, icons: icons,
-                  warnings: warnings.map(\.description))
-    }
+    /// `list --json`'s top object, a member per property.
+    static let fields: [JSONField<ListReport>] = [
+        JSONField("app") { $0.app },
+        JSONField("supportsAlternateIcons") { $0.supportsAlternateIcons },
+        JSONField("alternateIconName") { $0.alternateIconName },
+        JSONField("icons") { $0.icons },
+        JSONField("warnings") { $0.warnings },
+    ]
 
-    init(app: App, supportsAlternateIcons: Bool, alternateIconName: String?, icons: [Icon], warnings: [String]) {
-        self.app = app
-        self.supportsAlternateIcons = supportsAlternateIcons
-        self.alternateIconName = alternateIconName
-        self.icons = icons
-        self.warnings = warnings
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(app, forKey: .app)
-        try container.encode(supportsAlternateIcons, forKey: .supportsAlternateIcons)
-        try container.encodeOrNull(alternateIconName, forKey: .alternateIconName)
-        try container.encode(icons, forKey: .icons)
-        try container.encode(warnings, forKey: .warnings)
-    }
-    enum CodingKeys: String, CodingKey { case app, supportsAlternateIcons, alternateIconName, icons, warnings }
+    public func encode(to encoder: Encoder) throws { try encoder.encode(self, fields: Self.fields) }
 
     /// `list --json`.
     public func json() throws -> String {
@@ -204,6 +170,30 @@ extension KeyedEncodingContainer {
 }
 
 extension ListReport {
+    /// `appearance` other than light adds, for each icon without images of its own for it,
+    /// the images iOS shows instead, marked as derived.
+    public init(catalog: AppIconCatalog, current: String?, warnings: [CatalogWarning], appearance: IconAppearance = .light) {
+        let app = App(plist: catalog.plistPath ?? catalog.path, path: catalog.path, name: catalog.displayName,
+                      bundleIdentifier: catalog.bundleIdentifier, idiom: catalog.idiom, source: catalog.appKind,
+                      project: catalog.target?.projectPath, target: catalog.target?.targetName,
+                      configuration: catalog.target?.configuration, configurations: catalog.target?.configurations,
+                      appearance: appearance)
+        let icons = catalog.icons.map { icon in
+            // An Icon Composer bundle's images are what it is drawn as.
+            let listed = icon.images.isEmpty ? icon.drawnImages : icon.images
+            let own = Set(listed.filter { !$0.isDerived }.map(\.appearance))
+            let standIns = appearance == .light || own.contains(appearance)
+                ? [] : icon.images(for: appearance, idiom: catalog.shownIdiom).filter(\.isDerived)
+            return Icon(name: icon.name, ordinal: icon.ordinal, isPrimary: icon.isPrimary, isCurrent: icon.name == current,
+                        source: icon.picturesFrom, assetName: icon.assetName, assetPath: icon.assetPath,
+                        fallbackSet: icon.fallbackSetPath, declaration: icon.declaration,
+                        appearances: IconAppearance.allCases.filter(own.contains), iconFiles: icon.iconFiles,
+                        images: listed + standIns, assetCatalogOnly: icon.isAssetCatalogOnly)
+        }
+        self.init(app: app, supportsAlternateIcons: catalog.supportsAlternateIcons, alternateIconName: current, icons: icons,
+                  warnings: warnings.map(\.description))
+    }
+
     /// `list` in a pipe: name, ordinal, current, then every image file found, for `cut` and `awk`.
     /// Warnings go to stderr instead, so nothing but rows reaches the next program.
     public var tabSeparated: TabSeparatedList {

@@ -42,7 +42,7 @@ public struct IconLook: Hashable, Sendable {
     /// command's renderings share, where it set them (see `SVGTimeBudget`).
     public func artwork(for icon: AppIcon, images: [IconImage], width: Int, height: Int,
                         svgTime: SVGTimeBudget? = nil) throws(PNGDecodeError) -> IconArtwork? {
-        if icon.source == .icon, let bundlePath = icon.assetPath {
+        if icon.picturesFrom == .icon, let bundlePath = icon.assetPath {
             let bundle = IconComposerBundle.read(at: bundlePath, name: icon.assetName,
                                                  boundary: boundary.flatMap { PathBoundary(root: $0) })
             let rendering = IconComposerRenderer(tint: tint, svgTime: svgTime).render(bundle, appearance: appearance,
@@ -53,8 +53,8 @@ public struct IconLook: Hashable, Sendable {
         guard let chosen = IconImage.best(in: shown, width: width, height: height) else { return nil }
         // A light image, and one standing in for a dark image it is not, is shown as it is;
         // a dark or tinted one, as iOS draws it on its backing (decoded whole for that).
-        guard appearance != .light, chosen.derivation != .lightInsteadOfDark else { return .file(chosen.source) }
-        return .bitmap(HomeScreenRendition.rendered(try PNGDecoder.decode(from: chosen.source), appearance: appearance, tint: tint))
+        guard appearance != .light, chosen.derivation != .lightInsteadOfDark else { return .file(chosen.storage) }
+        return .bitmap(HomeScreenRendition.rendered(try PNGDecoder.decode(from: chosen.storage), appearance: appearance, tint: tint))
     }
 }
 

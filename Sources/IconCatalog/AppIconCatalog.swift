@@ -4,8 +4,8 @@ import Foundation
 /// the device family, point size, scale and appearance an asset catalog gives it (a loose
 /// file of an Info.plist has only what its name says: `@2x`, `~ipad`).
 public struct IconImage: Equatable, Hashable, Sendable, Codable {
-    /// Where its bytes are: a file, or an entry of an `.ipa`.
-    public let source: ImageSource
+    /// Where its bytes are stored: a file, an entry of an `.ipa`, or a compiled catalog's rendition.
+    public let storage: ImageSource
     /// The width in pixels, from the PNG header.
     public let width: Int
     /// The height in pixels, from the PNG header.
@@ -23,10 +23,10 @@ public struct IconImage: Equatable, Hashable, Sendable, Codable {
     /// `appearance` the way iOS shows it (see `AppIcon.images(for:idiom:)`).
     public let derivation: IconDerivation?
 
-    package init(source: ImageSource, width: Int, height: Int, idiom: AppIconSetImage.Idiom? = nil,
+    package init(storage: ImageSource, width: Int, height: Int, idiom: AppIconSetImage.Idiom? = nil,
                  pointSize: Double? = nil, scale: Int? = nil, appearance: IconAppearance = .light,
                  derivation: IconDerivation? = nil) {
-        self.source = source
+        self.storage = storage
         self.width = width
         self.height = height
         self.idiom = idiom
@@ -37,18 +37,18 @@ public struct IconImage: Equatable, Hashable, Sendable, Codable {
     }
 
     package init(path: String, width: Int, height: Int) {
-        self.init(source: .file(path), width: width, height: height)
+        self.init(storage: .file(path), width: width, height: height)
     }
 
     /// The file's path, or `App.ipa:Payload/App.app/NAME.png` for an archived image.
-    public var path: String { source.path }
+    public var path: String { storage.path }
 
     /// True for a stand-in (see `derivation`).
     public var isDerived: Bool { derivation != nil }
 
     /// This image standing in for `appearance`, as `derivation` says.
     package func standing(in appearance: IconAppearance, as derivation: IconDerivation) -> IconImage {
-        IconImage(source: source, width: width, height: height, idiom: idiom, pointSize: pointSize, scale: scale,
+        IconImage(storage: storage, width: width, height: height, idiom: idiom, pointSize: pointSize, scale: scale,
                   appearance: appearance, derivation: derivation)
     }
 
@@ -72,7 +72,7 @@ public struct IconImage: Equatable, Hashable, Sendable, Codable {
     /// A decoded image names a file: an archive cannot be reopened from its display path.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(source: .file(try container.decode(String.self, forKey: .path)),
+        self.init(storage: .file(try container.decode(String.self, forKey: .path)),
                   width: try container.decode(Int.self, forKey: .width),
                   height: try container.decode(Int.self, forKey: .height),
                   idiom: try container.decodeIfPresent(AppIconSetImage.Idiom.self, forKey: .idiom),
@@ -127,8 +127,9 @@ public struct IconDeclaration: Equatable, Hashable, Sendable, Codable {
 public struct AppIcon: Equatable, Sendable {
     /// The alternate's name, what `setAlternateIconName(_:)` takes; nil for the primary icon.
     public let name: String?
-    /// Where its pictures come from: loose files, an app icon set, or an Icon Composer bundle.
-    public let source: AppIconSource
+    /// Where its pictures come from: loose files, an app icon set, an Icon Composer bundle, a built
+    /// app's `Assets.car` or the files an Expo config names.
+    public let picturesFrom: AppIconSource
     /// The asset's own name: the set's or bundle's (`AppIcon` for a catalog's usual primary,
     /// `AppIcons/Blue` inside a namespace), or for loose files the first `CFBundleIconFiles`
     /// entry (else the `CFBundleIconName`). Nil when nothing names it.
@@ -160,13 +161,13 @@ public struct AppIcon: Equatable, Sendable {
     /// and those its document has specializations for); empty for every other icon.
     public let bundleAppearances: Set<IconAppearance>
 
-    package init(name: String?, source: AppIconSource = .plist, assetName: String? = nil, assetPath: String? = nil,
+    package init(name: String?, picturesFrom: AppIconSource = .plist, assetName: String? = nil, assetPath: String? = nil,
                  fallbackSetPath: String? = nil, declaration: IconDeclaration = IconDeclaration(path: ""),
                  ordinal: Int?, iconFiles: [String], prerendered: Bool?, images: [IconImage], iconName: String? = nil,
                  bundleAppearances: Set<IconAppearance> = []) {
         self.name = name
-        self.source = source
-        self.assetName = assetName ?? (source == .plist ? iconFiles.first ?? iconName : nil)
+        self.picturesFrom = picturesFrom
+        self.assetName = assetName ?? (picturesFrom == .plist ? iconFiles.first ?? iconName : nil)
         self.assetPath = assetPath
         self.fallbackSetPath = fallbackSetPath
         self.declaration = declaration
@@ -184,10 +185,10 @@ public struct AppIcon: Equatable, Sendable {
     /// specialization for is the system's own rendition, approximated, so it is marked derived.
     /// Empty for other icons, and for a bundle that has a set (whose images are the icon's).
     public var drawnImages: [IconImage] {
-        guard source == .icon, images.isEmpty, fallbackSetPath == nil, let assetPath, !bundleAppearances.isEmpty else { return [] }
+        guard picturesFrom == .icon, images.isEmpty, fallbackSetPath == nil, let assetPath, !bundleAppearances.isEmpty else { return [] }
         let side = Self.drawnSide
         return IconAppearance.allCases.map { appearance in
-            IconImage(source: .file(assetPath), width: side, height: side, idiom: .universal, pointSize: Double(side), scale: 1,
+            IconImage(storage: .file(assetPath), width: side, height: side, idiom: .universal, pointSize: Double(side), scale: 1,
                       appearance: appearance, derivation: bundleAppearances.contains(appearance) ? nil : .systemRendition)
         }
     }
@@ -197,27 +198,27 @@ public struct AppIcon: Equatable, Sendable {
 
     /// The same icon with `images` (for readers that find files after the names).
     package func with(images: [IconImage]) -> AppIcon {
-        AppIcon(name: name, source: source, assetName: assetName, assetPath: assetPath, fallbackSetPath: fallbackSetPath,
+        AppIcon(name: name, picturesFrom: picturesFrom, assetName: assetName, assetPath: assetPath, fallbackSetPath: fallbackSetPath,
                 declaration: declaration, ordinal: ordinal, iconFiles: iconFiles, prerendered: prerendered,
                 images: images, iconName: iconName, bundleAppearances: bundleAppearances)
     }
 
     /// The same icon with its pictures from a built app's compiled asset catalog.
     package func fromCar(_ car: CarFile, images: [IconImage]) -> AppIcon {
-        AppIcon(name: name, source: .car, assetName: iconName, assetPath: car.path, declaration: declaration, ordinal: ordinal,
+        AppIcon(name: name, picturesFrom: .car, assetName: iconName, assetPath: car.path, declaration: declaration, ordinal: ordinal,
                 iconFiles: iconFiles, prerendered: prerendered, images: images, iconName: iconName)
     }
 
     /// The app icon set the icon's `images` come from: its own, or its bundle's fallback.
     public var setPath: String? {
-        source == .appiconset ? assetPath : fallbackSetPath
+        picturesFrom == .appiconset ? assetPath : fallbackSetPath
     }
 
     /// Declared by `CFBundleIconName` alone: its images are in an asset catalog, not loose files.
-    public var isAssetCatalogOnly: Bool { source == .plist && iconFiles.isEmpty && iconName != nil }
+    public var isAssetCatalogOnly: Bool { picturesFrom == .plist && iconFiles.isEmpty && iconName != nil }
 
     /// Read from a built app's compiled asset catalog.
-    public var isFromCompiledCatalog: Bool { source == .car }
+    public var isFromCompiledCatalog: Bool { picturesFrom == .car }
 
     /// True for the primary icon, the one `setAlternateIconName(nil)` goes back to.
     public var isPrimary: Bool { name == nil }
@@ -267,8 +268,8 @@ public struct AppIconCatalog: Sendable {
     public let icons: [AppIcon]
     /// What was odd but did not stop the reading, capped, each with a stable `code`.
     public let warnings: [CatalogWarning]
-    /// The form the app was given in.
-    public let source: AppSourceKind
+    /// The kind of app it was read from: the form the app was given in (`list --json`'s `app.source`).
+    public let appKind: AppSourceKind
     /// Where loose icon files are looked for (before `--icons`): the plist's folder, the
     /// `.app` folder, or the app folder inside the `.ipa`.
     package let iconTree: IconFileTree
@@ -279,7 +280,7 @@ public struct AppIconCatalog: Sendable {
 
     package init(path: String? = nil, plistPath: String?, displayName: String?, bundleIdentifier: String?, idiom: Idiom,
                  iconsKey: String, icons: [AppIcon], warnings: [CatalogWarning],
-                 source: AppSourceKind = .plist, iconTree: IconFileTree? = nil,
+                 appKind: AppSourceKind = .plist, iconTree: IconFileTree? = nil,
                  target: ResolvedTarget? = nil, compiler: IconCompilerInputs? = nil) {
         precondition(icons.first?.isPrimary == true, "a catalog always starts with its primary icon")
         self.path = path ?? plistPath ?? ""
@@ -290,7 +291,7 @@ public struct AppIconCatalog: Sendable {
         self.iconsKey = iconsKey
         self.icons = icons
         self.warnings = warnings
-        self.source = source
+        self.appKind = appKind
         let folder = ((plistPath ?? self.path) as NSString).deletingLastPathComponent
         self.iconTree = iconTree ?? .folder(folder.isEmpty ? "." : folder)
         self.target = target

@@ -1,27 +1,6 @@
 import FileAccess
 import Foundation
 
-/// The form an app was given in, as `list --json` reports it under `app.source`.
-public enum AppSourceKind: String, Sendable, Codable, CaseIterable {
-    /// An Info.plist, or a folder holding one.
-    case plist
-    /// An application target of an Xcode project (a `.xcodeproj`, a workspace, or a folder holding them).
-    case xcodeproj
-    /// An application target of the project an XcodeGen spec (`project.yml`) generates.
-    case xcodegen
-    /// An asset catalog (`NAME.xcassets`) on its own.
-    case xcassets
-    /// A built `.app` folder: a binary Info.plist and Xcode's crushed PNGs.
-    case app
-    /// An `.ipa` archive holding `Payload/NAME.app/`.
-    case ipa
-    /// An Expo project's config (`app.json`, `app.config.json`), read before `expo prebuild`.
-    case expo
-
-    /// Built by Xcode: icons named only by `CFBundleIconName` live in the compiled `Assets.car`.
-    public var isBuilt: Bool { self == .app || self == .ipa }
-}
-
 /// Where an app's icon files are looked for: a folder on disk, walked by `FileIndex`, or
 /// the app folder inside an `.ipa`, whose entry names are indexed the same way.
 package enum IconFileTree: Sendable {
@@ -93,43 +72,17 @@ package struct OpenedApp: Sendable {
         self.compiler = compiler
     }
 
-    /// Opens `path` as `AppLocation.locate` finds it: an Info.plist (or a folder holding
-    /// one), an Xcode project (choosing the target and configuration `options` name), an
-    /// asset catalog, a built `.app` or an `.ipa`. Preprocessor lines of an Info.plist are
-    /// evaluated with `options.defines` (and, for a project, the target's definitions).
-    /// `readAhead`: the projects read ahead for this path (see `AppOpener.prepare`), whose
-    /// resolved folders the opening then shares; else the opening resolves its own.
+    /// Opens `path` as `AppLocation.locate` finds it, with its form's reader (see `AppForm`):
+    /// an Info.plist (or a folder holding one), an Xcode project (choosing the target and
+    /// configuration `options` name), an asset catalog, a built `.app` or an `.ipa`, an Expo
+    /// project. Preprocessor lines of an Info.plist are evaluated with `options.defines` (and,
+    /// for a project, the target's definitions). `readAhead`: the projects read ahead for this
+    /// path (see `AppOpener.prepare`), whose resolved folders the opening then shares; else the
+    /// opening resolves its own.
     static func open(_ path: String, options: CatalogOptions, readAhead: ProjectReadAhead.Entry?) throws(CatalogError) -> OpenedApp {
         let location = try AppLocation.locate(path)
         if case .xcodeProject = location, let opened = readAhead?.opening(for: options) { return try opened.get() }
-        let folders = readAhead?.folders ?? ResolvedFolders()
-        switch location {
-        case .builtApp(let kind):
-            return try BuiltApp.open(path, as: kind)
-        case .infoPlist(let plistPath):
-            return try openPlist(plistPath, preprocessor: options.preprocessorOptions)
-        case .xcodeProject(let projectPath):
-            return try ProjectOpener.open(projectPath, options: options, readAhead: readAhead, folders: folders)
-        case .assetCatalog(let catalogPath):
-            return ProjectOpener.openAssetCatalog(catalogPath, options: options, folders: folders)
-        case .expoConfig, .expoProgram:
-            let project: ExpoProject
-            switch location {
-            case .expoProgram(let program): project = try ExpoCLI.evaluate(program, options: options)
-            case .expoConfig(let configPath): project = try ExpoProject.read(configPath)
-            default: preconditionFailure("an Expo location")
-            }
-            var opened = OpenedApp(source: .expo, path: path, plistPath: nil, plist: [:], iconTree: .folder(project.root),
-                                   folders: folders)
-            opened.expo = project
-            return opened
-        }
-    }
-
-    private static func openPlist(_ plistPath: String, preprocessor: PlistPreprocessor.Options) throws(CatalogError) -> OpenedApp {
-        let folder = (plistPath as NSString).deletingLastPathComponent
-        return OpenedApp(source: .plist, plistPath: plistPath, plist: try PlistLoader.load(plistPath, preprocessor: preprocessor),
-                         iconTree: .folder(folder.isEmpty ? "." : folder))
+        return try location.open(path, options: options, readAhead: readAhead, folders: readAhead?.folders ?? ResolvedFolders())
     }
 }
 

@@ -168,7 +168,7 @@ public enum CatalogReader {
             iconsKey: declared.iconsKey,
             icons: icons,
             warnings: warnings.warnings,
-            source: source,
+            appKind: source,
             iconTree: tree
         )
     }
@@ -180,7 +180,7 @@ public enum CatalogReader {
         let subject = icon.name.map { "\(iconsKey).CFBundleAlternateIcons.\(MessageText.abbreviated($0))" } ?? keyPath
         let files = icon.iconFiles.map { IconFileResolver.expand($0, defines: defines) }
         let images = resolver?.images(for: files, subject: subject, warnings: &warnings).map(\.describingItsName) ?? []
-        return AppIcon(name: icon.name, source: .plist, declaration: IconDeclaration(path: plistPath, keyPath: keyPath),
+        return AppIcon(name: icon.name, picturesFrom: .plist, declaration: IconDeclaration(path: plistPath, keyPath: keyPath),
                        ordinal: icon.ordinal, iconFiles: files, prerendered: icon.prerendered, images: images,
                        iconName: icon.iconName)
     }
@@ -254,24 +254,24 @@ public final class IconImageFinder: @unchecked Sendable {
         self.idiom = catalog.idiom
         self.setIdiom = catalog.shownIdiom
         self.boundary = catalog.compiler.flatMap { PathBoundary(root: $0.boundary) }
-        self.isBuilt = catalog.source.isBuilt
+        self.isBuilt = catalog.appKind.isBuilt
     }
 
     /// The images `CatalogReader.read` would have found for `icon` (its `iconFiles` are
     /// already expanded), without the warnings.
     public func images(for icon: AppIcon) -> [IconImage] {
-        if icon.source == .expo { return icon.images }
+        if icon.picturesFrom == .expo { return icon.images }
         if let set = icon.setPath {
             return AppIconSet.images(at: set, idiom: setIdiom, boundary: boundary).images
         }
-        if icon.source == .car || isBuilt && icon.source == .plist, let name = icon.iconName {
+        if icon.picturesFrom == .car || isBuilt && icon.picturesFrom == .plist, let name = icon.iconName {
             let fromCar = lock.withLock {
                 if compiled == nil { compiled = CarFile.open(in: tree).car.map { .some($0) } ?? .some(nil) }
                 return compiled??.images(named: name, idiom: idiom) ?? []
             }
             if !fromCar.isEmpty { return fromCar }
         }
-        guard icon.source == .plist else { return [] }
+        guard icon.picturesFrom == .plist else { return [] }
         let resolver = lock.withLock {
             if let resolver = self.resolver { return resolver }
             // Entries are expanded already: no defines, so nothing is expanded twice.

@@ -183,7 +183,7 @@ package struct IconFileResolver: Sendable {
                 warnings.add(code: .unreadableImage, subject: source.path, "not a PNG image; ignored")
                 return nil
             }
-            return IconImage(source: source, width: size.width, height: size.height)
+            return IconImage(storage: source, width: size.width, height: size.height)
         } catch {
             warnings.add(code: .unreadableImage, subject: source.path, "\(error.description); ignored")
             return nil

@@ -38,7 +38,7 @@ extension IconImage {
            stem.hasSuffix("x"), (1...3).contains(parsed) {
             scale = parsed
         }
-        return IconImage(source: source, width: width, height: height, idiom: idiom,
+        return IconImage(storage: storage, width: width, height: height, idiom: idiom,
                          pointSize: Double(width) / Double(scale), scale: scale, appearance: appearance, derivation: derivation)
     }
 }

@@ -63,12 +63,12 @@ package struct ExpoFacts: Sendable {
         var colour: [String: (coloured: Int, pixels: Int)] = [:]
         for icon in catalog.icons {
             for image in icon.images {
-                guard case .file(let path) = image.source else { continue }
+                guard case .file(let path) = image.storage else { continue }
                 images.append(Image(icon: icon, appearance: image.appearance, path: path))
-                if facts[path] == nil { facts[path] = inspector.inspect(image.source) }
+                if facts[path] == nil { facts[path] = inspector.inspect(image.storage) }
                 if image.appearance == .tinted, colour[path] == nil, case .picture? = facts[path] {
                     var counter = ColourCounter()
-                    if (try? PNGDecoder.decode(from: image.source, into: &counter)) != nil {
+                    if (try? PNGDecoder.decode(from: image.storage, into: &counter)) != nil {
                         colour[path] = (counter.coloured, counter.width * counter.height)
                     }
                 }
@@ -104,7 +104,7 @@ package struct ExpoFacts: Sendable {
         var read = CatalogOptions()
         read.idiom = options.idiom
         guard let built = try? CatalogReader.catalog(from: AppOpener().open(folder, options: read), options: read),
-              built.source != .expo else { return nil }
+              built.appKind != .expo else { return nil }
         let declared = project.icons.compactMap(\.name)
         let shipped = built.icons.compactMap(\.name)
         let (declaredSet, shippedSet) = (Set(declared), Set(shipped))

@@ -1,8 +1,9 @@
 import IconCatalog
 
 /// One check with a stable id (used by `--disable` and `--explain`), a fixed severity, a
-/// one-line summary and a paragraph that says how to fix what it finds. The check itself
-/// is a pure function of the parsed plist, the file index and the image facts.
+/// one-line summary, a paragraph that says how to fix what it finds and, where `lint --fix`
+/// can, what that does. The check itself is a pure function of the parsed plist, the file
+/// index and the image facts. A rule is registered by its value in `LintRules.all`.
 public struct LintRule: Sendable, Identifiable {
     /// What a check reports before the rule stamps its id and severity on it.
     package struct Hit {
@@ -51,14 +52,17 @@ public struct LintRule: Sendable, Identifiable {
     public let summary: String
     /// A paragraph for `--explain`: why it matters and how to fix it.
     public let explanation: String
+    /// What `lint --fix` does about its findings; nil when it has no safe fix.
+    public let fix: LintFix?
     let check: @Sendable (LintContext, inout Hits) -> Void
 
-    package init(id: ProblemCode, severity: LintSeverity, summary: String, explanation: String,
+    package init(id: ProblemCode, severity: LintSeverity, summary: String, explanation: String, fix: LintFix? = nil,
                  check: @escaping @Sendable (LintContext, inout Hits) -> Void) {
         self.id = id
         self.severity = severity
         self.summary = summary
         self.explanation = explanation
+        self.fix = fix
         self.check = check
     }
 

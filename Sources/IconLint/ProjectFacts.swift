@@ -71,8 +71,8 @@ package struct ProjectFacts: Sendable {
                 warnings.append(warning)
             }
             for icon in catalog.icons {
-                if let assetName = icon.assetName, icon.source != .plist { shippedAssets.insert(assetName) }
-                guard icon.source != .plist, icon.assetPath != nil, seenIcons.insert(icon.name).inserted else { continue }
+                if let assetName = icon.assetName, icon.picturesFrom != .plist { shippedAssets.insert(assetName) }
+                guard icon.picturesFrom != .plist, icon.assetPath != nil, seenIcons.insert(icon.name).inserted else { continue }
                 icons.append(ShippedIcon.read(icon, boundary: boundary, inspector: inspector))
             }
         }
@@ -154,7 +154,7 @@ package struct ShippedIcon: Sendable {
         var warnings: [CatalogWarning] = []
         var bundle: IconComposerBundle?
         var setPath = icon.fallbackSetPath
-        if icon.source == .icon, let path = icon.assetPath {
+        if icon.picturesFrom == .icon, let path = icon.assetPath {
             let read = IconComposerBundle.read(at: path, name: assetName, boundary: boundary)
             let known = Set(read.warnings)
             warnings += read.warnings + inspector.drawingProblems(ofBundleAt: path) { drawingProblems(of: read, svgTime: inspector.svgTime) }.filter { !known.contains($0) }

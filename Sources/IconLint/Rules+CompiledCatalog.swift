@@ -1,6 +1,15 @@
 import IconCatalog
 import TerminalText
 
+/// The ids of this file's rules that no catalog warning carries (see `ProblemCode`).
+extension ProblemCode {
+    public static let carIconMissing = ProblemCode(rawValue: "car-icon-missing")
+    public static let carAlternateSize = ProblemCode(rawValue: "car-alternate-size")
+    public static let carMarketingAlpha = ProblemCode(rawValue: "car-marketing-alpha")
+    public static let carPrimaryIconUnnamed = ProblemCode(rawValue: "car-primary-icon-unnamed")
+    public static let carInconsistentAppearances = ProblemCode(rawValue: "car-inconsistent-appearances")
+}
+
 /// Rules on what a built app ships in its compiled asset catalog (`Assets.car`): what App Store
 /// Connect checks of an upload, read from the car itself. They find nothing where the app has no car.
 extension LintRules {
@@ -72,7 +81,7 @@ extension LintRules {
             guard let primary = set.primary, let name = primary.dictionary?["CFBundleIconName"] as? String,
                   let image = car.images(named: name, idiom: set.idiom).first(where: {
                       $0.appearance == .light && $0.width >= 1024 && ($0.idiom == .iosMarketing || $0.idiom == .universal)
-                  }), case .compiled(let compiled) = image.source, let pixels = try? compiled.pixels() else { continue }
+                  }), case .compiled(let compiled) = image.storage, let pixels = try? compiled.pixels() else { continue }
             let translucent = stride(from: 3, to: pixels.rgba.count, by: 4).reduce(0) { $0 + (pixels.rgba[$1] < 255 ? 1 : 0) }
             guard translucent > 0 else { continue }
             hits.add(primary.subject, idiom: nil, file: image.path,

@@ -1,6 +1,15 @@
 import Foundation
 import IconCatalog
 
+/// The ids of this file's rules that no catalog warning carries (see `ProblemCode`).
+extension ProblemCode {
+    public static let expoImageSize = ProblemCode(rawValue: "expo-image-size")
+    public static let expoPrimaryAsAlternate = ProblemCode(rawValue: "expo-primary-as-alternate")
+    public static let expoTintedInColour = ProblemCode(rawValue: "expo-tinted-in-colour")
+    public static let expoPrebuildStale = ProblemCode(rawValue: "expo-prebuild-stale")
+    public static let expoNameRenamed = ProblemCode(rawValue: "expo-name-renamed")
+}
+
 /// Rules about an Expo project's config, checked before `expo prebuild` writes `ios/`: what the
 /// icon plugins pass over without a word, or stop prebuild on (see the corpus's `FORMATS.md`).
 extension LintRules {

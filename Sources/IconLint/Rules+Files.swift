@@ -2,6 +2,14 @@ import Foundation
 import IconCatalog
 import TerminalText
 
+/// The ids of this file's rules that no catalog warning carries (see `ProblemCode`).
+extension ProblemCode {
+    public static let scaleSuffixInEntry = ProblemCode(rawValue: "scale-suffix-in-entry")
+    public static let mixedPngExtension = ProblemCode(rawValue: "mixed-png-extension")
+    public static let unexpandedVariable = ProblemCode(rawValue: "unexpanded-variable")
+    public static let duplicateFileEntry = ProblemCode(rawValue: "duplicate-file-entry")
+}
+
 /// Rules about `CFBundleIconFiles` entries and the files they name.
 extension LintRules {
     /// A primary icon that names an asset-catalog icon gets its files from Xcode at build time.
@@ -18,7 +26,9 @@ extension LintRules {
             icon, and setAlternateIconName(_:) fails. Fix: add the PNG files to the app target (outside any \
             .xcassets folder), or correct the entry's spelling; file names are case-sensitive on the device. \
             If the files are elsewhere, point this tool at them with --icons DIR.
-            """
+            """,
+        fix: LintFix("makes the file at the size its name stands for (NAME@2x.png 120 px, NAME@3x.png 180 px, NAME-ipad 152 px, "
+                + "NAME-ipadpro 167 px) from the icon's largest image, where that is at least as large (never upscaled)")
     ) { context, hits in
         let truncated = context.index.truncated
             ? " (the search stopped after \(MessageText.grouped(FileIndex.maximumEntries)) entries)" : ""

@@ -1,5 +1,11 @@
 import IconCatalog
 
+/// The ids of this file's rules that no catalog warning carries (see `ProblemCode`).
+extension ProblemCode {
+    public static let missingOnIpad = ProblemCode(rawValue: "missing-on-ipad")
+    public static let onlyOnIpad = ProblemCode(rawValue: "only-on-ipad")
+}
+
 /// Rules comparing `CFBundleIcons` with its `CFBundleIcons~ipad` twin. iPads read the twin
 /// when it exists and never fall back to the plain key, so the two must list the same names.
 extension LintRules {
@@ -20,7 +26,8 @@ extension LintRules {
             setAlternateIconName(_:) fails there with an error the app rarely shows, and the icon silently stays \
             the same. Fix: add the alternate, under the same name, to CFBundleIcons~ipad > CFBundleAlternateIcons, \
             with iPad-sized files (152×152 and 167×167 pixels).
-            """
+            """,
+        fix: LintFix("adds the alternate to CFBundleIcons~ipad: its entry, with 152 and 167 px files made from its largest image where it names loose files")
     ) { context, hits in
         guard let names = twinNames(context) else { return }
         let onPad = Set(names.pad)

@@ -1,5 +1,13 @@
 import IconCatalog
 
+/// The ids of this file's rules that no catalog warning carries (see `ProblemCode`).
+extension ProblemCode {
+    public static let missingMarketingIcon = ProblemCode(rawValue: "missing-marketing-icon")
+    public static let marketingIconAlpha = ProblemCode(rawValue: "marketing-icon-alpha")
+    public static let missingAlternateSize = ProblemCode(rawValue: "missing-alternate-size")
+    public static let inconsistentAppearances = ProblemCode(rawValue: "inconsistent-appearances")
+}
+
 /// Rules about the app icon sets and Icon Composer bundles a project ships: the App Store
 /// image, the sizes alternates need, appearances, and the files sets and bundles name.
 extension LintRules {
@@ -29,7 +37,8 @@ extension LintRules {
             decodes the primary's 1024×1024 light image and counts the pixels that are not fully opaque. (Dark \
             images may be transparent: iOS puts them on its own dark background.) Fix: flatten the image onto its \
             background colour and export it without an alpha channel.
-            """
+            """,
+        fix: LintFix("with --background COLOR, flattens the image onto that colour", needsBackground: true)
     ) { project, hits in
         guard let primary = project.primary, let (path, facts) = project.marketingImage,
               case .picture(let width, let height, let translucent) = facts, translucent > 0 else { return }
@@ -47,7 +56,8 @@ extension LintRules {
             screen sizes: 120×120 pixels for iPhone (60 pt at 2×; ITMS-90890) and, for an app that runs on iPad, \
             152×152 (76 pt at 2×) and 167×167 (83.5 pt at 2×, iPad Pro; ITMS-90892). Devices then scale another \
             image, or show none. Fix: add the missing images to the set, or make it a single-size set.
-            """
+            """,
+        fix: LintFix("makes the missing images from the set's largest image, where it is larger (never upscaled), and adds them to the set")
     ) { project, hits in
         for icon in project.icons where icon.name != nil && icon.bundle == nil {
             guard let set = icon.set, set.isMultiSize else { continue }

@@ -1,6 +1,14 @@
 import Foundation
 import IconCatalog
 
+/// The ids of this file's rules that no catalog warning carries (see `ProblemCode`).
+extension ProblemCode {
+    public static let nonSquareImage = ProblemCode(rawValue: "non-square-image")
+    public static let missingStandardSize = ProblemCode(rawValue: "missing-standard-size")
+    public static let sizeNameMismatch = ProblemCode(rawValue: "size-name-mismatch")
+    public static let imageHasAlpha = ProblemCode(rawValue: "image-has-alpha")
+}
+
 /// Rules about the image files found: readable, square, the right sizes, opaque.
 extension LintRules {
     /// Pixel sizes iOS asks for: iPhone 60 pt at 2× and 3×, iPad 76 pt at 2× and iPad Pro 83.5 pt at 2×.

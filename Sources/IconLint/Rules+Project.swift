@@ -1,5 +1,11 @@
 import IconCatalog
 
+/// The ids of this file's rules that no catalog warning carries (see `ProblemCode`).
+extension ProblemCode {
+    public static let alternateNamesWithCommas = ProblemCode(rawValue: "alternate-names-with-commas")
+    public static let unlistedIconSet = ProblemCode(rawValue: "unlisted-icon-set")
+}
+
 /// Rules about an Xcode target's icon settings and the app icons its catalogs hold. They see
 /// a project or an asset catalog read alone (`LintContext.project`); on an Info.plist or a
 /// built app they find nothing. Each costs one pass over what `ProjectFacts` gathered.
@@ -13,9 +19,9 @@ extension LintRules {
     typealias ProjectHits = LintRule.Hits
 
     /// A rule over `ProjectFacts`.
-    static func projectRule(id: ProblemCode, severity: LintSeverity, summary: String, explanation: String,
+    static func projectRule(id: ProblemCode, severity: LintSeverity, summary: String, explanation: String, fix: LintFix? = nil,
                             check: @escaping @Sendable (ProjectFacts, inout ProjectHits) -> Void) -> LintRule {
-        LintRule(id: id, severity: severity, summary: summary, explanation: explanation) { context, hits in
+        LintRule(id: id, severity: severity, summary: summary, explanation: explanation, fix: fix) { context, hits in
             guard let project = context.project else { return }
             check(project, &hits)
         }
@@ -25,8 +31,8 @@ extension LintRules {
     /// those about each shipped icon's set or bundle, which sort with the icon. `consequence`
     /// ends each message.
     static func warningRule(id: ProblemCode, severity: LintSeverity, summary: String, explanation: String,
-                            consequence: String = "") -> LintRule {
-        projectRule(id: id, severity: severity, summary: summary, explanation: explanation) { project, hits in
+                            fix: LintFix? = nil, consequence: String = "") -> LintRule {
+        projectRule(id: id, severity: severity, summary: summary, explanation: explanation, fix: fix) { project, hits in
             for warning in project.warnings(id) {
                 let (file, detail) = location(of: warning.subject)
                 hits.add(.app, idiom: nil, file: file, (detail.map { "\($0): " } ?? "") + warning.message + consequence)
@@ -87,7 +93,8 @@ extension LintRules {
             target's catalogs makes no icon: the app's call to setAlternateIconName(_:) with it fails. Fix: add \
             the set, correct the spelling (names are case-sensitive and include their namespace, e.g. Icons/Blue), \
             or remove the name.
-            """)
+            """,
+        fix: LintFix("removes the name from the list"))
 
     static let missingXCConfigInclude = warningRule(
         id: .missingXcconfigInclude, severity: .warning,
@@ -107,7 +114,8 @@ extension LintRules {
             The setting is a space-separated list, like every list-valued build setting: "og, joy" is the two \
             names "og," and "joy", and no app icon set is called "og,". Fix: write the names with spaces only \
             (og joy), quoting a name that has a space in it ("Dark Blue").
-            """
+            """,
+        fix: LintFix("writes the list with spaces, quoting names that have one")
     ) { project, hits in
         guard project.compiler.alternateIconNamesUseCommas else { return }
         // A quoted name with a comma in it is fine when an icon has that name.
@@ -130,7 +138,8 @@ extension LintRules {
             that only another configuration ships (a production primary, read in a debug configuration) is \
             deliberate and not reported. Fix: add its name to Alternate App Icon Sets in Build \
             Settings, turn on Include All App Icon Assets, or delete the set if it is no longer wanted.
-            """
+            """,
+        fix: LintFix("adds the icon's name to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES where the target sets it")
     ) { project, hits in
         let configuration: String
         if project.unshippedIn.count > 1 {

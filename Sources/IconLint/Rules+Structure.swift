@@ -1,6 +1,16 @@
 import IconCatalog
 import TerminalText
 
+/// The ids of this file's rules that no catalog warning carries (see `ProblemCode`).
+extension ProblemCode {
+    public static let noBundleIcons = ProblemCode(rawValue: "no-bundle-icons")
+    public static let noAlternates = ProblemCode(rawValue: "no-alternates")
+    public static let inconsistentOrdinals = ProblemCode(rawValue: "inconsistent-ordinals")
+    public static let primaryIconNameOnly = ProblemCode(rawValue: "primary-icon-name-only")
+    public static let unsafeIconName = ProblemCode(rawValue: "unsafe-icon-name")
+    public static let newsstandIcon = ProblemCode(rawValue: "newsstand-icon")
+}
+
 /// Rules about the shape of `CFBundleIcons` and its entries: keys, types and ordinals.
 extension LintRules {
 
@@ -232,7 +242,8 @@ extension LintRules {
         explanation: """
             UINewsstandIcon described the cover art of Newsstand apps, which iOS 9 removed. Nothing reads it any \
             more. Fix: delete the UINewsstandIcon dictionary (and UINewsstandApp, if present).
-            """
+            """,
+        fix: LintFix("removes UINewsstandIcon")
     ) { context, hits in
         if context.plist["UINewsstandIcon"] != nil {
             hits.add(.app, idiom: nil, "UINewsstandIcon is present; Newsstand was removed in iOS 9 and nothing reads it")

@@ -40,10 +40,10 @@ let app = URL(fileURLWithPath: arguments[0])
 
 do {
     let catalog = try CatalogReader.read(app: app, options: options)
-    print("\(printable(catalog.displayName ?? "?")) (\(catalog.source.rawValue)): \(catalog.icons.count) icons")
+    print("\(printable(catalog.displayName ?? "?")) (\(catalog.appKind.rawValue)): \(catalog.icons.count) icons")
     for icon in catalog.icons {
         let appearances = icon.ownAppearances.map(\.rawValue).sorted().joined(separator: ", ")
-        print("\(printable(icon.displayName)) [\(icon.source.rawValue) \(printable(icon.assetName ?? "-"))] \(appearances)")
+        print("\(printable(icon.displayName)) [\(icon.picturesFrom.rawValue) \(printable(icon.assetName ?? "-"))] \(appearances)")
         for image in icon.images {
             print("  \(image.appearance.rawValue) \(image.width)x\(image.height) \(printable(image.path))")
         }

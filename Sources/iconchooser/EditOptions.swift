@@ -55,7 +55,7 @@ extension AppOptions {
     /// a failure exits 2.
     func layout(of opened: OpenedApp) throws -> AppLayout {
         let catalogs = try reading { _ throws(CatalogError) in try CatalogReader.readEveryIdiom(opened: opened, options: catalogOptions) }
-        if catalogs[0].source.isBuilt {
+        if catalogs[0].appKind.isBuilt {
             throw CommandFailure("\(TextSanitizer.clean(catalogs[0].path)): a built app is not edited; give its project or Info.plist",
                                  exitCode: .unreadable)
         }

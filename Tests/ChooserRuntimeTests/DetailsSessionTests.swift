@@ -31,7 +31,7 @@ import TerminalInterface
 
         func findings(deliver: @escaping @Sendable (AppFindings) -> Void) {
             lock.withLock { lintRuns += 1 }
-            deliver(AppFindings(byIcon: ["black-white": [IconFinding(severity: .warning, rule: .missingAlternateSize,
+            deliver(AppFindings(byIcon: ["black-white": [IconFinding(severity: .warning, rule: ProblemCode(rawValue: "missing-alternate-size"),
                                                                      message: "no 120 px image")]]))
         }
 

@@ -18,7 +18,7 @@ import Testing
         }
 
         func findings(deliver: @escaping @Sendable (AppFindings) -> Void) {
-            deliver(AppFindings(byIcon: [nil: [IconFinding(severity: .warning, rule: .unlistedIconSet,
+            deliver(AppFindings(byIcon: [nil: [IconFinding(severity: .warning, rule: ProblemCode(rawValue: "unlisted-icon-set"),
                                                            message: "app icon set “fresh” does not ship", fixable: true)]]))
         }
 

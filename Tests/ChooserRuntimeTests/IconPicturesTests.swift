@@ -17,7 +17,7 @@ import TestSupport
         ])
         folder.write("Glyph.icon/Assets/art.svg",
                      #"<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="red"/></svg>"#)
-        return AppIcon(name: nil, source: .icon, assetName: "Glyph", assetPath: folder.url("Glyph.icon"), ordinal: nil,
+        return AppIcon(name: nil, picturesFrom: .icon, assetName: "Glyph", assetPath: folder.url("Glyph.icon"), ordinal: nil,
                        iconFiles: [], prerendered: nil, images: [])
     }
 

@@ -31,10 +31,10 @@ import TerminalText
                                    appearance: .light),
                  IconDetails.Image(file: "glyph.svg", width: nil, height: nil, idiom: "layer", appearance: .dark, derived: true)])
     static let findings = AppFindings(byIcon: [
-        "black-white": [IconFinding(severity: .warning, rule: .missingAlternateSize,
+        "black-white": [IconFinding(severity: .warning, rule: ProblemCode(rawValue: "missing-alternate-size"),
                                     message: "black-white has no 120 px image for iPhone")],
         "white-black": [IconFinding(severity: .error, rule: .fileNotFound, message: "white-black-dark.png is missing")],
-        nil: [IconFinding(severity: .note, rule: .newsstandIcon, message: "UINewsstandIcon is ignored")],
+        nil: [IconFinding(severity: .note, rule: ProblemCode(rawValue: "newsstand-icon"), message: "UINewsstandIcon is ignored")],
     ], elsewhere: 2)
     static let known: [IconKey: IconDetails] = [key(1): plistIcon, key(2): setIcon, key(3): bundleIcon]
 

@@ -8,7 +8,7 @@ import Testing
 /// fix applied or refused leaves on screen.
 @Suite struct FixFlowTests {
     static let fixable = AppFindings(byIcon: [
-        "black-white": [IconFinding(severity: .warning, rule: .missingAlternateSize,
+        "black-white": [IconFinding(severity: .warning, rule: ProblemCode(rawValue: "missing-alternate-size"),
                                     message: "black-white has no 152×152 iPad image", fixable: true)],
         "white-black": [IconFinding(severity: .error, rule: .fileNotFound, message: "white-black-dark.png is missing")],
     ])

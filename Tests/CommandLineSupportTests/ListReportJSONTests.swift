@@ -38,7 +38,7 @@ import TestSupport
 
     private func image(_ path: String, _ size: Int, idiom: AppIconSetImage.Idiom? = nil, points: Double? = nil,
                        scale: Int? = nil, appearance: IconAppearance = .light, derived: IconDerivation? = nil) -> IconImage {
-        IconImage(source: .file(path), width: size, height: size / 2 + 1, idiom: idiom, pointSize: points, scale: scale,
+        IconImage(storage: .file(path), width: size, height: size / 2 + 1, idiom: idiom, pointSize: points, scale: scale,
                   appearance: appearance, derivation: derived)
     }
 
@@ -49,6 +49,25 @@ import TestSupport
                         assetName: name.map { "Asset \($0)" }, assetPath: name.map { "/p/\($0).appiconset" },
                         fallbackSet: source == .icon ? "/p/fallback.appiconset" : nil, declaration: declaration,
                         appearances: appearances, iconFiles: files, images: images, assetCatalogOnly: false)
+    }
+
+    /// Each printed type's table of members names every stored property it has (and no other key),
+    /// so a property added without its row fails here instead of missing from `list --json`.
+    @Test func everyPropertyHasItsMemberInTheTable() {
+        func properties(_ value: Any) -> Set<String> { Set(Mirror(reflecting: value).children.compactMap(\.label)) }
+        func keys<Root>(_ fields: [JSONField<Root>]) -> [String] { fields.map(\.key) }
+        let app = ListReport.App(plist: "Info.plist", path: "Info.plist", name: nil, bundleIdentifier: nil, idiom: .phone,
+                                 source: .plist, project: nil, target: nil, configuration: nil, configurations: nil,
+                                 appearance: .light)
+        let report = ListReport(app: app, supportsAlternateIcons: false, alternateIconName: nil, icons: [], warnings: [])
+        #expect(properties(app) == Set(keys(ListReport.App.fields)))
+        #expect(properties(report) == Set(keys(ListReport.fields)))
+        // `declaration` is written as `declaredIn`, its `configKey` beside it; `assetCatalogOnly` is for the text only.
+        let iconProperties = properties(icon("Blue")).subtracting(["declaration", "assetCatalogOnly"]).union(["declaredIn", "configKey"])
+        #expect(iconProperties == Set(keys(ListReport.Icon.fields)))
+        for table in [keys(ListReport.App.fields), keys(ListReport.Icon.fields), keys(ListReport.fields)] {
+            #expect(Set(table).count == table.count, "a key written twice: \(table)")
+        }
     }
 
     @Test func nullsEmptyArraysAndNoIcons() throws {

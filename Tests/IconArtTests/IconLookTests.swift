@@ -14,12 +14,12 @@ import TestSupport
     /// A set's icon with a blue light image and, when asked, a red dark one.
     func setIcon(withDark: Bool) -> AppIcon {
         let light = folder.write("light.png", PNGWriter.opaque(width: 64, height: 64, colour: (40, 120, 220)))
-        var images = [IconImage(source: .file(light), width: 64, height: 64, idiom: .universal, appearance: .light)]
+        var images = [IconImage(storage: .file(light), width: 64, height: 64, idiom: .universal, appearance: .light)]
         if withDark {
             let dark = folder.write("dark.png", PNGWriter.opaque(width: 64, height: 64, colour: (200, 20, 20)))
-            images.append(IconImage(source: .file(dark), width: 64, height: 64, idiom: .universal, appearance: .dark))
+            images.append(IconImage(storage: .file(dark), width: 64, height: 64, idiom: .universal, appearance: .dark))
         }
-        return AppIcon(name: "Blue", source: .appiconset, assetName: "Blue", ordinal: nil, iconFiles: [],
+        return AppIcon(name: "Blue", picturesFrom: .appiconset, assetName: "Blue", ordinal: nil, iconFiles: [],
                        prerendered: nil, images: images)
     }
 
@@ -66,10 +66,10 @@ import TestSupport
         let light = folder.write("light.png", PNGWriter.opaque(width: 64, height: 64, colour: (40, 120, 220)))
         let dark = folder.write("dark.png", artwork)
         let tinted = folder.write("tinted.png", artwork)
-        return AppIcon(name: "Orange", source: .appiconset, assetName: "Orange", ordinal: nil, iconFiles: [], prerendered: nil,
-                       images: [IconImage(source: .file(light), width: 64, height: 64, idiom: .universal, appearance: .light),
-                                IconImage(source: .file(dark), width: 64, height: 64, idiom: .universal, appearance: .dark),
-                                IconImage(source: .file(tinted), width: 64, height: 64, idiom: .universal, appearance: .tinted)])
+        return AppIcon(name: "Orange", picturesFrom: .appiconset, assetName: "Orange", ordinal: nil, iconFiles: [], prerendered: nil,
+                       images: [IconImage(storage: .file(light), width: 64, height: 64, idiom: .universal, appearance: .light),
+                                IconImage(storage: .file(dark), width: 64, height: 64, idiom: .universal, appearance: .dark),
+                                IconImage(storage: .file(tinted), width: 64, height: 64, idiom: .universal, appearance: .tinted)])
     }
 
     func bitmap(_ artwork: IconArtwork?) -> RGBABitmap? {
@@ -142,7 +142,7 @@ import TestSupport
             "fill": ["solid": "srgb:0.00000,0.00000,1.00000,1.00000"],
             "groups": [[String: Any]](),
         ])
-        let icon = AppIcon(name: nil, source: .icon, assetName: "Blue", assetPath: folder.url("Blue.icon"), ordinal: nil,
+        let icon = AppIcon(name: nil, picturesFrom: .icon, assetName: "Blue", assetPath: folder.url("Blue.icon"), ordinal: nil,
                            iconFiles: [], prerendered: nil, images: [])
         guard case .bitmap(let bitmap, _)? = try IconLook(boundary: folder.path).artwork(for: icon, images: [], width: 48, height: 40)
         else {
@@ -160,7 +160,7 @@ import TestSupport
                                    ["name": "three", "image-name": "away.png"]]]],
         ])
         for broken in ["gone.png", "lost.svg", "away.png"] { folder.write("Gaps.icon/Assets/\(broken)", "not a picture") }
-        let icon = AppIcon(name: nil, source: .icon, assetName: "Gaps", assetPath: folder.url("Gaps.icon"), ordinal: nil,
+        let icon = AppIcon(name: nil, picturesFrom: .icon, assetName: "Gaps", assetPath: folder.url("Gaps.icon"), ordinal: nil,
                            iconFiles: [], prerendered: nil, images: [])
         let artwork = try IconLook(boundary: folder.path).artwork(for: icon, images: [], width: 32, height: 32)
         let problem = try #require(artwork?.problem)

@@ -29,7 +29,7 @@ import TestSupport
         let app = fixture.writeApp(in: folder)
         #expect(BuiltApp.kind(of: app) == .app)
         let catalog = try CatalogReader.read(app: app)
-        #expect(catalog.source == .app)
+        #expect(catalog.appKind == .app)
         #expect(catalog.plistPath == app + "/Info.plist")
         #expect(catalog.bundleIdentifier == BuiltAppFixture.bundleIdentifier)
         #expect(shape(catalog) == ["Default: AppIcon60x60@2x.png 120, AppIcon60x60@3x.png 180",
@@ -44,15 +44,15 @@ import TestSupport
         let path = try fixture.writeIPA(in: folder)
         #expect(BuiltApp.kind(of: path) == .ipa)
         let catalog = try CatalogReader.read(app: path)
-        #expect(catalog.source == .ipa)
+        #expect(catalog.appKind == .ipa)
         #expect(catalog.plistPath == path + ":Payload/Sample.app/Info.plist")
         #expect(shape(catalog) == ["Default: AppIcon60x60@2x.png 120, AppIcon60x60@3x.png 180",
                                    "Blue: Blue60x60@2x.png 120, Blue60x60@3x.png 180", "Dark: "])
         let image = try #require(catalog.icons[1].images.first)
         #expect(image.path == path + ":Payload/Sample.app/Blue60x60@2x.png")
-        guard case .archived = image.source else { Issue.record("\(image.source) is not archived"); return }
+        guard case .archived = image.storage else { Issue.record("\(image.storage) is not archived"); return }
         // Its bytes are the crushed PNG the app holds.
-        #expect(try image.source.read(limit: 1 << 20) == fixture.files["Blue60x60@2x.png"])
+        #expect(try image.storage.read(limit: 1 << 20) == fixture.files["Blue60x60@2x.png"])
         // Nothing was extracted beside the archive.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Sample.ipa"])
     }
@@ -101,7 +101,7 @@ import TestSupport
             "Dark": ["CFBundleIconName": "Dark"], "NoName": ["ordinal": 2], "Odd": ["CFBundleIconName": 7],
         ]]])
         let catalog = try CatalogReader.read(app: plist)
-        #expect(catalog.source == .plist)
+        #expect(catalog.appKind == .plist)
         #expect(catalog.alternateNames == ["Dark"])
         #expect(catalog.warnings.map(\.description) == [
             "CFBundleIcons.CFBundleAlternateIcons.NoName: has no CFBundleIconFiles; skipped",
@@ -178,9 +178,9 @@ import TestSupport
         #expect(error { _ = try CatalogReader.read(app: folder.url("Missing.ipa")) } == .notFound(path: folder.url("Missing.ipa")))
         // A zip under another name is still an archive; a plist named .app (a file) is still a plist.
         let renamed = folder.write("app.zip", try Data(contentsOf: URL(fileURLWithPath: try fixture.writeIPA(in: folder))))
-        #expect(try CatalogReader.read(app: renamed).source == .ipa)
+        #expect(try CatalogReader.read(app: renamed).appKind == .ipa)
         let plistFile = folder.writePlist(["CFBundleIcons": [:] as [String: Any]], as: "Odd.app")
-        #expect(try CatalogReader.read(app: plistFile).source == .plist)
+        #expect(try CatalogReader.read(app: plistFile).appKind == .plist)
     }
 
     @Test func anAppFolderWithoutInfoPlist() throws {

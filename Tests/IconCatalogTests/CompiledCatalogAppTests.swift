@@ -14,7 +14,7 @@ import TestSupport
             let catalog = try CatalogReader.read(app: path)
             #expect(catalog.warnings.isEmpty, "\(catalog.warnings)")
             for icon in catalog.icons {
-                #expect(icon.source == .car, "\(icon.displayName)")
+                #expect(icon.picturesFrom == .car, "\(icon.displayName)")
                 #expect(icon.assetPath?.hasSuffix("Sample.app/Assets.car") == true, "\(String(describing: icon.assetPath))")
             }
             let primary = catalog.primary
@@ -34,14 +34,14 @@ import TestSupport
         let catalog = try CatalogReader.read(app: try app.writeIPA(in: folder))
         for (icon, colour) in [(catalog.primary, [220, 30, 30, 255]), (try #require(catalog.alternate(named: "Blue")), [30, 60, 220, 255])] {
             for image in icon.images {
-                guard case .compiled(let compiled) = image.source else { Issue.record("\(image.path) is not in the car"); continue }
+                guard case .compiled(let compiled) = image.storage else { Issue.record("\(image.path) is not in the car"); continue }
                 let pixels = try compiled.pixels()
                 #expect(pixels.width == image.width && Array(pixels.rgba.prefix(4)).map(Int.init) == colour, "\(image.path)")
             }
         }
         let dark = try #require(catalog.alternate(named: "Dark"))
         let darkImage = try #require(dark.images.first { $0.appearance == .dark })
-        guard case .compiled(let compiled) = darkImage.source else { Issue.record("not in the car"); return }
+        guard case .compiled(let compiled) = darkImage.storage else { Issue.record("not in the car"); return }
         #expect(Array(try compiled.pixels().rgba.prefix(4)) == [0, 0, 0, 255])
     }
 
@@ -57,7 +57,7 @@ import TestSupport
             #expect(try #require(catalog.alternate(named: "Dark")).images.count == 6)
             let blue = try #require(catalog.alternate(named: "Blue"))
             for image in blue.images {
-                guard case .compiled(let compiled) = image.source else { Issue.record("\(image.path) is not in the car"); continue }
+                guard case .compiled(let compiled) = image.storage else { Issue.record("\(image.path) is not in the car"); continue }
                 #expect(Array(try compiled.pixels().rgba.prefix(4)) == [30, 60, 220, 255], "\(image.path)")
             }
         }
@@ -116,14 +116,14 @@ import TestSupport
         let catalog = try CatalogReader.read(app: path)
         let refusals = catalog.warnings.filter { $0.code == .pathOutsideProject }
         #expect(refusals.map(\.subject) == [link], "\(catalog.warnings)")
-        #expect(catalog.icons.allSatisfy { $0.source != .car })
+        #expect(catalog.icons.allSatisfy { $0.picturesFrom != .car })
 
         let inside = folder.write("\(app.name).app/Resources/Assets.car", car)
         try FileManager.default.removeItem(atPath: link)
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: inside)
         let linkedInside = try CatalogReader.read(app: path)
         #expect(!linkedInside.warnings.contains { $0.code == .pathOutsideProject }, "\(linkedInside.warnings)")
-        #expect(linkedInside.primary.source == .car)
+        #expect(linkedInside.primary.picturesFrom == .car)
     }
 
     /// A built app's loose icon files are read within its folder too: one that is a link leading
@@ -163,7 +163,7 @@ import TestSupport
             #expect(warnings.first?.subject == path + "/Assets.car")
             #expect(warnings.first?.message.contains(reason) == true, "\(warnings)")
             // The loose files still show the primary and Blue; Dark is a placeholder with its note.
-            #expect(catalog.primary.source == .plist && !catalog.primary.images.isEmpty)
+            #expect(catalog.primary.picturesFrom == .plist && !catalog.primary.images.isEmpty)
             #expect(catalog.warnings.contains { $0.code == .iconNameOnly })
         }
     }
@@ -179,7 +179,7 @@ import TestSupport
         let folder = TemporaryFolder()
         let path = app.writeApp(in: folder)
         let catalog = try CatalogReader.read(app: path)
-        #expect(catalog.primary.source == .car && catalog.primary.images.map(\.width) == [180])
+        #expect(catalog.primary.picturesFrom == .car && catalog.primary.images.map(\.width) == [180])
         #expect(try #require(catalog.alternate(named: "Dark")).isAssetCatalogOnly)
         let notes = catalog.warnings.filter { $0.code == .carEncodingNotDecoded }
         #expect(notes.map(\.description) == ["\(path)/Assets.car: icon images stored as deepmap (LZFSE) are not decoded; "
@@ -195,12 +195,12 @@ import TestSupport
         let path = app.writeApp(in: folder)
         for idiom in [Idiom.phone, .pad] {
             let dark = try #require(try CatalogReader.read(app: path, options: CatalogOptions(idiom: idiom)).alternate(named: "Dark"))
-            #expect(dark.source == .car && dark.ownAppearances == [.light, .dark, .tinted])
+            #expect(dark.picturesFrom == .car && dark.ownAppearances == [.light, .dark, .tinted])
             #expect(dark.images.map(\.width) == [1024, 1024, 1024] && dark.images.allSatisfy { $0.idiom == .universal && $0.scale == 1 })
             for (appearance, colour) in zip([IconAppearance.light, .dark, .tinted], colours.map(\.colour)) {
                 let image = try #require(dark.images(for: appearance, idiom: idiom).first)
                 #expect(!image.isDerived && image.appearance == appearance)
-                guard case .compiled(let compiled) = image.source else { Issue.record("not in the car"); continue }
+                guard case .compiled(let compiled) = image.storage else { Issue.record("not in the car"); continue }
                 #expect(Array(try compiled.pixels().rgba.prefix(4)) == [colour.0, colour.1, colour.2, colour.3], "\(appearance)")
             }
         }
@@ -215,8 +215,8 @@ import TestSupport
         let folder = TemporaryFolder()
         let catalog = try CatalogReader.read(app: app.writeApp(in: folder))
         let dark = try #require(catalog.alternate(named: "Dark"))
-        #expect(dark.source == .car && dark.images.map(\.width) == [120])
-        guard case .compiled(let compiled) = try #require(dark.images.first).source else { Issue.record("not in the car"); return }
+        #expect(dark.picturesFrom == .car && dark.images.map(\.width) == [120])
+        guard case .compiled(let compiled) = try #require(dark.images.first).storage else { Issue.record("not in the car"); return }
         #expect(Array(try compiled.pixels().rgba.prefix(4)) == [30, 200, 60, 255])
         #expect(!catalog.warnings.contains { $0.code == .carEncodingNotDecoded })
     }
@@ -236,7 +236,7 @@ import TestSupport
         let folder = TemporaryFolder()
         let path = app.writeApp(in: folder)
         let catalog = try CatalogReader.read(app: path)
-        #expect(catalog.primary.source == .car && catalog.primary.images.map(\.width) == [180])
+        #expect(catalog.primary.picturesFrom == .car && catalog.primary.images.map(\.width) == [180])
         #expect(try #require(catalog.alternate(named: "Dark")).isAssetCatalogOnly)
         let notes = catalog.warnings.filter { $0.code == .unreadableImage }
         #expect(notes.map(\.description) == ["\(path)/Assets.car: icon images not read: the image “AppIcon-120.png” links to a "
@@ -258,7 +258,7 @@ import TestSupport
         let path = BuiltAppFixture().withIconsInCar().writeApp(in: folder)
         let first = try CatalogReader.read(app: path)
         let second = try CatalogReader.read(app: path)
-        let blue = { (catalog: AppIconCatalog) in catalog.alternate(named: "Blue")?.images.first?.source }
+        let blue = { (catalog: AppIconCatalog) in catalog.alternate(named: "Blue")?.images.first?.storage }
         guard case .compiled(let a)? = blue(first), case .compiled(let b)? = blue(second) else {
             Issue.record("Blue's images are not from the car"); return
         }

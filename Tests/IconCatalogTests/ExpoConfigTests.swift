@@ -50,7 +50,7 @@ struct ExpoConfigTests {
         }
         """, images: ["icon.png", "a.png", "a-dark.png", "a-tinted.png", "b.png", "c.png"])
         let catalog = try read(folder)
-        #expect(catalog.source == .expo)
+        #expect(catalog.appKind == .expo)
         #expect(catalog.bundleIdentifier == "com.example.app")
         #expect(icons(catalog) == [
             Read(name: nil, key: nil, images: ["light:icon.png"]),
@@ -157,7 +157,7 @@ struct ExpoConfigTests {
         let bundle = project(#"{expo: {ios: {icon: './assets/app.icon'}}}"#)
         bundle.write("assets/app.icon/icon.json", "{}")
         let bundleCatalog = try read(bundle)
-        #expect(bundleCatalog.primary.source == .icon)
+        #expect(bundleCatalog.primary.picturesFrom == .icon)
         #expect(bundleCatalog.primary.assetName == "app")
         #expect(bundleCatalog.primary.assetPath == ProjectPaths.absolute(bundle.url("assets/app.icon")))
         // A missing image is said, with the key path.
@@ -200,7 +200,7 @@ struct ExpoConfigTests {
         #expect(try AppLocation.locate(expo.path) == .expoConfig(expo.url("app.json")))
         // app.config.json is read too.
         let configJSON = project(#"{"expo": {"icon": "./i.png"}}"#, images: ["i.png"], name: "app.config.json")
-        #expect(try read(configJSON).source == .expo)
+        #expect(try read(configJSON).appKind == .expo)
     }
 
     @Test func aFolderInsideTheProjectFindsIt() throws {

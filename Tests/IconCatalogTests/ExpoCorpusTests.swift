@@ -59,7 +59,7 @@ struct ExpoCorpusTests {
         let keys = ["backtoschool", "barbie", "beta", "betterneon", "black", "chip", "classic", "cutted", "gold", "gradient", "macos",
                     "mascotte", "metal", "neon", "oldios", "pride", "purple", "rays", "rayspurple", "relief", "retro", "sparkles",
                     "verscinq"]
-        #expect(catalog.source == .expo)
+        #expect(catalog.appKind == .expo)
         #expect(read(catalog) == [Read(nil, nil, ["light:icon.png"])] + plainKeys(keys, folder: "assets/customicons"))
         #expect(catalog.alternates.allSatisfy { $0.prerendered == true && $0.declaration.plugin == "expo-dynamic-app-icon" })
         #expect(catalog.bundleIdentifier == "xyz.getpapillon.ios")
@@ -109,7 +109,7 @@ struct ExpoCorpusTests {
         #expect(read(earlier) == [Read(nil, nil, ["light:ios-light.png", "dark:ios-dark.png"])] + alternates)
         // HEAD: an Icon Composer primary, alternates written into ios.infoPlist by hand (keys as names).
         let head = try catalog("Keireira_uha@HEAD")
-        #expect(head.primary.source == .icon && head.primary.assetName == "uha")
+        #expect(head.primary.picturesFrom == .icon && head.primary.assetName == "uha")
         #expect(head.alternateNames == ["enby", "lesbi", "pan", "trans"])
         #expect(head.warnings.compactMap(\.code) == [.expoImageNotLocal])
     }

@@ -24,14 +24,14 @@ struct ProjectCatalogCorpusTests {
     @Test func unstoppableWallet() throws {
         let folder = "horizontalsystems_unstoppable-wallet-ios"
         let dev = try read(folder)
-        #expect(dev.source == .xcodeproj && dev.target?.configuration == "Debug-Dev")
+        #expect(dev.appKind == .xcodeproj && dev.target?.configuration == "Debug-Dev")
         #expect(dev.primary.assetName == "AppIconDev")
         #expect(relative(dev.primary.assetPath, folder) == "Unstoppable/Unstoppable/Resources/Assets.xcassets/AppIcon/AppIconDev.appiconset")
         #expect(alternates(dev) == ["AppIcon8ball", "AppIcon1874", "AppIconDark", "AppIconDoge", "AppIconGigaChad", "AppIconMonero",
                                     "AppIconMono", "AppIconPepe", "AppIconPlFlag", "AppIconPunk", "AppIconYesChad", "AppIconYS",
                                     "AppIconZcash"])
         #expect(dev.alternate(named: "AppIconDuck") == nil)
-        #expect(dev.icons.allSatisfy { $0.source == .appiconset && $0.images.count == 1 && $0.images[0].width == 1024 })
+        #expect(dev.icons.allSatisfy { $0.picturesFrom == .appiconset && $0.images.count == 1 && $0.images[0].width == 1024 })
         #expect(codes(dev) == [.missingXcconfigInclude, .alternateIconMissing])
         #expect(dev.warnings.last?.message.contains("“AppIconIvfun”") == true)
         #expect(dev.bundleIdentifier == "io.horizontalsystems.bank-wallet.dev")
@@ -62,11 +62,11 @@ struct ProjectCatalogCorpusTests {
     @Test func rainbow() throws {
         let folder = "rainbow-me_rainbow"
         let rainbow = try read(folder, target: "Rainbow")
-        #expect(rainbow.primary.source == .appiconset && rainbow.primary.assetName == "AppIcon")
+        #expect(rainbow.primary.picturesFrom == .appiconset && rainbow.primary.assetName == "AppIcon")
         #expect(relative(rainbow.primary.assetPath, folder) == "ios/Images.xcassets/AppIcon.appiconset")
         #expect(alternates(rainbow) == ["adworld", "baggy", "chonks", "farcaster", "finiliar", "golddoge", "mog", "og", "optimism",
                                         "pixel", "poolboy", "pooly", "raindoge", "redacted", "rnbw", "smol", "zora", "zorb"])
-        #expect(rainbow.alternates.allSatisfy { $0.source == .plist && $0.images.isEmpty && $0.assetName == $0.name })
+        #expect(rainbow.alternates.allSatisfy { $0.picturesFrom == .plist && $0.images.isEmpty && $0.assetName == $0.name })
         #expect(rainbow.alternate(named: "og")?.declaration.keyPath == "CFBundleIcons.CFBundleAlternateIcons.og")
         let missing = rainbow.warnings.filter { $0.code == .alternateIconMissing }.map(\.message)
         #expect(missing.count == 2)
@@ -84,7 +84,7 @@ struct ProjectCatalogCorpusTests {
                                           ("KeePassium Pro", "app-icon-pro", ["app-icon", "app-icon-emm"]),
                                           ("KeePassium Org", "app-icon-emm", ["app-icon", "app-icon-pro"])] {
             let catalog = try read(folder, target: target)
-            #expect(catalog.primary.source == .icon && catalog.primary.assetName == primary)
+            #expect(catalog.primary.picturesFrom == .icon && catalog.primary.assetName == primary)
             #expect(relative(catalog.primary.assetPath, folder) == "KeePassium/\(primary).icon")
             #expect(catalog.primary.fallbackSetPath == nil && catalog.primary.images.isEmpty)
             #expect(alternates(catalog) == others + plistAlternates)
@@ -100,7 +100,7 @@ struct ProjectCatalogCorpusTests {
         let folder = "home-assistant_iOS"
         let release = try read(folder)
         let primary = release.primary
-        #expect(primary.source == .icon && primary.assetName == "AppIcon")
+        #expect(primary.picturesFrom == .icon && primary.assetName == "AppIcon")
         #expect(relative(primary.assetPath, folder) == "Sources/App/Resources/AppIcon.icon")
         #expect(relative(primary.fallbackSetPath, folder) == "Sources/App/Resources/Assets.xcassets/AppIcon.appiconset")
         #expect(primary.ownAppearances == [.light, .dark, .tinted])
@@ -108,8 +108,8 @@ struct ProjectCatalogCorpusTests {
                     "electric-violet", "fire-orange", "green", "non-binary", "old-beta", "old-dev", "old-release", "orange",
                     "pink", "POC_pride", "purple", "rainbow", "red", "release", "trans", "white"]
         #expect(alternates(release) == ["AppIcon.beta", "AppIcon.dev"] + sets)
-        #expect(release.alternate(named: "AppIcon.dev")?.source == .icon)
-        #expect(release.alternate(named: "AppIcon.beta")?.source == .appiconset)
+        #expect(release.alternate(named: "AppIcon.dev")?.picturesFrom == .icon)
+        #expect(release.alternate(named: "AppIcon.beta")?.picturesFrom == .appiconset)
         #expect(codes(release) == [.iconEffectsNotSimulated])
         let debug = try read(folder, configuration: "Debug")
         #expect(debug.primary.assetName == "AppIcon.dev" && debug.alternate(named: "AppIcon") != nil)
@@ -161,11 +161,11 @@ struct ProjectCatalogCorpusTests {
     @Test func memmy() throws {
         let folder = "Memmy-App_memmy"
         let memmy = try read(folder)
-        #expect(memmy.primary.assetName == "purple_icon" && memmy.primary.source == .appiconset)
+        #expect(memmy.primary.assetName == "purple_icon" && memmy.primary.picturesFrom == .appiconset)
         let declared = ["blue_icon", "brown_icon", "gray_icon", "green_icon", "light_gray_icon", "pink_icon", "pride_icon",
                         "pride_new_icon", "red_icon", "trans_pride_icon", "yellow_icon"]
         #expect(alternates(memmy) == ["AppIcon"] + declared)
-        #expect(memmy.alternates.allSatisfy { $0.source == .appiconset && !$0.images.isEmpty })
+        #expect(memmy.alternates.allSatisfy { $0.picturesFrom == .appiconset && !$0.images.isEmpty })
         let blue = try #require(memmy.alternate(named: "blue_icon"))
         #expect(relative(blue.declaration.path, folder) == "ios/Memmy/Info.plist")
         #expect(blue.declaration.keyPath == "CFBundleIcons.CFBundleAlternateIcons.blue_icon")

@@ -23,11 +23,11 @@ private func codes(_ catalog: AppIconCatalog) -> [ProblemCode] { catalog.warning
         let catalog = try project.read(["ASSETCATALOG_COMPILER_APPICON_NAME": "AppIcon",
                                         "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS": "YES"])
         #expect(names(catalog) == [nil, "Blue", "Green", "Red"])
-        #expect(catalog.source == .xcodeproj)
+        #expect(catalog.appKind == .xcodeproj)
         #expect(catalog.bundleIdentifier == "com.example.app")
         #expect(catalog.warnings.isEmpty, "\(catalog.warnings)")
         let primary = catalog.primary
-        #expect(primary.source == .appiconset && primary.assetName == "AppIcon")
+        #expect(primary.picturesFrom == .appiconset && primary.assetName == "AppIcon")
         #expect(primary.assetPath == project.folder.url("App/Assets.xcassets/AppIcon.appiconset"))
         #expect(primary.declaration == IconDeclaration(path: primary.assetPath!, setting: "ASSETCATALOG_COMPILER_APPICON_NAME"))
         #expect(catalog.alternates.allSatisfy { $0.declaration.setting == "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS" })
@@ -102,7 +102,7 @@ private func codes(_ catalog: AppIconCatalog) -> [ProblemCode] { catalog.warning
         project.write(into: folder)
         let catalog = try CatalogReader.read(app: folder.url("App.xcodeproj"))
         #expect(names(catalog) == [nil, "Blue", "Brand"])
-        #expect(catalog.alternates.last?.source == .icon)
+        #expect(catalog.alternates.last?.picturesFrom == .icon)
     }
 
     @Test func settingsConditionalOnTheSDKAreReadForTheDevice() throws {
@@ -231,12 +231,12 @@ private func codes(_ catalog: AppIconCatalog) -> [ProblemCode] { catalog.warning
                                         "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES": "Red"])
         // Ordinals first (Leaf 1, Blue 2, Red 3), then by name; the catalog's primary wins over the plist's.
         #expect(names(catalog) == [nil, "Leaf", "Blue", "Red", "Gone", "Loose"])
-        #expect(catalog.primary.assetName == "AppIcon" && catalog.primary.source == .appiconset)
+        #expect(catalog.primary.assetName == "AppIcon" && catalog.primary.picturesFrom == .appiconset)
         #expect(catalog.displayName == "App" && catalog.bundleIdentifier == "com.example.app")
         #expect(catalog.plistPath == project.folder.url("App/Info.plist"))
         let plist = project.folder.url("App/Info.plist")
         let leaf = try #require(catalog.alternate(named: "Leaf"))
-        #expect(leaf.source == .appiconset && leaf.assetName == "Green" && leaf.ordinal == 1)
+        #expect(leaf.picturesFrom == .appiconset && leaf.assetName == "Green" && leaf.ordinal == 1)
         #expect(leaf.declaration == IconDeclaration(path: plist, keyPath: "CFBundleIcons.CFBundleAlternateIcons.Leaf"))
         #expect(leaf.images.map(\.path) == [project.folder.url("App/Assets.xcassets/Green.appiconset/Green.png")])
         let red = try #require(catalog.alternate(named: "Red"))
@@ -244,7 +244,7 @@ private func codes(_ catalog: AppIconCatalog) -> [ProblemCode] { catalog.warning
         #expect(red.declaration == IconDeclaration(path: plist, keyPath: "CFBundleIcons.CFBundleAlternateIcons.Red",
                                                    setting: "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES"))
         let loose = try #require(catalog.alternate(named: "Loose"))
-        #expect(loose.source == .plist && loose.assetName == "loose" && loose.prerendered == true)
+        #expect(loose.picturesFrom == .plist && loose.assetName == "loose" && loose.prerendered == true)
         #expect(loose.images.map(\.path) == [project.folder.url("App/Icons/loose@2x.png")])
         #expect(loose.images.first.map { ($0.scale, $0.pointSize, $0.idiom) } ?? (nil, nil, nil) == (2, 60, nil))
         #expect(catalog.alternate(named: "Gone")?.images.isEmpty == true)
@@ -260,13 +260,13 @@ private func codes(_ catalog: AppIconCatalog) -> [ProblemCode] { catalog.warning
                                         "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS": "YES"])
         #expect(names(catalog) == [nil, "Only"])
         let primary = catalog.primary
-        #expect(primary.source == .icon)
+        #expect(primary.picturesFrom == .icon)
         #expect(primary.assetPath == project.folder.url("App/AppIcon.icon"))
         #expect(primary.fallbackSetPath == project.folder.url("App/Assets.xcassets/AppIcon.appiconset"))
         #expect(primary.setPath == primary.fallbackSetPath)
         #expect(primary.images.map(\.appearance) == [.light, .dark])
         let only = try #require(catalog.alternate(named: "Only"))
-        #expect(only.source == .icon && only.fallbackSetPath == nil && only.images.isEmpty && only.setPath == nil)
+        #expect(only.picturesFrom == .icon && only.fallbackSetPath == nil && only.images.isEmpty && only.setPath == nil)
         // What the bundle is drawn as: its canvas at 1024 px in each appearance, dark and tinted the
         // system's rendition (its document has no specialization); a bundle with a set lists the set's.
         #expect(only.drawnImages.map(\.path) == Array(repeating: project.folder.url("App/Only.icon"), count: 3))
@@ -387,7 +387,7 @@ private func codes(_ catalog: AppIconCatalog) -> [ProblemCode] { catalog.warning
         folder.writeJSON("Icons.xcassets/Glass.icon/icon.json", ["groups": [[String: Any]]()])
         let path = folder.url("Icons.xcassets")
         let catalog = try CatalogReader.read(app: path)
-        #expect(catalog.source == .xcassets && catalog.path == path && catalog.plistPath == nil)
+        #expect(catalog.appKind == .xcassets && catalog.path == path && catalog.plistPath == nil)
         #expect(names(catalog) == [nil, "Blue", "Glass", "Seasons/Winter"])
         #expect(catalog.displayName == "Icons" && catalog.bundleIdentifier == nil)
         #expect(catalog.target == nil && catalog.warnings.isEmpty)

@@ -29,7 +29,7 @@ private func error(reading path: String, options: CatalogOptions = CatalogOption
         let fixture = XcodeGenFixture()
         let catalog = try CatalogReader.read(app: fixture.path)
         #expect(names(catalog) == XcodeGenFixture.releaseIcons)
-        #expect(catalog.source == .xcodegen)
+        #expect(catalog.appKind == .xcodegen)
         #expect(catalog.target?.projectPath == fixture.folder.url("project.yml"))
         #expect(catalog.target?.targetName == "Sample")
         #expect(catalog.target?.configuration == "Release")
@@ -166,7 +166,7 @@ private func error(reading path: String, options: CatalogOptions = CatalogOption
                           as: "App/Info.plist")
         let catalog = try CatalogReader.read(app: folder.path)
         #expect(names(catalog) == [nil, "Green"])
-        #expect(catalog.icons[1].source == .appiconset)
+        #expect(catalog.icons[1].picturesFrom == .appiconset)
         #expect(catalog.bundleIdentifier == "com.example.declared")
     }
 
@@ -477,7 +477,7 @@ private func error(reading path: String, options: CatalogOptions = CatalogOption
         // A built app is still a built app.
         let built = TemporaryFolder()
         let app = BuiltAppFixture().writeApp(in: built)
-        #expect(try CatalogReader.read(app: app).source == .app)
+        #expect(try CatalogReader.read(app: app).appKind == .app)
         // An asset catalog's name on a clone holding a project.
         let catalogNamed = TemporaryFolder()
         var project = SmallProject()
@@ -485,6 +485,6 @@ private func error(reading path: String, options: CatalogOptions = CatalogOption
         project.write(["ASSETCATALOG_COMPILER_APPICON_NAME": "AppIcon"])
         let moved = catalogNamed.url("Clone.xcassets")
         try FileManager.default.moveItem(atPath: project.folder.path, toPath: moved)
-        #expect(try CatalogReader.read(app: moved).source == .xcodeproj)
+        #expect(try CatalogReader.read(app: moved).appKind == .xcodeproj)
     }
 }

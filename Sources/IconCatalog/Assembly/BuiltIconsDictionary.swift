@@ -8,7 +8,7 @@ extension AppIconCatalog {
     package var builtIconsDictionary: [String: Any] {
         func entry(_ icon: AppIcon) -> [String: Any] {
             var entry: [String: Any] = [:]
-            if icon.source == .plist {
+            if icon.picturesFrom == .plist {
                 if !icon.iconFiles.isEmpty { entry["CFBundleIconFiles"] = icon.iconFiles }
                 if let name = icon.iconName { entry["CFBundleIconName"] = name }
             } else if let name = icon.assetName {

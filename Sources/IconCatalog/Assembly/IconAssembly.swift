@@ -139,7 +139,7 @@ struct IconAssembly {
         warnings += reader.warnings
         if let note = reader.effectsNote { warnings.append(note) }
 
-        let first = primary ?? AppIcon(name: nil, source: primaryName == nil ? .plist : .appiconset, assetName: primaryName,
+        let first = primary ?? AppIcon(name: nil, picturesFrom: primaryName == nil ? .plist : .appiconset, assetName: primaryName,
                                        declaration: IconDeclaration(path: compiler.settingsSource,
                                                                     setting: primaryName == nil ? nil : Self.primarySetting),
                                        ordinal: nil, iconFiles: [], prerendered: nil, images: [])
@@ -152,7 +152,7 @@ struct IconAssembly {
             path: app.path, plistPath: app.plistPath, displayName: displayName, bundleIdentifier: bundleIdentifier,
             idiom: options.idiom, iconsKey: shownIdiom.iconsKey,
             icons: [first] + IconDeclarations.chooserOrder(Array(alternates.values), name: \.name, ordinal: \.ordinal),
-            warnings: warnings.capped(), source: app.source, iconTree: app.iconTree, target: app.target, compiler: compiler)
+            warnings: warnings.capped(), appKind: app.source, iconTree: app.iconTree, target: app.target, compiler: compiler)
     }
 
     // MARK: Names
@@ -284,7 +284,7 @@ final class AssetNamesCache: Sendable {
 extension AppIcon {
     /// The same icon declared at `declaration` (by an Info.plist), with its ordinal and `UIPrerenderedIcon`.
     func declared(at declaration: IconDeclaration, ordinal: Int?, prerendered: Bool?) -> AppIcon {
-        AppIcon(name: name, source: source, assetName: assetName, assetPath: assetPath, fallbackSetPath: fallbackSetPath,
+        AppIcon(name: name, picturesFrom: picturesFrom, assetName: assetName, assetPath: assetPath, fallbackSetPath: fallbackSetPath,
                 declaration: declaration, ordinal: ordinal, iconFiles: iconFiles, prerendered: prerendered,
                 images: images, iconName: iconName, bundleAppearances: bundleAppearances)
     }
@@ -370,7 +370,7 @@ struct AssetReader {
                 }
             }
         }
-        return AppIcon(name: alternate, source: asset.bundle == nil ? .appiconset : .icon, assetName: assetName,
+        return AppIcon(name: alternate, picturesFrom: asset.bundle == nil ? .appiconset : .icon, assetName: assetName,
                        assetPath: asset.path, fallbackSetPath: asset.bundle == nil ? nil : setPath,
                        declaration: declaration, ordinal: nil, iconFiles: [], prerendered: nil, images: images,
                        bundleAppearances: bundleAppearances)

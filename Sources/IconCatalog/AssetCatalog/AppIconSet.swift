@@ -52,7 +52,7 @@ public struct AppIconSetImage: Equatable, Hashable, Sendable {
     /// The file for size-based choices (`IconImage.best`): its header's size when that was
     /// read, else the size the entry promises.
     package var iconImage: IconImage {
-        IconImage(source: .file(path), width: pixelWidth ?? expectedPixelWidth, height: pixelHeight ?? expectedPixelHeight,
+        IconImage(storage: .file(path), width: pixelWidth ?? expectedPixelWidth, height: pixelHeight ?? expectedPixelHeight,
                   idiom: idiom, pointSize: pointWidth, scale: scale, appearance: appearance)
     }
 }

@@ -115,7 +115,7 @@ public final class CarFile: Sendable {
             default: return nil
             }
             let scale = rendition.scale
-            return IconImage(source: .compiled(CarImage(car: self, rendition: rendition)), width: rendition.width,
+            return IconImage(storage: .compiled(CarImage(car: self, rendition: rendition)), width: rendition.width,
                              height: rendition.height, idiom: imageIdiom, pointSize: Double(rendition.width) / Double(scale),
                              scale: scale, appearance: appearance)
         }

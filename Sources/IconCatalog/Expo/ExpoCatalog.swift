@@ -21,7 +21,7 @@ enum ExpoCatalog {
         }
         return AppIconCatalog(path: project.configPath, plistPath: nil, displayName: project.name,
                               bundleIdentifier: project.bundleIdentifier, idiom: options.idiom, iconsKey: Idiom.phone.iconsKey,
-                              icons: icons, warnings: warnings.warnings, source: .expo, iconTree: .folder(project.root))
+                              icons: icons, warnings: warnings.warnings, appKind: .expo, iconTree: .folder(project.root))
     }
 
     static func icon(_ declared: ExpoDeclaredIcon, project: ExpoProject, boundary: PathBoundary?,
@@ -35,7 +35,7 @@ enum ExpoCatalog {
                 warnings.append(CatalogWarning(subject: subject, message: "names \(bundle), which is not there; prebuild keeps "
                     + "a plain white icon", code: .expoImageMissing))
             }
-            return AppIcon(name: declared.name, source: .icon,
+            return AppIcon(name: declared.name, picturesFrom: .icon,
                            assetName: ((bundle as NSString).lastPathComponent as NSString).deletingPathExtension,
                            assetPath: path, declaration: declaration, ordinal: nil, iconFiles: [], prerendered: declared.prerendered,
                            images: [])
@@ -62,7 +62,7 @@ enum ExpoCatalog {
                     warnings.append(CatalogWarning(subject: subject, message: "\(written) is not a PNG", code: .unreadableImage))
                     continue
                 }
-                images.append(IconImage(source: .file(path), width: size.width, height: size.height, appearance: appearance))
+                images.append(IconImage(storage: .file(path), width: size.width, height: size.height, appearance: appearance))
             case .missing:
                 warnings.append(CatalogWarning(subject: subject, message: "the \(appearance.rawValue) image \(written) is not there",
                                                code: .expoImageMissing))
@@ -73,7 +73,7 @@ enum ExpoCatalog {
                 warnings.append(CatalogWarning(subject: subject, message: "\(written) is \(kind), not an image", code: .unreadableImage))
             }
         }
-        return AppIcon(name: declared.name, source: .expo, declaration: declaration, ordinal: nil, iconFiles: [],
+        return AppIcon(name: declared.name, picturesFrom: .expo, declaration: declaration, ordinal: nil, iconFiles: [],
                        prerendered: declared.prerendered, images: images)
     }
 

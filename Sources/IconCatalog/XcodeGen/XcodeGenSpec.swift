@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// An XcodeGen spec (`project.yml`, `project.yaml` or `project.json`, with the specs it
@@ -14,6 +15,19 @@ enum XcodeGenSpec {
     /// True for a file read as a spec: a YAML or JSON file.
     static func isSpecFile(_ path: String) -> Bool {
         ["yml", "yaml", "json"].contains(ProjectPaths.pathExtension(ProjectPaths.lastComponent(path)))
+    }
+
+    /// True for a file named as the app that is a spec: one named as `specNames` say, any other
+    /// YAML file, and a JSON file whose top object has XcodeGen's required `name` (a string) and
+    /// its `targets` or an `include`. Any other JSON (a `package.json`, an asset catalog's
+    /// `Contents.json`) is not one, and is not read as one.
+    static func isSpec(_ path: String) -> Bool {
+        let name = ProjectPaths.lastComponent(path)
+        guard isSpecFile(name) else { return false }
+        guard ProjectPaths.pathExtension(name) == "json", !specNames.contains(name) else { return true }
+        guard let bytes = try? BoundedFile.readBytes(path, limit: SpecFileLoader.maximumFileSize),
+              case .success(let document) = JSONFile.parse(bytes), case .string? = document["name"] else { return false }
+        return document["targets"] != nil || document["include"] != nil
     }
 
     static func read(_ path: String, boundary: ReadBoundary? = nil) throws(XcodeProjectError) -> XcodeProject {

@@ -35,8 +35,8 @@ package struct AppLayout: Sendable {
     /// or a bundle, the plist's when they all name loose files, nil when it has none.
     package var existingStyle: Style? {
         let alternates = alternates
-        if alternates.contains(where: { $0.source == .appiconset || $0.source == .icon }) { return .assetCatalog }
-        if alternates.contains(where: { $0.source == .plist }) { return .plist }
+        if alternates.contains(where: { $0.picturesFrom == .appiconset || $0.picturesFrom == .icon }) { return .assetCatalog }
+        if alternates.contains(where: { $0.picturesFrom == .plist }) { return .plist }
         return nil
     }
 
@@ -78,7 +78,7 @@ package struct AppLayout: Sendable {
     /// The last alternate whose plist entry names a catalog's set or bundle (the hybrid way):
     /// a new catalog icon gets such an entry too. An entry naming loose files is no model for one.
     package var catalogPlistTemplate: PlistTemplate? {
-        plistDeclaredAlternates.last { $0.source == .appiconset || $0.source == .icon }.map(PlistTemplate.init)
+        plistDeclaredAlternates.last { $0.picturesFrom == .appiconset || $0.picturesFrom == .icon }.map(PlistTemplate.init)
     }
 
     /// The last alternate declared with loose files, whose file names a new one follows.
@@ -87,7 +87,7 @@ package struct AppLayout: Sendable {
     /// The last alternate other than `excluded` declared with loose files (with iPad entries
     /// too, when `withPadFiles`), whose file names another follows.
     package func looseTemplate(excluding excluded: String?, withPadFiles: Bool) -> LooseIconSibling? {
-        let candidates = plistDeclaredAlternates.filter { $0.source == .plist && !$0.iconFiles.isEmpty && $0.name != excluded }
+        let candidates = plistDeclaredAlternates.filter { $0.picturesFrom == .plist && !$0.iconFiles.isEmpty && $0.name != excluded }
         let icon = withPadFiles
             ? candidates.last { icon in pad.flatMap { $0.iconsKey == Idiom.pad.iconsKey ? $0.alternate(named: icon.name ?? "") : nil } != nil }
             : candidates.last
@@ -95,7 +95,7 @@ package struct AppLayout: Sendable {
         let padIcon = pad.flatMap { $0.iconsKey == Idiom.pad.iconsKey ? $0.alternate(named: name) : nil }
         var seen = Set<String>()
         let files = (icon.images + (padIcon?.images ?? [])).compactMap { image -> LooseIconSibling.File? in
-            guard case .file(let path) = image.source, seen.insert(path).inserted else { return nil }
+            guard case .file(let path) = image.storage, seen.insert(path).inserted else { return nil }
             return LooseIconSibling.File(path: path, pixels: image.width)
         }
         return LooseIconSibling(name: name, phoneEntries: icon.iconFiles, padEntries: padIcon?.iconFiles ?? [], files: files)
@@ -104,7 +104,7 @@ package struct AppLayout: Sendable {
     /// The folder of the primary's loose files, where new ones go when no alternate has any.
     package var primaryFilesFolder: String? {
         for image in phone.primary.images {
-            if case .file(let path) = image.source, phone.primary.source == .plist { return (path as NSString).deletingLastPathComponent }
+            if case .file(let path) = image.storage, phone.primary.picturesFrom == .plist { return (path as NSString).deletingLastPathComponent }
         }
         return nil
     }
@@ -119,7 +119,7 @@ package struct AppLayout: Sendable {
     /// The namespace a new set in `setFolder` takes (`AppIcons/`), as the alternates' sets
     /// there have it; empty at a catalog's top or in a group without one.
     package var namespace: String {
-        for icon in alternates where icon.source == .appiconset {
+        for icon in alternates where icon.picturesFrom == .appiconset {
             guard let name = icon.name, let path = icon.assetPath, Self.folder(of: path) == setFolder else { continue }
             let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
             if name.hasSuffix("/" + base) { return String(name.dropLast(base.count)) }
@@ -155,12 +155,12 @@ package struct AppLayout: Sendable {
 
     /// The app icon sets of alternates, in chooser order: where a new set goes, and its form.
     package var alternateSets: [String] {
-        alternates.compactMap { $0.source == .appiconset ? $0.assetPath : $0.fallbackSetPath }
+        alternates.compactMap { $0.picturesFrom == .appiconset ? $0.assetPath : $0.fallbackSetPath }
     }
 
     /// The Icon Composer bundles of alternates, in chooser order.
     package var alternateBundles: [String] {
-        alternates.compactMap { $0.source == .icon ? $0.assetPath : nil }
+        alternates.compactMap { $0.picturesFrom == .icon ? $0.assetPath : nil }
     }
 
     /// The folder a new app icon set goes in: beside the alternates' sets (the same catalog and
@@ -184,7 +184,7 @@ package struct AppLayout: Sendable {
     /// beside the primary's bundle, else where a new set would go.
     package var bundleFolder: String? {
         if let sibling = alternateBundles.last { return Self.folder(of: sibling) }
-        if phone.primary.source == .icon, let primary = phone.primary.assetPath { return Self.folder(of: primary) }
+        if phone.primary.picturesFrom == .icon, let primary = phone.primary.assetPath { return Self.folder(of: primary) }
         return setFolder
     }
 
@@ -196,7 +196,7 @@ package struct AppLayout: Sendable {
             for icon in catalog.icons {
                 if let name = icon.name { names.insert(name) }
                 if let asset = icon.assetName { names.insert(asset) }
-                if let path = icon.assetPath, icon.source == .appiconset || icon.source == .icon {
+                if let path = icon.assetPath, icon.picturesFrom == .appiconset || icon.picturesFrom == .icon {
                     names.insert(((path as NSString).lastPathComponent as NSString).deletingPathExtension)
                 }
             }

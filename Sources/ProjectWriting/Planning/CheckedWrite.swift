@@ -151,7 +151,7 @@ package struct CheckedWrite {
                         problems.append("no icon “\(name)” for \(idiom.deviceName)")
                         continue
                     }
-                    if icon.source != source { problems.append("“\(name)” comes from \(icon.source.rawValue), not \(source.rawValue)") }
+                    if icon.picturesFrom != source { problems.append("“\(name)” comes from \(icon.picturesFrom.rawValue), not \(source.rawValue)") }
                     if icon.images.isEmpty && source != .icon { problems.append("“\(name)” has no images for \(idiom.deviceName)") }
                 }
             case let .iconAbsent(name):

@@ -9,7 +9,7 @@ package enum IconRemoval {
     static let maximumFiles = 2_000
 
     package static func plan(name: String, keepFiles: Bool, layout: AppLayout) throws(EditError) -> EditPlan {
-        if layout.phone.source == .expo { throw EditError(.expoConfigNotEditable(config: layout.phone.path)) }
+        if layout.phone.appKind == .expo { throw EditError(.expoConfigNotEditable(config: layout.phone.path)) }
         guard !name.isEmpty else { throw EditError(.name(.empty, name: name)) }
         let found = layout.catalogs.compactMap { $0.alternate(named: name) }
         guard let icon = found.first else {
@@ -35,20 +35,20 @@ package enum IconRemoval {
             }
             try IconAddition.editPlist(plistPath, changes, layout: layout, into: &plan)
         }
-        switch icon.source {
+        switch icon.picturesFrom {
         case .appiconset, .icon:
             try ProjectSteps.unship(name, layout: layout, into: &plan)
             guard let folder = icon.assetPath else { break }
-            if icon.source == .icon { try ProjectSteps.removeResources([folder], layout: layout, into: &plan) }
+            if icon.picturesFrom == .icon { try ProjectSteps.removeResources([folder], layout: layout, into: &plan) }
             if !keepFiles { try deleteFolder(folder, into: &plan, layout: layout) }
         case .plist:
             let files = Set(found.flatMap(\.images).compactMap { image -> String? in
-                if case .file(let path) = image.source { return path }
+                if case .file(let path) = image.storage { return path }
                 return nil
             })
             // A file another icon also uses stays.
             let used = Set(layout.catalogs.flatMap(\.icons).filter { $0.name != name }.flatMap(\.images).compactMap { image -> String? in
-                if case .file(let path) = image.source { return path }
+                if case .file(let path) = image.storage { return path }
                 return nil
             })
             let removed = files.subtracting(used).sorted()

@@ -2,11 +2,19 @@ import Foundation
 import IconCatalog
 import IconLint
 
-/// Plans `lint --fix`: for each finding whose rule has a safe fix (`LintFix`), the edits
-/// that make it go away, gathered into one plan written all or nothing. A finding whose fix
+/// Plans `lint --fix`: for each finding whose rule has a safe fix (`LintRule.fix`), the edits
+/// that make it go away, chosen by the rule's id, gathered into one plan written all or nothing. A finding whose fix
 /// cannot be made here (an image too small to make a size from, a fix that would change how
 /// an icon looks without `--background`) is left, with the reason.
 package enum LintFixer {
+    /// The rules whose findings `plan` fixes, in the order it fixes them: the list is written
+    /// with spaces before names are taken out of it. The rules with a `fix`, no more, no fewer
+    /// (a test holds them to `LintRules.all`).
+    package static let fixedRules: [ProblemCode] = [
+        .missingAlternateSize, .missingOnIpad, .alternateNamesWithCommas, .alternateIconMissing, .unlistedIconSet,
+        .newsstandIcon, .marketingIconAlpha, .fileNotFound,
+    ]
+
     /// A finding left as it is, and why.
     package struct Skipped: Sendable {
         package let finding: LintFinding
@@ -34,9 +42,8 @@ package enum LintFixer {
                 return !finding.icons.isEmpty && finding.icons.allSatisfy(only.contains)
             }
         }
-        // In the order of `LintFix`: the list is written with spaces before names are taken out of it.
-        let order = Dictionary(uniqueKeysWithValues: LintFix.allCases.enumerated().map { ($1, $0) })
-        findings.sort { order[LintFix.fix(for: $0.rule)!]! < order[LintFix.fix(for: $1.rule)!]! }
+        let order = Dictionary(uniqueKeysWithValues: fixedRules.enumerated().map { ($1, $0) })
+        findings.sort { order[$0.rule, default: fixedRules.count] < order[$1.rule, default: fixedRules.count] }
         var setsCompleted = Set<String>()
         var padTwins = Set<String>()
         var commasFixed = false
@@ -44,43 +51,42 @@ package enum LintFixer {
         // Per icon of an icons key: nil once its missing files are made, else why they are not.
         var missingFiles: [LintSubject: String?] = [:]
         for finding in findings {
-            guard let fix = LintFix.fix(for: finding.rule) else { continue }
             do {
                 let done: Bool
-                switch fix {
-                case .makeMissingSizes:
+                switch finding.rule {
+                case .missingAlternateSize:
                     if setsCompleted.insert(finding.file).inserted {
                         try completeSet(at: finding.file, layout: layout, background: background, into: &outcome.plan)
                     }
                     done = true
-                case .addPadTwin:
+                case .missingOnIpad:
                     guard let name = finding.subject.iconName else { done = false; break }
                     if padTwins.insert(name).inserted { try addPadTwin(name, layout: layout, into: &outcome.plan) }
                     done = true
-                case .replaceCommas:
+                case .alternateNamesWithCommas:
                     if !commasFixed { try separateWithSpaces(layout: layout, into: &outcome.plan) }
                     commasFixed = true
                     done = true
-                case .unlistMissingName:
+                case .alternateIconMissing:
                     done = try unlistMissingNames(commasSeparated: commasFixed, layout: layout, into: &outcome.plan)
-                case .listIconSet:
+                case .unlistedIconSet:
                     guard let name = finding.icons.first ?? nil else { done = false; break }
                     try ProjectSteps.ship(name, layout: layout, into: &outcome.plan)
                     done = true
-                case .removeNewsstandIcon:
+                case .newsstandIcon:
                     let idiom: Idiom = finding.subject == .iconSet(Idiom.pad.iconsKey) ? .pad : .phone
                     if newsstandIdioms.insert(idiom).inserted, let plist = layout.phone.plistPath {
                         try IconAddition.editPlist(plist, [.removeNewsstandIcon(idiom)], layout: layout, into: &outcome.plan)
                     }
                     done = true
-                case .flattenMarketingImage:
+                case .marketingIconAlpha:
                     guard let background else {
                         outcome.skipped.append(Skipped(finding: finding, reason: "flattening changes how the icon looks: give --background COLOR"))
                         continue
                     }
                     try flatten(finding.file, onto: background, layout: layout, into: &outcome.plan)
                     done = true
-                case .makeMissingFile:
+                case .fileNotFound:
                     guard case let .icon(set, name) = finding.subject else { done = false; break }
                     if missingFiles[finding.subject] == nil {
                         // Staged on a copy: an icon whose files cannot all be made leaves none of them.
@@ -98,6 +104,9 @@ package enum LintFixer {
                         continue
                     }
                     done = true
+                default:
+                    outcome.skipped.append(Skipped(finding: finding, reason: "lint --fix makes no edit for \(finding.rule)"))
+                    continue
                 }
                 if done {
                     outcome.fixed.append(finding)
@@ -133,10 +142,10 @@ package enum LintFixer {
             throw EditError(.noSuchIcon(name: name, app: layout.phone.path))
         }
         let files = icon.images.compactMap { image -> (String, Int)? in
-            if case .file(let path) = image.source, image.width == image.height { return (path, image.width) }
+            if case .file(let path) = image.storage, image.width == image.height { return (path, image.width) }
             return nil
         }
-        guard icon.source == .plist, !icon.iconFiles.isEmpty, let largest = files.max(by: { $0.1 < $1.1 }) else {
+        guard icon.picturesFrom == .plist, !icon.iconFiles.isEmpty, let largest = files.max(by: { $0.1 < $1.1 }) else {
             try IconAddition.editPlist(plist, [.copyAlternateToPad(name: name)], layout: layout, into: &plan)
             return
         }
@@ -177,7 +186,7 @@ package enum LintFixer {
         var images: [(path: String, pixels: Int)] = []
         var names = Set<String>()
         for image in icons.flatMap(\.images) {
-            guard case .file(let path) = image.source else { continue }
+            guard case .file(let path) = image.storage else { continue }
             names.insert((path as NSString).lastPathComponent)
             if image.width == image.height, !images.contains(where: { $0.path == path }) { images.append((path, image.width)) }
         }
@@ -233,7 +242,7 @@ package enum LintFixer {
     private static func unlistMissingNames(commasSeparated: Bool, layout: AppLayout, into plan: inout EditPlan) throws(EditError) -> Bool {
         guard let compiler = layout.phone.compiler else { return false }
         // Names a set or bundle of the catalogs answers to (an Info.plist alternate of the same name does not count).
-        let present = Set(layout.catalogs.flatMap(\.icons).filter { $0.source == .appiconset || $0.source == .icon }
+        let present = Set(layout.catalogs.flatMap(\.icons).filter { $0.picturesFrom == .appiconset || $0.picturesFrom == .icon }
             .flatMap { [$0.name, $0.assetName] }.compactMap { $0 })
         let listed = commasSeparated
             ? compiler.alternateIconNames.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
