@@ -24,6 +24,12 @@ extension AppOptions {
         if app == nil { throw ValidationError("\(command) changes an app's files: name the app with --app PATH") }
     }
 
+    /// The config program (`app.config.js`, `.ts`) the app is, which an edit never changes; nil for any other app.
+    func configProgram() -> String? {
+        guard let path = try? appPath(), case .expoProgram(let program)? = try? AppLocation.locate(path) else { return nil }
+        return program
+    }
+
     /// Before an edit reads the app: takes back what an earlier edit, killed part-way, left
     /// unfinished where this one writes, and says so; a dry run, which writes nothing, only
     /// says it is there. What cannot be taken back exits 1, naming the file. Returns the opener
