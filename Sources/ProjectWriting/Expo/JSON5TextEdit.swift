@@ -112,6 +112,12 @@ package struct JSON5TextEdit: Sendable {
             return [Splice(start..<comma + 1, "")]
         }
         guard index > 0, let previousComma = commaAfter(children[index - 1].upperBound) else {
+            // The only child, with comments beside it: its line goes, the comments stay.
+            if startsLine(child.lowerBound) {
+                let start = lineStart(of: child.lowerBound)
+                let lineBreak = start >= 2 && bytes[start - 2] == 0x0D ? start - 2 : start - 1
+                if lineBreak > container.range.lowerBound { return [Splice(lineBreak..<child.upperBound, "")] }
+            }
             return [Splice(child.lowerBound..<child.upperBound, "")]
         }
         if startsLine(child.lowerBound) {
