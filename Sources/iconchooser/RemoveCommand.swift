@@ -41,20 +41,14 @@ extension IconChooser {
                 throw CommandFailure(ExpoProgramAdvice.refusingRemove(name: name, program: program, options: options.catalogOptions).description,
                                      exitCode: 1)
             }
-            let opener = try options.recoverInterruptedEdits(dryRun: edit.dryRun, opener: start.opener)
+            let pipeline = try options.editPipeline()
+            let opener = try options.recoverInterruptedEdits(pipeline, dryRun: edit.dryRun, opener: start.opener)
             // Opened once; lint's look at it runs beside the reading and planning.
             let lint = options.comparedLint()
-            let opened = try options.openForEdit(opener: opener)
-            let before = edit.dryRun ? nil : BackgroundWork { try lint.before(opened) }
-            let layout = try options.layout(of: opened)
-            let plan: EditPlan
-            do {
-                plan = try IconRemoval.plan(name: name, keepFiles: keepFiles, layout: layout)
-            } catch {
-                error.handEdit.map { lines in Console.writeError(lines.map { TextSanitizer.clean($0) + "\n" }.joined()) }
-                throw CommandFailure(error.description, exitCode: 1)
+            let prepared = try options.prepare(pipeline, opener: opener, lintBefore: edit.dryRun ? .none : .beside(lint.before)) {
+                layout, _ throws(EditError) in (try IconRemoval.plan(name: name, keepFiles: keepFiles, layout: layout), ())
             }
-            try options.write(plan, layout: layout, edit: edit, lint: lint.after, lintBefore: before?.result())
+            try options.write(prepared, with: pipeline, edit: edit, lintAfter: lint.after)
         }
     }
 }
