@@ -64,6 +64,13 @@ struct ExpoCommandTests {
         let folder = project()
         let before = EditCommandTests.snapshot(folder.path)
         let image = folder.write("new.png", PNGWriter.opaque(width: 1024, height: 1024, colour: (90, 90, 90)))
+        let dry = try cli.run(["add", "blue", image, "--app", folder.path, "--dry-run"])
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("\n+        \"blue\": { \"ios\": \"./assets/blue.png\" },\n"), "\(dry.stdout)")
+        #expect(dry.stderrLines == ["would create 1 file: assets/blue.png", "would change 1 file: app.json"])
+        var untouched = EditCommandTests.snapshot(folder.path)
+        untouched["new.png"] = nil
+        #expect(EditCommandTests.difference(before, untouched).isEmpty, "a dry run writes nothing")
         let add = try cli.run(["add", "blue", image, "--app", folder.path])
         #expect(add.status == 0, "\(add.stderr)")
         #expect(add.stdout == "created assets/blue.png\nchanged app.json: added “blue” to the icons of "
