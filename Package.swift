@@ -248,7 +248,8 @@ let package = Package(
         .testTarget(
             name: "ChooserRuntimeTests",
             dependencies: ["ChooserRuntime", "ChooserUI", "MemoryTerminal", "CellCanvas", "IconArt", "IconCatalog", "SymbolArt", "TestSupport",
-                           "TerminalInput", "TerminalDetection", "TerminalInterface", "TerminalGraphics", "TerminalStreams", "IconLint"]
+                           "TerminalInput", "TerminalDetection", "TerminalInterface", "TerminalGraphics", "TerminalStreams", "IconLint",
+                           "ProjectWriting"]
         ),
         // The terminal layer's reading and asking, over a pseudo-terminal; drawing is tested in tmux.
         .testTarget(name: "NcursesTerminalTests", dependencies: ["NcursesTerminal", "TerminalInput", "TerminalDetection", "CPseudoTerminal", "CellCanvas"]),

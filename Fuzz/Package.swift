@@ -9,7 +9,7 @@
 // its seeds in make-seeds.py, and, where the format has keywords, dictionaries/NAME.dict.
 import PackageDescription
 
-let targets = ["bplist-guard", "plist-loader", "png-chunks", "png-rows", "cgbi", "escape-sequence", "zip-reader", "xcode-project", "contents-json", "contents-edit", "icon-json", "icon-composer", "svg-precheck", "preprocessor", "pbxproj-graph", "xcodegen-spec", "xcodegen-graph", "assets-car", "car-graph", "lzfse", "lzvn", "coreui-rle", "palette-image", "project-text", "plist-edit", "transaction-journal", "expo-config"]
+let targets = ["bplist-guard", "plist-loader", "png-chunks", "png-rows", "cgbi", "escape-sequence", "zip-reader", "xcode-project", "contents-json", "contents-edit", "icon-json", "icon-composer", "svg-precheck", "preprocessor", "pbxproj-graph", "xcodegen-spec", "xcodegen-graph", "assets-car", "car-graph", "lzfse", "lzvn", "coreui-rle", "palette-image", "project-text", "plist-edit", "transaction-journal", "expo-config", "expo-edit"]
 /// The targets that draw SVG layers.
 let drawsSVG: Set<String> = ["icon-json", "icon-composer", "svg-precheck"]
 

@@ -562,6 +562,7 @@ SEEDS = {
     "plist-edit": plist_seeds,
     "transaction-journal": transaction_journal_seeds,
     "expo-config": expo_config_seeds,
+    "expo-edit": expo_config_seeds,
 }
 
 

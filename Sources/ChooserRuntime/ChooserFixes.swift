@@ -11,29 +11,23 @@ import ProjectWriting
 /// `lint --fix` refuses it without `--allow-dirty`: the chooser has no such flag.
 public final class ChooserFixes: FixSource, @unchecked Sendable {
     private struct Planned: Sendable {
-        let plan: EditPlan
-        let report: LintReport
-        let fixed: Int
+        let prepared: EditPipeline.Prepared<LintFixer.Outcome>
         /// The icons the fixed findings are about, as the question and the summary name them.
         let about: String
-        let boundary: ReadBoundary
     }
 
-    private let load: @Sendable () throws -> AppLayout
+    private let pipeline: EditPipeline
     private let lint: @Sendable () throws -> LintReport
-    /// The app as named with `--app`: the boundary is worked out from it when a fix is planned.
-    private let app: String
     private let lock = NSLock()
     /// The last plan made, by its id (guarded by `lock`).
     private var next = 0
     private var plans: [Int: Planned] = [:]
 
-    /// `load` reads the app (`app`, as named) for every idiom, `lint` checks it as `iconchooser
-    /// lint` does; nothing is read before a fix is asked for, and nothing is written outside
-    /// the app's boundary.
-    package init(app: String, load: @escaping @Sendable () throws -> AppLayout, lint: @escaping @Sendable () throws -> LintReport) {
-        self.app = app
-        self.load = load
+    /// `pipeline` opens and reads the app (as named) for every idiom, `lint` checks it as
+    /// `iconchooser lint` does; nothing is read before a fix is asked for, and nothing is written
+    /// outside the app's boundary.
+    package init(pipeline: EditPipeline, lint: @escaping @Sendable () throws -> LintReport) {
+        self.pipeline = pipeline
         self.lint = lint
     }
 
@@ -41,11 +35,15 @@ public final class ChooserFixes: FixSource, @unchecked Sendable {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             do {
                 // What an edit killed part-way left is taken back before the app is read for the plan.
-                let recovered = try TransactionRecovery.recover(around: app)
-                let report = try lint()
-                let layout = try load()
-                let outcome = try LintFixer.plan(report, layout: layout, background: nil,
-                                                 only: Set([target.name] + target.alsoAbout))
+                let recovered = try pipeline.recover(dryRun: false).undone
+                let lint = self.lint
+                let prepared = try pipeline.prepare(opener: AppOpener(), lintBefore: .first({ _ in try lint() })) {
+                    layout, report throws(EditError) in
+                    guard let report else { preconditionFailure("a fix is planned from lint's report") }
+                    let outcome = try LintFixer.plan(report, layout: layout, background: nil, only: Set([target.name] + target.alsoAbout))
+                    return (outcome.plan, outcome)
+                }
+                let outcome = prepared.outcome
                 guard !outcome.fixed.isEmpty else {
                     deliver(nil, outcome.skipped.first.map(\.reason))
                     return
@@ -53,15 +51,14 @@ public final class ChooserFixes: FixSource, @unchecked Sendable {
                 let about = Self.icons(of: outcome.fixed, else: target.name)
                 let id = lock.withLock {
                     next += 1
-                    plans = [next: Planned(plan: outcome.plan, report: report, fixed: outcome.fixed.count, about: about,
-                                           boundary: layout.boundary(app: app))]
+                    plans = [next: Planned(prepared: prepared, about: about)]
                     return next
                 }
                 let count = outcome.fixed.count
                 let undone = recovered.isEmpty ? "" : recovered.map { $0.description.prefix(1).uppercased() + $0.description.dropFirst() + ". " }.joined()
                 let question = undone + "Fix \(count) finding\(count == 1 ? "" : "s") of \(about)?"
                 deliver(FixProposal(id: id, icon: target.name, question: question,
-                                    changes: outcome.plan.changes.changes.map { describe($0, layout: layout) }), nil)
+                                    changes: outcome.plan.changes.changes.map { describe($0, layout: prepared.layout) }), nil)
             } catch {
                 deliver(nil, String(describing: error))
             }
@@ -74,13 +71,11 @@ public final class ChooserFixes: FixSource, @unchecked Sendable {
                 deliver("the fix is no longer current; press f again", "")
                 return
             }
-            let load = self.load
-            let checked = CheckedWrite(read: { try load().catalogs }, lint: lint)
+            let lint = self.lint
             do {
                 // As `lint --fix` without `--allow-dirty`: uncommitted work is never written over.
-                try DirtyTreeGuard(boundary: planned.boundary).check(planned.plan.changes.changes)
-                try checked.write(planned.plan, boundary: planned.boundary, before: planned.report)
-                let count = planned.fixed
+                try pipeline.write(planned.prepared, allowDirty: false, lintAfter: { _ in try lint() })
+                let count = planned.prepared.outcome.fixed.count
                 deliver(nil, "Fixed \(count) finding\(count == 1 ? "" : "s") of \(planned.about).")
             } catch {
                 deliver(String(describing: error), "")

@@ -41,6 +41,7 @@ public enum FuzzHarness {
         "plist-edit": infoPlistEdit,
         "transaction-journal": transactionJournal,
         "expo-config": expoConfig,
+        "expo-edit": expoEdit,
     ]
 
     /// Runs the target `name` on libFuzzer's bytes; the entry point of every fuzz executable.

@@ -129,23 +129,16 @@ package struct FileChange: Sendable, Equatable {
 }
 
 /// A file an edit could not read.
-package struct ChangeSetError: Error, Equatable, Sendable, CustomStringConvertible {
-    package enum Kind: Equatable, Sendable {
-        case notUTF8
-        case notARegularFile(FileKind)
-        case unreadable(String)
-    }
+package typealias ChangeSetError = FileError<ChangeSetProblem>
 
-    package let path: String
-    package let kind: Kind
+/// Why an edit could not read a file.
+package enum ChangeSetProblem: FileProblem {
+    case notUTF8
+    case notARegularFile(FileKind)
+    case unreadable(String)
 
-    package init(path: String, kind: Kind) {
-        self.path = path
-        self.kind = kind
-    }
-
-    package var description: String {
-        switch kind {
+    package func message(about path: String) -> String {
+        switch self {
         case .notUTF8: return "\(path): not UTF-8 text"
         case .notARegularFile(let kind): return "\(path): \(kind) where a file was expected"
         case .unreadable(let reason): return "\(path): \(reason)"

@@ -16,6 +16,12 @@ extension IconChooser {
                 bundle) in the asset catalog beside the others, listed in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES \
                 where the target lists them; or loose PNGs (120 and 180 px for iPhone, 152 and 167 px for iPad) named \
                 in CFBundleAlternateIcons of CFBundleIcons and CFBundleIcons~ipad, added to the target's resources. \
+                In an Expo project, the icon plugin's entry is added to app.json (or app.config.json) in the plugin's \
+                own shape, changing only those lines (comments and formatting stay), and the images are copied beside \
+                the other alternates' images as NAME.png, NAME-dark.png and NAME-tinted.png; NAME is the config's key \
+                (the plugin may rename it at run time, which the summary says). An app.config.js or .ts is a program \
+                and is not edited: the error says what to add there.
+
                 Every file is written or none is; the app is then read again, and the change is undone unless the \
                 icon is there and lint finds nothing new.
 
@@ -62,22 +68,20 @@ extension IconChooser {
         func run(_ start: CommandStart) throws {
             // Paths absolute from here on: every file an edit names is, and the writer checks them against the boundary.
             let options = try self.options.resolved()
-            let opener = try options.recoverInterruptedEdits(dryRun: edit.dryRun, opener: start.opener)
-            // Opened once; lint's look at it runs beside the reading and planning.
-            let lint = options.comparedLint()
-            let opened = try options.openForEdit(opener: opener)
-            let before = edit.dryRun ? nil : ComputedOnce.startingNow { try lint.before(opened) }
-            let layout = try options.layout(of: opened)
             let request = AddRequest(name: name, image: image, dark: dark, tinted: tinted, ordinal: ordinal, sizes: sizes,
                                      style: style, background: background.flatMap(IconBackground.init(parsing:)))
-            let plan: EditPlan
-            do {
-                plan = try IconAddition.plan(request, layout: layout)
-            } catch {
-                error.handEdit.map { lines in Console.writeError(lines.map { TextSanitizer.clean($0) + "\n" }.joined()) }
-                throw CommandFailure(error.description, exitCode: .failure)
+            if let program = options.configProgram() {
+                throw CommandFailure(ExpoProgramAdvice.refusingAdd(request, program: program, options: options.catalogOptions).description,
+                                     exitCode: .failure)
             }
-            try options.write(plan, layout: layout, edit: edit, lint: lint.after, lintBefore: before.flatMap { try? $0.value() })
+            let pipeline = try options.editPipeline()
+            let opener = try options.recoverInterruptedEdits(pipeline, dryRun: edit.dryRun, opener: start.opener)
+            // Opened once; lint's look at it runs beside the reading and planning.
+            let lint = options.comparedLint()
+            let prepared = try options.prepare(pipeline, opener: opener, lintBefore: edit.dryRun ? .none : .beside(lint.before)) {
+                layout, _ throws(EditError) in (try IconAddition.plan(request, layout: layout), ())
+            }
+            try options.write(prepared, with: pipeline, edit: edit, lintAfter: lint.after)
         }
     }
 }

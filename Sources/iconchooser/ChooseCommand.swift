@@ -110,7 +110,7 @@ extension IconChooser {
         private func fixSource(lint: @escaping @Sendable () throws -> LintReport) throws -> ChooserFixes? {
             guard options.app != nil, !noFix else { return nil }
             let resolved = try options.resolved()
-            return ChooserFixes(app: try resolved.appPath(), load: { try resolved.loadLayout(opener: AppOpener()) }, lint: lint)
+            return ChooserFixes(pipeline: try resolved.editPipeline(), lint: lint)
         }
     }
 }

@@ -112,36 +112,37 @@ extension IconChooser {
             // there after the fix, and is no news then.
             let check: EditLint = { opened in try Linter.lint(opened: opened, options: catalogOptions, inspector: inspector) }
             let disabled = disabledRules
-            let report = { (opened: OpenedApp) throws -> LintReport in
+            let report: EditLint = { opened in
                 do {
                     return try Linter.lint(opened: opened, options: catalogOptions, disabled: disabled, inspector: inspector)
                 } catch {
                     throw CommandFailure(String(describing: error), exitCode: .unreadable)
                 }
             }
-            let opener = try options.recoverInterruptedEdits(dryRun: edit.dryRun, opener: opener)
-            let opened = try options.openForEdit(opener: opener)
-            let before = try report(opened)
-            let layout = try options.layout(of: opened)
-            let outcome: LintFixer.Outcome
-            do {
-                outcome = try LintFixer.plan(before, layout: layout, background: background.flatMap(IconBackground.init(parsing:)))
-            } catch {
-                throw CommandFailure(String(describing: error), exitCode: .failure)
+            let pipeline = try options.editPipeline()
+            let opener = try options.recoverInterruptedEdits(pipeline, dryRun: edit.dryRun, opener: opener)
+            let background = self.background.flatMap(IconBackground.init(parsing:))
+            let prepared = try options.prepare(pipeline, opener: opener, lintBefore: .first(report), handEdit: false) {
+                layout, before throws(EditError) in
+                guard let before else { preconditionFailure("lint --fix plans from lint's report") }
+                let outcome = try LintFixer.plan(before, layout: layout, background: background)
+                return (outcome.plan, outcome)
             }
+            let outcome = prepared.outcome
             for skipped in outcome.skipped {
                 Console.warning("not fixed: \(skipped.finding.message) [\(skipped.finding.rule)]: \(skipped.reason)")
             }
+            guard let before = prepared.lintBefore else { preconditionFailure("lint --fix plans from lint's report") }
             if outcome.fixed.isEmpty {
                 Console.writeError("iconchooser: nothing to fix\n")
                 return before
             }
             if edit.dryRun {
-                try options.write(outcome.plan, layout: layout, edit: edit, lint: check)
+                try options.write(prepared, with: pipeline, edit: edit, lintAfter: check)
                 return nil
             }
-            try options.write(outcome.plan, layout: layout, edit: edit, lint: check,
-                              lintBefore: disabled.isEmpty ? before : try? check(opened), summaryOnStderr: true)
+            try options.write(prepared, with: pipeline, edit: edit, lintAfter: check,
+                              lintBefore: .some(disabled.isEmpty ? before : try? check(prepared.opened)), summaryOnStderr: true)
             return try report(options.openForEdit(opener: AppOpener()))
         }
     }

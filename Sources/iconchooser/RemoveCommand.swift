@@ -12,7 +12,10 @@ extension IconChooser {
             discussion: """
                 Removes the icon's CFBundleAlternateIcons entries, its name from ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES, \
                 its files' references in the project and, unless --keep-files, its set, bundle or PNGs (a file \
-                another icon uses is kept). Every file is written or none is.
+                another icon uses is kept). In an Expo project, the icon's entry is taken out of the plugin's list in \
+                app.json (by its run-time name or its config key), with its images unless the config names them \
+                elsewhere; an app.config.js or .ts is not edited: the error says which entry to take out. Every file is \
+                written or none is.
 
                 Exit status: 0 removed; 1 not removed; 2 the app cannot be read.
                 """)
@@ -35,20 +38,18 @@ extension IconChooser {
         func run(_ start: CommandStart) throws {
             // Paths absolute from here on: every file an edit names is, and the writer checks them against the boundary.
             let options = try self.options.resolved()
-            let opener = try options.recoverInterruptedEdits(dryRun: edit.dryRun, opener: start.opener)
+            if let program = options.configProgram() {
+                throw CommandFailure(ExpoProgramAdvice.refusingRemove(name: name, program: program, options: options.catalogOptions).description,
+                                     exitCode: .failure)
+            }
+            let pipeline = try options.editPipeline()
+            let opener = try options.recoverInterruptedEdits(pipeline, dryRun: edit.dryRun, opener: start.opener)
             // Opened once; lint's look at it runs beside the reading and planning.
             let lint = options.comparedLint()
-            let opened = try options.openForEdit(opener: opener)
-            let before = edit.dryRun ? nil : ComputedOnce.startingNow { try lint.before(opened) }
-            let layout = try options.layout(of: opened)
-            let plan: EditPlan
-            do {
-                plan = try IconRemoval.plan(name: name, keepFiles: keepFiles, layout: layout)
-            } catch {
-                error.handEdit.map { lines in Console.writeError(lines.map { TextSanitizer.clean($0) + "\n" }.joined()) }
-                throw CommandFailure(error.description, exitCode: .failure)
+            let prepared = try options.prepare(pipeline, opener: opener, lintBefore: edit.dryRun ? .none : .beside(lint.before)) {
+                layout, _ throws(EditError) in (try IconRemoval.plan(name: name, keepFiles: keepFiles, layout: layout), ())
             }
-            try options.write(plan, layout: layout, edit: edit, lint: lint.after, lintBefore: before.flatMap { try? $0.value() })
+            try options.write(prepared, with: pipeline, edit: edit, lintAfter: lint.after)
         }
     }
 }

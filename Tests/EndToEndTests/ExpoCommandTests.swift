@@ -58,20 +58,35 @@ struct ExpoCommandTests {
         #expect(preview.stdout.contains("AppIcon-night") && preview.stdout.contains("AppIcon-red"))
     }
 
-    @Test func addAndRemoveLeaveTheConfigAlone() throws {
+    /// add writes the plugin's entry into app.json (its comment and trailing commas kept) and the
+    /// image beside the others; list reads it back under its run-time name; remove gives back every byte.
+    @Test func addAndRemoveWriteTheConfig() throws {
         let folder = project()
-        let before = try Data(contentsOf: URL(fileURLWithPath: folder.url("app.json")))
-        let line = "iconchooser: error: \(folder.url("app.json")): an Expo project's icons are declared in its config, which add and "
-            + "remove do not edit; change the icon plugin's entry there by hand (then `npx expo prebuild` writes ios/)"
-        let remove = try cli.run(["remove", "AppIcon-red", "--app", folder.path, "--allow-dirty"])
-        #expect(remove.status != 0)
-        #expect(remove.stderrLines == [line])
-        let add = try cli.run(["add", "blue", folder.url("assets/red.png"), "--app", folder.path, "--allow-dirty"])
-        #expect(add.status != 0)
-        #expect(add.stderrLines == [line])
-        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.url("app.json"))) == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url("assets")).sorted()
-            == ["icon.png", "n-dark.png", "n-tinted.png", "n.png", "red.png"])
+        let before = EditCommandTests.snapshot(folder.path)
+        let image = folder.write("new.png", PNGWriter.opaque(width: 1024, height: 1024, colour: (90, 90, 90)))
+        let dry = try cli.run(["add", "blue", image, "--app", folder.path, "--dry-run"])
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("\n+        \"blue\": { \"ios\": \"./assets/blue.png\" },\n"), "\(dry.stdout)")
+        #expect(dry.stderrLines == ["would create 1 file: assets/blue.png", "would change 1 file: app.json"])
+        var untouched = EditCommandTests.snapshot(folder.path)
+        untouched["new.png"] = nil
+        #expect(EditCommandTests.difference(before, untouched).isEmpty, "a dry run writes nothing")
+        let add = try cli.run(["add", "blue", image, "--app", folder.path])
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(add.stdout == "created assets/blue.png\nchanged app.json: added “blue” to the icons of "
+            + "@howincodes/expo-dynamic-app-icon; the app calls it “AppIcon-blue”\n")
+        let config = try String(contentsOfFile: folder.url("app.json"), encoding: .utf8)
+        #expect(config.contains("n-tinted.png\" } },\n        \"blue\": { \"ios\": \"./assets/blue.png\" },\n      }],"), "\(config)")
+        let list = try cli.run(["list", "--json", "--app", folder.path])
+        let icons = try #require((try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any])?["icons"] as? [[String: Any]])
+        let blue = try #require(icons.first { $0["name"] as? String == "AppIcon-blue" })
+        #expect(blue["configKey"] as? String == "blue")
+        #expect((blue["images"] as? [[String: Any]])?.first?["path"] as? String == folder.url("assets/blue.png"))
+        let remove = try cli.run(["remove", "AppIcon-blue", "--app", folder.path])
+        #expect(remove.status == 0, "\(remove.stderr)")
+        var after = EditCommandTests.snapshot(folder.path)
+        after["new.png"] = nil
+        #expect(EditCommandTests.difference(before, after).isEmpty)
     }
 
     @Test func malformedConfigIsOneLineAndExit2() throws {

@@ -129,6 +129,17 @@ import TestSupport
         }
     }
 
+    /// An Expo project: its app.json edited and the image copied beside the others' (outsung's example).
+    @Test(.enabled(if: ExpoCorpus.available, "\(ExpoCorpus.skipMessage)"))
+    func anExpoConfig() throws {
+        try killAtEveryStep("an Expo config") { folder in
+            let copy = folder.url("outsung")
+            try FileManager.default.copyItem(atPath: ExpoCorpus.path("outsung_expo-dynamic-app-icon"), toPath: copy)
+            let app = (copy as NSString).appendingPathComponent("example")
+            return (app, ["--app", app])
+        }
+    }
+
     /// A catalog icon listed in project.pbxproj (Unstoppable Wallet) and one listed in an
     /// xcconfig file (Threema).
     @Test(.enabled(if: RealProjectCorpus.available, "\(RealProjectCorpus.skipMessage)"),

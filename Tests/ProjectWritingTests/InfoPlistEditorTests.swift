@@ -244,7 +244,7 @@ func edit(_ text: String, _ changes: [InfoPlistChange]) throws(InfoPlistEditErro
     }
 
     @Test func problemsAreNamedWithTheFileAndNothingIsStaged() throws {
-        func failure(_ text: String, _ change: InfoPlistChange) -> InfoPlistEditError.Kind? {
+        func failure(_ text: String, _ change: InfoPlistChange) -> InfoPlistEditProblem? {
             do {
                 _ = try edit(text, [change])
                 return nil

@@ -198,7 +198,7 @@ package struct ExpoProject: Sendable {
     /// example app, `../app.plugin.js`) to a package of the table, found by the `package.json`
     /// beside the file or the project's dependency on that folder (`file:..`, `link:..`), else by
     /// the shape of `props`.
-    static func plugin(named name: String, props: JSONValue?, root: String) -> ExpoIconPlugin? {
+    package static func plugin(named name: String, props: JSONValue?, root: String) -> ExpoIconPlugin? {
         if let known = ExpoIconPlugin.named(name) { return known }
         guard name.hasPrefix(".") else { return nil }
         let target = ProjectPaths.absolute((root as NSString).appendingPathComponent(name))

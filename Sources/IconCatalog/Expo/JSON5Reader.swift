@@ -7,7 +7,8 @@
 ///
 /// Bounded: a document is read once, byte by byte, nesting stops at `maximumDepth`, and the
 /// caller gives it no more than its size limit of bytes. A duplicate key keeps the last value,
-/// as `json5` does. Errors name the line and column.
+/// as `json5` does. Errors name the line and column. `outline` also gives where each value's
+/// text is and the members in the order they are written, for edits that change a few bytes.
 package struct JSON5Reader {
     package struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
         package let line: Int
@@ -29,6 +30,11 @@ package struct JSON5Reader {
 
     /// The document's value, or where and why it is not JSON5.
     package static func parse<Bytes: Collection<UInt8>>(_ data: Bytes) -> Result<JSONValue, Failure> {
+        outline(data).map(\.value)
+    }
+
+    /// The document's value with where its text is (byte offsets into `data`), or where and why it is not JSON5.
+    package static func outline<Bytes: Collection<UInt8>>(_ data: Bytes) -> Result<JSON5Node, Failure> {
         var reader = JSON5Reader(Array(data))
         do throws(Failure) {
             // A byte order mark is skipped, as Node's file reading leaves it to the parser and json5 allows it.
@@ -87,35 +93,44 @@ package struct JSON5Reader {
         }
     }
 
-    private mutating func value(depth: Int) throws(Failure) -> JSONValue {
+    private mutating func value(depth: Int) throws(Failure) -> JSON5Node {
         guard depth < Self.maximumDepth else { throw failure("nested more than \(Self.maximumDepth) levels deep") }
         guard let byte = current else { throw failure("the document ends where a value was expected") }
+        let start = index
+        let scalar: JSONValue
         switch byte {
         case UInt8(ascii: "{"): return try object(depth: depth)
         case UInt8(ascii: "["): return try array(depth: depth)
-        case UInt8(ascii: "\""), UInt8(ascii: "'"): return .string(try string())
-        case UInt8(ascii: "t"): return try word("true", .bool(true))
-        case UInt8(ascii: "f"): return try word("false", .bool(false))
-        case UInt8(ascii: "n"): return try word("null", .null)
-        default: return .number(try number())
+        case UInt8(ascii: "\""), UInt8(ascii: "'"): scalar = .string(try string())
+        case UInt8(ascii: "t"): scalar = try word("true", .bool(true))
+        case UInt8(ascii: "f"): scalar = try word("false", .bool(false))
+        case UInt8(ascii: "n"): scalar = try word("null", .null)
+        default: scalar = .number(try number())
         }
+        return JSON5Node(range: start..<index, value: scalar)
     }
 
-    private mutating func object(depth: Int) throws(Failure) -> JSONValue {
+    private mutating func object(depth: Int) throws(Failure) -> JSON5Node {
+        let start = index
         index += 1
         var members: [String: JSONValue] = [:]
+        var written: [JSON5Node.Member] = []
         while true {
             try skipSpace()
             if current == UInt8(ascii: "}") {
                 index += 1
-                return .object(members)
+                return JSON5Node(range: start..<index, value: .object(members), members: written)
             }
+            let keyStart = index
             let key = current == UInt8(ascii: "\"") || current == UInt8(ascii: "'") ? try string() : try identifier()
+            let keyRange = keyStart..<index
             try skipSpace()
             guard current == UInt8(ascii: ":") else { throw failure("“:” expected after the key “\(key.prefix(40))”") }
             index += 1
             try skipSpace()
-            members[key] = try value(depth: depth + 1)
+            let member = try value(depth: depth + 1)
+            members[key] = member.value
+            written.append(JSON5Node.Member(key: key, keyRange: keyRange, node: member))
             try skipSpace()
             switch current {
             case UInt8(ascii: ",")?: index += 1
@@ -126,14 +141,15 @@ package struct JSON5Reader {
         }
     }
 
-    private mutating func array(depth: Int) throws(Failure) -> JSONValue {
+    private mutating func array(depth: Int) throws(Failure) -> JSON5Node {
+        let start = index
         index += 1
-        var elements: [JSONValue] = []
+        var elements: [JSON5Node] = []
         while true {
             try skipSpace()
             if current == UInt8(ascii: "]") {
                 index += 1
-                return .array(elements)
+                return JSON5Node(range: start..<index, value: .array(elements.map(\.value)), elements: elements)
             }
             elements.append(try value(depth: depth + 1))
             try skipSpace()
@@ -305,4 +321,34 @@ package struct JSON5Reader {
         default: return nil
         }
     }
+}
+
+/// A value of a JSON5 document with where its text is: byte offsets into the document, the
+/// members of an object in the order they are written (duplicates included) and the elements
+/// of an array, so an edit can change a few bytes and leave the rest as written.
+package struct JSON5Node: Sendable {
+    /// An object's member: its key, where the key's text is (quotes included), and its value.
+    package struct Member: Sendable {
+        package let key: String
+        package let keyRange: Range<Int>
+        package let node: JSON5Node
+    }
+
+    /// From the value's first byte (`{`, `[`, a quote, a digit…) to just past its last.
+    package let range: Range<Int>
+    package let value: JSONValue
+    /// An object's members as written; empty for anything else.
+    package let members: [Member]
+    /// An array's elements; empty for anything else.
+    package let elements: [JSON5Node]
+
+    init(range: Range<Int>, value: JSONValue, members: [Member] = [], elements: [JSON5Node] = []) {
+        self.range = range
+        self.value = value
+        self.members = members
+        self.elements = elements
+    }
+
+    /// The last member written with `key` (the one whose value counts, as with `json5`).
+    package func member(_ key: String) -> Member? { members.last { $0.key == key } }
 }

@@ -2,47 +2,36 @@ import TerminalText
 
 /// Why an icon's pictures or set could not be made: the file it is about and what is wrong,
 /// told in one line.
-package struct IconImageError: Error, Equatable, Sendable, CustomStringConvertible {
-    package enum Kind: Equatable, Sendable {
-        /// Not a PNG, damaged, or not readable: the decoder's or the file system's reason.
-        case unreadable(String)
-        case notSquare(width: Int, height: Int)
-        /// Smaller than `minimum` pixels a side: the sizes would have to be enlarged.
-        case tooSmall(width: Int, height: Int, minimum: Int)
-        /// A light image with `pixels` pixels not fully opaque, and no background to flatten onto:
-        /// App Store Connect refuses a transparent app icon (ITMS-90717).
-        case transparentLightImage(pixels: Int)
-        /// An Icon Composer bundle that cannot be used: what its reading found.
-        case unusableIconBundle(String)
-        /// A set's image would have to be enlarged from `from` to `to` pixels.
-        case wouldUpscale(from: Int, to: Int)
-        /// A set's `Contents.json` that cannot be read or edited.
-        case malformedContents(String)
-        /// A file the edit would create is already there.
-        case alreadyExists
-        /// The folder already holds `existing`, a name that differs only in case: on macOS's
-        /// case-insensitive disks the two are one file.
-        case existsInOtherCase(existing: String)
-        /// libpng could not write the picture.
-        case encodingFailed(String)
-        /// The file could not be read or staged (`ChangeSet`).
-        case fileAccess(ChangeSetError.Kind)
-    }
+package typealias IconImageError = FileError<IconImageProblem>
 
-    package let path: String
-    package let kind: Kind
+/// What is wrong with an icon's picture or set.
+package enum IconImageProblem: FileProblem {
+    /// Not a PNG, damaged, or not readable: the decoder's or the file system's reason.
+    case unreadable(String)
+    case notSquare(width: Int, height: Int)
+    /// Smaller than `minimum` pixels a side: the sizes would have to be enlarged.
+    case tooSmall(width: Int, height: Int, minimum: Int)
+    /// A light image with `pixels` pixels not fully opaque, and no background to flatten onto:
+    /// App Store Connect refuses a transparent app icon (ITMS-90717).
+    case transparentLightImage(pixels: Int)
+    /// An Icon Composer bundle that cannot be used: what its reading found.
+    case unusableIconBundle(String)
+    /// A set's image would have to be enlarged from `from` to `to` pixels.
+    case wouldUpscale(from: Int, to: Int)
+    /// A set's `Contents.json` that cannot be read or edited.
+    case malformedContents(String)
+    /// A file the edit would create is already there.
+    case alreadyExists
+    /// The folder already holds `existing`, a name that differs only in case: on macOS's
+    /// case-insensitive disks the two are one file.
+    case existsInOtherCase(existing: String)
+    /// libpng could not write the picture.
+    case encodingFailed(String)
+    /// The file could not be read or staged (`ChangeSet`).
+    case fileAccess(ChangeSetProblem)
 
-    package init(path: String, kind: Kind) {
-        self.path = path
-        self.kind = kind
-    }
-
-    init(_ error: ChangeSetError) {
-        self.init(path: error.path, kind: .fileAccess(error.kind))
-    }
-
-    package var description: String {
-        switch kind {
+    package func message(about path: String) -> String {
+        switch self {
         case .unreadable(let reason):
             return "\(path): \(reason)"
         case let .notSquare(width, height):
@@ -68,5 +57,11 @@ package struct IconImageError: Error, Equatable, Sendable, CustomStringConvertib
         case .fileAccess(let kind):
             return ChangeSetError(path: path, kind: kind).description
         }
+    }
+}
+
+extension FileError where Kind == IconImageProblem {
+    init(_ error: ChangeSetError) {
+        self.init(path: error.path, kind: .fileAccess(error.kind))
     }
 }

@@ -18,7 +18,7 @@ enum BinaryPlistEditor {
     }
 
     private static func apply(_ change: InfoPlistChange, to plist: inout [String: Any], path: String) throws(InfoPlistEditError) {
-        func failure(_ kind: InfoPlistEditError.Kind) -> InfoPlistEditError { InfoPlistEditError(path: path, kind: kind) }
+        func failure(_ kind: InfoPlistEditProblem) -> InfoPlistEditError { InfoPlistEditError(path: path, kind: kind) }
         switch change {
         case .addAlternate(let entry, let idiom):
             try addAlternate(entry.name, value(of: entry), idiom: idiom, to: &plist, path: path)

@@ -1,40 +1,33 @@
 import IconCatalog
 
 /// Why an Info.plist could not be changed; nothing was staged.
-package struct InfoPlistEditError: Error, Equatable, Sendable, CustomStringConvertible {
-    package enum Kind: Equatable, Sendable {
-        /// The file could not be read through the change set.
-        case unreadable(ChangeSetError)
-        /// No file at the path.
-        case missing
-        /// Not an XML or binary property list with a dictionary at the top; the reason says why.
-        case notAPlist(reason: String)
-        /// The XML is broken where the edit must find its way; `line` is 1-based, 0 for the file as a whole.
-        case malformed(line: Int, problem: String)
-        /// A key the edit goes through holds another type; `keyPath` is dotted (`CFBundleIcons.CFBundleAlternateIcons`).
-        case wrongType(keyPath: String, found: String)
-        /// The alternate to add is already there.
-        case alternateExists(name: String, keyPath: String)
-        /// The alternate to remove or copy is not there.
-        case noSuchAlternate(name: String, keyPath: String)
-        /// The key to remove is not there.
-        case noSuchKey(keyPath: String)
-        /// A preprocessed plist whose edit falls inside `#if … #endif`: the developer makes it by hand.
-        case insideConditionalBlock(HandEdit)
-        /// Foundation could not encode the changed binary plist.
-        case cannotEncode(reason: String)
-    }
+package typealias InfoPlistEditError = FileError<InfoPlistEditProblem>
 
-    package let path: String
-    package let kind: Kind
+/// Why an Info.plist could not be changed.
+package enum InfoPlistEditProblem: FileProblem {
+    /// The file could not be read through the change set.
+    case unreadable(ChangeSetError)
+    /// No file at the path.
+    case missing
+    /// Not an XML or binary property list with a dictionary at the top; the reason says why.
+    case notAPlist(reason: String)
+    /// The XML is broken where the edit must find its way; `line` is 1-based, 0 for the file as a whole.
+    case malformed(line: Int, problem: String)
+    /// A key the edit goes through holds another type; `keyPath` is dotted (`CFBundleIcons.CFBundleAlternateIcons`).
+    case wrongType(keyPath: String, found: String)
+    /// The alternate to add is already there.
+    case alternateExists(name: String, keyPath: String)
+    /// The alternate to remove or copy is not there.
+    case noSuchAlternate(name: String, keyPath: String)
+    /// The key to remove is not there.
+    case noSuchKey(keyPath: String)
+    /// A preprocessed plist whose edit falls inside `#if … #endif`: the developer makes it by hand.
+    case insideConditionalBlock(HandEdit)
+    /// Foundation could not encode the changed binary plist.
+    case cannotEncode(reason: String)
 
-    package init(path: String, kind: Kind) {
-        self.path = path
-        self.kind = kind
-    }
-
-    package var description: String {
-        switch kind {
+    package func message(about path: String) -> String {
+        switch self {
         case .unreadable(let error): return error.description
         case .missing: return "\(path): no such file"
         case .notAPlist(let reason): return "\(path): not a property list (\(reason))"

@@ -37,7 +37,7 @@ struct XMLPlistEditor {
         bytes.replaceSubrange(replacement.range, with: replacement.text)
     }
 
-    private func failure(_ kind: InfoPlistEditError.Kind) -> InfoPlistEditError {
+    private func failure(_ kind: InfoPlistEditProblem) -> InfoPlistEditError {
         InfoPlistEditError(path: path, kind: kind)
     }
 
@@ -98,7 +98,7 @@ private struct Document {
         layout = Self.layout(of: tree)
     }
 
-    private func failure(_ kind: InfoPlistEditError.Kind) -> InfoPlistEditError {
+    private func failure(_ kind: InfoPlistEditProblem) -> InfoPlistEditError {
         InfoPlistEditError(path: path, kind: kind)
     }
 

@@ -26,13 +26,37 @@ package struct EditError: Error, Sendable, CustomStringConvertible {
         case iconBundleAsPlist
         /// The primary icon is not removed.
         case primaryNotRemovable
-        /// An Expo project's icons are declared in its config, which these edits do not write.
-        case expoConfigNotEditable(config: String)
+        /// What an Expo project's config or icon plugin cannot take.
+        case expo(ExpoProblem)
         /// A new Info.plist entry copies the keys of its neighbour's (`name`), and `plist` read
         /// again cannot give them: the error, or nil where it reads with no such entry naming an image.
         case neighbourEntryUnreadable(plist: String, name: String, CatalogError?)
         /// A file the `CFBundleIconFiles` entry `entry` of `plist` names, which `lint --fix` does not make.
         case missingFileNotMade(entry: String, plist: String, MissingFileProblem)
+    }
+
+    /// Why an Expo project's config is not edited as asked.
+    package enum ExpoProblem: Sendable {
+        /// A config program (`app.config.js`): never edited; `advice` says what to write in it.
+        case program(program: String, advice: String?)
+        /// A JSON file that is not the config Expo reads (`expo config --json`'s output, say).
+        case notTheConfig(path: String)
+        /// No plugin of `plugins` that makes alternate icons (or takes them in a shape iconchooser writes).
+        case noIconPlugin(config: String)
+        /// `--dark` or `--tinted` for a plugin that makes light icons only.
+        case appearancesNotTaken(plugin: String)
+        /// expo-alternate-app-icons takes dark and tinted together, with light, or neither.
+        case variantsIncomplete(plugin: String)
+        /// The plugins make alternates from PNG images; an Icon Composer bundle is not one.
+        case iconBundle(plugin: String)
+        /// `--sizes`, `--style`, `--ordinal`, `--background`: Xcode's ways, not a plugin's.
+        case optionNotTaken
+        /// Icons named by their place in a list: a new one is named `next`.
+        case namedByPlace(plugin: String, next: Int)
+        /// Removing an icon named by its place would rename those after it.
+        case wouldRename(plugin: String, name: String)
+        /// An icon the config declares outside an icon plugin (in `ios.infoPlist` by hand).
+        case notFromPlugin(name: String, keyPath: String)
     }
 
     /// Why a missing file is not made.
@@ -74,9 +98,7 @@ package struct EditError: Error, Sendable, CustomStringConvertible {
         case .ordinalWithoutPlist: return "--ordinal orders Info.plist entries; this icon has no entry in the Info.plist"
         case .iconBundleAsPlist: return "an Icon Composer bundle goes into an asset catalog's place; it cannot be an Info.plist icon"
         case .primaryNotRemovable: return "the primary icon is not removed; give an alternate's name"
-        case .expoConfigNotEditable(let config):
-            return "\(TextSanitizer.clean(config)): an Expo project's icons are declared in its config, which add and remove do not "
-                + "edit; change the icon plugin's entry there by hand (then `npx expo prebuild` writes ios/)"
+        case .expo(let problem): return Self.describe(problem)
         case let .neighbourEntryUnreadable(plist, name, error):
             let neighbour = "“\(TextSanitizer.clean(name))”"
             if let error { return "\(error.description); a new entry copies the keys of \(neighbour)'s, so none is written" }
@@ -90,6 +112,37 @@ package struct EditError: Error, Sendable, CustomStringConvertible {
             case .noImage:
                 return "\(plist): the icon of the entry \(shown) has no image of its own to make the file from"
             }
+        }
+    }
+
+    private static func describe(_ problem: ExpoProblem) -> String {
+        switch problem {
+        case let .program(program, advice):
+            return "\(TextSanitizer.clean(program)): a config program is not edited; "
+                + (advice.map(TextSanitizer.clean) ?? "change the icon plugin's entry in its plugins by hand")
+        case .notTheConfig(let path):
+            return "\(TextSanitizer.clean(path)): not the config Expo reads (app.json or app.config.json); give the project's folder"
+        case .noIconPlugin(let config):
+            return "\(TextSanitizer.clean(config)): no plugin of “plugins” makes alternate icons in a shape iconchooser writes; "
+                + "install one (`npx expo install expo-alternate-app-icons`) and list it there"
+        case .appearancesNotTaken(let plugin):
+            return "--dark and --tinted: \(TextSanitizer.clean(plugin)) makes alternates of one image, with no dark or tinted one"
+        case .variantsIncomplete(let plugin):
+            return "\(TextSanitizer.clean(plugin)) takes dark and tinted images together (its ios object needs light, dark and "
+                + "tinted); give both --dark and --tinted, or neither"
+        case .iconBundle(let plugin):
+            return "\(TextSanitizer.clean(plugin)) makes alternates from PNG images; an Icon Composer bundle cannot be one"
+        case .optionNotTaken:
+            return "--sizes, --style, --ordinal and --background shape an Xcode project's icons; an Expo plugin makes its "
+                + "images from the PNG as given"
+        case let .namedByPlace(plugin, next):
+            return "\(TextSanitizer.clean(plugin)) is given a list here, which names icons by their place: the new one is “\(next)”"
+        case let .wouldRename(plugin, name):
+            return "\(TextSanitizer.clean(plugin)) is given a list here, which names icons by their place: removing “"
+                + "\(TextSanitizer.clean(name))” would rename the icons after it; remove the last one, or change the list by hand"
+        case let .notFromPlugin(name, keyPath):
+            return "“\(TextSanitizer.clean(name))” is declared at \(TextSanitizer.clean(keyPath)), not by an icon plugin; "
+                + "remove it there by hand"
         }
     }
 

@@ -40,7 +40,7 @@ package struct AddRequest: Sendable {
 /// (see `AppLayout`), and what must hold once written. Writes nothing.
 package enum IconAddition {
     package static func plan(_ request: AddRequest, layout: AppLayout) throws(EditError) -> EditPlan {
-        if layout.phone.appKind == .expo { throw EditError(.expoConfigNotEditable(config: layout.phone.path)) }
+        if layout.phone.appKind == .expo { return try ExpoConfigEdit.planAdd(request, layout: layout) }
         let style = request.style ?? layout.existingStyle ?? .assetCatalog
         let name = request.name
         // A set's name takes the namespace of the folder it goes in (a bundle, beside the catalogs,

@@ -9,7 +9,7 @@ package enum IconRemoval {
     static let maximumFiles = 2_000
 
     package static func plan(name: String, keepFiles: Bool, layout: AppLayout) throws(EditError) -> EditPlan {
-        if layout.phone.appKind == .expo { throw EditError(.expoConfigNotEditable(config: layout.phone.path)) }
+        if layout.phone.appKind == .expo { return try ExpoConfigEdit.planRemove(name: name, keepFiles: keepFiles, layout: layout) }
         guard !name.isEmpty else { throw EditError(.name(.empty, name: name)) }
         let found = layout.catalogs.compactMap { $0.alternate(named: name) }
         guard let icon = found.first else {

@@ -2,55 +2,43 @@ import IconCatalog
 
 /// Why a project file, xcconfig file or XcodeGen spec could not be edited. Every kind names
 /// what was looked for; the message names the file. Nothing is staged when one is thrown.
-package struct ProjectEditError: Error, Equatable, Sendable, CustomStringConvertible {
-    package enum Kind: Equatable, Sendable {
-        /// The file could not be read through the change set.
-        case unreadable(ChangeSetError.Kind)
-        /// The file is not there.
-        case missing
-        /// The project could not be read as a project (the reader's own message).
-        case notAProject(String)
-        /// The project has no target of that name.
-        case unknownTarget(String, available: [String])
-        /// An object the project names is not written where Xcode writes it (`what`: its role).
-        case objectNotFound(id: String, what: String)
-        /// The text is not in the layout Xcode writes, so no safe edit exists: what was expected.
-        case unexpectedLayout(String)
-        /// A file to add lies outside the folder the app was read in: the file, and the
-        /// boundary as a message names it ("the repository /x").
-        case outsideBoundary(String, boundary: String)
-        /// A file to add is reached through a symbolic link leading out of that folder.
-        case linkLeadingOutside(String, boundary: String)
-        /// No group of the project stands for the folder holding the file, nor for any folder above it.
-        case noGroupHolds(String)
-        /// The target has no Resources build phase to list the file in.
-        case noResourcesPhase(target: String)
-        /// The setting is written in a form this edit does not change (an array, a continued xcconfig line…): why.
-        case settingNotEditable(setting: String, reason: String)
-        /// An icon name the build setting cannot hold.
-        case invalidName(String)
-        /// What an XcodeGen spec edit looked for is not written in the spec itself (an included
-        /// spec, a template or a setting group gives it): what.
-        case notInSpec(String)
-        /// Resources asked of an XcodeGen spec, whose targets take their files from `sources`.
-        case resourcesFromSpecSources
-    }
+package typealias ProjectEditError = FileError<ProjectEditProblem>
 
-    /// The file the problem is in.
-    package let path: String
-    package let kind: Kind
+/// Why a project file, xcconfig file or XcodeGen spec could not be edited.
+package enum ProjectEditProblem: FileProblem {
+    /// The file could not be read through the change set.
+    case unreadable(ChangeSetProblem)
+    /// The file is not there.
+    case missing
+    /// The project could not be read as a project (the reader's own message).
+    case notAProject(String)
+    /// The project has no target of that name.
+    case unknownTarget(String, available: [String])
+    /// An object the project names is not written where Xcode writes it (`what`: its role).
+    case objectNotFound(id: String, what: String)
+    /// The text is not in the layout Xcode writes, so no safe edit exists: what was expected.
+    case unexpectedLayout(String)
+    /// A file to add lies outside the folder the app was read in: the file, and the
+    /// boundary as a message names it ("the repository /x").
+    case outsideBoundary(String, boundary: String)
+    /// A file to add is reached through a symbolic link leading out of that folder.
+    case linkLeadingOutside(String, boundary: String)
+    /// No group of the project stands for the folder holding the file, nor for any folder above it.
+    case noGroupHolds(String)
+    /// The target has no Resources build phase to list the file in.
+    case noResourcesPhase(target: String)
+    /// The setting is written in a form this edit does not change (an array, a continued xcconfig line…): why.
+    case settingNotEditable(setting: String, reason: String)
+    /// An icon name the build setting cannot hold.
+    case invalidName(String)
+    /// What an XcodeGen spec edit looked for is not written in the spec itself (an included
+    /// spec, a template or a setting group gives it): what.
+    case notInSpec(String)
+    /// Resources asked of an XcodeGen spec, whose targets take their files from `sources`.
+    case resourcesFromSpecSources
 
-    package init(path: String, kind: Kind) {
-        self.path = path
-        self.kind = kind
-    }
-
-    init(_ error: ChangeSetError) {
-        self.init(path: error.path, kind: .unreadable(error.kind))
-    }
-
-    package var description: String {
-        switch kind {
+    package func message(about path: String) -> String {
+        switch self {
         case .unreadable(let kind): return ChangeSetError(path: path, kind: kind).description
         case .missing: return "\(path): no such file"
         case .notAProject(let reason): return reason
@@ -73,6 +61,12 @@ package struct ProjectEditError: Error, Equatable, Sendable, CustomStringConvert
         case .notInSpec(let what):
             return "\(path): \(what) is not written in this spec (an included spec, a template or a setting group gives it); it is left unchanged"
         }
+    }
+}
+
+extension FileError where Kind == ProjectEditProblem {
+    init(_ error: ChangeSetError) {
+        self.init(path: error.path, kind: .unreadable(error.kind))
     }
 }
 

@@ -118,42 +118,35 @@ package final class AppliedTransaction: @unchecked Sendable {
 }
 
 /// Why a transaction did not happen (nothing was changed) or could not be undone.
-package struct FileTransactionError: Error, Equatable, Sendable, CustomStringConvertible {
-    package enum Kind: Equatable, Sendable {
-        /// The path, resolved, lies outside the boundary folder, as a message names it.
-        case outsideBoundary(boundary: String)
-        /// A component of the path (`component`, itself a path) is a symbolic link.
-        case throughSymbolicLink(component: String)
-        /// The file no longer holds the bytes it was read with.
-        case changedOnDisk
-        /// Another program wrote the file while it was being replaced or removed: its version
-        /// was put back. `keptAt`: where what it wrote into the new version meanwhile was kept,
-        /// where that could not simply be added to its version.
-        case changedWhileWriting(keptAt: String?)
-        /// A file to create exists now.
-        case appearedOnDisk
-        /// Something other than a regular file is where a file is to be written or deleted.
-        case notARegularFile(FileKind)
-        /// A folder on the way (`component`, itself a path) is something else.
-        case notAFolder(component: String, FileKind)
-        /// A system call failed: `operation` says which ("create the folder", "rename into place").
-        case system(operation: String, reason: String)
-        /// The test hook `failingAtStep` was reached.
-        case injectedFailure(step: Int)
-        /// Putting files back after a failure failed too; `reason` names what is left as it is.
-        case restoreFailed(reason: String)
-    }
+package typealias FileTransactionError = FileError<FileTransactionProblem>
 
-    package let path: String
-    package let kind: Kind
+/// Why a transaction did not happen, or could not be undone.
+package enum FileTransactionProblem: FileProblem {
+    /// The path, resolved, lies outside the boundary folder, as a message names it.
+    case outsideBoundary(boundary: String)
+    /// A component of the path (`component`, itself a path) is a symbolic link.
+    case throughSymbolicLink(component: String)
+    /// The file no longer holds the bytes it was read with.
+    case changedOnDisk
+    /// Another program wrote the file while it was being replaced or removed: its version
+    /// was put back. `keptAt`: where what it wrote into the new version meanwhile was kept,
+    /// where that could not simply be added to its version.
+    case changedWhileWriting(keptAt: String?)
+    /// A file to create exists now.
+    case appearedOnDisk
+    /// Something other than a regular file is where a file is to be written or deleted.
+    case notARegularFile(FileKind)
+    /// A folder on the way (`component`, itself a path) is something else.
+    case notAFolder(component: String, FileKind)
+    /// A system call failed: `operation` says which ("create the folder", "rename into place").
+    case system(operation: String, reason: String)
+    /// The test hook `failingAtStep` was reached.
+    case injectedFailure(step: Int)
+    /// Putting files back after a failure failed too; `reason` names what is left as it is.
+    case restoreFailed(reason: String)
 
-    package init(path: String, kind: Kind) {
-        self.path = path
-        self.kind = kind
-    }
-
-    package var description: String {
-        switch kind {
+    package func message(about path: String) -> String {
+        switch self {
         case .outsideBoundary(let boundary): return "\(path): outside \(boundary); nothing is written there"
         case .throughSymbolicLink(let component): return "\(path): \(component) is a symbolic link; nothing is written through one"
         case .changedOnDisk: return "\(path): changed on disk since it was read; nothing was written"

@@ -134,26 +134,24 @@ struct TransactionJournal: Codable, Equatable, Sendable {
 
 /// Why an interrupted transaction could not be taken back (wholly): the files it names are
 /// left as they are, and its folder with the originals stays for the next try or for a person.
-package struct RecoveryProblem: Error, Equatable, Sendable, CustomStringConvertible {
-    package enum Kind: Equatable, Sendable {
-        /// The journal cannot be read; nothing it names was touched.
-        case unreadableJournal(String)
-        /// The file holds neither what the edit found nor what it wrote: someone changed it
-        /// since. It is kept; `original` is where the bytes the edit found are kept.
-        case changedSince(original: String?)
-        /// The original the journal names is missing or not the bytes it found.
-        case originalLost
-        /// A folder on the way to the file (`component`) is a symbolic link: nothing is done there.
-        case throughSymbolicLink(component: String)
-        /// A system call failed.
-        case system(operation: String, Errno)
-    }
+package typealias RecoveryProblem = FileError<RecoveryProblemKind>
 
-    package let path: String
-    package let kind: Kind
+/// What stops an interrupted transaction being taken back.
+package enum RecoveryProblemKind: FileProblem {
+    /// The journal cannot be read; nothing it names was touched.
+    case unreadableJournal(String)
+    /// The file holds neither what the edit found nor what it wrote: someone changed it
+    /// since. It is kept; `original` is where the bytes the edit found are kept.
+    case changedSince(original: String?)
+    /// The original the journal names is missing or not the bytes it found.
+    case originalLost
+    /// A folder on the way to the file (`component`) is a symbolic link: nothing is done there.
+    case throughSymbolicLink(component: String)
+    /// A system call failed.
+    case system(operation: String, Errno)
 
-    package var description: String {
-        switch kind {
+    package func message(about path: String) -> String {
+        switch self {
         case .unreadableJournal(let reason): return "\(path): cannot read the journal of an interrupted edit (\(reason))"
         case .changedSince(let original?): return "\(path): changed since an interrupted edit; kept as it is, and what the edit found is at \(original)"
         case .changedSince(nil): return "\(path): changed since an interrupted edit; kept as it is"
