@@ -116,9 +116,14 @@ public final class NcursesTerminal: Terminal {
         let codeset = String(cString: nl_langinfo(Int32(CODESET)))
         isUTF8 = codeset.uppercased().replacingOccurrences(of: "-", with: "") == "UTF8"
         symbolLimit = Self.symbolLimit(insideTmux: !(environment["TMUX"] ?? "").isEmpty)
+        let pixels = TTY.size(of: descriptor)
+        // ncurses takes LINES and COLUMNS from the environment over the terminal's own size; a
+        // script that exported them for a wider window would have every frame drawn too wide.
+        if let pixels, pixels.columns > 0, pixels.rows > 0 {
+            resizeterm(Int32(clamping: pixels.rows), Int32(clamping: pixels.columns))
+        }
         var rows: Int32 = 0, columns: Int32 = 0
         iconchooser_getmaxyx(iconchooser_stdscr(), &rows, &columns)
-        let pixels = TTY.size(of: descriptor)
         size = TerminalSize(columns: Int(columns), rows: Int(rows),
                             pixelWidth: pixels?.pixelWidth ?? 0, pixelHeight: pixels?.pixelHeight ?? 0)
     }

@@ -25,6 +25,20 @@ struct ChooserTmuxTests {
         #expect(try tmux.waitForFile(window.statusFile) == "0\n")
     }
 
+    /// A shell script that exported COLUMNS and LINES for a larger window: the chooser draws
+    /// for the terminal it is in (ncurses would take the variables over the terminal's size).
+    @Test func anExportedWindowSizeDoesNotOverrideTheTerminals() throws {
+        let window = try open(width: 61, height: 17, environment: ["COLUMNS": "100", "LINES": "30"])
+        let tmux = window.tmux
+        let screen = try tmux.waitFor(text: "q quit").prefix(17)
+        #expect(screen.first == String(repeating: " ", count: 16) + "App Icon — Colourful — iPhone",
+                "the title is centred in 61 columns: \(screen.first ?? "")")
+        #expect(screen.last?.hasPrefix(" Enter use") == true, "the footer is on the 17th row: \(screen)")
+        #expect(screen.contains { $0.contains("Default") && $0.contains("black…ulti") }, "\(screen)")
+        try tmux.send("q")
+        #expect(try tmux.waitForFile(window.statusFile) == "0\n")
+    }
+
     @Test func arrowsAndVimKeysMoveTheFocus() throws {
         let window = try open()
         let tmux = window.tmux
