@@ -11,23 +11,6 @@ import TestSupport
 /// the fix written once confirmed through the edit pipeline, a proposal used up, and uncommitted
 /// work never written over.
 @Suite struct ChooserFixesTests {
-    /// The demo with its alternate black-multi left out of CFBundleIcons~ipad: one fixable finding about it.
-    static func demo(in folder: TemporaryFolder) throws -> String {
-        let demo = folder.copyDemo()
-        let plistPath = (demo as NSString).appendingPathComponent("Info.plist")
-        var plist = try #require(try PropertyListSerialization.propertyList(from: Data(contentsOf: URL(fileURLWithPath: plistPath)),
-                                                                          format: nil) as? [String: Any])
-        var pad = try #require(plist["CFBundleIcons~ipad"] as? [String: Any])
-        var alternates = try #require(pad["CFBundleAlternateIcons"] as? [String: Any])
-        alternates["black-multi"] = nil
-        pad["CFBundleAlternateIcons"] = alternates
-        plist["CFBundleIcons~ipad"] = pad
-        try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0).write(to: URL(fileURLWithPath: plistPath))
-        for file in ["app-icon--black-multi-ipad@2x.png", "app-icon--black-multi-ipadpro@2x.png"] {
-            try FileManager.default.removeItem(atPath: (demo as NSString).appendingPathComponent("App Icons/" + file))
-        }
-        return demo
-    }
 
     static func fixes(_ app: String) -> ChooserFixes {
         let pipeline = EditPipeline(app: app, open: { opener in try opener.open(app, options: CatalogOptions()) },
@@ -72,7 +55,7 @@ import TestSupport
 
     @Test func aProposalIsWrittenOnceConfirmedAndOnlyOnce() throws {
         let folder = TemporaryFolder()
-        let demo = try Self.demo(in: folder)
+        let demo = try folder.copyDemoWithFixableFindings(newsstand: false)
         let fixes = Self.fixes(demo)
         let (proposal, error) = Self.plan(fixes, FixTarget(name: "black-multi"))
         #expect(error == nil)
@@ -92,14 +75,14 @@ import TestSupport
 
     @Test func anIconWithNothingToFixGetsNoProposal() throws {
         let folder = TemporaryFolder()
-        let demo = try Self.demo(in: folder)
+        let demo = try folder.copyDemoWithFixableFindings(newsstand: false)
         let (proposal, _) = Self.plan(Self.fixes(demo), FixTarget(name: "white-black"))
         #expect(proposal == nil)
     }
 
     @Test func uncommittedWorkIsNeverWrittenOver() throws {
         let folder = TemporaryFolder()
-        let demo = try Self.demo(in: folder)
+        let demo = try folder.copyDemoWithFixableFindings(newsstand: false)
         for arguments in [["init", "-q"], ["add", "-A"], ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "demo"]] {
             let git = Process()
             git.executableURL = URL(fileURLWithPath: "/usr/bin/git")

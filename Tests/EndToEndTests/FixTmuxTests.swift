@@ -10,7 +10,7 @@ struct FixTmuxTests {
 
     @Test func fFixesTheFocusedIconsFindingAndTheFindingIsGone() throws {
         let folder = TemporaryFolder()
-        let demo = try LintFixCommandTests.brokenDemo(in: folder)
+        let demo = try folder.copyDemoWithFixableFindings()
         var environment = cli.environment
         environment["TERM"] = "xterm-256color"
         let tmux = try Tmux(command: [CLI.binary, "--app", demo].map(shellQuote).joined(separator: " "),
@@ -46,7 +46,7 @@ struct FixTmuxTests {
     @Test(.enabled(if: RepositoryWriteTests.gitInstalled, "git is not installed"))
     func fRefusesToWriteOverUncommittedChanges() throws {
         let folder = TemporaryFolder()
-        let demo = try LintFixCommandTests.brokenDemo(in: folder)
+        let demo = try folder.copyDemoWithFixableFindings()
         try RepositoryWriteTests.git(["init", "-q"], in: demo)
         try RepositoryWriteTests.git(["add", "-A"], in: demo)
         try RepositoryWriteTests.git(["commit", "-q", "-m", "demo"], in: demo)
@@ -75,7 +75,7 @@ struct FixTmuxTests {
     /// for after it, shows with no status of a fix under way or refused).
     @Test func withNoFixTheKeyIsNotOfferedAndNothingIsWritten() throws {
         let folder = TemporaryFolder()
-        let demo = try LintFixCommandTests.brokenDemo(in: folder)
+        let demo = try folder.copyDemoWithFixableFindings()
         let before = EditCommandTests.snapshot(demo)
         var environment = cli.environment
         environment["TERM"] = "xterm-256color"

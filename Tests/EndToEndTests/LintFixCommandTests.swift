@@ -17,31 +17,10 @@ import TestSupport
         try findings(app).filter { fixable == nil || $0["fixable"] as? Bool == fixable }.compactMap { $0["rule"] as? String }.sorted()
     }
 
-    /// The demo with UINewsstandIcon in CFBundleIcons and its alternate black-multi left out
-    /// of CFBundleIcons~ipad (and its iPad files deleted).
-    static func brokenDemo(in folder: TemporaryFolder) throws -> String {
-        let demo = folder.copyDemo()
-        let plistPath = (demo as NSString).appendingPathComponent("Info.plist")
-        var plist = try #require(try PropertyListSerialization.propertyList(from: Data(contentsOf: URL(fileURLWithPath: plistPath)),
-                                                                          format: nil) as? [String: Any])
-        var icons = try #require(plist["CFBundleIcons"] as? [String: Any])
-        icons["UINewsstandIcon"] = ["CFBundleIconFiles": ["newsstand"], "UINewsstandBindingType": "UINewsstandBindingTypeMagazine"]
-        plist["CFBundleIcons"] = icons
-        var pad = try #require(plist["CFBundleIcons~ipad"] as? [String: Any])
-        var alternates = try #require(pad["CFBundleAlternateIcons"] as? [String: Any])
-        alternates["black-multi"] = nil
-        pad["CFBundleAlternateIcons"] = alternates
-        plist["CFBundleIcons~ipad"] = pad
-        try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0).write(to: URL(fileURLWithPath: plistPath))
-        for file in ["app-icon--black-multi-ipad@2x.png", "app-icon--black-multi-ipadpro@2x.png"] {
-            try FileManager.default.removeItem(atPath: (demo as NSString).appendingPathComponent("App Icons/" + file))
-        }
-        return demo
-    }
 
     @Test func fixesAMissingIPadTwinAndANewsstandIconInThePlist() throws {
         let folder = TemporaryFolder()
-        let demo = try Self.brokenDemo(in: folder)
+        let demo = try folder.copyDemoWithFixableFindings()
         let app = ["--app", demo]
         #expect(try rules(app, fixable: true) == ["missing-on-ipad", "newsstand-icon"])
         let others = try rules(app, fixable: false)
@@ -70,7 +49,7 @@ import TestSupport
     /// reason to undo the fix, and the report after it still leaves the rule out.
     @Test func aDisabledRulesFindingIsNoNewsAfterTheFix() throws {
         let folder = TemporaryFolder()
-        let demo = try Self.brokenDemo(in: folder)
+        let demo = try folder.copyDemoWithFixableFindings()
         let plistPath = (demo as NSString).appendingPathComponent("Info.plist")
         // An entry naming a scale: a warning no fix touches.
         var plist = try #require(try PropertyListSerialization.propertyList(from: Data(contentsOf: URL(fileURLWithPath: plistPath)),

@@ -111,7 +111,7 @@ import TestSupport
     @Test(.enabled(if: gitInstalled, "git is not installed"))
     func lintFixRefusesTooAndWritesWhenAllowed() throws {
         let folder = TemporaryFolder()
-        let demo = try LintFixCommandTests.brokenDemo(in: folder)
+        let demo = try folder.copyDemoWithFixableFindings()
         // Nothing committed: every file the fix touches is untracked.
         try Self.git(["init", "-q"], in: demo)
         let before = Self.files(demo)

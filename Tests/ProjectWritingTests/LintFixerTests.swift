@@ -8,27 +8,6 @@ import TestSupport
 /// `lint --fix`'s planner: which findings it fixes (only those with a safe fix, only those about
 /// the icons asked for), in which order, what it writes, and what it leaves with the reason.
 @Suite struct LintFixerTests {
-    /// The demo with UINewsstandIcon in CFBundleIcons and its alternate black-multi left out of
-    /// CFBundleIcons~ipad (its iPad files deleted): two fixable findings, one about an icon.
-    static func brokenDemo(in folder: TemporaryFolder) throws -> String {
-        let demo = folder.copyDemo()
-        let plistPath = (demo as NSString).appendingPathComponent("Info.plist")
-        var plist = try #require(try PropertyListSerialization.propertyList(from: Data(contentsOf: URL(fileURLWithPath: plistPath)),
-                                                                          format: nil) as? [String: Any])
-        var icons = try #require(plist["CFBundleIcons"] as? [String: Any])
-        icons["UINewsstandIcon"] = ["CFBundleIconFiles": ["newsstand"], "UINewsstandBindingType": "UINewsstandBindingTypeMagazine"]
-        plist["CFBundleIcons"] = icons
-        var pad = try #require(plist["CFBundleIcons~ipad"] as? [String: Any])
-        var alternates = try #require(pad["CFBundleAlternateIcons"] as? [String: Any])
-        alternates["black-multi"] = nil
-        pad["CFBundleAlternateIcons"] = alternates
-        plist["CFBundleIcons~ipad"] = pad
-        try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0).write(to: URL(fileURLWithPath: plistPath))
-        for file in ["app-icon--black-multi-ipad@2x.png", "app-icon--black-multi-ipadpro@2x.png"] {
-            try FileManager.default.removeItem(atPath: (demo as NSString).appendingPathComponent("App Icons/" + file))
-        }
-        return demo
-    }
 
     static func lint(_ app: String) throws -> LintReport {
         try Linter.lint(app: app, inspector: DecodingImageInspector())
@@ -36,7 +15,7 @@ import TestSupport
 
     @Test func fixesEachFixableFindingInTheTablesOrder() throws {
         let folder = TemporaryFolder()
-        let demo = try Self.brokenDemo(in: folder)
+        let demo = try folder.copyDemoWithFixableFindings()
         let report = try Self.lint(demo)
         let outcome = try LintFixer.plan(report, layout: PlanningTests.layout(demo), background: nil)
         #expect(outcome.fixed.map(\.rule) == [.missingOnIpad, .newsstandIcon])
@@ -49,7 +28,7 @@ import TestSupport
 
     @Test func onlyTheFindingsAboutTheIconsAskedFor() throws {
         let folder = TemporaryFolder()
-        let demo = try Self.brokenDemo(in: folder)
+        let demo = try folder.copyDemoWithFixableFindings()
         let report = try Self.lint(demo)
         let layout = try PlanningTests.layout(demo)
         let mine = try LintFixer.plan(report, layout: layout, background: nil, only: ["black-multi"])

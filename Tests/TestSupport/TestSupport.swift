@@ -53,6 +53,32 @@ public final class TemporaryFolder: @unchecked Sendable {
         try! FileManager.default.copyItem(atPath: assets, toPath: target)
         return target
     }
+
+    /// A copy of the demo lint can fix: its alternate black-multi left out of
+    /// CFBundleIcons~ipad (and its iPad files deleted), and with `newsstand` a UINewsstandIcon
+    /// in CFBundleIcons, a finding about the whole app.
+    public func copyDemoWithFixableFindings(newsstand: Bool = true) throws -> String {
+        let demo = copyDemo()
+        let plistPath = (demo as NSString).appendingPathComponent("Info.plist")
+        guard var plist = try PropertyListSerialization.propertyList(from: Data(contentsOf: URL(fileURLWithPath: plistPath)),
+                                                                    format: nil) as? [String: Any],
+              var icons = plist["CFBundleIcons"] as? [String: Any], var pad = plist["CFBundleIcons~ipad"] as? [String: Any],
+              var alternates = pad["CFBundleAlternateIcons"] as? [String: Any] else {
+            throw CocoaError(.propertyListReadCorrupt, userInfo: [NSFilePathErrorKey: plistPath])
+        }
+        if newsstand {
+            icons["UINewsstandIcon"] = ["CFBundleIconFiles": ["newsstand"], "UINewsstandBindingType": "UINewsstandBindingTypeMagazine"]
+            plist["CFBundleIcons"] = icons
+        }
+        alternates["black-multi"] = nil
+        pad["CFBundleAlternateIcons"] = alternates
+        plist["CFBundleIcons~ipad"] = pad
+        try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0).write(to: URL(fileURLWithPath: plistPath))
+        for file in ["app-icon--black-multi-ipad@2x.png", "app-icon--black-multi-ipadpro@2x.png"] {
+            try FileManager.default.removeItem(atPath: (demo as NSString).appendingPathComponent("App Icons/" + file))
+        }
+        return demo
+    }
 }
 
 /// Writes binary plists object by object, so a test can share one object between many

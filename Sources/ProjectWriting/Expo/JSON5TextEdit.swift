@@ -274,23 +274,8 @@ package indirect enum JSON5Fragment: Sendable, Equatable {
         return open + space + parts.joined(separator: ", ") + space + close
     }
 
-    /// `text` as a JSON string: quotes, backslashes and control characters escaped.
-    package static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    /// `text` as a JSON string: quotes, backslashes, control characters and line separators escaped.
+    package static func quoted(_ text: String) -> String { JSONString.quoted(text, escapingLineSeparators: true) }
 
     package static func == (lhs: JSON5Fragment, rhs: JSON5Fragment) -> Bool {
         switch (lhs, rhs) {
