@@ -42,19 +42,8 @@ import Testing
     /// `swift package describe`, with the lock ignored: `swift test` holds it while the tests run.
     /// `lean`: the graph a tool gets that depends on the package with `traits: []`.
     static func targets(lean: Bool = false) throws -> [Target] {
-        let swift = ProcessInfo.processInfo.environment["PATH"].flatMap { path in
-            path.split(separator: ":").map { "\($0)/swift" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-        } ?? "/opt/swift/usr/bin/swift"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: swift)
-        process.arguments = ["package", "--ignore-lock", "--package-path", Repository.root.path]
-            + (lean ? ["--disable-default-traits"] : []) + ["describe", "--type", "json"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try SourceScan.swiftOutput(["package", "--ignore-lock", "--package-path", Repository.root.path]
+            + (lean ? ["--disable-default-traits"] : []) + ["describe", "--type", "json"])
         struct Description: Decodable { let targets: [Target] }
         return try JSONDecoder().decode(Description.self, from: data).targets.filter { $0.type != "test" && !$0.path.hasPrefix("Tests/") }
     }
@@ -133,26 +122,6 @@ import Testing
     }
 
     /// The `swift` on the PATH, as the tests run it.
-    static var swift: String {
-        ProcessInfo.processInfo.environment["PATH"].flatMap { path in
-            path.split(separator: ":").map { "\($0)/swift" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-        } ?? "/opt/swift/usr/bin/swift"
-    }
-
-    /// What `swift ARGUMENTS` prints on stdout.
-    static func swiftOutput(_ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: swift)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return data
-    }
-
     /// A dependency's manifest as `swift package dump-package` prints it: its products and its
     /// targets with what each depends on.
     struct Manifest: Decodable {
@@ -187,7 +156,7 @@ import Testing
     /// (`swift package show-dependencies`, then `dump-package` of each), never from a list kept here.
     static func dependencyProducts() throws -> [String: Set<String>] {
         struct Node: Decodable { let path: String; let dependencies: [Node] }
-        let root = try JSONDecoder().decode(Node.self, from: swiftOutput(["package", "--ignore-lock", "--package-path", Repository.root.path,
+        let root = try JSONDecoder().decode(Node.self, from: SourceScan.swiftOutput(["package", "--ignore-lock", "--package-path", Repository.root.path,
                                                                           "show-dependencies", "--format", "json"]))
         var paths: Set<String> = []
         var queue = root.dependencies
@@ -197,7 +166,7 @@ import Testing
         let ordered = paths.sorted()
         let manifests = Mutex<[Manifest?]>(Array(repeating: nil, count: ordered.count))
         DispatchQueue.concurrentPerform(iterations: ordered.count) { index in
-            let manifest = try? JSONDecoder().decode(Manifest.self, from: swiftOutput(["package", "--package-path", ordered[index], "dump-package"]))
+            let manifest = try? JSONDecoder().decode(Manifest.self, from: SourceScan.swiftOutput(["package", "--package-path", ordered[index], "dump-package"]))
             manifests.withLock { $0[index] = manifest }
         }
         let read = manifests.withLock { $0 }

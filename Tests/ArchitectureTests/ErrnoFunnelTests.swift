@@ -11,20 +11,13 @@ import Testing
 @Suite struct ErrnoFunnelTests {
     /// Lines of Swift code (comments left out) that read `errno` or call `strerror`.
     static func handWrittenErrno(in text: String) -> [String] {
-        let pattern = /(^|[^A-Za-z0-9_])(errno|strerror)([^A-Za-z0-9_]|$)/
-        return text.split(separator: "\n").map(String.init).filter { line in
-            let code = line.components(separatedBy: "//")[0]
-            return code.contains(pattern)
-        }
+        SourceScan.lines(in: text, matching: /(^|[^A-Za-z0-9_])(errno|strerror)([^A-Za-z0-9_]|$)/)
     }
 
     @Test func onlyFileAccessReadsErrno() throws {
-        let sources = Repository.root.appendingPathComponent("Sources")
-        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }
-            .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("FileAccess/") } ?? []
+        let files = try SourceScan.swiftFiles { $0.hasPrefix("FileAccess/") }
         #expect(files.count > 100, "found \(files.count) Swift files under Sources")
-        for file in files {
-            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+        for (file, text) in files {
             let lines = Self.handWrittenErrno(in: text)
             #expect(lines.isEmpty, "Sources/\(file) reads errno or calls strerror itself: \(lines.first ?? "")")
         }
@@ -41,20 +34,14 @@ import Testing
     /// Lines of Swift code (comments and string literals left out) that make one of the
     /// descriptor calls `FileAccess.Descriptors` makes through the funnel, raw.
     static func rawDescriptorCalls(in text: String) -> [String] {
-        let pattern = /(?:^|[^A-Za-z0-9_.])(?:Foundation\.|Glibc\.|Darwin\.)?(?:pipe|pipe2|tcsetattr|tcgetattr|fcntl|dup|dup2|dup3|ioctl)\s*\(/
-        return text.split(separator: "\n").map(String.init).filter { line in
-            let code = line.replacing(/"(?:\\.|[^"\\])*"/, with: "\"\"").components(separatedBy: "//")[0]
-            return code.contains(pattern)
-        }
+        SourceScan.lines(in: text, matching: /(?:^|[^A-Za-z0-9_.])(?:Foundation\.|Glibc\.|Darwin\.)?(?:pipe|pipe2|tcsetattr|tcgetattr|fcntl|dup|dup2|dup3|ioctl)\s*\(/,
+                         emptyingStrings: true)
     }
 
     @Test func onlyFileAccessMakesTheDescriptorCallsRaw() throws {
-        let sources = Repository.root.appendingPathComponent("Sources")
-        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }
-            .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("FileAccess/") } ?? []
+        let files = try SourceScan.swiftFiles { $0.hasPrefix("FileAccess/") }
         #expect(files.count > 100, "found \(files.count) Swift files under Sources")
-        for file in files {
-            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+        for (file, text) in files {
             let lines = Self.rawDescriptorCalls(in: text)
             #expect(lines.isEmpty, "Sources/\(file) makes a descriptor call raw, not through FileAccess's Descriptors: \(lines.first ?? "")")
         }

@@ -24,19 +24,16 @@ import Testing
                 continue
             }
             if quotes % 2 == 1 { inMultilineString = true }
-            let code = line.replacing(/"(?:\\.|[^"\\])*"/, with: "\"\"").components(separatedBy: "//")[0]
+            let code = SourceScan.code(of: line, emptyingStrings: true)
             if patterns.contains(where: { code.contains($0) }) { found.append(line) }
         }
         return found
     }
 
     @Test func noSourceHandsOutABareExitNumber() throws {
-        let sources = Repository.root.appendingPathComponent("Sources")
-        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }
-            .filter { $0.hasSuffix(".swift") } ?? []
+        let files = try SourceScan.swiftFiles()
         #expect(files.count > 100, "found \(files.count) Swift files under Sources")
-        for file in files {
-            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+        for (file, text) in files {
             let lines = Self.bareStatuses(in: text)
             #expect(lines.isEmpty, "Sources/\(file) hands out a bare exit number, not an ExitStatus: \(lines.first ?? "")")
         }

@@ -9,12 +9,8 @@ import Testing
 @Suite struct TerminalKnowledgeTests {
     /// Lines of Swift code (comments left out) with a string that is a terminal's name or TERM.
     static func terminalNames(in text: String) -> [String] {
-        let pattern = /"(xterm|rxvt|iterm2?|kitty|wezterm|ghostty|foot|konsole|alacritty|contour|mlterm)(-[A-Za-z0-9-]+)?"/
-            .ignoresCase()
-        return text.split(separator: "\n").map(String.init).filter { line in
-            let code = line.components(separatedBy: "//")[0]
-            return code.contains(pattern)
-        }
+        SourceScan.lines(in: text, matching: /"(xterm|rxvt|iterm2?|kitty|wezterm|ghostty|foot|konsole|alacritty|contour|mlterm)(-[A-Za-z0-9-]+)?"/
+            .ignoresCase())
     }
 
     /// Files that may spell a terminal's name, and why.
@@ -26,12 +22,9 @@ import Testing
     ]
 
     @Test func onlyTheTableNamesTerminals() throws {
-        let sources = Repository.root.appendingPathComponent("Sources")
-        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }
-            .filter { $0.hasSuffix(".swift") && Self.allowed[$0] == nil } ?? []
+        let files = try SourceScan.swiftFiles { Self.allowed[$0] != nil }
         #expect(files.count > 100, "found \(files.count) Swift files under Sources")
-        for file in files {
-            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+        for (file, text) in files {
             let lines = Self.terminalNames(in: text)
             #expect(lines.isEmpty, "Sources/\(file) names a terminal outside KnownTerminals.swift: \(lines.first ?? "")")
         }
