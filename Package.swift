@@ -8,7 +8,9 @@ let package = Package(
     products: [
         .executable(name: "iconchooser", targets: ["iconchooser"]),
         // For other Swift tools: read an app's icons (IconCatalog), check them (IconLint), keep a choice (IconChoice).
-        .library(name: "IconCatalog", targets: ["IconCatalog"]),
+        // TerminalText comes with it: what the catalog's messages are made safe with, and the exit
+        // statuses iconchooser documents (`ExitStatus`), for a tool that wants the same.
+        .library(name: "IconCatalog", targets: ["IconCatalog", "TerminalText"]),
         .library(name: "IconLint", targets: ["IconLint"]),
         .library(name: "IconChoice", targets: ["IconChoice"]),
         // For the fuzz package in Fuzz/, which builds it with sanitizers.

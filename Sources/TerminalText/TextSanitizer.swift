@@ -12,6 +12,7 @@ public enum TextSanitizer {
         }
     }
 
+    /// Whether `text` holds any scalar `clean(_:)` would remove.
     public static func containsUnsafe(_ text: String) -> Bool {
         text.unicodeScalars.contains(where: isUnsafe)
     }

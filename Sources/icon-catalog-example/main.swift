@@ -61,6 +61,6 @@ do {
 } catch {
     // Typed throws: `error` is a CatalogError, one line naming the file and the problem.
     FileHandle.standardError.write(Data("icon-catalog-example: \(error)\n".utf8))
-    // The statuses iconchooser documents, by name: ExitStatus, in TerminalText (beneath IconCatalog).
+    // The statuses iconchooser documents, by name: ExitStatus, in TerminalText (the IconCatalog product gives it).
     exit(ExitStatus.unreadable.rawValue)
 }

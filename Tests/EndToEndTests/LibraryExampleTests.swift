@@ -133,8 +133,8 @@ import Testing
         + ["/opt/swift/usr/bin"]).map { $0 + "/swift-format" }.first(where: FileManager.default.isExecutableFile)
 
     /// The libraries' public API is what other tools read: swift-format's documentation rule
-    /// (and only it) finds every public declaration of IconCatalog, IconLint and IconChoice
-    /// without a doc comment. Skipped where the toolchain has no swift-format.
+    /// (and only it) finds every public declaration of the library products' modules
+    /// (IconCatalog with TerminalText, IconLint, IconChoice) without a doc comment. Skipped where the toolchain has no swift-format.
     @Test(.enabled(if: formatter != nil, "skipped: no swift-format in PATH or /opt/swift/usr/bin"))
     func everyPublicDeclarationIsDocumented() throws {
         let formatter = try #require(Self.formatter)
@@ -146,7 +146,7 @@ import Testing
         rules["AllPublicDeclarationsHaveDocumentation"] = true
         configuration["rules"] = rules
         let configurationPath = folder.write("swift-format.json", try JSONSerialization.data(withJSONObject: configuration))
-        let modules = ["IconCatalog", "IconLint", "IconChoice"].map { Repository.root.appendingPathComponent("Sources/\($0)").path }
+        let modules = ["IconCatalog", "TerminalText", "IconLint", "IconChoice"].map { Repository.root.appendingPathComponent("Sources/\($0)").path }
         let lint = try CLI.run(executable: formatter, ["lint", "--configuration", configurationPath, "--recursive"] + modules,
                                environment: [:], timeout: 120)
         let missing = (lint.stdout + lint.stderr).split(separator: "\n").filter { $0.contains("AllPublicDeclarationsHaveDocumentation") }
