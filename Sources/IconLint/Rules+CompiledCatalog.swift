@@ -3,10 +3,15 @@ import TerminalText
 
 /// The ids of this file's rules that no catalog warning carries (see `ProblemCode`).
 extension ProblemCode {
+    /// An alternate named by CFBundleIconName has no icon in the built app's Assets.car (ITMS-90895).
     public static let carIconMissing = ProblemCode(rawValue: "car-icon-missing")
+    /// An alternate in Assets.car lacks the iPhone 120 px (ITMS-90890) or iPad 152 and 167 px (ITMS-90892) image.
     public static let carAlternateSize = ProblemCode(rawValue: "car-alternate-size")
+    /// The primary icon's App Store image in Assets.car is transparent in places (ITMS-90717).
     public static let carMarketingAlpha = ProblemCode(rawValue: "car-marketing-alpha")
+    /// The built app's primary icon is in Assets.car, but CFBundlePrimaryIcon has no CFBundleIconName (ITMS-90713).
     public static let carPrimaryIconUnnamed = ProblemCode(rawValue: "car-primary-icon-unnamed")
+    /// In Assets.car, some icons have dark or tinted images and others do not.
     public static let carInconsistentAppearances = ProblemCode(rawValue: "car-inconsistent-appearances")
 }
 

@@ -3,10 +3,15 @@ import IconCatalog
 
 /// The ids of this file's rules that no catalog warning carries (see `ProblemCode`).
 extension ProblemCode {
+    /// An Expo icon image is not square, or smaller than 1024×1024 pixels.
     public static let expoImageSize = ProblemCode(rawValue: "expo-image-size")
+    /// An alternate icon is the primary icon's own artwork registered again.
     public static let expoPrimaryAsAlternate = ProblemCode(rawValue: "expo-primary-as-alternate")
+    /// An Expo icon's tinted image is drawn in colour.
     public static let expoTintedInColour = ProblemCode(rawValue: "expo-tinted-in-colour")
+    /// The project's ios/ folder no longer holds the alternate icons its Expo config declares.
     public static let expoPrebuildStale = ProblemCode(rawValue: "expo-prebuild-stale")
+    /// An Expo icon is registered with iOS under another name than its config key.
     public static let expoNameRenamed = ProblemCode(rawValue: "expo-name-renamed")
 }
 

@@ -4,9 +4,13 @@ import TerminalText
 
 /// The ids of this file's rules that no catalog warning carries (see `ProblemCode`).
 extension ProblemCode {
+    /// A file entry names a scale (@2x, @3x).
     public static let scaleSuffixInEntry = ProblemCode(rawValue: "scale-suffix-in-entry")
+    /// Some file entries end in .png and others do not.
     public static let mixedPngExtension = ProblemCode(rawValue: "mixed-png-extension")
+    /// A file entry holds a $(VAR) or ${VAR} build setting that is not defined here.
     public static let unexpandedVariable = ProblemCode(rawValue: "unexpanded-variable")
+    /// The same file is listed twice in one CFBundleIconFiles array.
     public static let duplicateFileEntry = ProblemCode(rawValue: "duplicate-file-entry")
 }
 

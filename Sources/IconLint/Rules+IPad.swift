@@ -2,7 +2,9 @@ import IconCatalog
 
 /// The ids of this file's rules that no catalog warning carries (see `ProblemCode`).
 extension ProblemCode {
+    /// An alternate in CFBundleIcons is missing from CFBundleIcons~ipad.
     public static let missingOnIpad = ProblemCode(rawValue: "missing-on-ipad")
+    /// An alternate is declared only in CFBundleIcons~ipad.
     public static let onlyOnIpad = ProblemCode(rawValue: "only-on-ipad")
 }
 

@@ -2,9 +2,13 @@ import IconCatalog
 
 /// The ids of this file's rules that no catalog warning carries (see `ProblemCode`).
 extension ProblemCode {
+    /// The primary icon's set has no 1024×1024 App Store image (ITMS-90704).
     public static let missingMarketingIcon = ProblemCode(rawValue: "missing-marketing-icon")
+    /// The primary icon's 1024 px App Store image is transparent in places (ITMS-90717).
     public static let marketingIconAlpha = ProblemCode(rawValue: "marketing-icon-alpha")
+    /// A multi-size alternate lacks iPhone 120 px (ITMS-90890) or iPad 152 and 167 px (ITMS-90892).
     public static let missingAlternateSize = ProblemCode(rawValue: "missing-alternate-size")
+    /// Some icons have dark or tinted images and others do not.
     public static let inconsistentAppearances = ProblemCode(rawValue: "inconsistent-appearances")
 }
 

@@ -3,9 +3,13 @@ import IconCatalog
 
 /// The ids of this file's rules that no catalog warning carries (see `ProblemCode`).
 extension ProblemCode {
+    /// An icon image is not square.
     public static let nonSquareImage = ProblemCode(rawValue: "non-square-image")
+    /// An icon lacks a standard size for its idiom (iPhone 120 and 180 px, iPad 152 and 167 px).
     public static let missingStandardSize = ProblemCode(rawValue: "missing-standard-size")
+    /// An image's pixel size disagrees with its file name (…60x60@2x must be 120 px).
     public static let sizeNameMismatch = ProblemCode(rawValue: "size-name-mismatch")
+    /// An icon image has transparent or translucent pixels.
     public static let imageHasAlpha = ProblemCode(rawValue: "image-has-alpha")
 }
 

@@ -2,7 +2,9 @@ import IconCatalog
 
 /// The ids of this file's rules that no catalog warning carries (see `ProblemCode`).
 extension ProblemCode {
+    /// ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES is written with commas; Xcode splits it at spaces.
     public static let alternateNamesWithCommas = ProblemCode(rawValue: "alternate-names-with-commas")
+    /// An app icon in the target's catalogs that no configuration ships: INCLUDE_ALL is off and no setting lists it.
     public static let unlistedIconSet = ProblemCode(rawValue: "unlisted-icon-set")
 }
 

@@ -3,11 +3,17 @@ import TerminalText
 
 /// The ids of this file's rules that no catalog warning carries (see `ProblemCode`).
 extension ProblemCode {
+    /// The Info.plist has no CFBundleIcons dictionary (or its ~ipad twin is not one).
     public static let noBundleIcons = ProblemCode(rawValue: "no-bundle-icons")
+    /// The app declares no alternate icons at all.
     public static let noAlternates = ProblemCode(rawValue: "no-alternates")
+    /// Some alternates have an ordinal and others not, or two share one.
     public static let inconsistentOrdinals = ProblemCode(rawValue: "inconsistent-ordinals")
+    /// CFBundlePrimaryIcon has CFBundleIconName but no CFBundleIconFiles.
     public static let primaryIconNameOnly = ProblemCode(rawValue: "primary-icon-name-only")
+    /// An alternate's name contains control or bidirectional-formatting characters.
     public static let unsafeIconName = ProblemCode(rawValue: "unsafe-icon-name")
+    /// UINewsstandIcon is present; Newsstand is gone since iOS 9.
     public static let newsstandIcon = ProblemCode(rawValue: "newsstand-icon")
 }
 
